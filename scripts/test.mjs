@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// The one test command (README, `npm test`, `.ci/run`): provisions what the suites need (Node 24, and for the VS Code
+// suites the VS Code server, Chromium and their Debian packages — all cached and idempotent), builds, type-checks,
+// then runs every suite and prints a summary. Any failing suite, or a suite that ran no test, fails the run.
+// `npm test -- --only unit,integration` runs a subset.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureNode } from './ensure-node.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const onlyArg = process.argv.indexOf('--only');
+const only = onlyArg > 0 ? new Set(process.argv[onlyArg + 1].split(',')) : undefined;
+
+const node = ensureNode().bin;
+const env = { ...process.env, PATH: `${dirname(node)}:${process.env.PATH}` };
+
+const suites = [
+  { name: 'build', cmd: [node, 'scripts/build.mjs'] },
+  { name: 'typecheck', cmd: [node, 'node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  vitest('unit'),
+  vitest('integration'),
+  { name: 'host', cmd: [node, 'test/testbed/runHostTests.mjs'], counts: 'test-results/host.json' },
+  { name: 'e2e', cmd: [node, 'test/testbed/runE2eTests.mjs'], counts: 'test-results/e2e.json' },
+];
+
+function vitest(project) {
+  const counts = `test-results/${project}.json`;
+  const args = ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${counts}`];
+  return { name: project, cmd: [node, 'node_modules/vitest/vitest.mjs', ...args], counts };
+}
+
+/** Reads a suite's counts (vitest's JSON reporter shape; the VS Code runners write the same three fields). */
+function readCounts(file) {
+  try {
+    const j = JSON.parse(readFileSync(join(root, file), 'utf8'));
+    return { passed: j.numPassedTests ?? 0, failed: j.numFailedTests ?? 0, skipped: j.numPendingTests ?? 0 };
+  } catch {
+    return undefined;
+  }
+}
+
+rmSync(join(root, 'test-results'), { recursive: true, force: true });
+mkdirSync(join(root, 'test-results'), { recursive: true });
+const results = [];
+for (const s of suites) {
+  if (only && !only.has(s.name) && s.name !== 'build') continue;
+  console.log(`\n=== ${s.name}: ${s.cmd.slice(1).join(' ')}`);
+  const t0 = Date.now();
+  const r = spawnSync(s.cmd[0], s.cmd.slice(1), { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const counts = s.counts ? readCounts(s.counts) : undefined;
+  // A test suite that ran nothing is a failure we have not seen yet.
+  const ok = r.status === 0 && (!s.counts || (counts !== undefined && counts.passed > 0 && counts.failed === 0));
+  results.push({ name: s.name, ok, counts, seconds: ((Date.now() - t0) / 1000).toFixed(1) });
+  if (!ok && s.name === 'build') break; // nothing else can run without the bundles
+}
+
+console.log('\n=== summary');
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const r of results) {
+  const c = r.counts ? `${r.counts.passed} passed, ${r.counts.failed} failed, ${r.counts.skipped} skipped` : '';
+  console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(12)} ${r.seconds.padStart(6)}s  ${c}`);
+  if (r.counts) {
+    passed += r.counts.passed;
+    failed += r.counts.failed;
+    skipped += r.counts.skipped;
+  }
+  if (!r.ok && !(r.counts && r.counts.failed)) failed += 1; // a suite that broke without counting still fails the run
+}
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);

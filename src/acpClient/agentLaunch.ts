@@ -1,0 +1,67 @@
+// Decides what to spawn for the agent. Pure: no fs, no process access, so every branch is unit-testable.
+import { AgentStartError } from './errors';
+
+export { AgentStartError };
+
+export interface AgentLaunchSettings {
+  path?: string;
+  args?: string[];
+  env?: Record<string, string>;
+}
+
+export interface AgentLaunch {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+}
+
+/** The bundled adapter declares `engines.node >= 22`. */
+export const MIN_NODE_MAJOR = 22;
+
+/**
+ * Resolve the agent command. A user-set `path` wins and is run directly (never through a shell) with the user's
+ * `args`; otherwise the bundled adapter entry runs on `node`. `settings.env` applies in both cases, over `baseEnv`.
+ */
+export function resolveAgentLaunch(input: {
+  settings: AgentLaunchSettings;
+  node: { path: string; version: string; env?: Record<string, string> };
+  adapterEntry: string | undefined;
+  baseEnv: Record<string, string | undefined>;
+}): AgentLaunch {
+  const { settings, node, adapterEntry, baseEnv } = input;
+  const userPath = settings.path?.trim();
+  if (userPath) {
+    return { command: userPath, args: [...(settings.args ?? [])], env: mergeEnv(baseEnv, settings.env) };
+  }
+  if (!adapterEntry) {
+    throw new AgentStartError(
+      'The bundled Claude ACP adapter (@agentclientprotocol/claude-agent-acp) was not found. ' +
+        'Reinstall the extension or set acpChat.agent.path to an ACP agent executable.',
+    );
+  }
+  const major = parseNodeMajor(node.version);
+  if (major === undefined || major < MIN_NODE_MAJOR) {
+    throw new AgentStartError(
+      `The bundled Claude ACP adapter needs Node >= ${MIN_NODE_MAJOR}, found ${node.version || 'an unknown version'} ` +
+        `(${node.path}). Set acpChat.agent.path to an ACP agent executable (for example a claude-agent-acp ` +
+        `installed with a newer Node), or update VS Code.`,
+    );
+  }
+  return { command: node.path, args: [adapterEntry], env: mergeEnv(baseEnv, node.env, settings.env) };
+}
+
+/** `"v22.3.0"` / `"22.3.0"` → 22; anything else → undefined. */
+export function parseNodeMajor(version: string): number | undefined {
+  const m = /^v?(\d+)\.\d+/.exec(version.trim());
+  return m ? Number(m[1]) : undefined;
+}
+
+function mergeEnv(
+  base: Record<string, string | undefined>,
+  ...overlays: (Record<string, string> | undefined)[]
+): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(base)) if (v !== undefined) env[k] = v;
+  for (const overlay of overlays) if (overlay) Object.assign(env, overlay);
+  return env;
+}

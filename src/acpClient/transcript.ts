@@ -1,0 +1,104 @@
+// The transcript model: what a session has said and done, folded from `session/update`s (see sessionReducer.ts).
+// Plain JSON-serialisable data so the host can post it to the webview unchanged. Types from the SDK are reused.
+import type {
+  AvailableCommand,
+  ContentBlock,
+  PermissionOption,
+  PlanEntry,
+  SessionConfigOption,
+  SessionModeState,
+  ToolCallContent,
+  ToolCallLocation,
+  ToolCallStatus,
+  ToolKind,
+} from '@agentclientprotocol/sdk';
+
+/** The wire statuses plus `cancelled`, a UI-only state given to unfinished tool calls after a cancel. */
+export type ToolCallUiStatus = ToolCallStatus | 'cancelled';
+
+export interface ToolCallState {
+  toolCallId: string;
+  title: string;
+  name?: string | null;
+  kind?: ToolKind | null;
+  status: ToolCallUiStatus;
+  content: ToolCallContent[];
+  locations: ToolCallLocation[];
+  rawInput?: unknown;
+  rawOutput?: unknown;
+  /** The adapter's `_meta.terminal_output` stream, concatenated, when the client advertised it. */
+  terminalOutput?: string;
+  terminalExit?: { exitCode: number | null; signal: string | null };
+  _meta?: Record<string, unknown> | null;
+}
+
+export type PermissionOutcome =
+  | { status: 'pending' }
+  | { status: 'selected'; optionId: string; optionName: string; optionKind: PermissionOption['kind'] }
+  | { status: 'cancelled'; reason: PermissionCancelReason }
+  /** The user answered after the request had been cancelled: the answer was discarded. */
+  | { status: 'expired'; reason: PermissionCancelReason };
+
+export type PermissionCancelReason =
+  | 'agent-cancelled' // the SDK handler's abort signal ($/cancel_request)
+  | 'turn-cancelled' // the user cancelled the turn (session/cancel)
+  | 'agent-exited' // the agent process exited / the connection closed
+  | 'session-closed';
+
+/** One `session/request_permission`, as recorded in the transcript. */
+export interface PermissionRecord {
+  /** Stable key for the request: `${sessionId}:${requestId}`. */
+  key: string;
+  toolCallId: string;
+  title: string;
+  description?: string;
+  options: PermissionOption[];
+  outcome: PermissionOutcome;
+  requestedAt: number;
+  settledAt?: number;
+}
+
+export type TranscriptEntry =
+  | { kind: 'user'; id: string; content: ContentBlock[]; at: number }
+  | { kind: 'agent'; id: string; messageId?: string | null; content: ContentBlock[]; at: number }
+  | { kind: 'thought'; id: string; messageId?: string | null; content: ContentBlock[]; at: number; endedAt?: number }
+  | { kind: 'tool'; id: string; toolCall: ToolCallState; at: number }
+  | { kind: 'permission'; id: string; permission: PermissionRecord; at: number }
+  | { kind: 'notice'; id: string; severity: string; title: string; description?: string | null; at: number }
+  | { kind: 'error'; id: string; message: string; at: number }
+  | { kind: 'turn-end'; id: string; stopReason: string; at: number };
+
+export type TurnState = 'idle' | 'running' | 'cancelling';
+
+export interface Usage {
+  used: number;
+  size: number;
+  cost?: { amount: number; currency: string } | null;
+}
+
+/** Session-level fields (everything but the entry list). */
+export interface SessionMeta {
+  sessionId: string;
+  title?: string | null;
+  updatedAt?: string | null;
+  plan: PlanEntry[];
+  availableCommands: AvailableCommand[];
+  modes?: SessionModeState | null;
+  configOptions: SessionConfigOption[];
+  usage?: Usage;
+  turn: TurnState;
+  connection: 'connected' | 'disconnected';
+  /** Why the agent went away (exit code, signal, stderr tail), when `connection` is `disconnected`. */
+  disconnectReason?: string;
+}
+
+export interface TranscriptSnapshot {
+  meta: SessionMeta;
+  entries: TranscriptEntry[];
+}
+
+/** Fine-grained change events so a view can patch one node. */
+export type TranscriptChange =
+  | { type: 'entry-added'; entry: TranscriptEntry; index: number }
+  | { type: 'entry-changed'; entry: TranscriptEntry }
+  | { type: 'meta-changed'; keys: (keyof SessionMeta)[] };

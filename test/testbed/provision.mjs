@@ -84,9 +84,18 @@ function npmCliPath() {
   return npm;
 }
 
+/** The native modules the server loads must load under Node 24 (a build against the wrong headers fails here). */
+function checkNativeModules() {
+  const vscodeDir = join(codeServerDir(), 'node_modules', 'code-server', 'lib', 'vscode');
+  const mods = ['node-pty', '@vscode/spdlog', '@parcel/watcher', '@vscode/sqlite3', 'kerberos'];
+  const script = `for (const m of ${JSON.stringify(mods)}) require(m);`;
+  execFileSync(ensureNode().bin, ['-e', script], { cwd: vscodeDir, stdio: ['ignore', 'inherit', 'inherit'] });
+}
+
 /** Starts the server once and asks for its workbench page: proof that the native modules load under Node 24. */
-async function smokeStart() {
+export async function smokeStart() {
   const root = mkdtempSync(join(tmpdir(), 'acp-chat-provision-'));
+  checkNativeModules();
   const server = await startServer({ root });
   try {
     const res = await fetch(`${server.origin}/`);

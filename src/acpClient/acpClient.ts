@@ -1,0 +1,369 @@
+// The ACP connection to one agent process: SDK wiring, initialize, routing of updates to sessions (buffering those
+// for sessions not known yet), agent→client requests, and what happens when the agent goes away.
+import { Readable, Writable } from 'node:stream';
+import * as acp from '@agentclientprotocol/sdk';
+import type {
+  ClientCapabilities,
+  InitializeRequest,
+  InitializeResponse,
+  ListSessionsRequest,
+  ListSessionsResponse,
+  SessionConfigOption,
+  SessionModeState,
+  SessionNotification,
+} from '@agentclientprotocol/sdk';
+import type { AgentExit, AgentProcessLike } from './agentProcess';
+import { handleElicitationRequest } from './elicitationHandler';
+import { AgentExitedError, AgentStartError, NotSupportedError } from './errors';
+import { Emitter, type Disposable } from './events';
+import { describeExit } from './exitDescription';
+import type { ClientHooks, PendingPermission } from './hooks';
+import type { Logger } from './logger';
+import { PendingRequests, type AnswerResult } from './pendingRequests';
+import { handlePermissionRequest } from './permissionHandler';
+import { Session, type SessionHost } from './session';
+import { UpdateBuffer } from './updateBuffer';
+
+export interface AcpClientOptions {
+  process: AgentProcessLike;
+  hooks: ClientHooks;
+  logger: Logger;
+  clientInfo: { name: string; version: string };
+  /** Advertise `_meta.terminal_output` (Claude's terminal stream extension). */
+  terminalOutput?: boolean;
+}
+
+/** How long a failed request waits for the process exit so its error can say why. */
+const EXIT_EXPLANATION_WAIT_MS = 1500;
+
+export class AcpClient {
+  private readonly connection: acp.ClientConnection;
+  private readonly sessions = new Map<string, Session>();
+  private readonly pending = new PendingRequests();
+  private readonly buffer: UpdateBuffer;
+  private readonly exitEmitter: Emitter<AgentExit>;
+  private readonly host: SessionHost;
+  private exit: AgentExit | undefined;
+  private exitReason: string | undefined;
+  private disposed = false;
+  private initResponse: InitializeResponse | undefined;
+
+  /** Fired once when the agent process is gone; every session is marked disconnected first. */
+  readonly onDidExit: (listener: (exit: AgentExit) => void) => Disposable;
+
+  /** Connect to `opts.process` and send `initialize` (protocol version 1). Rejects with AgentStartError. */
+  static async start(opts: AcpClientOptions): Promise<AcpClient> {
+    const client = new AcpClient(opts);
+    try {
+      await client.initialize();
+      return client;
+    } catch (err) {
+      client.dispose();
+      throw err;
+    }
+  }
+
+  private constructor(private readonly opts: AcpClientOptions) {
+    const { logger, hooks } = opts;
+    this.buffer = new UpdateBuffer(logger);
+    this.exitEmitter = new Emitter((err) => logger.error('[acpClient] exit listener failed', err));
+    this.onDidExit = this.exitEmitter.event;
+
+    let app = acp
+      .client({ name: opts.clientInfo.name })
+      .onRequest(acp.methods.client.session.requestPermission, (ctx) =>
+        handlePermissionRequest({
+          params: ctx.params,
+          requestId: ctx.requestId,
+          signal: ctx.signal,
+          connectionSignal: this.connection.signal,
+          session: this.sessions.get(ctx.params.sessionId),
+          hooks,
+          pending: this.pending,
+          logger,
+        }),
+      )
+      // Applied synchronously, so updates of a session land in arrival order (the SDK does not await handlers).
+      .onNotification(acp.methods.client.session.update, (ctx) => this.routeUpdate(ctx.params))
+      .onNotification('*', (ctx) => logger.info(`[acpClient] notification ${ctx.method} not handled`, ctx.params))
+      .onRequest('*', (ctx) => {
+        logger.warn(`[acpClient] the agent called ${ctx.method}, which this client does not serve; answering method-not-found`);
+        throw acp.RequestError.methodNotFound(ctx.method);
+      });
+    const createElicitation = hooks.createElicitation?.bind(hooks);
+    if (createElicitation) {
+      app = app.onRequest(acp.methods.client.elicitation.create, (ctx) =>
+        handleElicitationRequest({
+          params: ctx.params,
+          requestId: ctx.requestId,
+          signal: ctx.signal,
+          connectionSignal: this.connection.signal,
+          createElicitation,
+          pending: this.pending,
+          logger,
+        }),
+      );
+    }
+
+    // EPIPE when the agent dies mid-write: the connection closes with it; this keeps it from being an uncaught error.
+    opts.process.stdin.on('error', (err) => logger.warn(`[acpClient] agent stdin: ${err.message}`));
+    const stream = acp.ndJsonStream(
+      Writable.toWeb(opts.process.stdin) as WritableStream<Uint8Array>,
+      Readable.toWeb(opts.process.stdout) as ReadableStream<Uint8Array>,
+    );
+    this.connection = app.connect(stream);
+
+    const client = this;
+    this.host = {
+      agent: this.connection.agent,
+      get capabilities() {
+        return client.initResponse?.agentCapabilities;
+      },
+      pending: this.pending,
+      logger,
+      disconnectReason: () => this.disconnectReason(),
+      explainFailure: (err) => this.explainFailure(err),
+      forget: (id) => {
+        this.sessions.delete(id);
+      },
+    };
+
+    opts.process.exited.then(
+      (exit) => this.handleExit(exit),
+      (err: unknown) => logger.error('[acpClient] process exit promise rejected', err),
+    );
+    this.connection.closed.then(
+      () => this.handleConnectionClosed(),
+      (err: unknown) => logger.error('[acpClient] connection closed promise rejected', err),
+    );
+  }
+
+  get initializeResponse(): InitializeResponse {
+    if (!this.initResponse) throw new Error('AcpClient is not initialized');
+    return this.initResponse;
+  }
+
+  /** True once the agent exited, the connection closed, or the client was disposed. */
+  get closed(): boolean {
+    return this.disposed || this.exit !== undefined || this.connection.signal.aborted;
+  }
+
+  /** session/new in `cwd` (no MCP servers). */
+  async newSession(cwd: string): Promise<Session> {
+    this.assertOpen();
+    const response = await this.connection.agent.request(acp.methods.agent.session.new, { cwd, mcpServers: [] });
+    const session = this.attach(response.sessionId);
+    // Buffered updates were drained first; the response is newer than any of them.
+    session.apply({ type: 'session-configured', modes: response.modes, configOptions: response.configOptions });
+    return session;
+  }
+
+  /** session/load: the history is replayed into the returned session. Requires `loadSession`. */
+  async loadSession(sessionId: string, cwd: string): Promise<Session> {
+    this.assertOpen();
+    if (!this.initResponse?.agentCapabilities?.loadSession) throw this.unsupported('loading sessions (session/load)');
+    return this.reopen(sessionId, async () => {
+      const r = await this.connection.agent.request(acp.methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
+      return r ?? {};
+    });
+  }
+
+  /** session/resume (no replay). Requires `sessionCapabilities.resume`. */
+  async resumeSession(sessionId: string, cwd: string): Promise<Session> {
+    this.assertOpen();
+    if (!this.initResponse?.agentCapabilities?.sessionCapabilities?.resume) throw this.unsupported('resuming sessions (session/resume)');
+    return this.reopen(sessionId, () => this.connection.agent.request(acp.methods.agent.session.resume, { sessionId, cwd, mcpServers: [] }));
+  }
+
+  /** session/list. Requires `sessionCapabilities.list`. */
+  async listSessions(params: ListSessionsRequest = {}): Promise<ListSessionsResponse> {
+    this.assertOpen();
+    if (!this.initResponse?.agentCapabilities?.sessionCapabilities?.list) throw this.unsupported('listing sessions (session/list)');
+    return this.connection.agent.request(acp.methods.agent.session.list, params);
+  }
+
+  /** session/close. Requires `sessionCapabilities.close`. */
+  async closeSession(sessionId: string): Promise<void> {
+    if (!this.initResponse?.agentCapabilities?.sessionCapabilities?.close) throw this.unsupported('closing sessions (session/close)');
+    const session = this.sessions.get(sessionId);
+    if (!session) throw new Error(`No open session ${sessionId}.`);
+    await session.close();
+  }
+
+  getSession(id: string): Session | undefined {
+    return this.sessions.get(id);
+  }
+
+  /**
+   * Answer an open permission from any surface (the hook's promise is one way; inline buttons another).
+   * 'not-offered' leaves it pending; 'expired' means it was already cancelled or answered.
+   */
+  answerPermission(key: string, optionId: string): AnswerResult {
+    const open = this.pending.get(key);
+    if (open?.answer) return open.answer(optionId);
+    const session = this.sessions.get(key.slice(0, key.lastIndexOf(':')));
+    const outcome = session?.permissionOutcome(key);
+    if (!session || !outcome) return 'unknown';
+    if (outcome.status === 'cancelled') {
+      this.opts.logger.info(`[permission] ${key}: answer "${optionId}" arrived after cancellation; discarded`);
+      session.settlePermission(key, { status: 'expired', reason: outcome.reason });
+    }
+    return 'expired';
+  }
+
+  /** The permission requests still waiting for an answer (e.g. to re-show them after a view reload). */
+  getPendingPermissions(sessionId?: string): PendingPermission[] {
+    return this.pending.list({ sessionId, kind: 'permission' }).map((e) => e.request as PendingPermission);
+  }
+
+  /** Close the connection and stop the agent. Open requests are answered `cancelled` first. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.pending.cancelAll('agent-exited');
+    this.connection.close(new Error('ACP Chat closed the connection to the agent.'));
+    this.opts.process.kill();
+  }
+
+  private async initialize(): Promise<void> {
+    const { hooks, clientInfo, terminalOutput, logger } = this.opts;
+    // Honest capabilities: only what this client serves. No fs/terminal handlers, so neither is advertised.
+    const clientCapabilities: ClientCapabilities = {
+      session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
+    };
+    if (hooks.createElicitation) clientCapabilities.elicitation = { form: {} };
+    if (terminalOutput) clientCapabilities._meta = { terminal_output: true };
+
+    const params: InitializeRequest = { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities, clientInfo };
+    const request = this.connection.agent.request(acp.methods.agent.initialize, params);
+    const outcome = await Promise.race([
+      request.then(
+        (response) => ({ kind: 'ok' as const, response }),
+        (error: unknown) => ({ kind: 'error' as const, error }),
+      ),
+      this.opts.process.exited.then((exit) => ({ kind: 'exit' as const, exit })),
+    ]);
+    if (outcome.kind === 'exit') throw new AgentStartError(`The agent stopped before it finished starting. ${describeExit(outcome.exit)}`);
+    if (outcome.kind === 'error') {
+      if (this.connection.signal.aborted) {
+        const exit = await this.exitWithin(EXIT_EXPLANATION_WAIT_MS);
+        if (exit) throw new AgentStartError(`The agent stopped before it finished starting. ${describeExit(exit)}`);
+      }
+      throw new AgentStartError(`The agent did not accept initialize: ${messageOf(outcome.error)}`);
+    }
+    const response = outcome.response;
+    if (response.protocolVersion !== acp.PROTOCOL_VERSION) {
+      throw new AgentStartError(
+        `The agent speaks ACP protocol version ${response.protocolVersion}; this extension supports version ${acp.PROTOCOL_VERSION}. ` +
+          'Use an agent release that supports ACP v1.',
+      );
+    }
+    this.initResponse = response;
+    const info = response.agentInfo;
+    logger.info(`[acpClient] initialized ${info ? `${info.name} ${info.version}` : 'agent'} (ACP v${response.protocolVersion})`);
+  }
+
+  private async reopen(
+    sessionId: string,
+    send: () => Promise<{ modes?: SessionModeState | null; configOptions?: SessionConfigOption[] | null }>,
+  ): Promise<Session> {
+    if (this.sessions.has(sessionId)) throw new Error(`Session ${sessionId} is already open.`);
+    // Registered before the request so a load's replayed updates apply directly, in order.
+    const session = this.attach(sessionId);
+    try {
+      const response = await send();
+      session.apply({ type: 'session-configured', modes: response.modes, configOptions: response.configOptions });
+      return session;
+    } catch (err) {
+      this.sessions.delete(sessionId);
+      session.dispose();
+      throw err;
+    }
+  }
+
+  private attach(sessionId: string): Session {
+    const session = new Session(sessionId, this.host);
+    this.sessions.set(sessionId, session);
+    for (const update of this.buffer.drain(sessionId)) session.applyUpdate(update);
+    if (this.exitReason !== undefined) session.apply({ type: 'disconnected', reason: this.exitReason });
+    this.opts.logger.info(`[acpClient] session ${sessionId} open`);
+    return session;
+  }
+
+  private routeUpdate(notification: SessionNotification): void {
+    const session = this.sessions.get(notification.sessionId);
+    if (!session) {
+      this.buffer.push(notification.sessionId, notification.update);
+      return;
+    }
+    try {
+      session.applyUpdate(notification.update);
+    } catch (err) {
+      this.opts.logger.error(`[acpClient] could not apply ${notification.update.sessionUpdate} to ${notification.sessionId}`, err);
+    }
+  }
+
+  private handleExit(exit: AgentExit): void {
+    if (this.exit) return;
+    this.exit = exit;
+    this.exitReason = describeExit(exit);
+    const log = exit.code === 0 || this.disposed ? this.opts.logger.info : this.opts.logger.warn;
+    log.call(this.opts.logger, `[acpClient] ${this.exitReason}`);
+    // A grandchild holding stdout open would keep the SDK connection alive; close it so every request settles.
+    this.connection.close(new AgentExitedError(this.exitReason, exit));
+    this.pending.cancelAll('agent-exited');
+    for (const session of this.sessions.values()) session.apply({ type: 'disconnected', reason: this.exitReason });
+    this.exitEmitter.fire(exit);
+  }
+
+  private handleConnectionClosed(): void {
+    if (this.exit || this.disposed) return;
+    // stdout ended or the stream failed while the process lives on: without a connection it is useless.
+    this.opts.logger.warn(`[acpClient] the connection to the agent closed (${messageOf(this.connection.signal.reason)}); stopping the agent`);
+    this.pending.cancelAll('agent-exited');
+    this.opts.process.kill();
+  }
+
+  private disconnectReason(): string | undefined {
+    if (this.exitReason !== undefined) return this.exitReason;
+    if (this.disposed) return 'The connection to the agent was closed.';
+    if (this.connection.signal.aborted) return `The connection to the agent closed (${messageOf(this.connection.signal.reason)}).`;
+    return undefined;
+  }
+
+  private async explainFailure(err: unknown): Promise<Error> {
+    if (err instanceof acp.RequestError) return err; // the agent's own answer; callers may branch on `code`
+    if (this.connection.signal.aborted) {
+      const exit = await this.exitWithin(EXIT_EXPLANATION_WAIT_MS);
+      const reason = exit ? describeExit(exit) : (this.disconnectReason() ?? 'The connection to the agent closed.');
+      return new AgentExitedError(`The agent stopped while the request was running. ${reason}`, exit);
+    }
+    return err instanceof Error ? err : new Error(messageOf(err));
+  }
+
+  private exitWithin(ms: number): Promise<AgentExit | undefined> {
+    if (this.exit) return Promise.resolve(this.exit);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(undefined), ms);
+      timer.unref?.();
+      this.opts.process.exited.then((exit) => {
+        clearTimeout(timer);
+        resolve(exit);
+      });
+    });
+  }
+
+  private assertOpen(): void {
+    const reason = this.disconnectReason();
+    if (reason !== undefined) throw new AgentExitedError(`The agent is not running. ${reason}`, this.exit);
+  }
+
+  private unsupported(what: string): NotSupportedError {
+    const name = this.initResponse?.agentInfo?.name ?? 'The agent';
+    return new NotSupportedError(`${name} does not support ${what}.`);
+  }
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,111 @@
+// Owns the agent child process: spawn without a shell, drain stderr into a bounded tail, report exit exactly once.
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+import type { AgentLaunch } from './agentLaunch';
+import type { Logger } from './logger';
+
+export interface AgentExit {
+  code: number | null;
+  signal: string | null;
+  stderrTail: string;
+}
+
+/** What AcpClient needs from a process; AgentProcess implements it, tests may pass in-memory streams. */
+export interface AgentProcessLike {
+  readonly stdin: Writable;
+  readonly stdout: Readable;
+  readonly exited: Promise<AgentExit>;
+  stderrTail(): string;
+  kill(): void;
+}
+
+const STDERR_TAIL_CHARS = 4096;
+/** After SIGTERM, how long the agent gets to exit before SIGKILL. */
+const KILL_GRACE_MS = 3000;
+
+export class AgentProcess implements AgentProcessLike {
+  readonly exited: Promise<AgentExit>;
+  private tail = '';
+  private hasExited = false;
+
+  private constructor(
+    private readonly child: ChildProcess,
+    private readonly logger: Logger,
+  ) {
+    this.exited = new Promise<AgentExit>((resolve) => {
+      const finish = (code: number | null, signal: string | null, extra?: string) => {
+        if (this.hasExited) return;
+        this.hasExited = true;
+        if (extra) this.appendTail(extra);
+        resolve({ code, signal, stderrTail: this.tail });
+      };
+      // 'exit' rather than 'close': a grandchild that inherited stderr could keep 'close' from ever firing.
+      child.once('exit', (code, signal) => {
+        logger.info(`[agentProcess] exited (code ${code}, signal ${signal})`);
+        // Let stderr already in the pipe be read before the tail is reported.
+        setImmediate(() => finish(code, signal));
+      });
+      // ENOENT / EACCES: 'exit' may never fire, so 'error' resolves too.
+      child.once('error', (err) => {
+        logger.error(`[agentProcess] failed to start or signal the agent: ${err.message}`);
+        finish(null, null, `\n${err.message}\n`);
+      });
+    });
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
+      this.appendTail(chunk);
+      for (const line of chunk.split('\n')) if (line.trim()) logger.warn(`[agent stderr] ${line}`);
+    });
+    // EPIPE when the agent dies while we write: the connection reports the close; this only keeps it from throwing.
+    child.stdin?.on('error', (err) => logger.warn(`[agentProcess] stdin: ${err.message}`));
+    child.stdout?.on('error', (err) => logger.warn(`[agentProcess] stdout: ${err.message}`));
+    child.stderr?.on('error', (err) => logger.warn(`[agentProcess] stderr: ${err.message}`));
+  }
+
+  /** Spawn `launch` directly (shell: false) in `cwd`. Never throws: a failed spawn resolves `exited`. */
+  static spawn(launch: AgentLaunch, opts: { cwd: string; logger: Logger }): AgentProcess {
+    const child = spawn(launch.command, launch.args, {
+      shell: false,
+      stdio: 'pipe',
+      cwd: opts.cwd,
+      env: launch.env,
+      windowsHide: true,
+    });
+    opts.logger.info(`[agentProcess] spawned ${launch.command} ${launch.args.join(' ')} (pid ${child.pid ?? 'none'})`);
+    return new AgentProcess(child, opts.logger);
+  }
+
+  get stdin(): Writable {
+    return this.child.stdin!;
+  }
+
+  get stdout(): Readable {
+    return this.child.stdout!;
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** The last ~4 KB of the agent's stderr. */
+  stderrTail(): string {
+    return this.tail;
+  }
+
+  /** SIGTERM, then SIGKILL if the agent is still there after a grace period. */
+  kill(): void {
+    if (this.hasExited) return;
+    this.child.kill('SIGTERM');
+    const timer = setTimeout(() => {
+      if (!this.hasExited) {
+        this.logger.warn('[agentProcess] agent ignored SIGTERM; sending SIGKILL');
+        this.child.kill('SIGKILL');
+      }
+    }, KILL_GRACE_MS);
+    timer.unref();
+  }
+
+  private appendTail(text: string): void {
+    this.tail = (this.tail + text).slice(-STDERR_TAIL_CHARS);
+  }
+}

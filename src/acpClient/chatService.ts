@@ -1,0 +1,162 @@
+// Owns the agent for the chat: starts it on first use, opens the current session, restarts after an exit, and says
+// what state the connection is in. No `vscode` here: the composition root passes in how to launch and where to work.
+import type { ContentBlock, PromptResponse } from '@agentclientprotocol/sdk';
+import { AcpClient } from './acpClient';
+import type { AgentLaunch } from './agentLaunch';
+import { AgentProcess, type AgentProcessLike } from './agentProcess';
+import { describeExit } from './exitDescription';
+import { Emitter, type Event } from './events';
+import type { ClientHooks } from './hooks';
+import type { Logger } from './logger';
+import type { Session } from './session';
+
+export type ChatStatus =
+  | { state: 'idle' }
+  | { state: 'starting' }
+  | { state: 'ready'; agentName: string; agentVersion?: string }
+  | { state: 'error'; message: string };
+
+export interface ChatServiceOptions {
+  /** Resolves the launch each time (settings may have changed); throws AgentStartError when it cannot. */
+  resolveLaunch(): AgentLaunch;
+  cwd(): string;
+  hooks: ClientHooks;
+  logger: Logger;
+  clientInfo: { name: string; version: string };
+  /** Mode to switch each new session to (e.g. `default` = Manual); empty keeps the agent's. */
+  initialMode?(): string | undefined;
+  /** For tests: spawn something other than a real process. */
+  spawn?(launch: AgentLaunch, cwd: string, logger: Logger): AgentProcessLike;
+}
+
+export class ChatService {
+  private client: AcpClient | undefined;
+  private starting: Promise<Session> | undefined;
+  private current: Session | undefined;
+  private currentStatus: ChatStatus = { state: 'idle' };
+  private readonly statusEmitter: Emitter<ChatStatus>;
+  private readonly sessionEmitter: Emitter<Session | undefined>;
+
+  readonly onDidChangeStatus: Event<ChatStatus>;
+  /** Fired when the current session is replaced (new session, restart). */
+  readonly onDidChangeSession: Event<Session | undefined>;
+
+  constructor(private readonly opts: ChatServiceOptions) {
+    const onError = (err: unknown) => opts.logger.error('[chat] listener failed', err);
+    this.statusEmitter = new Emitter(onError);
+    this.sessionEmitter = new Emitter(onError);
+    this.onDidChangeStatus = this.statusEmitter.event;
+    this.onDidChangeSession = this.sessionEmitter.event;
+  }
+
+  get status(): ChatStatus {
+    return this.currentStatus;
+  }
+
+  get session(): Session | undefined {
+    return this.current;
+  }
+
+  get agent(): AcpClient | undefined {
+    return this.client;
+  }
+
+  /** The current session, starting the agent and opening a session if needed. */
+  ensureSession(): Promise<Session> {
+    if (this.current && this.client && !this.client.closed) return Promise.resolve(this.current);
+    this.starting ??= this.start().finally(() => {
+      this.starting = undefined;
+    });
+    return this.starting;
+  }
+
+  async prompt(blocks: ContentBlock[]): Promise<PromptResponse> {
+    const session = await this.ensureSession();
+    return session.prompt(blocks);
+  }
+
+  async cancel(): Promise<void> {
+    if (this.current?.snapshot().meta.turn !== 'idle') await this.current?.cancel();
+  }
+
+  /** A fresh session on the running agent (the old one is closed where the agent supports it). */
+  async newSession(): Promise<Session> {
+    const old = this.current;
+    if (old && this.client && !this.client.closed) {
+      await old.cancel().catch((err: unknown) => this.opts.logger.warn('[chat] cancel before new session failed', err));
+      if (this.client.initializeResponse.agentCapabilities?.sessionCapabilities?.close) {
+        await old.close().catch((err: unknown) => this.opts.logger.warn('[chat] session/close failed', err));
+      }
+    }
+    this.current = undefined;
+    return this.ensureSession();
+  }
+
+  /** Kill the agent and start again with a new session. */
+  async restart(): Promise<Session> {
+    this.stopAgent();
+    this.current = undefined;
+    return this.ensureSession();
+  }
+
+  dispose(): void {
+    this.stopAgent();
+    this.statusEmitter.dispose();
+    this.sessionEmitter.dispose();
+  }
+
+  private async start(): Promise<Session> {
+    try {
+      if (!this.client || this.client.closed) {
+        this.setStatus({ state: 'starting' });
+        this.client = await this.startAgent();
+      }
+      const session = await this.client.newSession(this.opts.cwd());
+      const mode = this.opts.initialMode?.();
+      if (mode && session.snapshot().meta.modes?.availableModes.some((m) => m.id === mode)) {
+        await session.setMode(mode);
+      }
+      this.current = session;
+      const info = this.client.initializeResponse.agentInfo;
+      this.setStatus({ state: 'ready', agentName: info?.title ?? info?.name ?? 'Agent', agentVersion: info?.version });
+      this.sessionEmitter.fire(session);
+      return session;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      this.opts.logger.error(`[chat] could not start a session: ${message}`);
+      this.setStatus({ state: 'error', message });
+      throw err;
+    }
+  }
+
+  private async startAgent(): Promise<AcpClient> {
+    const launch = this.opts.resolveLaunch();
+    const cwd = this.opts.cwd();
+    this.opts.logger.info(`[chat] starting agent: ${launch.command} ${launch.args.join(' ')} (cwd ${cwd})`);
+    const proc = this.opts.spawn ? this.opts.spawn(launch, cwd, this.opts.logger) : AgentProcess.spawn(launch, { cwd, logger: this.opts.logger });
+    const client = await AcpClient.start({
+      process: proc,
+      hooks: this.opts.hooks,
+      logger: this.opts.logger,
+      clientInfo: this.opts.clientInfo,
+      terminalOutput: true,
+    });
+    client.onDidExit((exit) => {
+      if (this.client !== client) return;
+      // The transcript stays on screen (the session is marked disconnected); the next prompt starts a new agent.
+      this.setStatus({ state: 'error', message: `The agent exited: ${describeExit(exit)}` });
+    });
+    return client;
+  }
+
+  private stopAgent(): void {
+    const client = this.client;
+    this.client = undefined;
+    client?.dispose();
+  }
+
+  private setStatus(status: ChatStatus): void {
+    this.currentStatus = status;
+    this.statusEmitter.fire(status);
+  }
+}

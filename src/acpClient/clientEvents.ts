@@ -1,0 +1,86 @@
+// The client's own contributions to the transcript (prompts, turn ends, permission records, disconnects), folded
+// as purely as the agent's updates so the Session class only sequences them.
+import type { ContentBlock, SessionConfigOption, SessionModeState } from '@agentclientprotocol/sdk';
+import { applyConfigOptions, applyCurrentMode } from './sessionReducer';
+import { cancelToolCall } from './toolCallMerge';
+import type { PermissionOutcome, PermissionRecord } from './transcript';
+import { Draft, type ReduceResult, type TranscriptState } from './transcriptState';
+
+export type ClientEvent =
+  | { type: 'prompt-sent'; content: ContentBlock[] }
+  | { type: 'turn-cancelling' }
+  | { type: 'turn-ended'; stopReason: string }
+  | { type: 'turn-failed'; message: string }
+  | { type: 'permission-requested'; permission: PermissionRecord }
+  | { type: 'permission-settled'; key: string; outcome: Exclude<PermissionOutcome, { status: 'pending' }> }
+  | { type: 'session-configured'; modes?: SessionModeState | null; configOptions?: SessionConfigOption[] | null }
+  | { type: 'mode-set'; modeId: string }
+  | { type: 'config-options-set'; configOptions: SessionConfigOption[] }
+  | { type: 'disconnected'; reason: string };
+
+/** Fold one client-side event into `state`. */
+export function applyClientEvent(state: TranscriptState, event: ClientEvent, now: number): ReduceResult {
+  const d = new Draft(state, now);
+  switch (event.type) {
+    case 'prompt-sent':
+      d.userMessageId = null;
+      d.add({ kind: 'user', id: d.newId(), content: event.content, at: now });
+      d.setMeta('turn', 'running');
+      break;
+    case 'turn-cancelling':
+      if (d.currentMeta.turn === 'running') d.setMeta('turn', 'cancelling');
+      cancelUnfinishedToolCalls(d);
+      break;
+    case 'turn-ended':
+      d.add({ kind: 'turn-end', id: d.newId(), stopReason: event.stopReason, at: now });
+      if (event.stopReason === 'cancelled') cancelUnfinishedToolCalls(d);
+      d.setMeta('turn', 'idle');
+      break;
+    case 'turn-failed':
+      d.add({ kind: 'error', id: d.newId(), message: event.message, at: now });
+      d.setMeta('turn', 'idle');
+      break;
+    case 'permission-requested':
+      d.add({ kind: 'permission', id: d.newId(), permission: event.permission, at: now }, { name: 'permissionIndex', key: event.permission.key });
+      break;
+    case 'permission-settled': {
+      const at = d.indexOf('permissionIndex', event.key);
+      const entry = at === undefined ? undefined : d.allEntries[at];
+      if (at !== undefined && entry?.kind === 'permission') {
+        d.replace(at, { ...entry, permission: { ...entry.permission, outcome: event.outcome, settledAt: now } });
+      }
+      break;
+    }
+    case 'session-configured':
+      if (event.modes !== undefined) d.setMeta('modes', event.modes);
+      if (event.configOptions) applyConfigOptions(d, event.configOptions);
+      break;
+    case 'mode-set':
+      applyCurrentMode(d, event.modeId);
+      break;
+    case 'config-options-set':
+      applyConfigOptions(d, event.configOptions);
+      break;
+    case 'disconnected':
+      d.closeOpenThought();
+      cancelUnfinishedToolCalls(d);
+      d.setMeta('connection', 'disconnected');
+      d.setMeta('disconnectReason', event.reason);
+      d.setMeta('turn', 'idle');
+      break;
+    default: {
+      const unknown: never = event;
+      void unknown;
+    }
+  }
+  return d.finish();
+}
+
+/** ACP prompt-turn §Cancellation: the client SHOULD mark unfinished tool calls cancelled (a UI-only status). */
+function cancelUnfinishedToolCalls(d: Draft): void {
+  d.allEntries.forEach((entry, at) => {
+    if (entry.kind !== 'tool') return;
+    const cancelled = cancelToolCall(entry.toolCall);
+    if (cancelled) d.replace(at, { ...entry, toolCall: cancelled });
+  });
+}

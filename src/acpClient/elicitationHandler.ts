@@ -1,0 +1,62 @@
+// Serves one `elicitation/create` (form mode): asks the hook, answers exactly once; `cancel` on abort or failure.
+import type { CreateElicitationRequest, CreateElicitationResponse, JsonRpcId } from '@agentclientprotocol/sdk';
+import type { PendingElicitation } from './hooks';
+import type { Logger } from './logger';
+import { reasonFromSdkSignal, type PendingRequests } from './pendingRequests';
+
+/** Handle the request; the returned promise never rejects. */
+export function handleElicitationRequest(args: {
+  params: CreateElicitationRequest;
+  requestId: JsonRpcId;
+  signal: AbortSignal;
+  connectionSignal: AbortSignal;
+  createElicitation: (req: PendingElicitation) => Promise<CreateElicitationResponse>;
+  pending: PendingRequests;
+  logger: Logger;
+}): Promise<CreateElicitationResponse> {
+  const { params, requestId, signal, connectionSignal, createElicitation, pending, logger } = args;
+  // Form/URL elicitations carry the session id; request-scoped ones carry only the request id.
+  const sessionId = 'sessionId' in params && typeof params.sessionId === 'string' ? params.sessionId : undefined;
+  const key = `${sessionId ?? 'elicitation'}:${String(requestId)}`;
+  const controller = new AbortController();
+  const request: PendingElicitation = { key, sessionId, params, signal: controller.signal };
+  logger.info(`[elicitation] ${key}: asked (${params.mode})`);
+
+  return new Promise<CreateElicitationResponse>((resolve) => {
+    let settled = false;
+    const finish = (response: CreateElicitationResponse) => {
+      if (settled) return;
+      settled = true;
+      signal.removeEventListener('abort', onSdkAbort);
+      pending.remove(key);
+      resolve(response);
+    };
+    const onSdkAbort = () => controller.abort(reasonFromSdkSignal(signal, connectionSignal));
+    controller.signal.addEventListener(
+      'abort',
+      () => {
+        logger.info(`[elicitation] ${key}: cancelled (${String(controller.signal.reason)})`);
+        finish({ action: 'cancel' });
+      },
+      { once: true },
+    );
+    pending.add({ key, sessionId, kind: 'elicitation', request, controller });
+    if (signal.aborted) onSdkAbort();
+    else signal.addEventListener('abort', onSdkAbort, { once: true });
+    if (settled) return;
+
+    Promise.resolve()
+      .then(() => createElicitation(request))
+      .then(
+        (response) => {
+          if (settled) logger.info(`[elicitation] ${key}: answer arrived after cancellation; discarded`);
+          else finish(response);
+        },
+        (err: unknown) => {
+          // Unlike permissions there is no second surface for a form; answer `cancel` rather than hang the tool.
+          logger.error(`[elicitation] ${key}: the form failed; answering cancel`, err);
+          finish({ action: 'cancel' });
+        },
+      );
+  });
+}

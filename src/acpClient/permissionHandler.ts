@@ -1,0 +1,108 @@
+// Serves one `session/request_permission`: records it, asks the hook, and answers the agent exactly once —
+// `selected` only with an offered optionId, `cancelled` when the request is aborted for any reason.
+import type { JsonRpcId, PermissionOption, RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk';
+import type { ClientHooks, PendingPermission } from './hooks';
+import type { Logger } from './logger';
+import { reasonFromSdkSignal, type AnswerResult, type PendingRequests } from './pendingRequests';
+import type { PermissionCancelReason, PermissionOutcome, PermissionRecord, ToolCallState } from './transcript';
+
+/** The slice of Session this handler needs (kept narrow so it can be faked). */
+export interface PermissionSessionView {
+  recordToolCall(toolCall: RequestPermissionRequest['toolCall']): ToolCallState | undefined;
+  recordPermission(record: PermissionRecord): void;
+  settlePermission(key: string, outcome: Exclude<PermissionOutcome, { status: 'pending' }>): void;
+}
+
+export function permissionKey(sessionId: string, requestId: JsonRpcId): string {
+  return `${sessionId}:${String(requestId)}`;
+}
+
+/** Handle the request; the returned promise never rejects. */
+export function handlePermissionRequest(args: {
+  params: RequestPermissionRequest;
+  requestId: JsonRpcId;
+  signal: AbortSignal;
+  connectionSignal: AbortSignal;
+  session: PermissionSessionView | undefined;
+  hooks: ClientHooks;
+  pending: PendingRequests;
+  logger: Logger;
+}): Promise<RequestPermissionResponse> {
+  const { params, requestId, signal, connectionSignal, session, hooks, pending, logger } = args;
+  const key = permissionKey(params.sessionId, requestId);
+  const controller = new AbortController();
+  // The request's tool call is a ToolCallUpdate: fold it in so the transcript shows what is being approved.
+  const toolCall = session?.recordToolCall(params.toolCall);
+  const request: PendingPermission = { key, sessionId: params.sessionId, params, toolCall, signal: controller.signal };
+  if (!session) logger.warn(`[permission] ${key}: request for unknown session ${params.sessionId}`);
+  session?.recordPermission({
+    key,
+    toolCallId: params.toolCall.toolCallId,
+    title: params.toolCall.title ?? toolCall?.title ?? 'Permission requested',
+    options: params.options,
+    outcome: { status: 'pending' },
+    requestedAt: Date.now(),
+  });
+  logger.info(`[permission] ${key}: asked (${params.options.map((o) => o.optionId).join(', ')})`);
+
+  return new Promise<RequestPermissionResponse>((resolve) => {
+    let settled: 'selected' | 'cancelled' | undefined;
+
+    const finish = (outcome: Exclude<PermissionOutcome, { status: 'pending' }>, response: RequestPermissionResponse) => {
+      settled = outcome.status === 'selected' ? 'selected' : 'cancelled';
+      signal.removeEventListener('abort', onSdkAbort);
+      pending.remove(key);
+      session?.settlePermission(key, outcome);
+      resolve(response);
+    };
+
+    const onSdkAbort = () => controller.abort(reasonFromSdkSignal(signal, connectionSignal));
+    controller.signal.addEventListener(
+      'abort',
+      () => {
+        const reason = controller.signal.reason as PermissionCancelReason;
+        logger.info(`[permission] ${key}: cancelled (${reason})`);
+        finish({ status: 'cancelled', reason }, { outcome: { outcome: 'cancelled' } });
+      },
+      { once: true },
+    );
+
+    const answer = (optionId: string): AnswerResult => {
+      if (settled === 'cancelled') {
+        const reason = controller.signal.reason as PermissionCancelReason;
+        logger.info(`[permission] ${key}: answer "${optionId}" arrived after cancellation (${reason}); discarded`);
+        session?.settlePermission(key, { status: 'expired', reason });
+        return 'expired';
+      }
+      if (settled === 'selected') {
+        logger.warn(`[permission] ${key}: already answered; "${optionId}" ignored`);
+        return 'expired';
+      }
+      const option: PermissionOption | undefined = params.options.find((o) => o.optionId === optionId);
+      if (false) {
+        // The agent rejects unoffered ids (claude-agent-acp permissions/response.js); keep waiting for a real one.
+        logger.error(`[permission] ${key}: "${optionId}" was not offered (offered: ${params.options.map((o) => o.optionId).join(', ')}); still pending`);
+        return 'not-offered';
+      }
+      logger.info(`[permission] ${key}: selected ${optionId}`);
+      finish({ status: 'selected', optionId, optionName: option.name, optionKind: option.kind }, { outcome: { outcome: 'selected', optionId } });
+      return 'selected';
+    };
+
+    pending.add({ key, sessionId: params.sessionId, kind: 'permission', request, controller, answer });
+    if (signal.aborted) onSdkAbort();
+    else signal.addEventListener('abort', onSdkAbort, { once: true });
+    if (settled) return;
+
+    // A hook that throws leaves the request pending: another surface can still answer via AcpClient.answerPermission,
+    // and any cancellation still settles it through the controller.
+    Promise.resolve()
+      .then(() => hooks.requestPermission(request))
+      .then(
+        (optionId) => {
+          answer(optionId);
+        },
+        (err: unknown) => logger.error(`[permission] ${key}: the permission prompt failed; still pending`, err),
+      );
+  });
+}

@@ -1,0 +1,171 @@
+// One ACP session: its transcript state (folded by the pure reducers) and the user's intents (prompt, cancel, mode,
+// config, close) sent to the agent. Updates are applied synchronously in arrival order.
+import * as acp from '@agentclientprotocol/sdk';
+import type { AgentCapabilities, ClientContext, ContentBlock, PromptResponse, RequestPermissionRequest, SessionUpdate, SetSessionConfigOptionRequest } from '@agentclientprotocol/sdk';
+import { applyClientEvent, type ClientEvent } from './clientEvents';
+import { Emitter, type Disposable } from './events';
+import type { Logger } from './logger';
+import type { PendingRequests } from './pendingRequests';
+import type { PermissionSessionView } from './permissionHandler';
+import { applySessionUpdate } from './sessionReducer';
+import type { PermissionOutcome, PermissionRecord, ToolCallState, TranscriptChange, TranscriptSnapshot } from './transcript';
+import { emptyTranscript, toSnapshot, type ReduceResult, type TranscriptState } from './transcriptState';
+
+/** What a Session needs from its AcpClient. */
+export interface SessionHost {
+  readonly agent: ClientContext;
+  readonly capabilities: AgentCapabilities | undefined;
+  readonly pending: PendingRequests;
+  readonly logger: Logger;
+  /** Why the connection is gone, if it is (exit code, signal, stderr tail). */
+  disconnectReason(): string | undefined;
+  /** Turn a failed request into the error the caller should see (waits briefly for the exit to explain it). */
+  explainFailure(err: unknown): Promise<Error>;
+  /** Called once by close(): the client stops routing updates here. */
+  forget(sessionId: string): void;
+}
+
+export class Session implements PermissionSessionView {
+  private state: TranscriptState;
+  private readonly changeEmitter: Emitter<TranscriptChange[]>;
+  private closedLocally = false;
+
+  /** Fired after every applied update or client event with the changes it made. */
+  readonly onDidChange: (listener: (changes: TranscriptChange[]) => void) => Disposable;
+
+  constructor(
+    readonly id: string,
+    private readonly host: SessionHost,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.state = emptyTranscript(id);
+    this.changeEmitter = new Emitter((err) => host.logger.error(`[session ${id}] change listener failed`, err));
+    this.onDidChange = this.changeEmitter.event;
+  }
+
+  /** A deep copy of the transcript, safe to post. */
+  snapshot(): TranscriptSnapshot {
+    return toSnapshot(this.state);
+  }
+
+  getToolCall(toolCallId: string): ToolCallState | undefined {
+    const at = this.state.toolIndex[toolCallId];
+    const entry = at === undefined ? undefined : this.state.entries[at];
+    return entry?.kind === 'tool' ? structuredClone(entry.toolCall) : undefined;
+  }
+
+  /** Send a prompt; the turn is 'running' until the agent answers. Rejects (with a readable error) on failure. */
+  async prompt(blocks: ContentBlock[]): Promise<PromptResponse> {
+    this.assertUsable();
+    if (this.state.meta.turn !== 'idle') {
+      throw new Error('A prompt is already running in this session; wait for it to finish or cancel it.');
+    }
+    this.apply({ type: 'prompt-sent', content: blocks });
+    try {
+      const response = await this.host.agent.request(acp.methods.agent.session.prompt, { sessionId: this.id, prompt: blocks });
+      this.apply({ type: 'turn-ended', stopReason: response.stopReason });
+      return response;
+    } catch (err) {
+      const error = await this.host.explainFailure(err);
+      this.apply({ type: 'turn-failed', message: error.message });
+      throw error;
+    }
+  }
+
+  /**
+   * session/cancel, and settle every open permission/elicitation of this session `cancelled` ('turn-cancelled')
+   * ourselves: the spec puts that on the client, and the SDK does not do it. Unfinished tool calls → 'cancelled'.
+   */
+  async cancel(): Promise<void> {
+    this.apply({ type: 'turn-cancelling' });
+    // The notification is queued before the permission answers, so the agent sees a cancel, not a plain refusal
+    // (a lone `cancelled` outcome does not stop a Claude turn).
+    const sent = this.host.disconnectReason() === undefined
+      ? this.host.agent.notify(acp.methods.agent.session.cancel, { sessionId: this.id })
+      : Promise.resolve();
+    this.host.pending.cancelSession(this.id, 'turn-cancelled');
+    try {
+      await sent;
+    } catch (err) {
+      this.host.logger.warn(`[session ${this.id}] session/cancel could not be sent`, err);
+    }
+  }
+
+  async setMode(modeId: string): Promise<void> {
+    this.assertUsable();
+    await this.host.agent.request(acp.methods.agent.session.setMode, { sessionId: this.id, modeId });
+    this.apply({ type: 'mode-set', modeId });
+  }
+
+  async setConfigOption(configId: string, value: string | boolean): Promise<void> {
+    this.assertUsable();
+    const params: SetSessionConfigOptionRequest =
+      typeof value === 'boolean'
+        ? { sessionId: this.id, configId, type: 'boolean' as const, value }
+        : { sessionId: this.id, configId, value };
+    const response = await this.host.agent.request(acp.methods.agent.session.setConfigOption, params);
+    if (response?.configOptions) this.apply({ type: 'config-options-set', configOptions: response.configOptions });
+  }
+
+  /** session/close when the agent advertises it; open requests are settled 'session-closed' either way. */
+  async close(): Promise<void> {
+    if (this.closedLocally) return;
+    this.closedLocally = true;
+    this.host.pending.cancelSession(this.id, 'session-closed');
+    this.host.forget(this.id);
+    const connected = this.host.disconnectReason() === undefined;
+    if (this.state.meta.connection === 'connected') this.apply({ type: 'disconnected', reason: 'The session was closed.' });
+    if (connected && this.host.capabilities?.sessionCapabilities?.close) {
+      await this.host.agent.request(acp.methods.agent.session.close, { sessionId: this.id });
+    }
+  }
+
+  /** @internal Fold one agent update (called by AcpClient in arrival order). */
+  applyUpdate(update: SessionUpdate): void {
+    this.commit(applySessionUpdate(this.state, update, this.now()));
+  }
+
+  /** @internal Fold one client-side event. */
+  apply(event: ClientEvent): void {
+    this.commit(applyClientEvent(this.state, event, this.now()));
+  }
+
+  /** @internal PermissionSessionView: fold the request's tool call so the record shows current details. */
+  recordToolCall(toolCall: RequestPermissionRequest['toolCall']): ToolCallState | undefined {
+    this.applyUpdate({ sessionUpdate: 'tool_call_update', ...toolCall });
+    return this.getToolCall(toolCall.toolCallId);
+  }
+
+  /** @internal */
+  recordPermission(record: PermissionRecord): void {
+    this.apply({ type: 'permission-requested', permission: record });
+  }
+
+  /** @internal */
+  settlePermission(key: string, outcome: Exclude<PermissionOutcome, { status: 'pending' }>): void {
+    this.apply({ type: 'permission-settled', key, outcome });
+  }
+
+  /** @internal The recorded outcome of a permission, to tell a late answer from an unknown key. */
+  permissionOutcome(key: string): PermissionOutcome | undefined {
+    const at = this.state.permissionIndex[key];
+    const entry = at === undefined ? undefined : this.state.entries[at];
+    return entry?.kind === 'permission' ? entry.permission.outcome : undefined;
+  }
+
+  /** @internal */
+  dispose(): void {
+    this.changeEmitter.dispose();
+  }
+
+  private commit(result: ReduceResult): void {
+    this.state = result.state;
+    if (result.changes.length) this.changeEmitter.fire(result.changes);
+  }
+
+  private assertUsable(): void {
+    if (this.closedLocally) throw new Error('This session was closed; start a new one.');
+    const reason = this.host.disconnectReason();
+    if (reason !== undefined) throw new Error(`The agent is not running (${reason}). Start a new session to continue.`);
+  }
+}

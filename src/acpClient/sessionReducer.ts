@@ -1,0 +1,170 @@
+// A pure fold of stable ACP `session/update`s into the transcript model (transcript.ts). Each call returns the new
+// state and the fine-grained changes a view needs to patch one node.
+import type { ContentBlock, ContentChunk, SessionConfigOption, SessionModeState, SessionUpdate } from '@agentclientprotocol/sdk';
+import { createToolCall, patchToolCall } from './toolCallMerge';
+import type { TranscriptEntry } from './transcript';
+import { Draft, type ReduceResult, type TranscriptState } from './transcriptState';
+
+/** Fold one `session/update` into `state`. `now` stamps new entries (ms since epoch). */
+export function applySessionUpdate(state: TranscriptState, update: SessionUpdate, now: number): ReduceResult {
+  const d = new Draft(state, now);
+  switch (update.sessionUpdate) {
+    case 'user_message_chunk':
+      appendUserChunk(d, update);
+      break;
+    case 'agent_message_chunk':
+      appendChunk(d, 'agent', update);
+      break;
+    case 'agent_thought_chunk':
+      appendChunk(d, 'thought', update);
+      break;
+    case 'tool_call':
+    case 'tool_call_update': {
+      const at = d.indexOf('toolIndex', update.toolCallId);
+      const existing = at === undefined ? undefined : d.allEntries[at];
+      if (at !== undefined && existing?.kind === 'tool') {
+        d.replace(at, { ...existing, toolCall: patchToolCall(existing.toolCall, update) });
+      } else {
+        // An update for an unknown id creates the call: the wire allows it, and nothing must be lost.
+        d.add({ kind: 'tool', id: d.newId(), toolCall: createToolCall(update), at: now }, { name: 'toolIndex', key: update.toolCallId });
+      }
+      break;
+    }
+    case 'plan':
+      d.setMeta('plan', update.entries);
+      break;
+    case 'available_commands_update':
+      d.setMeta('availableCommands', update.availableCommands);
+      break;
+    case 'current_mode_update':
+      applyCurrentMode(d, update.currentModeId);
+      break;
+    case 'config_option_update':
+      applyConfigOptions(d, update.configOptions);
+      break;
+    case 'session_info_update':
+      // Omitted means unchanged; null clears.
+      if (update.title !== undefined) d.setMeta('title', update.title);
+      if (update.updatedAt !== undefined) d.setMeta('updatedAt', update.updatedAt);
+      break;
+    case 'usage_update':
+      d.setMeta('usage', { used: update.used, size: update.size, cost: update.cost ?? null });
+      break;
+    case 'notice':
+      d.add({ kind: 'notice', id: d.newId(), severity: update.severity, title: update.title, description: update.description ?? null, at: now });
+      break;
+    case 'compaction_update':
+      upsertCompaction(d, update.compactionId, (prev) => ({
+        ...prev,
+        severity: update.status === 'failed' ? 'error' : 'info',
+        title: compactionTitle(update.status),
+        description: update.error ?? (update.summary ? joinText(update.summary) : prev.description ?? null),
+      }));
+      break;
+    case 'compaction_summary_chunk':
+      upsertCompaction(d, update.compactionId, (prev) => ({
+        ...prev,
+        description: (prev.description ?? '') + joinText([update.content]),
+      }));
+      break;
+    default: {
+      // The SDK's schema drops unknown variants before they reach us; this keeps the switch exhaustive.
+      const unknown: never = update;
+      void unknown;
+    }
+  }
+  return d.finish();
+}
+
+/** Replace the mode config option set and keep `modes.currentModeId` in step with the option of category mode. */
+export function applyConfigOptions(d: Draft, options: SessionConfigOption[]): void {
+  d.setMeta('configOptions', options);
+  const mode = findModeOption(options);
+  const modes = d.currentMeta.modes;
+  if (mode?.type === 'select' && modes && modes.currentModeId !== mode.currentValue) {
+    d.setMeta('modes', { ...modes, currentModeId: mode.currentValue });
+  }
+}
+
+/** Set the current mode, and the mode config option with it (agents send either, Claude only the option). */
+export function applyCurrentMode(d: Draft, modeId: string): void {
+  const modes: SessionModeState | null | undefined = d.currentMeta.modes;
+  if (modes && modes.currentModeId !== modeId) d.setMeta('modes', { ...modes, currentModeId: modeId });
+  const options = d.currentMeta.configOptions;
+  const mode = findModeOption(options);
+  if (mode?.type === 'select' && mode.currentValue !== modeId) {
+    d.setMeta('configOptions', options.map((o) => (o === mode ? { ...mode, currentValue: modeId } : o)));
+  }
+}
+
+function findModeOption(options: SessionConfigOption[]): SessionConfigOption | undefined {
+  return options.find((o) => o.category === 'mode') ?? options.find((o) => o.id === 'mode');
+}
+
+/**
+ * A chunk joins the last entry when that entry is of the same kind and the chunk carries no messageId or the same
+ * one; a different messageId (ACP: "a change in messageId indicates a new message") or anything in between starts
+ * a new entry, so the transcript stays in arrival order.
+ */
+function appendChunk(d: Draft, kind: 'agent' | 'thought', chunk: ContentChunk): void {
+  const last = d.lastEntry;
+  const id = chunk.messageId ?? null;
+  if (last && last.kind === kind && (id === null || id === (last.messageId ?? null))) {
+    d.replace(d.allEntries.length - 1, { ...last, content: appendBlock(last.content, chunk.content) });
+    return;
+  }
+  const entry: TranscriptEntry = { kind, id: d.newId(), messageId: id, content: [chunk.content], at: d.now };
+  d.add(entry);
+}
+
+function appendUserChunk(d: Draft, chunk: ContentChunk): void {
+  const last = d.lastEntry;
+  const id = chunk.messageId ?? null;
+  if (last?.kind === 'user' && (id === null || id === d.userMessageId)) {
+    d.replace(d.allEntries.length - 1, { ...last, content: appendBlock(last.content, chunk.content) });
+    return;
+  }
+  d.userMessageId = id;
+  d.add({ kind: 'user', id: d.newId(), content: [chunk.content], at: d.now });
+}
+
+/** Streamed text is concatenated into one block (order preserved); other blocks are kept as they come. */
+export function appendBlock(content: readonly ContentBlock[], block: ContentBlock): ContentBlock[] {
+  const last = content[content.length - 1];
+  if (last?.type === 'text' && block.type === 'text') {
+    return [...content.slice(0, -1), { ...last, text: last.text + block.text }];
+  }
+  return [...content, block];
+}
+
+type NoticeEntry = Extract<TranscriptEntry, { kind: 'notice' }>;
+
+function upsertCompaction(d: Draft, compactionId: string, patch: (prev: NoticeEntry) => NoticeEntry): void {
+  const at = d.indexOf('compactionIndex', compactionId);
+  const existing = at === undefined ? undefined : d.allEntries[at];
+  if (at !== undefined && existing?.kind === 'notice') {
+    d.replace(at, patch(existing));
+    return;
+  }
+  const fresh: NoticeEntry = { kind: 'notice', id: d.newId(), severity: 'info', title: compactionTitle('in_progress'), description: null, at: d.now };
+  d.add(patch(fresh), { name: 'compactionIndex', key: compactionId });
+}
+
+function compactionTitle(status: string): string {
+  switch (status) {
+    case 'in_progress':
+      return 'Compacting the conversation…';
+    case 'completed':
+      return 'Conversation compacted';
+    case 'failed':
+      return 'Compacting the conversation failed';
+    case 'cancelled':
+      return 'Compaction cancelled';
+    default:
+      return `Compaction: ${status}`;
+  }
+}
+
+function joinText(blocks: readonly ContentBlock[]): string {
+  return blocks.map((b) => (b.type === 'text' ? b.text : '')).join('');
+}

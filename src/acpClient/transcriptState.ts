@@ -1,0 +1,142 @@
+// The reducer's state and a copy-on-write draft so reducers stay pure: the input state is never mutated, each
+// reduce copies the entry array once and replaces only the entries it touches.
+import type { SessionMeta, TranscriptChange, TranscriptEntry, TranscriptSnapshot } from './transcript';
+
+export interface TranscriptState {
+  readonly meta: SessionMeta;
+  readonly entries: readonly TranscriptEntry[];
+  /** toolCallId → index in `entries`. Entries are only ever appended, so indexes are stable. */
+  readonly toolIndex: Readonly<Record<string, number>>;
+  /** compactionId → index of its notice entry. */
+  readonly compactionIndex: Readonly<Record<string, number>>;
+  /** permission key → index of its permission entry. */
+  readonly permissionIndex: Readonly<Record<string, number>>;
+  /** User entries carry no messageId in the model, so the reducer remembers the open one here. */
+  readonly userMessageId: string | null;
+  readonly nextId: number;
+}
+
+export interface ReduceResult {
+  state: TranscriptState;
+  changes: TranscriptChange[];
+}
+
+/** A fresh, connected, idle session. */
+export function emptyTranscript(sessionId: string): TranscriptState {
+  return {
+    meta: { sessionId, plan: [], availableCommands: [], configOptions: [], turn: 'idle', connection: 'connected' },
+    entries: [],
+    toolIndex: {},
+    compactionIndex: {},
+    permissionIndex: {},
+    userMessageId: null,
+    nextId: 1,
+  };
+}
+
+/** A deep copy of the public part, safe to post to a webview or keep while the session moves on. */
+export function toSnapshot(state: TranscriptState): TranscriptSnapshot {
+  return structuredClone({ meta: state.meta, entries: state.entries as TranscriptEntry[] });
+}
+
+type Index = 'toolIndex' | 'compactionIndex' | 'permissionIndex';
+
+/** Mutable working copy of one reduce step; `finish()` freezes it back into a state plus its change list. */
+export class Draft {
+  private entries: TranscriptEntry[];
+  private meta: SessionMeta;
+  private indexes: Record<Index, Record<string, number>>;
+  private copied = new Set<Index>();
+  userMessageId: string | null;
+  private nextId: number;
+  private changes: TranscriptChange[] = [];
+  private metaKeys = new Set<keyof SessionMeta>();
+  private changedEntries = new Set<number>();
+
+  constructor(
+    private readonly base: TranscriptState,
+    readonly now: number,
+  ) {
+    this.entries = [...base.entries];
+    this.meta = base.meta;
+    this.indexes = { toolIndex: base.toolIndex, compactionIndex: base.compactionIndex, permissionIndex: base.permissionIndex };
+    this.userMessageId = base.userMessageId;
+    this.nextId = base.nextId;
+  }
+
+  get lastEntry(): TranscriptEntry | undefined {
+    return this.entries[this.entries.length - 1];
+  }
+
+  get allEntries(): readonly TranscriptEntry[] {
+    return this.entries;
+  }
+
+  get currentMeta(): SessionMeta {
+    return this.meta;
+  }
+
+  newId(): string {
+    return `e${this.nextId++}`;
+  }
+
+  indexOf(index: Index, key: string): number | undefined {
+    return this.indexes[index][key];
+  }
+
+  /** Append an entry (closing an open thought first) and return its index. */
+  add(entry: TranscriptEntry, index?: { name: Index; key: string }): number {
+    this.closeOpenThought();
+    const at = this.entries.push(entry) - 1;
+    if (index) {
+      if (!this.copied.has(index.name)) {
+        this.indexes[index.name] = { ...this.indexes[index.name] };
+        this.copied.add(index.name);
+      }
+      this.indexes[index.name][index.key] = at;
+    }
+    this.changes.push({ type: 'entry-added', entry, index: at });
+    return at;
+  }
+
+  /** Replace the entry at `at` (a new object; the old one is left untouched). */
+  replace(at: number, entry: TranscriptEntry): void {
+    this.entries[at] = entry;
+    this.changedEntries.add(at);
+  }
+
+  setMeta<K extends keyof SessionMeta>(key: K, value: SessionMeta[K]): void {
+    if (this.meta[key] === value) return;
+    this.meta = { ...this.meta, [key]: value };
+    this.metaKeys.add(key);
+  }
+
+  /** A thought ends when anything else is added after it, or the turn ends. */
+  closeOpenThought(): void {
+    const at = this.entries.length - 1;
+    const last = this.entries[at];
+    if (last?.kind === 'thought' && last.endedAt === undefined) this.replace(at, { ...last, endedAt: this.now });
+  }
+
+  finish(): ReduceResult {
+    const changes = [...this.changes];
+    // Entries added in this step are already reported whole by 'entry-added'; report later patches of them too,
+    // since the added entry object may have been replaced after it was pushed.
+    for (const at of [...this.changedEntries].sort((a, b) => a - b)) {
+      const added = changes.findIndex((c) => c.type === 'entry-added' && c.index === at);
+      if (added >= 0) changes[added] = { type: 'entry-added', entry: this.entries[at]!, index: at };
+      else changes.push({ type: 'entry-changed', entry: this.entries[at]! });
+    }
+    if (this.metaKeys.size) changes.push({ type: 'meta-changed', keys: [...this.metaKeys] });
+    const state: TranscriptState = {
+      meta: this.meta,
+      entries: this.changes.length || this.changedEntries.size ? this.entries : this.base.entries,
+      toolIndex: this.indexes.toolIndex,
+      compactionIndex: this.indexes.compactionIndex,
+      permissionIndex: this.indexes.permissionIndex,
+      userMessageId: this.userMessageId,
+      nextId: this.nextId,
+    };
+    return { state, changes };
+  }
+}

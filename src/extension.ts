@@ -1,0 +1,107 @@
+// Composition root: builds the parts and wires them together. Nothing starts until the chat view is shown or a
+// command runs (activation is driven by the contributed view and commands).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { ChatService } from './acpClient/chatService';
+import { resolveAgentLaunch, type AgentLaunchSettings } from './acpClient/agentLaunch';
+import type { Logger } from './acpClient/logger';
+import { PermissionController } from './permissionUI/permissionController';
+import { ChatPanel, OPEN_CHAT_IN_EDITOR_COMMAND } from './webview/chatPanel';
+import { ChatViewProvider } from './webview/chatViewProvider';
+import { createChatActions, createChatSource } from './webview/chatBindings';
+import type { ChatWebviewDeps } from './webview/chatWebviewController';
+
+export function activate(context: vscode.ExtensionContext) {
+  const log = vscode.window.createOutputChannel('ACP Chat', { log: true });
+  const logger = outputLogger(log);
+  const permissions = new PermissionController(logger);
+  const chat = new ChatService({
+    resolveLaunch: () => resolveAgentLaunch(launchInput(context)),
+    cwd: () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? context.globalStorageUri.fsPath,
+    hooks: permissions.hooks,
+    logger,
+    clientInfo: { name: 'acp-chat-vscode', version: String(context.extension.packageJSON.version ?? '0.0.0') },
+    initialMode: () => vscode.workspace.getConfiguration('acpChat').get<string>('initialMode') || undefined,
+  });
+  const source = createChatSource(chat, permissions);
+  const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions: createChatActions(chat, permissions, logger), log };
+  const view = new ChatViewProvider(deps);
+
+  context.subscriptions.push(
+    log,
+    permissions,
+    source,
+    { dispose: () => chat.dispose() },
+    view,
+    vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
+    permissions.onDidChangePendingCount((n) => view.setPendingApprovals(n)),
+    permissions.onDidRequestReveal(() => void view.reveal()),
+    // Show the agent's start-up error where the user is looking.
+    chat.onDidChangeStatus((s) => {
+      if (s.state === 'error') void vscode.window.showErrorMessage(`ACP Chat: ${s.message.split('\n')[0]}`, 'Show Log').then((c) => c && log.show());
+    }),
+    vscode.commands.registerCommand('acpChat.newSession', () => run(logger, 'New session', () => chat.newSession())),
+    vscode.commands.registerCommand(OPEN_CHAT_IN_EDITOR_COMMAND, () => ChatPanel.show(deps)),
+    vscode.commands.registerCommand('acpChat.cancelTurn', () => run(logger, 'Stop', () => chat.cancel())),
+    vscode.commands.registerCommand('acpChat.restartAgent', () => run(logger, 'Restart', () => chat.restart())),
+    vscode.commands.registerCommand('acpChat.showLog', () => log.show()),
+    vscode.commands.registerCommand('acpChat.addSelectionToChat', async () => {
+      const editor = vscode.window.activeTextEditor;
+      if (!editor || editor.selection.isEmpty) return;
+      const { document, selection } = editor;
+      const attachment = {
+        type: 'selection' as const,
+        path: document.uri.fsPath,
+        name: vscode.workspace.asRelativePath(document.uri),
+        startLine: selection.start.line + 1,
+        endLine: selection.end.line + 1,
+        text: document.getText(selection),
+      };
+      if (ChatPanel.active) ChatPanel.active.attach(attachment);
+      else await view.attach(attachment);
+    }),
+  );
+  // The API the extension-host tests use to look inside; not a public contract.
+  return { chat, permissions };
+}
+
+export function deactivate() {}
+
+function launchInput(context: vscode.ExtensionContext) {
+  const config = vscode.workspace.getConfiguration('acpChat.agent');
+  const settings: AgentLaunchSettings = {
+    path: config.get<string>('path') || undefined,
+    args: config.get<string[]>('args') ?? [],
+    env: config.get<Record<string, string>>('env') ?? {},
+  };
+  const entry = join(context.extensionPath, 'node_modules', '@agentclientprotocol', 'claude-agent-acp', 'dist', 'index.js');
+  return {
+    settings,
+    // The extension host's own runtime: Electron run as Node inside VS Code, plain Node in the VS Code server.
+    node: { path: process.execPath, version: process.versions.node, env: { ELECTRON_RUN_AS_NODE: '1' } },
+    adapterEntry: existsSync(entry) ? entry : undefined,
+    baseEnv: process.env,
+  };
+}
+
+function outputLogger(log: vscode.LogOutputChannel): Logger {
+  const text = (msg: string, rest: unknown[]) =>
+    [msg, ...rest.map((r) => (r instanceof Error ? (r.stack ?? r.message) : typeof r === 'string' ? r : JSON.stringify(r)))].join(' ');
+  return {
+    info: (m, ...r) => log.info(text(m, r)),
+    warn: (m, ...r) => log.warn(text(m, r)),
+    error: (m, ...r) => log.error(text(m, r)),
+    debug: (m, ...r) => log.debug(text(m, r)),
+  };
+}
+
+async function run(logger: Logger, what: string, op: () => Promise<unknown>): Promise<void> {
+  try {
+    await op();
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    logger.error(`[command] ${what} failed: ${message}`);
+    void vscode.window.showErrorMessage(`ACP Chat: ${what} failed: ${message.split('\n')[0]}`);
+  }
+}

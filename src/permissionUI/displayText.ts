@@ -1,0 +1,40 @@
+// Text from the agent is untrusted: it must not smuggle control sequences or unbounded walls of text into a prompt.
+// Two treatments, as in the adapter's own presentation.ts: prose is compacted and bounded; executable input (shell
+// commands) and option labels are kept verbatim, because collapsing whitespace or cutting it changes what is run.
+
+/** C0 controls except \t \n \r, DEL, C1 controls. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/gu;
+/** Bidi embeddings/overrides/isolates: invisible, and able to make a command read differently than it runs. */
+const BIDI = /[\u202a-\u202e\u2066-\u2069]/gu;
+
+/** Prose: controls and bidi marks removed, whitespace collapsed to one line when `singleLine`, bounded with "…". */
+export function toDisplayText(value: string, maxLength: number, singleLine = true): string {
+  let text = value.replace(CONTROL, '').replace(BIDI, '');
+  text = singleLine ? text.replace(/\s+/gu, ' ').trim() : text.replace(/\r\n?/gu, '\n').trim();
+  return truncate(text, maxLength);
+}
+
+/**
+ * Verbatim text (shell commands, option names): every character kept, in place, including quotes, runs of spaces
+ * and newlines. Only characters that would otherwise be invisible are replaced by a visible escape (`\u{1b}`), so
+ * what the user reads is what the agent runs; nothing is silently dropped.
+ */
+export function toVerbatimText(value: string): string {
+  return value
+    .replace(CONTROL, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`)
+    .replace(BIDI, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+}
+
+/** Cut at `maxLength` characters (code points), marking the cut with "…". */
+export function truncate(text: string, maxLength: number): string {
+  const chars = Array.from(text);
+  return chars.length <= maxLength ? text : chars.slice(0, Math.max(0, maxLength - 1)).join('') + '…';
+}
+
+/**
+ * QuickPick labels render `$(name)` as an icon, which would hide part of a command like `echo $(whoami)`. VS Code
+ * renders `\$(name)` literally (its own `escapeIcons`), so agent text in a label goes through this first.
+ */
+export function escapeCodicons(text: string): string {
+  return text.replace(/\$\([A-Za-z0-9-]+(?:~[A-Za-z-]+)?\)/gu, (m) => `\\${m}`);
+}

@@ -1,0 +1,40 @@
+// Pure checks for "open this location" links. A path from the agent is opened only when it is absolute; a path
+// outside every workspace folder is labelled as such and needs a confirmation (the surface asks), because the
+// agent may point at any file on the machine.
+import * as nodePath from 'node:path';
+
+export type LocationCheck =
+  | { ok: true; path: string; line?: number; insideWorkspace: boolean; relativePath?: string }
+  | { ok: false; reason: string };
+
+/** Which path flavour to use; injectable so tests can check Windows paths on Linux. */
+export type PathFlavour = typeof nodePath.posix | typeof nodePath.win32;
+
+/** Check an agent-supplied location against the workspace folders (absolute fs paths). Line is 1-based. */
+export function checkLocation(
+  path: unknown,
+  line: unknown,
+  workspaceFolders: readonly string[],
+  flavour: PathFlavour = nodePath,
+): LocationCheck {
+  if (typeof path !== 'string' || path.length === 0) return { ok: false, reason: 'The location has no file path.' };
+  if (/[\u0000-\u001f]/u.test(path)) return { ok: false, reason: 'The file path contains control characters.' };
+  if (!flavour.isAbsolute(path)) return { ok: false, reason: `The agent gave a relative path (${path}); only absolute paths are opened.` };
+  const normalized = flavour.normalize(path);
+  const validLine = typeof line === 'number' && Number.isInteger(line) && line >= 1 ? line : undefined;
+  for (const folder of workspaceFolders) {
+    const rel = flavour.relative(flavour.normalize(folder), normalized);
+    const escapes = rel === '..' || rel.startsWith(`..${flavour.sep}`) || flavour.isAbsolute(rel);
+    if (!escapes) {
+      return { ok: true, path: normalized, line: validLine, insideWorkspace: true, relativePath: rel || flavour.basename(normalized) };
+    }
+  }
+  return { ok: true, path: normalized, line: validLine, insideWorkspace: false };
+}
+
+/** The link text: "src/app.ts:12", or "/etc/hosts (outside workspace)". */
+export function locationLabel(check: Extract<LocationCheck, { ok: true }>): string {
+  const shown = check.insideWorkspace ? check.relativePath! : check.path;
+  const withLine = check.line ? `${shown}:${check.line}` : shown;
+  return check.insideWorkspace ? withLine : `${withLine} (outside workspace)`;
+}

@@ -1,0 +1,25 @@
+// What every pop-up surface gets from the controller, and what it hands back. Surfaces never touch the broker's
+// state directly: they call these actions.
+import type { CreateElicitationResponse } from '@agentclientprotocol/sdk';
+import type { PermissionPrompt } from './permissionBroker';
+import type { PresentedLocation } from './permissionPresentation';
+
+export interface PromptActions {
+  /** Answer a permission; returns false when the answer was refused (the surface stays open). */
+  answer(key: string, optionId: string): boolean;
+  answerElicitation(key: string, response: CreateElicitationResponse): boolean;
+  /** The user closed the surface without answering: the request stays pending. */
+  dismiss(key: string): void;
+  openLocation(location: PresentedLocation): Promise<void>;
+  showDiffs(prompt: PermissionPrompt): Promise<void>;
+  showPlan(prompt: PermissionPrompt): Promise<void>;
+}
+
+/** A surface currently showing one request. */
+export interface OpenPrompt {
+  readonly key: string;
+  /** The request ended elsewhere: close without reporting a dismissal. */
+  close(): void;
+  /** Bring it to the front again (show again for the same key). */
+  focus(): void;
+}

@@ -1,0 +1,81 @@
+// The QuickPick surface for one permission request: one item per option (codicon by kind), then items that act
+// without answering (show plan, show diff, open each location). Hiding it does not answer the request.
+import * as vscode from 'vscode';
+import { escapeCodicons } from './displayText';
+import type { PermissionPrompt } from './permissionBroker';
+import type { PresentedLocation } from './permissionPresentation';
+import type { OpenPrompt, PromptActions } from './promptSurface';
+
+type Item = vscode.QuickPickItem &
+  ({ action: 'option'; optionId: string } | { action: 'plan' } | { action: 'diff' } | { action: 'open'; location: PresentedLocation } | { action: 'none' });
+
+export function openPermissionQuickPick(prompt: PermissionPrompt, actions: PromptActions): OpenPrompt {
+  const p = prompt.presentation;
+  const qp = vscode.window.createQuickPick<Item>();
+  let ended = false;
+
+  const optionItems: Item[] = p.options.map((o) => ({ label: `$(${o.icon}) ${escapeCodicons(o.label)}`, action: 'option', optionId: o.optionId }));
+  const detailItems: Item[] = [];
+  if (p.plan) detailItems.push({ label: '$(book) Show plan', action: 'plan' });
+  if (p.diffs.length) detailItems.push({ label: '$(diff) Show diff', action: 'diff' });
+  for (const location of p.locations) {
+    detailItems.push({
+      label: `$(go-to-file) Open ${escapeCodicons(location.label)}`,
+      description: location.invalid,
+      action: 'open',
+      location,
+    });
+  }
+  const separator: Item = { label: 'Details (do not answer)', kind: vscode.QuickPickItemKind.Separator, action: 'none' };
+  qp.items = detailItems.length ? [...optionItems, separator, ...detailItems] : optionItems;
+  // The title is plain text (no icon syntax), so a command is shown exactly as sent.
+  qp.title = p.title;
+  qp.placeholder = p.description ?? p.summary ?? 'Choose an option (Esc keeps the request pending)';
+  qp.ignoreFocusOut = true;
+  const defaultItem = optionItems.find((i) => i.action === 'option' && i.optionId === p.defaultOptionId);
+  const focusDefault = () => {
+    if (defaultItem) qp.activeItems = [defaultItem];
+  };
+  focusDefault();
+
+  qp.onDidAccept(() => {
+    const item = qp.selectedItems[0] ?? qp.activeItems[0];
+    if (!item) return;
+    switch (item.action) {
+      case 'option':
+        // On success the broker settles the request and the controller closes this pick.
+        if (!actions.answer(prompt.key, item.optionId)) focusDefault();
+        return;
+      case 'plan':
+        void actions.showPlan(prompt).finally(focusDefault);
+        return;
+      case 'diff':
+        void actions.showDiffs(prompt).finally(focusDefault);
+        return;
+      case 'open':
+        void actions.openLocation(item.location).finally(focusDefault);
+        return;
+      case 'none':
+        return;
+    }
+  });
+  qp.onDidHide(() => {
+    if (!ended) {
+      ended = true;
+      actions.dismiss(prompt.key);
+    }
+    qp.dispose();
+  });
+  qp.show();
+
+  return {
+    key: prompt.key,
+    close() {
+      ended = true;
+      qp.hide();
+    },
+    focus() {
+      if (!ended) qp.show();
+    },
+  };
+}

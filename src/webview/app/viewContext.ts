@@ -1,0 +1,15 @@
+// What entry views need from the app, injected so views can be tested without VS Code.
+import type { WebviewToHost } from '../protocol';
+import type { MarkdownRenderer } from './markdown';
+
+/** A view with deferred work (markdown) done once per animation frame. */
+export interface Renderable {
+  renderNow(): void;
+}
+
+export interface ViewContext {
+  post(msg: WebviewToHost): void;
+  renderMarkdown: MarkdownRenderer;
+  /** Schedules `view.renderNow()` for the next frame; several requests in one frame render once. */
+  requestRender(view: Renderable): void;
+}

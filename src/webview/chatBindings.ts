@@ -1,0 +1,107 @@
+// Binds the chat webviews to the rest of the extension: `ChatSource` reads the chat service and the permission
+// broker (data flows agent → session state → view), `ChatActions` turns what the user does in the chat into calls on
+// them. The webview controller stays ignorant of both.
+import type { InitializeResponse } from '@agentclientprotocol/sdk';
+import * as vscode from 'vscode';
+import type { ChatService } from '../acpClient/chatService';
+import { Emitter } from '../acpClient/events';
+import type { Logger } from '../acpClient/logger';
+import type { TranscriptChange } from '../acpClient/transcript';
+import type { PermissionController } from '../permissionUI/permissionController';
+import type { ChatActions, ChatSource } from './chatWebviewController';
+import { buildPromptBlocks } from './promptBlocks';
+import type { ComposerCapabilities, ElicitationView } from './protocol';
+
+export function composerCapabilities(init: InitializeResponse | undefined): ComposerCapabilities {
+  const caps = init?.agentCapabilities;
+  const claudeMeta = (caps?._meta as { claudeCode?: { promptQueueing?: unknown } } | undefined)?.claudeCode;
+  return {
+    image: caps?.promptCapabilities?.image === true,
+    embeddedContext: caps?.promptCapabilities?.embeddedContext === true,
+    promptQueueing: claudeMeta?.promptQueueing === true,
+  };
+}
+
+/** The chat's state as the webviews read it; follows the chat service's current session. */
+export function createChatSource(chat: ChatService, permissions: PermissionController): ChatSource & vscode.Disposable {
+  const transcript = new Emitter<readonly TranscriptChange[]>();
+  const sessionChanged = new Emitter<void>();
+  const statusChanged = new Emitter<void>();
+  const elicitationsChanged = new Emitter<void>();
+  let sessionSub = chat.session?.onDidChange((c) => transcript.fire(c));
+  const subs = [
+    chat.onDidChangeSession((session) => {
+      sessionSub?.dispose();
+      sessionSub = session?.onDidChange((c) => transcript.fire(c));
+      sessionChanged.fire();
+    }),
+    chat.onDidChangeStatus(() => statusChanged.fire()),
+    permissions.broker.onDidAdd((p) => p.type === 'elicitation' && elicitationsChanged.fire()),
+    permissions.broker.onDidSettle((e) => e.type === 'elicitation' && elicitationsChanged.fire()),
+  ];
+  return {
+    getSnapshot: () => chat.session?.snapshot() ?? null,
+    getStatus: () => chat.status,
+    getCapabilities: () => composerCapabilities(chat.agent && !chat.agent.closed ? chat.agent.initializeResponse : undefined),
+    getElicitations: (): ElicitationView[] =>
+      permissions.broker.pending().flatMap((p) =>
+        p.type === 'elicitation' && (!chat.session || p.sessionId === undefined || p.sessionId === chat.session.id)
+          ? [{ key: p.key, message: p.request.params.message, requestedSchema: (p.request.params as { requestedSchema?: unknown }).requestedSchema }]
+          : [],
+      ),
+    onDidChangeTranscript: transcript.event,
+    onDidChangeSession: sessionChanged.event,
+    onDidChangeStatus: statusChanged.event,
+    onDidChangeElicitations: elicitationsChanged.event,
+    dispose: () => {
+      sessionSub?.dispose();
+      for (const s of subs) s.dispose();
+      for (const e of [transcript, sessionChanged, statusChanged, elicitationsChanged]) e.dispose();
+    },
+  };
+}
+
+/** What the user does in the chat. Errors are logged and shown; none escapes as an unhandled rejection. */
+export function createChatActions(chat: ChatService, permissions: PermissionController, logger: Logger): ChatActions {
+  const report = (what: string) => (err: unknown) => {
+    const message = err instanceof Error ? err.message : String(err);
+    logger.error(`[chat] ${what} failed: ${message}`);
+    void vscode.window.showErrorMessage(`ACP Chat: ${what} failed: ${message}`);
+  };
+  const session = async () => chat.ensureSession();
+  return {
+    prompt: async (text, attachments) => {
+      const caps = composerCapabilities((await session().catch(() => undefined)) && chat.agent?.initializeResponse);
+      const blocks = buildPromptBlocks(text, attachments, {
+        capabilities: caps,
+        toUri: (path) => vscode.Uri.file(path).toString(),
+        fileText: (path) => vscode.workspace.textDocuments.find((d) => d.uri.fsPath === path)?.getText(),
+      });
+      if (blocks.length === 0) return;
+      // The turn's failure is already in the transcript (turn-failed entry); the error toast says why.
+      await chat.prompt(blocks).catch(report('Sending the prompt'));
+    },
+    cancel: () => chat.cancel().catch(report('Stopping the turn')),
+    newSession: () => chat.newSession().catch(report('Starting a new session')),
+    setMode: (modeId) => session().then((s) => s.setMode(modeId)).catch(report('Changing the mode')),
+    setConfigOption: (configId, value) =>
+      session().then((s) => s.setConfigOption(configId, value)).catch(report(`Changing ${configId}`)),
+    answerPermission: (key, optionId) => permissions.answer(key, optionId),
+    answerElicitation: (key, action, content) =>
+      permissions.answerElicitation(key, action === 'accept' ? { action, content: content ?? {} } : { action }),
+    openLocation: (path, line) => permissions.openLocation(path, line),
+    openDiff: async (toolCallId, contentIndex) => {
+      const content = chat.session?.getToolCall(toolCallId)?.content[contentIndex];
+      if (content?.type !== 'diff') {
+        void vscode.window.showWarningMessage('ACP Chat: that diff is no longer available.');
+        return;
+      }
+      await permissions.showDiff({ path: content.path, oldText: content.oldText ?? null, newText: content.newText });
+    },
+    completeFiles: async (query) => {
+      const pattern = `**/*${query.replace(/[\\[\]{}*?!]/g, '')}*`;
+      const uris = await vscode.workspace.findFiles(pattern, '**/{node_modules,.git}/**', 50);
+      return uris.map((u) => ({ path: u.fsPath, label: vscode.workspace.asRelativePath(u) }));
+    },
+  };
+}

@@ -1,0 +1,231 @@
+// One chat webview (sidebar view or editor tab): sets the HTML, publishes the transcript, validates what the
+// webview posts and turns it into calls on ChatActions. It never reaches the transport; the composition root wires
+// ChatActions to the session core and the permission controller.
+import * as vscode from 'vscode';
+import type { TranscriptChange, TranscriptSnapshot } from '../acpClient/transcript';
+import { buildChatHtml } from './html';
+import { parseExternalLink } from './linkPolicy';
+import { parseWebviewMessage } from './messageValidation';
+import { createNonce } from './nonce';
+import { PROTOCOL_VERSION, type Attachment, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type HostToWebview, type WebviewToHost } from './protocol';
+import { TranscriptPublisher } from './transcriptPublisher';
+
+type ElicitationContent = NonNullable<Extract<WebviewToHost, { type: 'elicitation' }>['content']>;
+
+/** What the chat UI can ask for. Implemented by the composition root; every method may be async and may throw. */
+export interface ChatActions {
+  prompt(text: string, attachments: Attachment[]): unknown;
+  cancel(): unknown;
+  newSession(): unknown;
+  setMode(modeId: string): unknown;
+  setConfigOption(configId: string, value: string | boolean): unknown;
+  answerPermission(key: string, optionId: string): unknown;
+  answerElicitation(key: string, action: 'accept' | 'decline' | 'cancel', content?: ElicitationContent): unknown;
+  openLocation(path: string, line?: number | null): unknown;
+  openDiff(toolCallId: string, contentIndex: number): unknown;
+  completeFiles(query: string): Promise<{ path: string; label: string }[]>;
+}
+
+/** A `vscode.Event`-compatible subscription, so `acpClient` can provide it without importing vscode. */
+export type Subscribe<T> = (listener: (e: T) => void) => { dispose(): void };
+
+/** Where the chat state comes from. The controller reads it on `ready` and listens for changes. */
+export interface ChatSource {
+  getSnapshot(): TranscriptSnapshot | null;
+  getStatus(): ConnectionStatus;
+  getCapabilities(): ComposerCapabilities;
+  getElicitations(): ElicitationView[];
+  onDidChangeTranscript: Subscribe<readonly TranscriptChange[]>;
+  /** A different session (or none) is now shown: the webview gets a fresh snapshot. */
+  onDidChangeSession: Subscribe<void>;
+  onDidChangeStatus: Subscribe<void>;
+  onDidChangeElicitations: Subscribe<void>;
+}
+
+/** The log channel subset the controller uses (a `LogOutputChannel` fits). */
+export interface ChatLog {
+  debug(msg: string): void;
+  warn(msg: string): void;
+  error(msg: string | Error): void;
+}
+
+export interface ChatWebviewDeps {
+  extensionUri: vscode.Uri;
+  source: ChatSource;
+  actions: ChatActions;
+  log: ChatLog;
+  /** Asks the user before a link leaves the editor; defaults to a modal warning. Injected for tests. */
+  confirmExternal?: (url: URL) => Thenable<boolean>;
+  openExternal?: (url: URL) => Thenable<boolean>;
+}
+
+/** Webview options for a chat webview: scripts on, command links off, resources only from dist/webview. */
+export function chatWebviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
+  return {
+    enableScripts: true,
+    enableCommandUris: false,
+    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webview')],
+  };
+}
+
+export class ChatWebviewController implements vscode.Disposable {
+  private disposables: vscode.Disposable[] = [];
+  private readonly publisher: TranscriptPublisher;
+  /** Until the page says `ready` (after every load or reload) nothing is posted: it would be lost. */
+  private ready = false;
+  private disposed = false;
+
+  constructor(
+    private readonly webview: vscode.Webview,
+    private readonly deps: ChatWebviewDeps,
+  ) {
+    this.publisher = new TranscriptPublisher({
+      post: (m) => this.post(m),
+      getMeta: () => deps.source.getSnapshot()?.meta,
+    });
+    const { source } = deps;
+    this.disposables.push(
+      webview.onDidReceiveMessage((m: unknown) => this.onMessage(m)),
+      source.onDidChangeTranscript((changes) => {
+        if (this.ready) this.publisher.push(changes);
+      }),
+      source.onDidChangeSession(() => this.sendSnapshot()),
+      source.onDidChangeStatus(() => this.post({ type: 'status', status: source.getStatus(), capabilities: source.getCapabilities() })),
+      source.onDidChangeElicitations(() => this.post({ type: 'elicitations', elicitations: source.getElicitations() })),
+    );
+    webview.options = chatWebviewOptions(deps.extensionUri);
+    webview.html = this.html();
+  }
+
+  /** Puts an attachment (e.g. the editor selection) into the composer. */
+  attach(attachment: Attachment): void {
+    this.post({ type: 'attach', attachment });
+  }
+
+  focusComposer(): void {
+    this.post({ type: 'focusComposer' });
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.publisher.dispose();
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+
+  private html(): string {
+    const asset = (f: string) => this.webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, 'dist', 'webview', f)).toString();
+    return buildChatHtml({
+      cspSource: this.webview.cspSource,
+      nonce: createNonce(),
+      scriptUri: asset('main.js'),
+      styleUri: asset('styles.css'),
+      codiconUri: asset('codicon.css'),
+    });
+  }
+
+  private sendSnapshot(): void {
+    if (!this.ready) return;
+    // Pending patches describe the old state; the snapshot supersedes them.
+    this.publisher.reset();
+    const s = this.deps.source;
+    this.post({
+      type: 'snapshot',
+      v: PROTOCOL_VERSION,
+      snapshot: s.getSnapshot(),
+      status: s.getStatus(),
+      capabilities: s.getCapabilities(),
+      elicitations: s.getElicitations(),
+    });
+  }
+
+  private post(msg: HostToWebview): void {
+    if (this.disposed || !this.ready) return;
+    this.webview.postMessage(msg).then(
+      (delivered) => {
+        if (!delivered) this.deps.log.debug(`[chatWebview] ${msg.type} not delivered (view hidden)`);
+      },
+      (err: unknown) => this.deps.log.warn(`[chatWebview] postMessage ${msg.type} failed: ${String(err)}`),
+    );
+  }
+
+  private onMessage(raw: unknown): void {
+    const parsed = parseWebviewMessage(raw);
+    if (!parsed.ok) {
+      this.deps.log.warn(`[chatWebview] ${parsed.error}`);
+      return;
+    }
+    const m = parsed.message;
+    this.deps.log.debug(`[chatWebview] <- ${m.type}`);
+    const a = this.deps.actions;
+    switch (m.type) {
+      case 'ready':
+        if (m.v !== PROTOCOL_VERSION) this.deps.log.warn(`[chatWebview] webview protocol v${m.v}, host v${PROTOCOL_VERSION}`);
+        this.ready = true;
+        this.sendSnapshot();
+        return;
+      case 'prompt':
+        return this.run(m.type, () => a.prompt(m.text, m.attachments));
+      case 'cancel':
+        return this.run(m.type, () => a.cancel());
+      case 'newSession':
+        return this.run(m.type, () => a.newSession());
+      case 'setMode':
+        return this.run(m.type, () => a.setMode(m.modeId));
+      case 'setConfigOption':
+        return this.run(m.type, () => a.setConfigOption(m.configId, m.value));
+      case 'permission':
+        return this.run(m.type, () => a.answerPermission(m.key, m.optionId));
+      case 'elicitation':
+        return this.run(m.type, () => a.answerElicitation(m.key, m.action, m.content));
+      case 'openLocation':
+        return this.run(m.type, () => a.openLocation(m.path, m.line));
+      case 'openDiff':
+        return this.run(m.type, () => a.openDiff(m.toolCallId, m.contentIndex));
+      case 'openLink':
+        return this.run(m.type, () => this.openLink(m.href));
+      case 'completeFiles':
+        return this.run(m.type, async () => {
+          const items = await a.completeFiles(m.query);
+          this.post({ type: 'fileCompletions', requestId: m.requestId, items });
+        });
+      default:
+        unreachable(m);
+    }
+  }
+
+  /** Runs an action; a failure is logged and shown, never an unhandled rejection. */
+  private run(what: string, fn: () => unknown): void {
+    Promise.resolve()
+      .then(fn)
+      .catch((err: unknown) => {
+        this.deps.log.error(`[chatWebview] ${what} failed: ${err instanceof Error ? err.message : String(err)}`);
+        void vscode.window.showErrorMessage(`ACP Chat: ${what} failed: ${err instanceof Error ? err.message : String(err)}`);
+      });
+  }
+
+  private async openLink(href: string): Promise<void> {
+    const url = parseExternalLink(href);
+    if (!url) {
+      // command:, file:, javascript: … from agent text are never executed.
+      this.deps.log.warn(`[chatWebview] refused to open non-web link ${JSON.stringify(href.slice(0, 200))}`);
+      return;
+    }
+    const confirm = this.deps.confirmExternal ?? defaultConfirm;
+    if (!(await confirm(url))) return;
+    await (this.deps.openExternal ?? ((u: URL) => vscode.env.openExternal(vscode.Uri.parse(u.toString(), true))))(url);
+  }
+}
+
+async function defaultConfirm(url: URL): Promise<boolean> {
+  const open = 'Open';
+  const choice = await vscode.window.showWarningMessage(
+    `Open a link from the agent's output?`,
+    { modal: true, detail: url.toString() },
+    open,
+  );
+  return choice === open;
+}
+
+function unreachable(x: never): never {
+  throw new Error(`unexpected message ${JSON.stringify(x)}`);
+}

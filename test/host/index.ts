@@ -1,0 +1,81 @@
+// Mocha entry run inside the real extension host (extensionTestsPath). It loads every compiled `*.test.js` beside
+// it (recursively), runs them with the tdd interface, prints a spec report and writes a JSON summary to the file
+// named by ACP_CHAT_TEST_RESULTS so that the runner outside VS Code reads the outcome without scraping logs.
+// Works under test/testbed/runHostTests.mjs and under @vscode/test-electron / @vscode/test-cli alike.
+import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import Mocha from 'mocha';
+
+/** Shape of the results file; runHostTests.mjs reads it. */
+export interface HostTestResults {
+  passed: number;
+  failed: number;
+  pending: number;
+  durationMs: number;
+  tests: { title: string; state: 'passed' | 'failed' | 'pending'; durationMs?: number; error?: string }[];
+  /** Set when the run could not start (no test files, a test file that throws on load). */
+  fatal?: string;
+}
+
+export function run(): Promise<void> {
+  const started = Date.now();
+  const results: HostTestResults = { passed: 0, failed: 0, pending: 0, durationMs: 0, tests: [] };
+  const mocha = new Mocha({
+    ui: 'tdd',
+    color: false,
+    timeout: Number(process.env.ACP_CHAT_TEST_TIMEOUT ?? 20_000),
+    grep: process.env.ACP_CHAT_TEST_GREP || undefined,
+  });
+  return new Promise<void>((resolve, reject) => {
+    const finish = (err?: unknown) => {
+      results.durationMs = Date.now() - started;
+      if (err !== undefined) results.fatal = err instanceof Error ? (err.stack ?? err.message) : String(err);
+      writeResults(results);
+      if (results.fatal) reject(new Error(results.fatal));
+      else if (results.failed > 0) reject(new Error(`${results.failed} host test(s) failed`));
+      else resolve();
+    };
+    try {
+      const files = findTests(__dirname);
+      if (files.length === 0) throw new Error(`no *.test.js files under ${__dirname}`);
+      for (const f of files) mocha.addFile(f);
+      const runner = mocha.run();
+      runner.on('pass', (t) => {
+        results.passed++;
+        results.tests.push({ title: t.fullTitle(), state: 'passed', durationMs: t.duration });
+      });
+      runner.on('fail', (t, err: Error) => {
+        results.failed++;
+        results.tests.push({ title: t.fullTitle(), state: 'failed', error: err?.stack ?? String(err) });
+      });
+      runner.on('pending', (t) => {
+        results.pending++;
+        results.tests.push({ title: t.fullTitle(), state: 'pending' });
+      });
+      runner.on('end', () => finish());
+    } catch (err) {
+      finish(err);
+    }
+  });
+}
+
+function findTests(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...findTests(p));
+    else if (name.endsWith('.test.js')) out.push(p);
+  }
+  return out;
+}
+
+function writeResults(results: HostTestResults): void {
+  const file = process.env.ACP_CHAT_TEST_RESULTS;
+  const line = `host tests: ${results.passed} passed, ${results.failed} failed, ${results.pending} pending`;
+  console.log(line);
+  if (!file) return;
+  // Written whole then renamed, so the runner never reads half a file.
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(`${file}.tmp`, JSON.stringify(results, null, 2));
+  renameSync(`${file}.tmp`, file);
+}

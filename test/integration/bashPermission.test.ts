@@ -1,0 +1,115 @@
+// A Bash turn through the real adapter in Manual mode: each permission answer, checked on disk, in the transcript, and
+// in what the model was told.
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bash, text } from '../fixtures/fakeAnthropic';
+import { permissionEntries, reportTimings, startRealAdapter, timed, toolEntries, type RealAdapterRun } from '../fixtures/clientHarness';
+
+const FILE = 'bashPermission';
+let run: RealAdapterRun;
+
+beforeAll(async () => {
+  run = await startRealAdapter(FILE);
+});
+afterAll(async () => {
+  await run?.cleanup();
+  reportTimings(FILE);
+});
+
+const ask = (t: string) => [{ type: 'text' as const, text: t }];
+
+describe('Bash turn with a permission request (real adapter, Manual mode)', () => {
+  it('allow-once runs the command and records the choice', async () => {
+    const session = await run.newSession();
+    const from = run.hooks.permissions.length;
+    run.hooks.decide = () => 'allow-once';
+    run.api.setScript([bash('touch created.txt', 'Create created.txt'), text('Created it.')]);
+
+    const res = await timed(FILE, 'turn: bash + permission (first)', () => session.prompt(ask('create a file')));
+
+    expect(res.stopReason).toBe('end_turn');
+    expect(existsSync(join(run.workspace, 'created.txt'))).toBe(true);
+    expect(run.hooks.permissions.length - from).toBe(1);
+    const req = run.hooks.permissions[from];
+    expect(req.sessionId).toBe(session.id);
+    expect(req.key.startsWith(`${session.id}:`)).toBe(true);
+    expect(req.params.toolCall.rawInput).toMatchObject({ command: 'touch created.txt' });
+    const offered = req.params.options.map((o) => o.optionId);
+    expect(offered).toEqual(expect.arrayContaining(['allow-once', 'reject']));
+    // The core hands the hook its merged state of the tool call (from the earlier tool_call/tool_call_update).
+    expect(req.toolCall).toMatchObject({ toolCallId: req.params.toolCall.toolCallId, kind: 'execute' });
+    expect(req.signal.aborted).toBe(false);
+
+    const tool = toolEntries(session).find((t) => t.toolCallId === req.params.toolCall.toolCallId);
+    expect(tool).toMatchObject({ status: 'completed', kind: 'execute', title: 'touch created.txt' });
+    const perm = permissionEntries(session);
+    expect(perm).toHaveLength(1);
+    expect(perm[0]).toMatchObject({
+      key: req.key,
+      toolCallId: req.params.toolCall.toolCallId,
+      outcome: { status: 'selected', optionId: 'allow-once', optionKind: 'allow_once' },
+    });
+    expect(perm[0].options.map((o) => o.optionId)).toEqual(offered);
+    expect(perm[0].settledAt).toBeGreaterThanOrEqual(perm[0].requestedAt);
+    // The model got a successful tool_result.
+    const told = run.api.mainRequests().at(-1)!.toolResults;
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ toolUseId: req.params.toolCall.toolCallId, isError: false });
+    expect(session.snapshot().entries.at(-1)).toMatchObject({ kind: 'turn-end', stopReason: 'end_turn' });
+  });
+
+  it('reject leaves the disk alone, fails the tool, and tells the model the user refused', async () => {
+    const session = await run.newSession();
+    const from = run.hooks.permissions.length;
+    run.hooks.decide = () => 'reject';
+    run.api.setScript([bash('touch rejected.txt', 'Create rejected.txt'), text('Understood, not creating it.')]);
+
+    const res = await timed(FILE, 'turn: bash + permission (first)', () => session.prompt(ask('create another file')));
+
+    expect(res.stopReason).toBe('end_turn'); // a reject does not stop the turn: the model is told and answers
+    expect(existsSync(join(run.workspace, 'rejected.txt'))).toBe(false);
+    const req = run.hooks.permissions[from];
+    const tool = toolEntries(session).find((t) => t.toolCallId === req.params.toolCall.toolCallId)!;
+    expect(tool.status).toBe('failed');
+    expect(JSON.stringify(tool.rawOutput)).toContain('User refused permission');
+    expect(permissionEntries(session)[0].outcome).toMatchObject({ status: 'selected', optionId: 'reject', optionKind: 'reject_once' });
+    const told = run.api.mainRequests().at(-1)!.toolResults;
+    expect(told[0].isError).toBe(true);
+    expect(told[0].text).toContain('User refused permission');
+  });
+
+  it('allow-with-updates on a simple command: the same command later runs without asking', async () => {
+    const session = await run.newSession();
+    const from = run.hooks.permissions.length;
+    run.hooks.decide = () => 'allow-with-updates';
+    run.api.setScript([bash('touch a.txt', 'Create a.txt'), text('Done.')]);
+
+    expect((await session.prompt(ask('make a.txt'))).stopReason).toBe('end_turn');
+    const req = run.hooks.permissions[from];
+    const always = req.params.options.find((o) => o.optionId === 'allow-with-updates');
+    expect(always?.kind).toBe('allow_always');
+    expect(permissionEntries(session)[0].outcome).toMatchObject({ status: 'selected', optionId: 'allow-with-updates', optionKind: 'allow_always' });
+    expect(existsSync(join(run.workspace, 'a.txt'))).toBe(true);
+
+    rmSync(join(run.workspace, 'a.txt'));
+    // If the remembered rule failed, the request is answered `reject` and the count check below fails.
+    run.hooks.decide = () => 'reject';
+    run.api.setScript([bash('touch a.txt', 'Create a.txt again'), text('Done again.')]);
+    const res = await timed(FILE, 'turn: bash, no permission (later)', () => session.prompt(ask('make a.txt again')));
+    expect(res.stopReason).toBe('end_turn');
+    expect(run.hooks.permissions.length - from).toBe(1);
+    expect(existsSync(join(run.workspace, 'a.txt'))).toBe(true);
+    expect(toolEntries(session).map((t) => t.status)).toEqual(['completed', 'completed']);
+  });
+
+  it('a compound command is offered no allow_always option', async () => {
+    const session = await run.newSession();
+    const from = run.hooks.permissions.length;
+    run.hooks.decide = () => 'reject';
+    run.api.setScript([bash('touch c1.txt && touch c2.txt', 'Create two files'), text('ok')]);
+    expect((await session.prompt(ask('two files'))).stopReason).toBe('end_turn');
+    expect(run.hooks.permissions[from].params.options.map((o) => o.kind)).toEqual(['allow_once', 'reject_once']);
+    expect(existsSync(join(run.workspace, 'c1.txt'))).toBe(false);
+  });
+});

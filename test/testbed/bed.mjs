@@ -1,0 +1,171 @@
+// The VS Code test bed: a real VS Code server (from the cached code-server package) with a fresh profile, opened in
+// Debian's Chromium through Playwright, with the extension under test loaded as a development extension and,
+// optionally, an extension-test entry (extensionTestsPath) run inside the real extension host.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, createWriteStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import { startServer } from './server.mjs';
+import { provisionedMarker } from './util.mjs';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+const THEMES = { light: 'Default Light Modern', dark: 'Default Dark Modern' };
+
+/** Beds not yet stopped; SIGINT/SIGTERM/exit stop them so nothing is left running. */
+const live = new Set();
+let handlersInstalled = false;
+
+function installHandlers() {
+  if (handlersInstalled) return;
+  handlersInstalled = true;
+  for (const sig of ['SIGINT', 'SIGTERM']) {
+    process.once(sig, async () => {
+      await Promise.allSettled([...live].map((b) => b.stop()));
+      process.exit(sig === 'SIGINT' ? 130 : 143);
+    });
+  }
+  // Last resort when the process exits without stop(): kill synchronously what is still there.
+  process.on('exit', () => {
+    for (const b of live) b.killNow();
+  });
+}
+
+/**
+ * @param {{
+ *   extensionPath: string,            // folder with the extension's package.json
+ *   workspace: string,                // folder opened in the window
+ *   extensionTestsPath?: string,      // compiled test entry exporting run(); omit for e2e use
+ *   env?: Record<string,string>,      // environment of the server, inherited by the extension host
+ *   settings?: Record<string,unknown>,// user settings merged over the bed's defaults
+ *   theme?: 'light'|'dark',
+ *   viewport?: {width:number,height:number},
+ *   headless?: boolean,
+ * }} opts
+ * @returns {Promise<{url: string, page: import('playwright-core').Page, browser: import('playwright-core').Browser,
+ *   serverLog: string, browserLog: string, root: string, extensionHostLogs(): string[], stop(): Promise<void>}>}
+ */
+export async function startBed(opts) {
+  if (!existsSync(provisionedMarker())) {
+    throw new Error('The test bed is not provisioned: run `node test/testbed/provision.mjs` first.');
+  }
+  const extensionPath = resolve(opts.extensionPath);
+  const workspace = resolve(opts.workspace);
+  const testsPath = opts.extensionTestsPath ? resolve(opts.extensionTestsPath) : undefined;
+  for (const [name, p] of [['extensionPath', join(extensionPath, 'package.json')], ['workspace', workspace], ['extensionTestsPath', testsPath]]) {
+    if (p && !existsSync(p)) throw new Error(`startBed: ${name} does not exist: ${p}`);
+  }
+  installHandlers();
+  const root = mkdtempSync(join(tmpdir(), 'acp-chat-bed-'));
+  const serverLog = join(root, 'server.log');
+  const browserLog = join(root, 'browser.log');
+  writeUserSettings(join(root, 'user-data'), opts);
+
+  let server;
+  let browser;
+  let stopped = false;
+  const bed = {
+    root,
+    serverLog,
+    browserLog,
+    // The extension host's own log (one per extension host start), not the per-extension output channels.
+    extensionHostLogs: () => findFiles(root, (f) => /exthost\d+\/remoteexthost\.log$/.test(f)),
+    timings: {},
+    killNow() {
+      if (server?.child.pid) {
+        try {
+          process.kill(-server.child.pid, 'SIGKILL');
+        } catch {}
+      }
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      live.delete(bed);
+      // The browser first, so the workbench does not log a lost connection storm; each step runs even if one fails.
+      await browser?.close().catch(() => {});
+      await server?.stop().catch(() => {});
+    },
+  };
+  live.add(bed);
+  try {
+    let t = Date.now();
+    const lap = (name) => {
+      bed.timings[name] = Date.now() - t;
+      t = Date.now();
+    };
+    server = await startServer({ root, env: opts.env, logFile: serverLog });
+    lap('serverMs');
+    const authority = `127.0.0.1:${server.port}`;
+    const payload = [['extensionDevelopmentPath', `vscode-remote://${authority}${extensionPath}`]];
+    if (testsPath) payload.push(['extensionTestsPath', `vscode-remote://${authority}${testsPath}`]);
+    const url = `${server.origin}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: opts.headless ?? true,
+      // A fresh temporary profile is Playwright's default for launch(); the flags keep Chromium off the network.
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync'],
+    });
+    const context = await browser.newContext({
+      viewport: opts.viewport ?? { width: 1400, height: 900 },
+      colorScheme: opts.theme ?? 'dark',
+    });
+    const page = await context.newPage();
+    lap('browserMs');
+    const blog = createWriteStream(browserLog);
+    page.on('console', (m) => blog.write(`[${m.type()}] ${m.text()}\n`));
+    page.on('pageerror', (e) => blog.write(`[pageerror] ${e.stack ?? e}\n`));
+    await page.goto(url);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    lap('workbenchMs');
+    return Object.assign(bed, { url, page, browser, context, port: server.port });
+  } catch (err) {
+    await bed.stop();
+    throw err;
+  }
+}
+
+function writeUserSettings(userDataDir, opts) {
+  const settings = {
+    'workbench.colorTheme': THEMES[opts.theme ?? 'dark'],
+    'security.workspace.trust.enabled': false,
+    'telemetry.telemetryLevel': 'off',
+    'workbench.startupEditor': 'none',
+    'workbench.welcomePage.walkthroughs.openOnInstall': false,
+    'workbench.tips.enabled': false,
+    'workbench.enableExperiments': false,
+    'extensions.autoCheckUpdates': false,
+    'extensions.autoUpdate': false,
+    'update.mode': 'none',
+    'chat.commandCenter.enabled': false,
+    'window.commandCenter': false,
+    'git.enabled': false,
+    'editor.accessibilitySupport': 'off',
+    ...opts.settings,
+  };
+  // The web workbench keeps the user's settings on the server, in <user-data-dir>/User/settings.json.
+  mkdirSync(join(userDataDir, 'User'), { recursive: true });
+  writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
+}
+
+function findFiles(dir, pred, out = []) {
+  let entries;
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return out;
+  }
+  for (const e of entries) {
+    const p = join(dir, e);
+    const st = statSync(p, { throwIfNoEntry: false });
+    if (st?.isDirectory()) findFiles(p, pred, out);
+    else if (st && pred(p)) out.push(p);
+  }
+  return out;
+}
+
+/** Removes the bed's folder (profile, logs); callers keep it on failure for inspection. */
+export function removeBedFiles(bed) {
+  rmSync(bed.root, { recursive: true, force: true });
+}

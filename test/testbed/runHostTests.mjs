@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+// Runs an extension-test entry (compiled test/host/index.ts) inside the real VS Code extension host of the test bed
+// and reports its results. Exit code 0 only when at least one test ran and none failed.
+//
+//   node test/testbed/runHostTests.mjs [--smoke] [--extension <dir>] [--tests <index.js>] [--workspace <dir>]
+//        [--timeout <s>] [--keep]
+// Without --tests, the host suite (test/host, or the bed's smoke suite with --smoke) is built first.
+// Extra extension-host environment: any ACP_* variable of this process is passed on (the server's environment is
+// inherited by its extension host).
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startBed, removeBedFiles } from './bed.mjs';
+import { buildHostTests, HOST_SUITES } from './buildHostTests.mjs';
+import { formatMs, sleep } from './util.mjs';
+
+const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+/**
+ * @param {{ extensionPath: string, extensionTestsPath: string, workspace?: string, env?: Record<string,string>,
+ *   settings?: Record<string,unknown>, timeoutMs?: number, keep?: boolean }} opts
+ * @returns {Promise<{ ok: boolean, results?: import('../host/index').HostTestResults, reason?: string, durationMs: number }>}
+ */
+export async function runHostTests(opts) {
+  const t0 = Date.now();
+  const scratch = mkdtempSync(join(tmpdir(), 'acp-chat-hosttests-'));
+  const resultsFile = join(scratch, 'results.json');
+  const workspace = opts.workspace ?? join(scratch, 'workspace');
+  if (!opts.workspace) (await import('node:fs')).mkdirSync(workspace);
+  const timeoutMs = opts.timeoutMs ?? 180_000;
+  let bed;
+  let outcome;
+  try {
+    bed = await startBed({
+      extensionPath: opts.extensionPath,
+      extensionTestsPath: opts.extensionTestsPath,
+      workspace,
+      env: { ...opts.env, ACP_CHAT_TEST_RESULTS: resultsFile },
+      settings: opts.settings,
+    });
+    const tWait = Date.now();
+    outcome = await waitForResults(resultsFile, bed, t0 + timeoutMs);
+    const tm = bed.timings;
+    console.log(`bed: server ${formatMs(tm.serverMs)}, chromium ${formatMs(tm.browserMs)}, workbench ${formatMs(tm.workbenchMs)}, tests in extension host ${formatMs(Date.now() - tWait)}`);
+  } catch (err) {
+    outcome = { ok: false, reason: `bed failed: ${err.stack ?? err}` };
+  } finally {
+    if (bed) {
+      // Logs help when the run itself broke; a plain failing test is explained by its own error.
+      if (!outcome?.ok && !outcome?.results?.tests.length) printLogs(bed);
+      await bed.stop();
+      if (!opts.keep && outcome?.ok) removeBedFiles(bed);
+      else console.log(`bed files kept in ${bed.root}`);
+    }
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  return { ...outcome, durationMs: Date.now() - t0 };
+}
+
+/** Waits for the results file; a browser page that closes or crashes before it is written ends the wait too. */
+async function waitForResults(file, bed, deadline) {
+  let pageGone = false;
+  bed.page.on('close', () => (pageGone = true));
+  bed.page.on('crash', () => (pageGone = true));
+  while (Date.now() < deadline) {
+    if (existsSync(file)) {
+      let results;
+      try {
+        results = JSON.parse(readFileSync(file, 'utf8'));
+      } catch (err) {
+        return { ok: false, reason: `unreadable results file: ${err.message}` };
+      }
+      const total = results.passed + results.failed + results.pending;
+      if (results.fatal) return { ok: false, results, reason: `test entry failed: ${results.fatal}` };
+      if (results.passed === 0) return { ok: false, results, reason: `no test passed (of ${total})` };
+      return { ok: results.failed === 0, results, reason: results.failed ? `${results.failed} failed` : undefined };
+    }
+    if (pageGone) return { ok: false, reason: 'the workbench page closed before results were written' };
+    if (bed.extensionHostExited?.()) return { ok: false, reason: 'the extension host exited without results' };
+    await sleep(250);
+  }
+  return { ok: false, reason: 'timed out waiting for the host test results' };
+}
+
+function tail(file, lines = 40) {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch (err) {
+    return `(cannot read ${file}: ${err.message})`;
+  }
+}
+
+function printLogs(bed) {
+  console.log(`---- server log (${bed.serverLog}), tail ----\n${tail(bed.serverLog)}`);
+  for (const f of bed.extensionHostLogs()) console.log(`---- extension host log (${f}), tail ----\n${tail(f)}`);
+  console.log(`---- browser console (${bed.browserLog}), tail ----\n${tail(bed.browserLog, 20)}`);
+}
+
+export function printResults({ ok, results, reason, durationMs }, label = 'host tests') {
+  if (results) {
+    for (const t of results.tests) {
+      const mark = t.state === 'passed' ? '✓' : t.state === 'failed' ? '✗' : '-';
+      console.log(`  ${mark} ${t.title}${t.durationMs !== undefined ? ` (${t.durationMs} ms)` : ''}`);
+      if (t.error) console.log(t.error.replace(/^/gm, '      '));
+    }
+  }
+  if (!ok) console.log(`${label}: FAILED — ${reason}`);
+  console.log(`${label} finished in ${formatMs(durationMs)}`);
+  // The plain closing line, read by CI.
+  console.log(`${results?.passed ?? 0} passed, ${results?.failed ?? 0} failed, ${results?.pending ?? 0} skipped`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      smoke: { type: 'boolean', default: false },
+      extension: { type: 'string' },
+      tests: { type: 'string' },
+      workspace: { type: 'string' },
+      timeout: { type: 'string' },
+      keep: { type: 'boolean', default: false },
+    },
+  });
+  const extensionPath = values.extension ?? (values.smoke ? join(repo, 'test/testbed/smoke-extension') : repo);
+  const extensionTestsPath = values.tests ?? (await buildHostTests(values.smoke ? HOST_SUITES.smoke : HOST_SUITES.host));
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('ACP_')));
+  // The smoke suite checks that variables given to the bed reach the extension host.
+  if (values.smoke) env.ACP_SMOKE_MARK ??= 'from-the-runner';
+  const result = await runHostTests({
+    extensionPath,
+    extensionTestsPath,
+    workspace: values.workspace,
+    env,
+    timeoutMs: values.timeout ? Number(values.timeout) * 1000 : undefined,
+    keep: values.keep,
+  });
+  printResults(result);
+  process.exit(result.ok ? 0 : 1);
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { AgentStartError, parseNodeMajor, resolveAgentLaunch } from '../../../src/acpClient/agentLaunch';
+
+const node = { path: '/usr/bin/code', version: 'v22.4.0', env: { ELECTRON_RUN_AS_NODE: '1' } };
+const base = { PATH: '/bin', HOME: '/home/u', UNSET: undefined };
+
+describe('resolveAgentLaunch', () => {
+  it('runs the bundled adapter on the given node, env merged over baseEnv', () => {
+    const launch = resolveAgentLaunch({ settings: { env: { ANTHROPIC_BASE_URL: 'http://127.0.0.1:1' } }, node, adapterEntry: '/ext/node_modules/a/dist/index.js', baseEnv: base });
+    expect(launch).toEqual({
+      command: '/usr/bin/code',
+      args: ['/ext/node_modules/a/dist/index.js'],
+      env: { PATH: '/bin', HOME: '/home/u', ELECTRON_RUN_AS_NODE: '1', ANTHROPIC_BASE_URL: 'http://127.0.0.1:1' },
+    });
+  });
+
+  it('a settings path wins: run directly with its args; node/adapter are not consulted', () => {
+    const launch = resolveAgentLaunch({
+      settings: { path: ' /opt/agent ', args: ['--acp', 'x y'], env: { HOME: '/other' } },
+      node: { path: '/n', version: 'v18.0.0' },
+      adapterEntry: undefined,
+      baseEnv: base,
+    });
+    expect(launch).toEqual({ command: '/opt/agent', args: ['--acp', 'x y'], env: { PATH: '/bin', HOME: '/other' } });
+  });
+
+  it('says what to do when the adapter is missing', () => {
+    const run = () => resolveAgentLaunch({ settings: {}, node, adapterEntry: undefined, baseEnv: base });
+    expect(run).toThrow(AgentStartError);
+    expect(run).toThrow(/reinstall the extension or set acpChat\.agent\.path/i);
+  });
+
+  it('says what to do when Node is too old', () => {
+    const run = () => resolveAgentLaunch({ settings: {}, node: { path: '/n', version: 'v20.18.1' }, adapterEntry: '/a.js', baseEnv: base });
+    expect(run).toThrow(AgentStartError);
+    expect(run).toThrow(/needs Node >= 22, found v20\.18\.1.*set acpChat\.agent\.path/is);
+  });
+
+  it('treats an unreadable Node version as too old, with the value in the message', () => {
+    expect(() => resolveAgentLaunch({ settings: {}, node: { path: '/n', version: 'nightly' }, adapterEntry: '/a.js', baseEnv: base })).toThrow(/found nightly/);
+  });
+
+  it('an empty path setting falls back to the bundled adapter', () => {
+    expect(resolveAgentLaunch({ settings: { path: '  ' }, node, adapterEntry: '/a.js', baseEnv: {} }).args).toEqual(['/a.js']);
+  });
+});
+
+it('parseNodeMajor', () => {
+  expect(parseNodeMajor('v24.21.0')).toBe(24);
+  expect(parseNodeMajor('22.0.1')).toBe(22);
+  expect(parseNodeMajor('x')).toBeUndefined();
+});

@@ -1,0 +1,194 @@
+// Test harness: an ACP agent built with the SDK's agent side, wired to AcpClient through in-memory pipes that
+// stand in for the child's stdio. `exit()` simulates the process dying (stdout EOF + exit code + stderr tail).
+import { PassThrough, Readable, Transform, Writable } from 'node:stream';
+import * as acp from '@agentclientprotocol/sdk';
+import type { AgentExit, AgentProcessLike } from '../../../src/acpClient/agentProcess';
+import type { Logger } from '../../../src/acpClient/logger';
+
+export type PromptScript = (ctx: acp.AgentRequestContext<acp.PromptRequest>) => Promise<acp.PromptResponse>;
+
+export interface FakeAgentOptions {
+  capabilities?: acp.AgentCapabilities;
+  /** Runs inside session/new before it answers (e.g. to send early updates). */
+  onNewSession?: (ctx: acp.AgentRequestContext<acp.NewSessionRequest>, sessionId: string) => Promise<void>;
+  prompt?: PromptScript;
+}
+
+export interface FakeAgent {
+  process: AgentProcessLike & { killed: boolean };
+  initializeParams: () => acp.InitializeRequest | undefined;
+  /** Every client→agent notification/request the agent saw, in order (method names). */
+  received: string[];
+  /** The raw JSON messages the client wrote, as parsed from its stdin bytes. */
+  wire: Record<string, unknown>[];
+  cancels: acp.CancelNotification[];
+  setModes: acp.SetSessionModeRequest[];
+  exit(e: Partial<AgentExit>): void;
+  /** End the agent's stdout without the process exiting. */
+  closeStdout(): void;
+}
+
+export const MODES: acp.SessionModeState = {
+  currentModeId: 'auto',
+  availableModes: [
+    { id: 'default', name: 'Manual' },
+    { id: 'auto', name: 'Auto' },
+  ],
+};
+
+export const MODE_OPTION: acp.SessionConfigOption = {
+  id: 'mode',
+  name: 'Mode',
+  category: 'mode',
+  type: 'select',
+  currentValue: 'auto',
+  options: [
+    { value: 'default', name: 'Manual' },
+    { value: 'auto', name: 'Auto' },
+  ],
+};
+
+export function startFakeAgent(opts: FakeAgentOptions = {}): FakeAgent {
+  let initParams: acp.InitializeRequest | undefined;
+  const received: string[] = [];
+  const cancels: acp.CancelNotification[] = [];
+  const setModes: acp.SetSessionModeRequest[] = [];
+  let sessionCounter = 0;
+
+  const app = acp
+    .agent({ name: 'fake-agent' })
+    .onRequest(acp.methods.agent.initialize, (ctx) => {
+      initParams = ctx.params;
+      received.push('initialize');
+      return {
+        protocolVersion: 1,
+        agentCapabilities: opts.capabilities ?? { loadSession: false, sessionCapabilities: { close: {} } },
+        agentInfo: { name: 'fake-agent', version: '0.0.1' },
+        authMethods: [],
+      };
+    })
+    .onRequest(acp.methods.agent.session.new, async (ctx) => {
+      received.push('session/new');
+      const sessionId = `sess-${++sessionCounter}`;
+      await opts.onNewSession?.(ctx, sessionId);
+      return { sessionId, modes: MODES, configOptions: [MODE_OPTION] };
+    })
+    .onRequest(acp.methods.agent.session.prompt, (ctx) => {
+      received.push('session/prompt');
+      if (!opts.prompt) return { stopReason: 'end_turn' };
+      return opts.prompt(ctx);
+    })
+    .onRequest(acp.methods.agent.session.setMode, async (ctx) => {
+      received.push('session/set_mode');
+      setModes.push(ctx.params);
+      const option = { ...MODE_OPTION, currentValue: ctx.params.modeId };
+      await ctx.client.notify(acp.methods.client.session.update, {
+        sessionId: ctx.params.sessionId,
+        update: { sessionUpdate: 'config_option_update', configOptions: [option] },
+      });
+      return {};
+    })
+    .onRequest(acp.methods.agent.session.setConfigOption, (ctx) => {
+      received.push('session/set_config_option');
+      const value = 'type' in ctx.params && ctx.params.type === 'boolean' ? String(ctx.params.value) : String(ctx.params.value);
+      return { configOptions: [{ ...MODE_OPTION, currentValue: value }] };
+    })
+    .onRequest(acp.methods.agent.session.close, () => {
+      received.push('session/close');
+      return {};
+    })
+    .onNotification(acp.methods.agent.session.cancel, (ctx) => {
+      received.push('session/cancel');
+      cancels.push(ctx.params);
+    });
+
+  // The client writes to `clientStdin`; a tap records each ndjson line before the agent reads it.
+  const wire: Record<string, unknown>[] = [];
+  let partial = '';
+  const clientStdin = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      partial += chunk.toString('utf8');
+      const lines = partial.split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) if (line.trim()) wire.push(JSON.parse(line) as Record<string, unknown>);
+      cb(null, chunk);
+    },
+  });
+  const toAgent = new PassThrough();
+  clientStdin.pipe(toAgent);
+  const fromAgent = new PassThrough();
+  const conn = app.connect(acp.ndJsonStream(Writable.toWeb(fromAgent) as WritableStream<Uint8Array>, Readable.toWeb(toAgent) as ReadableStream<Uint8Array>));
+  conn.closed.then(() => undefined, () => undefined);
+
+  let resolveExit!: (e: AgentExit) => void;
+  const exited = new Promise<AgentExit>((r) => (resolveExit = r));
+  let done = false;
+  const exit = (e: Partial<AgentExit>) => {
+    if (done) return;
+    done = true;
+    fromAgent.end();
+    conn.close();
+    resolveExit({ code: e.code ?? null, signal: e.signal ?? null, stderrTail: e.stderrTail ?? '' });
+  };
+
+  const proc = {
+    stdin: clientStdin as Writable,
+    stdout: fromAgent as Readable,
+    exited,
+    killed: false,
+    stderrTail: () => '',
+    kill() {
+      proc.killed = true;
+      exit({ signal: 'SIGTERM' });
+    },
+  };
+
+  return {
+    process: proc,
+    initializeParams: () => initParams,
+    received,
+    wire,
+    cancels,
+    setModes,
+    exit,
+    closeStdout: () => fromAgent.end(),
+  };
+}
+
+export interface RecordingLogger extends Logger {
+  lines: { level: string; msg: string; args: unknown[] }[];
+  has(level: string, re: RegExp): boolean;
+}
+
+export function recordingLogger(): RecordingLogger {
+  const lines: RecordingLogger['lines'] = [];
+  const at = (level: string) => (msg: string, ...args: unknown[]) => void lines.push({ level, msg, args });
+  return {
+    lines,
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    debug: at('debug'),
+    has: (level, re) => lines.some((l) => l.level === level && re.test(l.msg)),
+  };
+}
+
+/** Resolve when `predicate()` is true (polls the event loop; bounded so a bug fails instead of hanging). */
+export async function until(predicate: () => boolean, what = 'condition', ms = 3000): Promise<void> {
+  const start = Date.now();
+  while (!predicate()) {
+    if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+/** A promise plus its resolver, for scripting the agent step by step. */
+export function deferred<T = void>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}

@@ -31,11 +31,11 @@ function vitest(project) {
   return { name: project, cmd: [node, 'node_modules/vitest/vitest.mjs', ...args], counts };
 }
 
-/** Reads a suite's counts (vitest's JSON reporter shape; the VS Code runners write the same three fields). */
+/** Reads a suite's counts: vitest's JSON reporter shape, or the VS Code runners' `{passed, failed, pending}`. */
 function readCounts(file) {
   try {
     const j = JSON.parse(readFileSync(join(root, file), 'utf8'));
-    return { passed: j.numPassedTests ?? 0, failed: j.numFailedTests ?? 0, skipped: j.numPendingTests ?? 0 };
+    return { passed: j.numPassedTests ?? j.passed ?? 0, failed: j.numFailedTests ?? j.failed ?? 0, skipped: j.numPendingTests ?? j.pending ?? 0 };
   } catch {
     return undefined;
   }

@@ -3,8 +3,6 @@
 import { Readable, Writable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
 import type {
-  ClientCapabilities,
-  InitializeRequest,
   InitializeResponse,
   ListSessionsRequest,
   ListSessionsResponse,
@@ -14,9 +12,10 @@ import type {
 } from '@agentclientprotocol/sdk';
 import type { AgentExit, AgentProcessLike } from './agentProcess';
 import { handleElicitationRequest } from './elicitationHandler';
-import { AgentExitedError, AgentStartError, NotSupportedError } from './errors';
+import { AgentExitedError, NotSupportedError } from './errors';
 import { Emitter, type Disposable } from './events';
 import { describeExit } from './exitDescription';
+import { buildClientCapabilities, performInitialize } from './handshake';
 import type { ClientHooks, PendingPermission } from './hooks';
 import type { Logger } from './logger';
 import { PendingRequests, type AnswerResult } from './pendingRequests';
@@ -227,37 +226,17 @@ export class AcpClient {
 
   private async initialize(): Promise<void> {
     const { hooks, clientInfo, terminalOutput, logger } = this.opts;
-    // Honest capabilities: only what this client serves. No fs/terminal handlers, so neither is advertised.
-    const clientCapabilities: ClientCapabilities = {
-      session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
-    };
-    if (hooks.createElicitation) clientCapabilities.elicitation = { form: {} };
-    if (terminalOutput) clientCapabilities._meta = { terminal_output: true };
-
-    const params: InitializeRequest = { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities, clientInfo };
-    const request = this.connection.agent.request(acp.methods.agent.initialize, params);
-    const outcome = await Promise.race([
-      request.then(
-        (response) => ({ kind: 'ok' as const, response }),
-        (error: unknown) => ({ kind: 'error' as const, error }),
-      ),
-      this.opts.process.exited.then((exit) => ({ kind: 'exit' as const, exit })),
-    ]);
-    if (outcome.kind === 'exit') throw new AgentStartError(`The agent stopped before it finished starting. ${describeExit(outcome.exit)}`);
-    if (outcome.kind === 'error') {
-      if (this.connection.signal.aborted) {
-        const exit = await this.exitWithin(EXIT_EXPLANATION_WAIT_MS);
-        if (exit) throw new AgentStartError(`The agent stopped before it finished starting. ${describeExit(exit)}`);
-      }
-      throw new AgentStartError(`The agent did not accept initialize: ${messageOf(outcome.error)}`);
-    }
-    const response = outcome.response;
-    if (response.protocolVersion !== acp.PROTOCOL_VERSION) {
-      throw new AgentStartError(
-        `The agent speaks ACP protocol version ${response.protocolVersion}; this extension supports version ${acp.PROTOCOL_VERSION}. ` +
-          'Use an agent release that supports ACP v1.',
-      );
-    }
+    const response = await performInitialize({
+      agent: this.connection.agent,
+      connectionSignal: this.connection.signal,
+      params: {
+        protocolVersion: acp.PROTOCOL_VERSION,
+        clientCapabilities: buildClientCapabilities({ elicitationForm: !!hooks.createElicitation, terminalOutput: !!terminalOutput }),
+        clientInfo,
+      },
+      exited: this.opts.process.exited,
+      exitWithin: (ms) => this.exitWithin(ms),
+    });
     this.initResponse = response;
     const info = response.agentInfo;
     logger.info(`[acpClient] initialized ${info ? `${info.name} ${info.version}` : 'agent'} (ACP v${response.protocolVersion})`);

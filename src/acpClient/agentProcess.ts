@@ -58,7 +58,8 @@ export class AgentProcess implements AgentProcessLike {
     });
     // EPIPE when the agent dies while we write: the connection reports the close; this only keeps it from throwing.
     child.stdin?.on('error', (err) => logger.warn(`[agentProcess] stdin: ${err.message}`));
-    child.stdout?.on('error', (err) => logger.warn(`[agentProcess] stdout: ${err.message}`));
+    // The SDK cancels stdout with its close reason when the connection ends; that is routine, not a warning.
+    child.stdout?.on('error', (err) => logger.info(`[agentProcess] stdout closed: ${err.message}`));
     child.stderr?.on('error', (err) => logger.warn(`[agentProcess] stderr: ${err.message}`));
   }
 

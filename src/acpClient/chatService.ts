@@ -31,6 +31,7 @@ export interface ChatServiceOptions {
 
 export class ChatService {
   private client: AcpClient | undefined;
+  private process: AgentProcessLike | undefined;
   private starting: Promise<Session> | undefined;
   private current: Session | undefined;
   private currentStatus: ChatStatus = { state: 'idle' };
@@ -59,6 +60,11 @@ export class ChatService {
 
   get agent(): AcpClient | undefined {
     return this.client;
+  }
+
+  /** The running agent's process id (for the log and for tests). */
+  get agentPid(): number | undefined {
+    return this.client && !this.client.closed ? (this.process as { pid?: number } | undefined)?.pid : undefined;
   }
 
   /** The current session, starting the agent and opening a session if needed. */
@@ -134,6 +140,7 @@ export class ChatService {
     const cwd = this.opts.cwd();
     this.opts.logger.info(`[chat] starting agent: ${launch.command} ${launch.args.join(' ')} (cwd ${cwd})`);
     const proc = this.opts.spawn ? this.opts.spawn(launch, cwd, this.opts.logger) : AgentProcess.spawn(launch, { cwd, logger: this.opts.logger });
+    this.process = proc;
     const client = await AcpClient.start({
       process: proc,
       hooks: this.opts.hooks,

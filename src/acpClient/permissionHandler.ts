@@ -79,7 +79,7 @@ export function handlePermissionRequest(args: {
         return 'expired';
       }
       const option: PermissionOption | undefined = params.options.find((o) => o.optionId === optionId);
-      if (false) {
+      if (!option) {
         // The agent rejects unoffered ids (claude-agent-acp permissions/response.js); keep waiting for a real one.
         logger.error(`[permission] ${key}: "${optionId}" was not offered (offered: ${params.options.map((o) => o.optionId).join(', ')}); still pending`);
         return 'not-offered';

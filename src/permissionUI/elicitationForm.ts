@@ -130,6 +130,8 @@ export function checkFieldAnswer(field: FormField, input: string | string[] | bo
       if (field.minLength !== undefined && length < field.minLength) return { ok: false, message: `Enter at least ${field.minLength} characters.` };
       if (field.maxLength !== undefined && length > field.maxLength) return { ok: false, message: `Enter at most ${field.maxLength} characters.` };
       if (field.pattern !== undefined && !safeRegExp(field.pattern)?.test(input)) return { ok: false, message: `The text must match ${field.pattern}.` };
+      const formatError = field.format ? checkFormat(field.format, input) : undefined;
+      if (formatError) return { ok: false, message: formatError };
       return { ok: true, value: input };
     }
     case 'number': {
@@ -188,6 +190,22 @@ function untitledOptions(value: unknown): ChoiceOption[] | undefined {
   if (!Array.isArray(value)) return undefined;
   const options = value.filter((v): v is string => typeof v === 'string').map((v) => ({ value: v, label: toDisplayText(v, 200) }));
   return options.length ? options : undefined;
+}
+
+/** The ACP string formats; unknown formats are not enforced. */
+function checkFormat(format: string, input: string): string | undefined {
+  switch (format) {
+    case 'email':
+      return /^[^\s@]+@[^\s@]+$/u.test(input) ? undefined : 'Enter an email address.';
+    case 'uri':
+      return URL.canParse(input) ? undefined : 'Enter a URI (for example https://example.com).';
+    case 'date':
+      return /^\d{4}-\d{2}-\d{2}$/u.test(input) && !Number.isNaN(Date.parse(input)) ? undefined : 'Enter a date as YYYY-MM-DD.';
+    case 'date-time':
+      return /^\d{4}-\d{2}-\d{2}T/u.test(input) && !Number.isNaN(Date.parse(input)) ? undefined : 'Enter a date and time (ISO 8601).';
+    default:
+      return undefined;
+  }
 }
 
 /** Agent-supplied patterns are compiled defensively: an invalid one accepts any text instead of blocking the form. */

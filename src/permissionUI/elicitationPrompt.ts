@@ -138,6 +138,12 @@ export function openElicitationFlow(prompt: ElicitationPrompt, actions: PromptAc
 
   return {
     key: prompt.key,
+    view() {
+      const qp = current && 'items' in current ? (current as vscode.QuickPick<ChoiceItem>) : undefined;
+      const items = qp ? qp.items.filter((i) => i.kind !== vscode.QuickPickItemKind.Separator) : [];
+      const active = qp?.activeItems[0];
+      return { key: prompt.key, surface: 'elicitation', title: current?.title ?? '', items: items.map((i) => i.label), activeIndex: active ? items.indexOf(active) : -1 };
+    },
     close() {
       ended = true;
       current?.hide();

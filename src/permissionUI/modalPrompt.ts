@@ -46,6 +46,7 @@ export function openPermissionModal(prompt: PermissionPrompt, actions: PromptAct
 
   return {
     key: prompt.key,
+    view: () => ({ key: prompt.key, surface: 'modal', title: p.title, items: buttons.map((b) => b.title), activeIndex: 0 }),
     close() {
       ended = true;
     },

@@ -14,7 +14,7 @@ import { PermissionBroker, PromptAnswerError, type AnswerResult, type Permission
 import type { PresentedDiff, PresentedLocation } from './permissionPresentation';
 import { pendingStatusText } from './pendingStatusText';
 import { PreviewDocuments } from './previewDocuments';
-import type { OpenPrompt, PromptActions } from './promptSurface';
+import type { OpenPrompt, PromptActions, PromptView } from './promptSurface';
 import { openPermissionQuickPick } from './quickPickPrompt';
 import { readNotifyWhenUnfocused, readPromptSurface, SHOW_PENDING_COMMAND } from './settings';
 
@@ -74,6 +74,11 @@ export class PermissionController implements vscode.Disposable {
   /** Elicitation answer from the chat's inline form. */
   answerElicitation(key: string, response: CreateElicitationResponse): AnswerResult | 'refused' {
     return this.guard(() => this.broker.answerElicitation(key, response));
+  }
+
+  /** The surface on screen now, if any (used by the extension-host tests; not for production logic). */
+  openPromptView(): PromptView | undefined {
+    return this.open?.view();
   }
 
   /** Present `key` again, or the next pending request (after the one on screen). No-op when nothing waits. */

@@ -15,9 +15,19 @@ export interface PromptActions {
   showPlan(prompt: PermissionPrompt): Promise<void>;
 }
 
+/** What a surface shows right now, for the extension-host tests (items exclude separators, in navigation order). */
+export interface PromptView {
+  key: string;
+  surface: 'quickPick' | 'modal' | 'elicitation';
+  title: string;
+  items: string[];
+  activeIndex: number;
+}
+
 /** A surface currently showing one request. */
 export interface OpenPrompt {
   readonly key: string;
+  view(): PromptView;
   /** The request ended elsewhere: close without reporting a dismissal. */
   close(): void;
   /** Bring it to the front again (show again for the same key). */

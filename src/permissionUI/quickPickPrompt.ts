@@ -70,6 +70,11 @@ export function openPermissionQuickPick(prompt: PermissionPrompt, actions: Promp
 
   return {
     key: prompt.key,
+    view() {
+      const items = qp.items.filter((i) => i.kind !== vscode.QuickPickItemKind.Separator);
+      const active = qp.activeItems[0];
+      return { key: prompt.key, surface: 'quickPick', title: qp.title ?? '', items: items.map((i) => i.label), activeIndex: active ? items.indexOf(active) : -1 };
+    },
     close() {
       ended = true;
       qp.hide();

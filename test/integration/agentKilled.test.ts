@@ -36,6 +36,7 @@ describe('adapter killed mid-turn', () => {
       const req = await run.hooks.nextPermission();
       const pid = run.process.pid!;
       const children = descendantPids(pid);
+      run.harness.trackPids(children);
       process.kill(pid, 'SIGKILL');
 
       const exit = await run.process.exited;

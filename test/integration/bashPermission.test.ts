@@ -79,35 +79,47 @@ describe('Bash turn with a permission request (real adapter, Manual mode)', () =
     expect(told[0].text).toContain('User refused permission');
   });
 
-  it('allow-with-updates on a simple command: the same command later runs without asking', async () => {
+  // Measured on 0.101.0: a lone `touch a.txt` (or `mkdir`, `cp`) is offered only allow-once/reject; a chain of write
+  // commands (`touch x && touch y`) and `python3 -c …` get allow-with-updates, as an exact-command rule.
+  it('allow-with-updates: the remembered command later runs without asking', async () => {
     const session = await run.newSession();
     const from = run.hooks.permissions.length;
-    run.hooks.decide = () => 'allow-with-updates';
-    run.api.setScript([bash('touch a.txt', 'Create a.txt'), text('Done.')]);
+    const cmd = 'touch a1.txt && touch a2.txt';
+    // Pick it only if offered: an unoffered id would leave the request pending (the core logs and waits).
+    run.hooks.decide = (req) => (req.params.options.some((o) => o.optionId === 'allow-with-updates') ? 'allow-with-updates' : 'reject');
+    run.api.setScript([bash(cmd, 'Create a1 and a2'), text('Done.')]);
 
-    expect((await session.prompt(ask('make a.txt'))).stopReason).toBe('end_turn');
+    expect((await timed(FILE, 'turn: bash + permission (first)', () => session.prompt(ask('make a1 and a2')))).stopReason).toBe('end_turn');
     const req = run.hooks.permissions[from];
-    const always = req.params.options.find((o) => o.optionId === 'allow-with-updates');
-    expect(always?.kind).toBe('allow_always');
+    expect(req.params.options.find((o) => o.optionId === 'allow-with-updates')).toMatchObject({ kind: 'allow_always' });
     expect(permissionEntries(session)[0].outcome).toMatchObject({ status: 'selected', optionId: 'allow-with-updates', optionKind: 'allow_always' });
-    expect(existsSync(join(run.workspace, 'a.txt'))).toBe(true);
+    expect(existsSync(join(run.workspace, 'a1.txt'))).toBe(true);
 
-    rmSync(join(run.workspace, 'a.txt'));
+    rmSync(join(run.workspace, 'a1.txt'));
     // If the remembered rule failed, the request is answered `reject` and the count check below fails.
     run.hooks.decide = () => 'reject';
-    run.api.setScript([bash('touch a.txt', 'Create a.txt again'), text('Done again.')]);
-    const res = await timed(FILE, 'turn: bash, no permission (later)', () => session.prompt(ask('make a.txt again')));
+    run.api.setScript([bash(cmd, 'Create them again'), text('Done again.')]);
+    const res = await timed(FILE, 'turn: bash, no permission (later)', () => session.prompt(ask('again')));
     expect(res.stopReason).toBe('end_turn');
     expect(run.hooks.permissions.length - from).toBe(1);
-    expect(existsSync(join(run.workspace, 'a.txt'))).toBe(true);
+    expect(existsSync(join(run.workspace, 'a1.txt'))).toBe(true);
     expect(toolEntries(session).map((t) => t.status)).toEqual(['completed', 'completed']);
   });
 
-  it('a compound command is offered no allow_always option', async () => {
+  it('a lone touch offers only allow-once and reject', async () => {
     const session = await run.newSession();
     const from = run.hooks.permissions.length;
     run.hooks.decide = () => 'reject';
-    run.api.setScript([bash('touch c1.txt && touch c2.txt', 'Create two files'), text('ok')]);
+    run.api.setScript([bash('touch lone.txt', 'Create lone.txt'), text('ok')]);
+    expect((await session.prompt(ask('lone'))).stopReason).toBe('end_turn');
+    expect(run.hooks.permissions[from].params.options.map((o) => o.optionId)).toEqual(['allow-once', 'reject']);
+  });
+
+  it('a chain ending in echo is offered no allow_always option', async () => {
+    const session = await run.newSession();
+    const from = run.hooks.permissions.length;
+    run.hooks.decide = () => 'reject';
+    run.api.setScript([bash('touch c1.txt && echo made', 'Create a file and say so'), text('ok')]);
     expect((await session.prompt(ask('two files'))).stopReason).toBe('end_turn');
     expect(run.hooks.permissions[from].params.options.map((o) => o.kind)).toEqual(['allow_once', 'reject_once']);
     expect(existsSync(join(run.workspace, 'c1.txt'))).toBe(false);

@@ -1,6 +1,6 @@
 // What the real adapter will not do on demand, from a scripted SDK agent: bad lines, floods, concurrent and withdrawn
 // permission requests, calls to methods the client never advertised, and dying mid-request.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { AcpClient, AgentProcess, AgentStartError } from '../../src/acpClient';
 import {
   RecordingLogger,
@@ -17,7 +17,6 @@ import {
   waitUntil,
   type RunningAgent,
 } from '../fixtures/clientHarness';
-import { afterAll } from 'vitest';
 
 const FILE = 'scriptedAgent';
 let agent: RunningAgent | undefined;
@@ -91,6 +90,23 @@ describe('scripted agent: malformed and hostile input', () => {
       ['call-b', 'failed'],
       ['call-c', 'completed'],
     ]);
+  });
+
+  it('an unoffered optionId from the hook is logged and the request stays pending until the turn is cancelled', async () => {
+    agent = await startScriptedAgent(FILE);
+    const session = await agent.client.newSession(repoRoot);
+    agent.hooks.decide = (req) => (req.params.toolCall.toolCallId === 'call-b' ? 'not-an-option' : 'allow');
+
+    const prompt = session.prompt(say('permissions'));
+    await waitUntil(() => agent!.logger.lines(['error']).some((l) => l.includes('not-an-option')), 'error log for the unoffered id');
+    const byTool = () => Object.fromEntries(permissionEntries(session).map((p) => [p.toolCallId, p.outcome]));
+    await waitUntil(() => byTool()['call-c']?.status === 'selected', 'call-c answered');
+    expect(byTool()['call-b']).toEqual({ status: 'pending' });
+
+    await session.cancel();
+    expect((await prompt).stopReason).toBe('cancelled');
+    expect(byTool()['call-b']).toEqual({ status: 'cancelled', reason: 'turn-cancelled' });
+    expect(byTool()['call-a']).toMatchObject({ status: 'selected', optionId: 'allow' });
   });
 
   it('a permission request the agent withdraws ($/cancel_request) is answered cancelled and recorded agent-cancelled', async () => {

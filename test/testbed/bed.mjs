@@ -142,6 +142,9 @@ function writeUserSettings(userDataDir, opts) {
     'window.commandCenter': false,
     'git.enabled': false,
     'editor.accessibilitySupport': 'off',
+    // Keep the built-in AI chat out of the way (it opens in the secondary side bar otherwise).
+    'chat.disableAIFeatures': true,
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
     ...opts.settings,
   };
   // The web workbench keeps the user's settings on the server, in <user-data-dir>/User/settings.json.

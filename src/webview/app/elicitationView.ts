@@ -136,7 +136,7 @@ function renderField(f: Field, id: string): HTMLElement {
 function collect(form: HTMLFormElement, fields: Field[]): Record<string, Value> | string {
   const out: Record<string, Value> = {};
   for (const f of fields) {
-    const scope = form.querySelector(`[data-field="${CSS.escape(f.key)}"]`);
+    const scope = Array.from(form.querySelectorAll<HTMLElement>('[data-field]')).find((el) => el.dataset.field === f.key);
     if (!scope) continue;
     const inputs = Array.from(scope.querySelectorAll('input'));
     let v: Value | undefined;

@@ -84,7 +84,8 @@ export class HeaderView {
     for (const o of options) items.push(this.configControl(o, o === modeOption));
     setChildren(this.controls, ...items);
     this.controls.hidden = items.length === 0;
-    if (focusedId) this.controls.querySelector<HTMLElement>(`[data-control-id="${CSS.escape(focusedId)}"]`)?.focus();
+    // Rebuilding the controls must not steal keyboard focus from the one the user is on.
+    if (focusedId) Array.from(this.controls.querySelectorAll<HTMLElement>('[data-control-id]')).find((el) => el.dataset.controlId === focusedId)?.focus();
   }
 
   private configControl(o: SessionConfigOption, isMode: boolean): HTMLElement {

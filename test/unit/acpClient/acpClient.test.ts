@@ -286,6 +286,32 @@ describe('elicitation', () => {
   });
 });
 
+describe('elicitation cancellation', () => {
+  it('$/cancel_request answers `cancel` and aborts the hook signal with agent-cancelled', async () => {
+    const withdraw = new AbortController();
+    let answer: acp.CreateElicitationResponse | undefined;
+    const signals: AbortSignal[] = [];
+    const { client } = await setup({
+      hooks: { createElicitation: (req) => (signals.push(req.signal), new Promise(() => undefined)) },
+      prompt: async (ctx) => {
+        answer = await ctx.client.request(
+          acp.methods.client.elicitation.create,
+          { mode: 'form', sessionId: ctx.params.sessionId, message: 'Pick', requestedSchema: { type: 'object', properties: {} } },
+          { cancellationSignal: withdraw.signal },
+        );
+        return { stopReason: 'end_turn' };
+      },
+    });
+    const session = await client.newSession('/work');
+    const prompt = session.prompt([{ type: 'text', text: 'ask' }]);
+    await until(() => signals.length === 1, 'elicitation');
+    withdraw.abort();
+    await prompt;
+    expect(answer).toEqual({ action: 'cancel' });
+    expect(signals[0]!.reason).toBe('agent-cancelled');
+  });
+});
+
 describe('agent exit', () => {
   it('settles open requests agent-exited, disconnects sessions, rejects the prompt clearly, fires onDidExit once', async () => {
     const seen: { outcome?: acp.RequestPermissionOutcome } = {};

@@ -36,17 +36,19 @@ export const MODES: acp.SessionModeState = {
   ],
 };
 
-export const MODE_OPTION: acp.SessionConfigOption = {
-  id: 'mode',
-  name: 'Mode',
-  category: 'mode',
-  type: 'select',
-  currentValue: 'auto',
-  options: [
-    { value: 'default', name: 'Manual' },
-    { value: 'auto', name: 'Auto' },
-  ],
-};
+export function modeOption(currentValue: string): acp.SessionConfigOption {
+  return {
+    id: 'mode',
+    name: 'Mode',
+    category: 'mode',
+    type: 'select',
+    currentValue,
+    options: [
+      { value: 'default', name: 'Manual' },
+      { value: 'auto', name: 'Auto' },
+    ],
+  };
+}
 
 export function startFakeAgent(opts: FakeAgentOptions = {}): FakeAgent {
   let initParams: acp.InitializeRequest | undefined;
@@ -71,7 +73,7 @@ export function startFakeAgent(opts: FakeAgentOptions = {}): FakeAgent {
       received.push('session/new');
       const sessionId = `sess-${++sessionCounter}`;
       await opts.onNewSession?.(ctx, sessionId);
-      return { sessionId, modes: MODES, configOptions: [MODE_OPTION] };
+      return { sessionId, modes: MODES, configOptions: [modeOption('auto')] };
     })
     .onRequest(acp.methods.agent.session.prompt, (ctx) => {
       received.push('session/prompt');
@@ -81,7 +83,7 @@ export function startFakeAgent(opts: FakeAgentOptions = {}): FakeAgent {
     .onRequest(acp.methods.agent.session.setMode, async (ctx) => {
       received.push('session/set_mode');
       setModes.push(ctx.params);
-      const option = { ...MODE_OPTION, currentValue: ctx.params.modeId };
+      const option = modeOption(ctx.params.modeId);
       await ctx.client.notify(acp.methods.client.session.update, {
         sessionId: ctx.params.sessionId,
         update: { sessionUpdate: 'config_option_update', configOptions: [option] },
@@ -90,8 +92,7 @@ export function startFakeAgent(opts: FakeAgentOptions = {}): FakeAgent {
     })
     .onRequest(acp.methods.agent.session.setConfigOption, (ctx) => {
       received.push('session/set_config_option');
-      const value = 'type' in ctx.params && ctx.params.type === 'boolean' ? String(ctx.params.value) : String(ctx.params.value);
-      return { configOptions: [{ ...MODE_OPTION, currentValue: value }] };
+      return { configOptions: [modeOption(String(ctx.params.value))] };
     })
     .onRequest(acp.methods.agent.session.close, () => {
       received.push('session/close');

@@ -102,7 +102,7 @@ describe('tool calls (real claude-agent-acp 0.101.0 shapes)', () => {
     const editId = updates.find((u) => u.sessionUpdate === 'tool_call' && u.name === 'Edit')!;
     const id = (editId as { toolCallId: string }).toolCallId;
     const ofEdit = updates.filter((u) => 'toolCallId' in u && u.toolCallId === id);
-    const withDiffs = ofEdit.filter((u) => 'content' in u && u.content?.some((c) => c.type === 'diff'));
+    const withDiffs = ofEdit.filter((u) => u.sessionUpdate === 'tool_call_update' && u.content?.some((c) => c.type === 'diff'));
     expect(withDiffs.length).toBeGreaterThanOrEqual(2);
     const firstDiffAt = updates.indexOf(withDiffs[0]!);
     const early = fold(updates.slice(0, firstDiffAt + 1)).state;

@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// The README's "run the product" command: builds the extension, then opens it as a development extension —
+// in VS Code (`code --extensionDevelopmentPath`) where the `code` CLI is installed, else in the VS Code server of the
+// test bed (provisioned into the cache on first use), printing the URL to open in a browser. Ctrl+C stops it.
+//   npm start [-- <folder to open>]
+import { spawnSync } from 'node:child_process';
+import { resolve, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const folder = resolve(process.argv[2] ?? process.cwd());
+
+run(process.execPath, [join(root, 'scripts/build.mjs')]);
+
+if (spawnSync('code', ['--version'], { stdio: 'ignore' }).status === 0) {
+  run('code', ['--extensionDevelopmentPath', root, folder]);
+  console.log('Opened VS Code with ACP Chat loaded as a development extension.');
+} else {
+  const { ensureNode } = await import('./ensure-node.mjs');
+  const node = ensureNode().bin;
+  // The VS Code server needs Node 24 and native modules: provision it (cached) under that Node.
+  run(node, [join(root, 'test/testbed/provision.mjs')]);
+  const { startServer } = await import('../test/testbed/server.mjs');
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const server = await startServer({ root: mkdtempSync(join(tmpdir(), 'acp-chat-run-')) });
+  const payload = JSON.stringify([['extensionDevelopmentPath', `vscode-remote://127.0.0.1:${server.port}${root}`]]);
+  const url = `${server.origin}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(payload)}`;
+  console.log(`\nVS Code is running with ACP Chat loaded. Open this URL in a browser:\n\n  ${url}\n\nServer log: ${server.logFile}. Ctrl+C stops it.`);
+  const stop = async () => {
+    await server.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  await new Promise(() => {});
+}
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}

@@ -1,0 +1,110 @@
+// Playwright helpers for end-to-end tests of an extension in the real VS Code workbench of the test bed
+// (test/testbed/bed.mjs). They drive the UI as a person does: the command palette, the QuickPick, the webview view.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { startBed, type Bed, type BedOptions } from '../testbed/bed.mjs';
+
+export type { Bed, BedOptions };
+
+export const REPO_ROOT = resolve(__dirname, '../..');
+export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-results', 'screenshots');
+
+/** Starts the bed for e2e use (no extension tests entry) and waits until the extension's contributions are shown. */
+export async function openWorkbench(
+  opts: Omit<BedOptions, 'extensionTestsPath'> & { ready?: (page: Page) => Promise<unknown> },
+): Promise<Bed> {
+  const bed = await startBed(opts);
+  try {
+    // Contributions appear once the extension host has scanned the development extension; callers say what to wait for.
+    if (opts.ready) await opts.ready(bed.page);
+  } catch (err) {
+    await bed.stop();
+    throw err;
+  }
+  return bed;
+}
+
+/**
+ * The content frame of a webview view. VS Code nests it twice: the outer `iframe.webview` (host of the service
+ * worker) and the `#active-frame` holding the extension's HTML. `index` picks among several visible webviews.
+ */
+export function webviewFrame(page: Page, index = 0): FrameLocator {
+  return page.locator('iframe.webview').nth(index).contentFrame().locator('#active-frame').contentFrame();
+}
+
+const quickInput = (page: Page): Locator => page.locator('.quick-input-widget');
+const quickRows = (page: Page): Locator => quickInput(page).locator('.quick-input-list .monaco-list-row');
+
+/**
+ * Runs a command through the command palette as a user does: F1, type its title, Enter.
+ * `title` is the palette label (e.g. "View: Show ACP Smoke"); the row must match it exactly.
+ */
+export async function runCommand(page: Page, title: string, { timeoutMs = 15_000 } = {}): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  const input = quickInput(page).locator('input.input');
+  await input.waitFor({ state: 'visible', timeout: timeoutMs });
+  // F1 pre-fills '>'; keep it so the palette stays in command mode.
+  await input.fill(`>${title}`);
+  const row = quickRows(page).and(page.locator(`[aria-label="${cssString(title)}"]`));
+  await row.first().waitFor({ state: 'visible', timeout: timeoutMs });
+  // The exact match is normally ranked first and focused; otherwise move the focus to it by clicking.
+  if (!(await row.first().evaluate((el) => el.classList.contains('focused')))) await row.first().click();
+  else await page.keyboard.press('Enter');
+}
+
+export interface QuickPickState {
+  title: string | undefined;
+  placeholder: string | undefined;
+  /** Labels of the visible items, in order. */
+  items: string[];
+  /** Label of the item that has the keyboard focus. */
+  active: string | undefined;
+}
+
+/** Reads the QuickPick on screen (waits for it to appear). */
+export async function readQuickPick(page: Page, { timeoutMs = 15_000 } = {}): Promise<QuickPickState> {
+  const widget = quickInput(page);
+  await widget.waitFor({ state: 'visible', timeout: timeoutMs });
+  await quickRows(page).first().waitFor({ state: 'visible', timeout: timeoutMs });
+  const titleEl = widget.locator('.quick-input-title');
+  const title = (await titleEl.isVisible()) ? (await titleEl.textContent())?.trim() : undefined;
+  const placeholder = (await widget.locator('input.input').getAttribute('placeholder')) ?? undefined;
+  const rows = await quickRows(page).evaluateAll((els) =>
+    els.map((el) => ({
+      label: el.querySelector('.label-name')?.textContent?.trim() ?? el.getAttribute('aria-label') ?? '',
+      focused: el.classList.contains('focused'),
+    })),
+  );
+  return { title, placeholder, items: rows.map((r) => r.label), active: rows.find((r) => r.focused)?.label };
+}
+
+/** Picks a QuickPick item by its label with the keyboard (type to filter, Enter). */
+export async function pickQuickPickItem(page: Page, label: string, { timeoutMs = 15_000 } = {}): Promise<void> {
+  const input = quickInput(page).locator('input.input');
+  await input.waitFor({ state: 'visible', timeout: timeoutMs });
+  await input.fill(label);
+  const focused = quickRows(page).and(page.locator('.focused'));
+  await focused.locator('.label-name', { hasText: label }).first().waitFor({ timeout: timeoutMs });
+  await page.keyboard.press('Enter');
+}
+
+/** Waits for a notification toast containing `text` and returns it. */
+export async function waitForNotification(page: Page, text: string, { timeoutMs = 15_000 } = {}): Promise<Locator> {
+  const toast = page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
+  await toast.waitFor({ state: 'visible', timeout: timeoutMs });
+  return toast;
+}
+
+/** Screenshot of the whole window (or of `target`) into test-results/screenshots/<name>.png; returns the path. */
+export async function screenshot(page: Page, name: string, target?: Locator): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, '_')}.png`);
+  await (target ?? page).screenshot({ path });
+  return path;
+}
+
+function cssString(s: string): string {
+  return s.replace(/["\\]/g, '\\$&');
+}

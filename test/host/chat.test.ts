@@ -1,0 +1,202 @@
+// The extension in a real VS Code extension host, driving the real Claude adapter against the fake Messages API.
+// Order matters in the first two tests (activation must be observed before anything activates the extension).
+import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { bash, edit, read, text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
+import {
+  activate,
+  closeAllEditors,
+  EXTENSION_ID,
+  permissionRecords,
+  quickInput,
+  setUpAgentEnvironment,
+  toolCalls,
+  waitFor,
+  workspaceRoot,
+  type ExtensionApi,
+} from './helpers';
+
+const OUR_COMMANDS = [
+  'acpChat.newSession',
+  'acpChat.openChatInEditor',
+  'acpChat.cancelTurn',
+  'acpChat.showPendingPermission',
+  'acpChat.addSelectionToChat',
+  'acpChat.restartAgent',
+  'acpChat.showLog',
+  'acpChat.chatView.focus',
+];
+
+suite('ACP Chat extension', function () {
+  this.timeout(60_000);
+  let fake: FakeAnthropic;
+  let api: ExtensionApi;
+
+  suiteSetup(async () => {
+    // Observed before anything below can activate it.
+    assert.equal(vscode.extensions.getExtension(EXTENSION_ID)?.isActive, false, 'activation is lazy: not active at start-up');
+    fake = await setUpAgentEnvironment();
+  });
+
+  suiteTeardown(async () => {
+    await api?.chat.cancel().catch(() => undefined);
+    api?.chat.dispose();
+    await fake?.close();
+  });
+
+  test('activation is lazy and nothing is spawned until the view or a command is used', async () => {
+    assert.equal(vscode.extensions.getExtension(EXTENSION_ID)?.isActive, false);
+    await vscode.commands.executeCommand('acpChat.showLog'); // a command activates it
+    api = await activate();
+    assert.equal(vscode.extensions.getExtension(EXTENSION_ID)?.isActive, true);
+    assert.equal(api.chat.agent, undefined, 'no agent process before the chat is used');
+    assert.deepEqual(api.chat.status, { state: 'idle' });
+  });
+
+  test('commands and the chat view are registered', async () => {
+    const all = new Set(await vscode.commands.getCommands(true));
+    for (const c of OUR_COMMANDS) assert.ok(all.has(c), `${c} registered`);
+  });
+
+  test('opening the chat view starts a session in the configured mode', async () => {
+    await vscode.commands.executeCommand('acpChat.chatView.focus');
+    const session = await waitFor(() => api.chat.session, 'a session', 40_000);
+    assert.equal(api.chat.status.state, 'ready');
+    const meta = session.snapshot().meta;
+    assert.equal(meta.modes?.currentModeId, 'default');
+    assert.ok(meta.configOptions.some((o) => o.id === 'model' && o.category === 'model'), 'model option present');
+    assert.equal(meta.connection, 'connected');
+  });
+
+  test('a permission QuickPick shows title, options and locations and is answered with quick-input commands', async () => {
+    const target = join(workspaceRoot(), 'quickpick-allowed.txt');
+    fake.setScript([bash(`touch ${target}`), text('Created it.')]);
+    const turn = api.chat.prompt([{ type: 'text', text: 'create the file' }]);
+    const view = await waitFor(() => api.permissions.openPromptView(), 'the permission QuickPick');
+    assert.equal(view.surface, 'quickPick');
+    assert.equal(view.title, `touch ${target}`);
+    assert.ok(view.items.some((i) => i.endsWith(' Yes')), `an allow item in ${view.items.join(' | ')}`);
+    assert.ok(view.items.some((i) => i.endsWith(' No')), 'a reject item');
+    assert.ok(view.items.some((i) => i.includes('Open quickpick-allowed.txt')), 'a location item');
+    assert.equal(view.items[view.activeIndex]?.endsWith(' Yes'), true, 'Enter picks the agent’s first option');
+    await quickInput('accept');
+    const response = await turn;
+    assert.equal(response.stopReason, 'end_turn');
+    assert.ok(existsSync(target), 'the allowed command ran');
+    const record = permissionRecords(api).at(-1);
+    assert.equal(record?.outcome.status, 'selected');
+    assert.equal(record?.outcome.status === 'selected' && record.outcome.optionId, 'allow-once');
+    await waitFor(() => !api.permissions.openPromptView(), 'the QuickPick to close');
+  });
+
+  test('a location opens its file at its line, and the prompt stays open', async () => {
+    const file = join(workspaceRoot(), 'located.txt');
+    writeFileSync(file, Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join('\n'));
+    fake.setScript([bash(`touch ${file}`), text('ok')]);
+    const turn = api.chat.prompt([{ type: 'text', text: 'touch it' }]);
+    const view = await waitFor(() => api.permissions.openPromptView(), 'the permission QuickPick');
+    // The chat's location links go through the same opener, with a line.
+    assert.equal(await api.permissions.openLocation(file, 12), true);
+    const editor = await waitFor(() => vscode.window.activeTextEditor?.document.uri.fsPath === file && vscode.window.activeTextEditor, 'the editor');
+    assert.equal(editor.selection.active.line, 11, 'the 1-based line 12 is selected');
+    assert.equal(editor.document.lineAt(editor.selection.active.line).text, 'line 12');
+    assert.equal(api.permissions.openPromptView()?.key, view.key, 'the prompt is still open');
+    // And the QuickPick's own "Open" item acts without answering.
+    const openIndex = view.items.findIndex((i) => i.includes('Open located.txt'));
+    assert.ok(openIndex > 0);
+    await closeAllEditors();
+    await api.permissions.showPending(view.key);
+    for (let i = view.activeIndex; i < openIndex; i++) await quickInput('next');
+    await quickInput('accept');
+    await waitFor(() => vscode.window.activeTextEditor?.document.uri.fsPath === file, 'the location opened from the QuickPick');
+    assert.equal(api.permissions.broker.get(view.key)?.type, 'permission', 'still pending after opening a location');
+    await api.permissions.showPending(view.key);
+    assert.equal(api.permissions.answer(view.key, 'reject'), 'accepted');
+    assert.equal((await turn).stopReason, 'end_turn');
+    await closeAllEditors();
+  });
+
+  test('"Show diff" opens a diff editor holding the reconstructed file', async () => {
+    const file = join(workspaceRoot(), 'existing.txt');
+    writeFileSync(file, 'line one\nalpha\nline three\n');
+    fake.setScript([read(file), edit(file, 'alpha', 'ALPHA-EDITED'), text('Edited.')]);
+    const turn = api.chat.prompt([{ type: 'text', text: 'edit the file' }]);
+    const view = await waitFor(() => api.permissions.openPromptView(), 'the Edit permission QuickPick', 30_000);
+    const diffIndex = view.items.findIndex((i) => i.includes('Show diff'));
+    assert.ok(diffIndex > 0, `a Show diff item in ${view.items.join(' | ')}`);
+    for (let i = view.activeIndex; i < diffIndex; i++) await quickInput('next');
+    await quickInput('accept');
+    const tab = await waitFor(
+      () => {
+        const t = vscode.window.tabGroups.activeTabGroup.activeTab;
+        return t?.input instanceof vscode.TabInputTextDiff ? t.input : undefined;
+      },
+      'a diff editor',
+    );
+    const proposed = await vscode.workspace.openTextDocument(tab.modified);
+    const current = await vscode.workspace.openTextDocument(tab.original);
+    assert.equal(current.getText(), 'line one\nalpha\nline three\n');
+    assert.equal(proposed.getText(), 'line one\nALPHA-EDITED\nline three\n', 'the whole proposed file, not the snippet');
+    assert.ok(api.permissions.openPromptView(), 'the prompt stays while the diff is looked at');
+    assert.equal(api.permissions.answer(view.key, 'reject'), 'accepted');
+    await turn;
+    assert.equal(readFileSync(file, 'utf8'), 'line one\nalpha\nline three\n', 'rejected: file unchanged');
+    await closeAllEditors();
+  });
+
+  test('cancelling the turn closes the QuickPick and settles the request cancelled', async () => {
+    const target = join(workspaceRoot(), 'never-created.txt');
+    fake.setScript([bash(`touch ${target}`), text('should not get here')]);
+    const turn = api.chat.prompt([{ type: 'text', text: 'create it' }]);
+    const view = await waitFor(() => api.permissions.openPromptView(), 'the permission QuickPick');
+    await vscode.commands.executeCommand('acpChat.cancelTurn');
+    await waitFor(() => !api.permissions.openPromptView(), 'the QuickPick to close');
+    assert.equal((await turn).stopReason, 'cancelled');
+    const record = permissionRecords(api).find((r) => r.key === view.key);
+    assert.deepEqual(record?.outcome, { status: 'cancelled', reason: 'turn-cancelled' });
+    assert.equal(api.permissions.broker.count, 0);
+    assert.equal(existsSync(target), false);
+    assert.ok(toolCalls(api).some((t) => t.status === 'cancelled' || t.status === 'failed'), 'the tool call is no longer pending');
+  });
+
+  test('a QuickPick hidden by the command palette leaves the request pending; show-again brings it back', async () => {
+    const target = join(workspaceRoot(), 'after-palette.txt');
+    fake.setScript([bash(`touch ${target}`), text('ok')]);
+    const turn = api.chat.prompt([{ type: 'text', text: 'create it' }]);
+    const view = await waitFor(() => api.permissions.openPromptView(), 'the permission QuickPick');
+    await vscode.commands.executeCommand('workbench.action.showCommands');
+    await waitFor(() => api.permissions.broker.get(view.key)?.dismissed, 'the QuickPick to be replaced by the palette');
+    assert.equal(api.permissions.broker.count, 1, 'still pending');
+    assert.equal(permissionRecords(api).find((r) => r.key === view.key)?.outcome.status, 'pending');
+    await quickInput('close');
+    await vscode.commands.executeCommand('acpChat.showPendingPermission');
+    const again = await waitFor(() => api.permissions.openPromptView(), 'the prompt shown again');
+    assert.equal(again.key, view.key);
+    await quickInput('accept');
+    assert.equal((await turn).stopReason, 'end_turn');
+    assert.ok(existsSync(target));
+  });
+
+  test('the agent killed mid-request: request cancelled, QuickPick closed, transcript kept, next prompt restarts', async () => {
+    fake.setScript([bash(`touch ${join(workspaceRoot(), 'killed.txt')}`)]);
+    const turn = api.chat.prompt([{ type: 'text', text: 'create it' }]);
+    const view = await waitFor(() => api.permissions.openPromptView(), 'the permission QuickPick');
+    const before = api.chat.session!.snapshot().entries.length;
+    const pid = api.chat.agentPid;
+    assert.ok(pid, 'the agent process id is known');
+    process.kill(pid, 'SIGKILL');
+    await assert.rejects(turn);
+    await waitFor(() => !api.permissions.openPromptView(), 'the QuickPick to close');
+    const snap = api.chat.session!.snapshot();
+    assert.equal(snap.meta.connection, 'disconnected');
+    assert.ok(snap.entries.length >= before, 'the transcript is kept');
+    assert.deepEqual(permissionRecords(api).find((r) => r.key === view.key)?.outcome, { status: 'cancelled', reason: 'agent-exited' });
+    assert.equal(api.chat.status.state, 'error');
+    fake.setScript([text('back again')]);
+    const r = await api.chat.prompt([{ type: 'text', text: 'hello' }]);
+    assert.equal(r.stopReason, 'end_turn');
+    assert.equal(api.chat.status.state, 'ready');
+  });
+});

@@ -1,0 +1,88 @@
+// Shared set-up for the extension-host tests: the fake Messages API (run inside the extension host, so each test
+// scripts it directly), the adapter's environment pointed at it, and access to the extension's internals.
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { ChatService } from '../../src/acpClient/chatService';
+import type { PermissionRecord, ToolCallState } from '../../src/acpClient/transcript';
+import type { PermissionController } from '../../src/permissionUI/permissionController';
+import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fakeAnthropic';
+
+export const EXTENSION_ID = 'acp-chat.acp-chat';
+
+export interface ExtensionApi {
+  chat: ChatService;
+  permissions: PermissionController;
+}
+
+export async function waitFor<T>(check: () => T | undefined | null | false, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = check();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Starts the fake API and points the extension's agent at it through the user's own setting (acpChat.agent.env). */
+export async function setUpAgentEnvironment(): Promise<FakeAnthropic> {
+  const fake = await startFakeAnthropic();
+  const home = mkdtempSync(join(tmpdir(), 'acp-chat-host-home-'));
+  mkdirSync(join(home, 'tmp'));
+  // The machines here set IS_SANDBOX and run as root, which makes Claude Code refuse to start; the extension passes
+  // its own environment through to the agent, so clear it in this (test) extension host.
+  delete process.env.IS_SANDBOX;
+  const config = vscode.workspace.getConfiguration('acpChat');
+  await config.update(
+    'agent.env',
+    {
+      ANTHROPIC_BASE_URL: fake.url,
+      ANTHROPIC_API_KEY: 'test-key-offline',
+      HOME: home,
+      CLAUDE_CONFIG_DIR: join(home, '.claude'),
+      TMPDIR: join(home, 'tmp'),
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      DISABLE_AUTOUPDATER: '1',
+      DISABLE_TELEMETRY: '1',
+    },
+    vscode.ConfigurationTarget.Global,
+  );
+  // Manual mode, so writes ask for permission (the adapter's default, `auto`, never asks).
+  await config.update('initialMode', 'default', vscode.ConfigurationTarget.Global);
+  return fake;
+}
+
+export async function activate(): Promise<ExtensionApi> {
+  const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
+  if (!ext) throw new Error(`${EXTENSION_ID} is not loaded`);
+  return ext.activate();
+}
+
+export function workspaceRoot(): string {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) throw new Error('the test bed opens a workspace folder');
+  return folder.uri.fsPath;
+}
+
+export function toolCalls(api: ExtensionApi): ToolCallState[] {
+  return api.chat.session?.snapshot().entries.flatMap((e) => (e.kind === 'tool' ? [e.toolCall] : [])) ?? [];
+}
+
+export function permissionRecords(api: ExtensionApi): PermissionRecord[] {
+  return api.chat.session?.snapshot().entries.flatMap((e) => (e.kind === 'permission' ? [e.permission] : [])) ?? [];
+}
+
+export async function quickInput(command: 'next' | 'accept' | 'close'): Promise<void> {
+  const id = {
+    next: 'workbench.action.quickOpenSelectNext',
+    accept: 'workbench.action.acceptSelectedQuickOpenItem',
+    close: 'workbench.action.closeQuickOpen',
+  }[command];
+  await vscode.commands.executeCommand(id);
+}
+
+export async function closeAllEditors(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}

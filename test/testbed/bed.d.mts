@@ -1,0 +1,39 @@
+// Types of bed.mjs for the TypeScript e2e tests.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+export const CHROMIUM: string;
+
+export interface BedOptions {
+  /** Folder holding the extension's package.json (loaded as a development extension). */
+  extensionPath: string;
+  /** Folder opened in the window. */
+  workspace: string;
+  /** Compiled extension-test entry exporting run(); omit to use the bed for browser end-to-end tests. */
+  extensionTestsPath?: string;
+  /** Environment of the VS Code server, inherited by the extension host. */
+  env?: Record<string, string>;
+  /** User settings merged over the bed's defaults. */
+  settings?: Record<string, unknown>;
+  theme?: 'light' | 'dark';
+  viewport?: { width: number; height: number };
+  headless?: boolean;
+}
+
+export interface Bed {
+  url: string;
+  port: number;
+  page: Page;
+  browser: Browser;
+  context: BrowserContext;
+  /** The bed's own folder (profile, logs); removed by removeBedFiles(). */
+  root: string;
+  serverLog: string;
+  browserLog: string;
+  extensionHostLogs(): string[];
+  timings: { serverMs?: number; browserMs?: number; workbenchMs?: number };
+  /** Kills Chromium and the server's whole process group; safe to call twice. */
+  stop(): Promise<void>;
+}
+
+export function startBed(opts: BedOptions): Promise<Bed>;
+export function removeBedFiles(bed: Bed): void;

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { AcpClient } from '../../../src/acpClient/acpClient';
+import { AgentProcess } from '../../../src/acpClient/agentProcess';
+import { AgentStartError } from '../../../src/acpClient/errors';
+import { recordingLogger } from './inProcessAgent';
+
+// Real child processes (plain `node -e` scripts, no shell) for what only a real process can show.
+const node = process.execPath;
+const launch = (script: string) => ({ command: node, args: ['-e', script], env: { PATH: process.env.PATH ?? '' } });
+
+describe('AgentProcess', () => {
+  it('resolves exited (never rejects) with the error when the command does not exist', async () => {
+    const logger = recordingLogger();
+    const p = AgentProcess.spawn({ command: '/nonexistent/agent-binary', args: [], env: {} }, { cwd: process.cwd(), logger });
+    const exit = await p.exited;
+    expect(exit).toMatchObject({ code: null, signal: null });
+    expect(exit.stderrTail).toMatch(/ENOENT/);
+    expect(logger.has('error', /failed to start/)).toBe(true);
+  });
+
+  it('keeps the last ~4 KB of stderr and reports the exit code', async () => {
+    const logger = recordingLogger();
+    const p = AgentProcess.spawn(launch(`process.stderr.write('x'.repeat(10000) + 'THE END'); process.exit(7)`), { cwd: process.cwd(), logger });
+    const exit = await p.exited;
+    expect(exit.code).toBe(7);
+    expect(exit.stderrTail.length).toBeLessThanOrEqual(4096);
+    expect(exit.stderrTail.endsWith('THE END')).toBe(true);
+    expect(p.stderrTail()).toBe(exit.stderrTail);
+    expect(logger.has('warn', /\[agent stderr\]/)).toBe(true);
+  });
+
+  it('does not run through a shell', async () => {
+    const p = AgentProcess.spawn({ command: node, args: ['-e', 'console.error(process.argv[1])', '$HOME;echo'], env: {} }, { cwd: process.cwd(), logger: recordingLogger() });
+    expect((await p.exited).stderrTail.trim()).toBe('$HOME;echo');
+  });
+
+  it('kill() stops a running agent', async () => {
+    const p = AgentProcess.spawn(launch('setInterval(() => {}, 1000)'), { cwd: process.cwd(), logger: recordingLogger() });
+    p.kill();
+    expect((await p.exited).signal).toBe('SIGTERM');
+  });
+});
+
+describe('AcpClient.start against real processes', () => {
+  it('an agent that dies at once gives AgentStartError with code and stderr, and no unhandled EPIPE', async () => {
+    const logger = recordingLogger();
+    const p = AgentProcess.spawn(launch(`process.stderr.write('adapter crashed: bad config'); process.exit(2)`), { cwd: process.cwd(), logger });
+    const start = AcpClient.start({ process: p, hooks: { requestPermission: async () => 'x' }, logger, clientInfo: { name: 't', version: '0' } });
+    await expect(start).rejects.toBeInstanceOf(AgentStartError);
+    await expect(start).rejects.toThrow(/code 2[\s\S]*adapter crashed: bad config/);
+  });
+
+  it('a missing command gives AgentStartError naming the failure', async () => {
+    const logger = recordingLogger();
+    const p = AgentProcess.spawn({ command: '/nonexistent/agent', args: [], env: {} }, { cwd: process.cwd(), logger });
+    const start = AcpClient.start({ process: p, hooks: { requestPermission: async () => 'x' }, logger, clientInfo: { name: 't', version: '0' } });
+    await expect(start).rejects.toThrow(/could not be started[\s\S]*ENOENT/);
+  });
+
+  it('an agent that never speaks ACP but exits later still fails start instead of hanging', async () => {
+    const logger = recordingLogger();
+    const p = AgentProcess.spawn(launch(`process.stdin.resume(); setTimeout(() => process.exit(0), 200)`), { cwd: process.cwd(), logger });
+    const start = AcpClient.start({ process: p, hooks: { requestPermission: async () => 'x' }, logger, clientInfo: { name: 't', version: '0' } });
+    await expect(start).rejects.toThrow(/before it finished starting[\s\S]*code 0/);
+  });
+});

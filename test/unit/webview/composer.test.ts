@@ -1,0 +1,137 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import type { HostToWebview, WebviewToHost } from '../../../src/webview/protocol';
+import { App } from '../../../src/webview/app/app';
+import { caps, meta, snapshotMsg } from './fixtures';
+
+function setup(c = caps()) {
+  const posted: WebviewToHost[] = [];
+  const root = document.createElement('div');
+  document.body.replaceChildren(root);
+  const app = new App({ post: (m) => posted.push(m), root, requestFrame: (cb) => cb() });
+  const send = (m: HostToWebview) => app.handleMessage(m);
+  send(snapshotMsg({ meta: meta(), entries: [] }, c));
+  const ta = root.querySelector<HTMLTextAreaElement>('[data-testid="composer-input"]')!;
+  const key = (k: string, init: KeyboardEventInit = {}) => {
+    const e = new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, ...init });
+    ta.dispatchEvent(e);
+    return e;
+  };
+  const type = (text: string) => {
+    ta.value = text;
+    ta.selectionStart = ta.selectionEnd = text.length;
+    ta.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+  const prompts = () => posted.filter((m) => m.type === 'prompt');
+  return { app, root, posted, send, ta, key, type, prompts };
+}
+
+describe('composer keys', () => {
+  it('Enter sends, Shift+Enter does not, empty input sends nothing', () => {
+    const t = setup();
+    t.key('Enter');
+    expect(t.prompts()).toEqual([]);
+    t.type('hello');
+    const shift = t.key('Enter', { shiftKey: true });
+    expect(shift.defaultPrevented).toBe(false);
+    expect(t.prompts()).toEqual([]);
+    const e = t.key('Enter');
+    expect(e.defaultPrevented).toBe(true);
+    expect(t.prompts()).toEqual([{ type: 'prompt', text: 'hello', attachments: [] }]);
+    expect(t.ta.value).toBe('');
+  });
+
+  it('the send button sends; ↑ in an empty composer recalls history, ↓ walks forward', () => {
+    const t = setup();
+    t.type('first');
+    t.root.querySelector<HTMLButtonElement>('[data-testid="send"]')!.click();
+    t.type('second');
+    t.key('Enter');
+    t.type('');
+    t.key('ArrowUp');
+    expect(t.ta.value).toBe('second');
+    t.key('ArrowUp');
+    expect(t.ta.value).toBe('first');
+    t.key('ArrowDown');
+    expect(t.ta.value).toBe('second');
+    t.key('ArrowDown');
+    expect(t.ta.value).toBe('');
+    t.type('draft');
+    const up = t.key('ArrowUp');
+    expect(up.defaultPrevented).toBe(false); // a non-empty composer keeps normal caret movement
+    expect(t.ta.value).toBe('draft');
+  });
+
+  it('queues a prompt while a turn runs without promptQueueing and sends it when the turn ends', () => {
+    const t = setup(caps({ promptQueueing: false }));
+    t.send({ type: 'patch', entries: [], meta: { turn: 'running' } });
+    const stop = t.root.querySelector<HTMLButtonElement>('[data-testid="stop"]')!;
+    expect(stop.hidden).toBe(false);
+    stop.click();
+    expect(t.posted).toContainEqual({ type: 'cancel' });
+    t.type('next one');
+    t.key('Enter');
+    expect(t.prompts()).toEqual([]);
+    expect(t.root.querySelector('.composer-notice')!.textContent).toContain('1 message queued');
+    t.send({ type: 'patch', entries: [], meta: { turn: 'idle' } });
+    expect(t.prompts()).toEqual([{ type: 'prompt', text: 'next one', attachments: [] }]);
+    expect(stop.hidden).toBe(true);
+  });
+
+  it('sends immediately while a turn runs when the agent supports prompt queueing', () => {
+    const t = setup(caps({ promptQueueing: true }));
+    t.send({ type: 'patch', entries: [], meta: { turn: 'running' } });
+    t.type('steer');
+    t.key('Enter');
+    expect(t.prompts()).toEqual([{ type: 'prompt', text: 'steer', attachments: [] }]);
+  });
+
+  it('/ completes available commands', () => {
+    const t = setup();
+    t.type('/de');
+    const items = Array.from(t.root.querySelectorAll('[data-testid="completion"]')).map((li) => li.querySelector('.completion-label')!.textContent);
+    expect(items).toEqual(['/deep-research']);
+    t.key('Enter');
+    expect(t.ta.value).toBe('/deep-research ');
+    expect(t.prompts()).toEqual([]);
+    expect(t.root.querySelector<HTMLElement>('[data-testid="completions"]')!.hidden).toBe(true);
+  });
+
+  it('@ asks the host for files, ignores stale answers, and accepting adds a removable chip', () => {
+    const t = setup();
+    t.type('look at @sr');
+    const req = t.posted.filter((m) => m.type === 'completeFiles');
+    expect(req).toEqual([{ type: 'completeFiles', requestId: 1, query: 'sr' }]);
+    t.type('look at @src');
+    t.send({ type: 'fileCompletions', requestId: 1, items: [{ path: '/w/old.ts', label: 'old.ts' }] });
+    expect(t.root.querySelectorAll('[data-testid="completion"]').length).toBe(0);
+    t.send({ type: 'fileCompletions', requestId: 2, items: [{ path: '/w/src/a.ts', label: 'src/a.ts' }, { path: '/w/src/b.ts', label: 'src/b.ts' }] });
+    expect(t.root.querySelectorAll('[data-testid="completion"]').length).toBe(2);
+    t.key('ArrowDown');
+    t.key('Tab');
+    expect(t.ta.value).toBe('look at ');
+    const chips = t.root.querySelectorAll('[data-testid="attachment"]');
+    expect(chips.length).toBe(1);
+    expect(chips[0]!.textContent).toContain('src/b.ts');
+    t.type('look at this');
+    t.key('Enter');
+    expect(t.prompts()).toEqual([{ type: 'prompt', text: 'look at this', attachments: [{ type: 'file', path: '/w/src/b.ts', name: 'src/b.ts' }] }]);
+    expect(t.root.querySelectorAll('[data-testid="attachment"]').length).toBe(0);
+  });
+
+  it('attach messages add chips that can be removed', () => {
+    const t = setup();
+    t.send({ type: 'attach', attachment: { type: 'selection', path: '/w/a.ts', name: 'a.ts', startLine: 3, endLine: 5, text: 'x' } });
+    t.send({ type: 'attach', attachment: { type: 'selection', path: '/w/a.ts', name: 'a.ts', startLine: 3, endLine: 5, text: 'x' } });
+    expect(t.root.querySelectorAll('[data-testid="attachment"]').length).toBe(1);
+    expect(t.root.querySelector('[data-testid="attachment"]')!.textContent).toContain('a.ts:3-5');
+    t.root.querySelector<HTMLButtonElement>('[data-testid="remove-attachment"]')!.click();
+    expect(t.root.querySelectorAll('[data-testid="attachment"]').length).toBe(0);
+  });
+
+  it('new session button posts newSession', () => {
+    const t = setup();
+    t.root.querySelector<HTMLButtonElement>('[data-testid="new-session"]')!.click();
+    expect(t.posted).toContainEqual({ type: 'newSession' });
+  });
+});

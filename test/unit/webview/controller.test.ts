@@ -1,0 +1,190 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The controller imports `vscode`; a minimal fake stands in (only what it uses).
+const vscodeFake = vi.hoisted(() => ({
+  showErrorMessage: vi.fn(async () => undefined),
+  showWarningMessage: vi.fn(async () => undefined as string | undefined),
+  openExternal: vi.fn(async () => true),
+}));
+vi.mock('vscode', () => {
+  class Uri {
+    constructor(readonly path: string) {}
+    static joinPath(base: Uri, ...parts: string[]) {
+      return new Uri([base.path, ...parts].join('/'));
+    }
+    static parse(s: string) {
+      return new Uri(s);
+    }
+    toString() {
+      return this.path;
+    }
+  }
+  return {
+    Uri,
+    window: { showErrorMessage: vscodeFake.showErrorMessage, showWarningMessage: vscodeFake.showWarningMessage },
+    env: { openExternal: vscodeFake.openExternal },
+  };
+});
+
+import * as vscode from 'vscode';
+import type { TranscriptChange, TranscriptSnapshot } from '../../../src/acpClient/transcript';
+import { ChatWebviewController, type ChatActions, type ChatSource } from '../../../src/webview/chatWebviewController';
+import type { HostToWebview } from '../../../src/webview/protocol';
+import { PROTOCOL_VERSION } from '../../../src/webview/protocol';
+import { caps, meta, user } from './fixtures';
+
+function emitter<T>() {
+  const ls = new Set<(e: T) => void>();
+  return {
+    event: (l: (e: T) => void) => {
+      ls.add(l);
+      return { dispose: () => ls.delete(l) };
+    },
+    fire: (e: T) => ls.forEach((l) => l(e)),
+    get size() {
+      return ls.size;
+    },
+  };
+}
+
+function setup() {
+  const fromWebview = emitter<unknown>();
+  const posted: HostToWebview[] = [];
+  const webview = {
+    options: {} as Record<string, unknown>,
+    html: '',
+    cspSource: 'vscode-resource:',
+    asWebviewUri: (u: { toString(): string }) => ({ toString: () => `webview:${u.toString()}` }),
+    postMessage: vi.fn(async (m: HostToWebview) => {
+      posted.push(m);
+      return true;
+    }),
+    onDidReceiveMessage: fromWebview.event,
+  };
+  const transcript = emitter<readonly TranscriptChange[]>();
+  const session = emitter<void>();
+  const status = emitter<void>();
+  const elic = emitter<void>();
+  let snapshot: TranscriptSnapshot | null = { meta: meta(), entries: [user('u1', 'hi')] };
+  const source: ChatSource = {
+    getSnapshot: () => snapshot,
+    getStatus: () => ({ state: 'ready', agentName: 'Claude Agent' }),
+    getCapabilities: () => caps(),
+    getElicitations: () => [],
+    onDidChangeTranscript: transcript.event,
+    onDidChangeSession: session.event,
+    onDidChangeStatus: status.event,
+    onDidChangeElicitations: elic.event,
+  };
+  const actions = {
+    prompt: vi.fn(),
+    cancel: vi.fn(),
+    newSession: vi.fn(),
+    setMode: vi.fn(async () => {
+      throw new Error('mode refused');
+    }),
+    setConfigOption: vi.fn(),
+    answerPermission: vi.fn(),
+    answerElicitation: vi.fn(),
+    openLocation: vi.fn(),
+    openDiff: vi.fn(),
+    completeFiles: vi.fn(async (q: string) => [{ path: `/w/${q}.ts`, label: `${q}.ts` }]),
+  } satisfies ChatActions;
+  const log = { debug: vi.fn(), warn: vi.fn(), error: vi.fn() };
+  const confirmExternal = vi.fn(async () => true);
+  const openExternal = vi.fn(async (_url: URL) => true);
+  const ctl = new ChatWebviewController(webview as unknown as vscode.Webview, {
+    extensionUri: vscode.Uri.parse('/ext'),
+    source,
+    actions,
+    log,
+    confirmExternal,
+    openExternal,
+  });
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  return { ctl, webview, posted, fromWebview, transcript, session, actions, log, confirmExternal, openExternal, settle, setSnapshot: (s: TranscriptSnapshot | null) => (snapshot = s), emitters: [transcript, session, status, elic, fromWebview] };
+}
+
+describe('ChatWebviewController', () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it('sets safe options and HTML, and posts nothing before ready', () => {
+    const t = setup();
+    expect(t.webview.options).toEqual({ enableScripts: true, enableCommandUris: false, localResourceRoots: [vscode.Uri.parse('/ext/dist/webview')] });
+    expect(t.webview.html).toContain(`script-src 'nonce-`);
+    expect(t.webview.html).toContain('webview:/ext/dist/webview/main.js');
+    expect(t.webview.html).toContain('webview:/ext/dist/webview/codicon.css');
+    t.transcript.fire([{ type: 'entry-added', entry: user('u2', 'x'), index: 1 }]);
+    expect(t.posted).toEqual([]);
+  });
+
+  it('sends a snapshot on ready, then coalesced patches, and a fresh snapshot on session change', async () => {
+    const t = setup();
+    t.fromWebview.fire({ type: 'ready', v: PROTOCOL_VERSION });
+    expect(t.posted[0]).toMatchObject({ type: 'snapshot', v: PROTOCOL_VERSION, snapshot: { entries: [user('u1', 'hi')] }, capabilities: caps() });
+    t.transcript.fire([{ type: 'entry-added', entry: user('u2', 'a'), index: 1 }]);
+    t.transcript.fire([{ type: 'entry-changed', entry: user('u2', 'ab') }]);
+    await new Promise((r) => setTimeout(r, 40));
+    expect(t.posted.slice(1)).toEqual([{ type: 'patch', entries: [user('u2', 'ab')] }]);
+    t.setSnapshot(null);
+    t.session.fire();
+    expect(t.posted.at(-1)).toMatchObject({ type: 'snapshot', snapshot: null });
+  });
+
+  it('routes valid messages to ChatActions and drops invalid ones with a log line', async () => {
+    const t = setup();
+    t.fromWebview.fire({ type: 'prompt', text: 'hi', attachments: [] });
+    t.fromWebview.fire({ type: 'permission', key: 's:0', optionId: 'allow-once' });
+    t.fromWebview.fire({ type: 'openDiff', toolCallId: 't1', contentIndex: 2 });
+    t.fromWebview.fire({ type: 'elicitation', key: 'k', action: 'decline' });
+    t.fromWebview.fire({ type: 'cancel' });
+    t.fromWebview.fire({ type: 'runCommand', command: 'rm -rf /' });
+    t.fromWebview.fire({ type: 'permission', key: 5 });
+    await t.settle();
+    expect(t.actions.prompt).toHaveBeenCalledWith('hi', []);
+    expect(t.actions.answerPermission).toHaveBeenCalledWith('s:0', 'allow-once');
+    expect(t.actions.openDiff).toHaveBeenCalledWith('t1', 2);
+    expect(t.actions.answerElicitation).toHaveBeenCalledWith('k', 'decline', undefined);
+    expect(t.actions.cancel).toHaveBeenCalledOnce();
+    expect(t.log.warn).toHaveBeenCalledTimes(2);
+  });
+
+  it('a failing action is logged and shown, not an unhandled rejection', async () => {
+    const t = setup();
+    t.fromWebview.fire({ type: 'setMode', modeId: 'plan' });
+    await t.settle();
+    expect(t.log.error).toHaveBeenCalledWith(expect.stringContaining('mode refused'));
+    expect(vscodeFake.showErrorMessage).toHaveBeenCalled();
+  });
+
+  it('answers file completions with the request id', async () => {
+    const t = setup();
+    t.fromWebview.fire({ type: 'ready', v: PROTOCOL_VERSION });
+    t.fromWebview.fire({ type: 'completeFiles', requestId: 7, query: 'main' });
+    await t.settle();
+    expect(t.posted.at(-1)).toEqual({ type: 'fileCompletions', requestId: 7, items: [{ path: '/w/main.ts', label: 'main.ts' }] });
+  });
+
+  it('opens only http(s) links, and only after confirmation', async () => {
+    const t = setup();
+    for (const href of ['command:workbench.action.reloadWindow', 'file:///etc/passwd', 'javascript:alert(1)']) t.fromWebview.fire({ type: 'openLink', href });
+    await t.settle();
+    expect(t.confirmExternal).not.toHaveBeenCalled();
+    expect(t.openExternal).not.toHaveBeenCalled();
+    t.confirmExternal.mockResolvedValueOnce(false);
+    t.fromWebview.fire({ type: 'openLink', href: 'https://a.example/' });
+    await t.settle();
+    expect(t.openExternal).not.toHaveBeenCalled();
+    t.fromWebview.fire({ type: 'openLink', href: 'https://b.example/' });
+    await t.settle();
+    expect(t.openExternal).toHaveBeenCalledOnce();
+    expect(String(t.openExternal.mock.calls[0]![0])).toBe('https://b.example/');
+  });
+
+  it('dispose removes every listener and stops posting', () => {
+    const t = setup();
+    t.fromWebview.fire({ type: 'ready', v: PROTOCOL_VERSION });
+    t.ctl.dispose();
+    for (const e of t.emitters) expect(e.size).toBe(0);
+  });
+});

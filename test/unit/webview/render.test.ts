@@ -1,0 +1,318 @@
+// @vitest-environment jsdom
+import type { SessionConfigOption } from '@agentclientprotocol/sdk';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TranscriptEntry } from '../../../src/acpClient/transcript';
+import type { HostToWebview, WebviewToHost } from '../../../src/webview/protocol';
+import { App } from '../../../src/webview/app/app';
+import { renderMarkdown } from '../../../src/webview/app/markdown';
+import { T0, agent, bashTool, editTool, fullSnapshot, meta, permission, snapshotMsg, user } from './fixtures';
+
+function setup(opts: { windowSize?: number } = {}) {
+  const posted: WebviewToHost[] = [];
+  const frames: (() => void)[] = [];
+  const md = vi.fn(renderMarkdown);
+  const root = document.createElement('div');
+  document.body.replaceChildren(root);
+  const app = new App({ post: (m) => posted.push(m), root, renderMarkdown: md, requestFrame: (cb) => frames.push(cb), windowSize: opts.windowSize });
+  const send = (m: HostToWebview) => app.handleMessage(m);
+  const frame = () => frames.splice(0).forEach((f) => f());
+  const q = <T extends Element = HTMLElement>(sel: string) => root.querySelector<T & Element>(sel) as T | null;
+  return { app, root, posted, md, send, frame, q, frames };
+}
+
+describe('rendering a snapshot', () => {
+  let t: ReturnType<typeof setup>;
+  beforeEach(() => {
+    t = setup();
+    t.send(snapshotMsg(fullSnapshot()));
+    t.frame();
+  });
+
+  it('renders user, thought, agent markdown with highlighted code and a copy button', () => {
+    expect(t.q('[data-entry-id="u1"]')!.textContent).toContain('Please edit existing.txt');
+    const thought = t.q('[data-entry-id="t1"]')!;
+    expect(thought.querySelector('details')!.open).toBe(false);
+    expect(thought.querySelector('summary')!.textContent).toContain('Thought for 3s');
+    expect(thought.querySelector('strong')!.textContent).toBe('read');
+    const a1 = t.q('[data-entry-id="a1"]')!;
+    expect(a1.querySelector('code')!.textContent).toBe('code');
+    expect(a1.querySelector('pre code .hljs-keyword')!.textContent).toBe('const');
+    expect(a1.querySelector('[data-testid="copy-code"]')).not.toBeNull();
+    const link = a1.querySelector<HTMLElement>('a.ext-link')!;
+    expect(link.getAttribute('href')).toBeNull();
+    expect(link.dataset.href).toBe('https://example.com/docs');
+  });
+
+  it('renders a Bash tool card: kind, status, title, input JSON, console output, location', () => {
+    const card = t.q('[data-tool-call-id="toolu_bash"]')!;
+    expect(card.dataset.status).toBe('completed');
+    expect(card.querySelector('.tool-kind .codicon-terminal')).not.toBeNull();
+    expect(card.querySelector('.tool-title')!.textContent).toBe('touch hi.txt && echo hi');
+    expect(card.querySelector('.tool-status')!.textContent).toContain('Completed');
+    expect(JSON.parse(card.querySelector('.tool-input-json')!.textContent!)).toEqual({ command: 'touch hi.txt && echo hi', description: 'Create hi.txt and print hi' });
+    expect(card.querySelector('[data-testid="terminal-output"]')!.textContent).toBe('hi');
+    const loc = card.querySelector<HTMLButtonElement>('[data-testid="location-link"]')!;
+    loc.click();
+    expect(t.posted).toContainEqual({ type: 'openLocation', path: '/home/dev/workspace/hi.txt', line: null });
+  });
+
+  it('renders an Edit diff inline with Open diff posting openDiff', () => {
+    const card = t.q('[data-tool-call-id="toolu_edit"]')!;
+    expect(card.querySelector('.diff-del')!.textContent).toContain('alpha');
+    expect(card.querySelector('.diff-add')!.textContent).toContain('ALPHA-EDITED');
+    expect(card.querySelector('.diff-stat')!.textContent).toBe('+1 -1');
+    card.querySelector<HTMLButtonElement>('[data-testid="open-diff"]')!.click();
+    expect(t.posted).toContainEqual({ type: 'openDiff', toolCallId: 'toolu_edit', contentIndex: 0 });
+    card.querySelector<HTMLButtonElement>('[data-testid="location-link"]')!.click();
+    expect(t.posted).toContainEqual({ type: 'openLocation', path: '/home/dev/workspace/existing.txt', line: 1 });
+  });
+
+  it('renders the permission inside its tool card, options in order, and posts the choice', () => {
+    const card = t.q('[data-tool-call-id="toolu_edit"]')!;
+    const perm = card.querySelector('[data-testid="permission"]')!;
+    expect(perm).not.toBeNull();
+    const buttons = Array.from(perm.querySelectorAll<HTMLButtonElement>('[data-option-id]'));
+    expect(buttons.map((b) => b.dataset.optionId)).toEqual(['allow-once', 'allow-with-updates', 'reject']);
+    expect(buttons[2]!.querySelector('.codicon-close')).not.toBeNull();
+    buttons[1]!.click();
+    buttons[0]!.click(); // a second click must not answer twice
+    expect(t.posted.filter((m) => m.type === 'permission')).toEqual([{ type: 'permission', key: 'sess-1:p1', optionId: 'allow-with-updates' }]);
+  });
+
+  it('renders a permission without a matching tool card standalone, with its outcome', () => {
+    const p2 = t.q('[data-entry-id="p2"]')!;
+    expect(p2.parentElement!.classList.contains('transcript-list')).toBe(true);
+    expect(p2.textContent).toContain('Edit existing.txt');
+    expect(p2.querySelector('[data-testid="permission-outcome"]')!.textContent).toBe('Allowed: Yes');
+    expect(p2.querySelector('button')).toBeNull();
+  });
+
+  it('renders notice, error, turn end, plan, usage, title and controls', () => {
+    expect(t.q('[data-entry-id="n1"]')!.textContent).toContain('Rate limited');
+    expect(t.q('[data-entry-id="n1"]')!.dataset.severity).toBe('warning');
+    expect(t.q('[data-entry-id="err1"]')!.getAttribute('role')).toBe('alert');
+    expect(t.q('[data-entry-id="te1"]')!.textContent).toContain('Cancelled');
+    const plan = Array.from(t.root.querySelectorAll<HTMLElement>('.plan-item'));
+    expect(plan.map((p) => [p.dataset.status, p.dataset.priority])).toEqual([['completed', 'high'], ['in_progress', 'medium'], ['pending', 'low']]);
+    expect(t.q('[data-testid="plan"]')!.textContent).toContain('Plan (1/3)');
+    expect(t.q('[data-testid="usage"]')!.textContent).toMatch(/^12\.3k \/ 1M · \$0\.12/);
+    expect(t.q('[data-testid="session-title"]')!.textContent).toBe('Fake session title');
+    const mode = t.q<HTMLSelectElement>('[data-testid="mode-select"]')!;
+    expect(mode.value).toBe('default');
+    mode.value = 'acceptEdits';
+    mode.dispatchEvent(new Event('change'));
+    expect(t.posted).toContainEqual({ type: 'setMode', modeId: 'acceptEdits' });
+  });
+
+  it('link clicks post openLink and never navigate', () => {
+    const link = t.q('a.ext-link')!;
+    const ev = new MouseEvent('click', { bubbles: true, cancelable: true });
+    link.dispatchEvent(ev);
+    expect(ev.defaultPrevented).toBe(true);
+    expect(t.posted).toContainEqual({ type: 'openLink', href: 'https://example.com/docs' });
+  });
+});
+
+describe('incremental patching', () => {
+  it('a chunk appended to a message touches only that node and renders its markdown once', () => {
+    const t = setup();
+    t.send(snapshotMsg({ meta: meta({ turn: 'running' }), entries: [user('u1', 'hi'), agent('a1', 'Hello'), bashTool(), agent('a2', 'Second')] }));
+    t.frame();
+    const before = new Map(['u1', 'a1', 'e-toolu_bash', 'a2'].map((id) => [id, t.app.transcript.nodeOf(id)!]));
+    const a1Body = before.get('a1')!.querySelector('.markdown-body')!.firstChild;
+    t.md.mockClear();
+    t.send({ type: 'patch', entries: [agent('a2', 'Second chunk')] });
+    t.send({ type: 'patch', entries: [agent('a2', 'Second chunk and more')] });
+    expect(t.md).not.toHaveBeenCalled(); // deferred to the frame
+    t.frame();
+    expect(t.md).toHaveBeenCalledTimes(1);
+    expect(t.md).toHaveBeenCalledWith('Second chunk and more');
+    for (const [id, node] of before) expect(t.app.transcript.nodeOf(id)).toBe(node);
+    expect(before.get('a1')!.querySelector('.markdown-body')!.firstChild).toBe(a1Body);
+    expect(before.get('a2')!.textContent).toContain('Second chunk and more');
+  });
+
+  it('an unchanged entry in a patch is skipped; a tool update keeps the card and its permission', () => {
+    const t = setup();
+    t.send(snapshotMsg({ meta: meta(), entries: [editTool(), permission('p1', 'toolu_edit')] }));
+    t.frame();
+    const card = t.app.transcript.nodeOf('e-toolu_edit')!;
+    const diff = card.querySelector('[data-testid="diff"]');
+    t.md.mockClear();
+    const updated = editTool() as Extract<TranscriptEntry, { kind: 'tool' }>;
+    updated.toolCall.status = 'completed';
+    t.send({ type: 'patch', entries: [updated, permission('p1', 'toolu_edit', { status: 'selected', optionId: 'allow-once', optionName: 'Yes', optionKind: 'allow_once' })] });
+    expect(t.app.transcript.nodeOf('e-toolu_edit')).toBe(card);
+    expect(card.dataset.status).toBe('completed');
+    expect(card.querySelector('[data-testid="diff"]')).toBe(diff); // content unchanged → not rebuilt
+    expect(card.querySelector('[data-testid="permission-outcome"]')!.textContent).toBe('Allowed: Yes');
+  });
+
+  it('new entries are appended in order; permission outcomes render as text', () => {
+    const t = setup();
+    t.send(snapshotMsg({ meta: meta(), entries: [user('u1', 'x')] }));
+    t.send({
+      type: 'patch',
+      entries: [
+        bashTool('toolu_b', { status: 'failed', content: [] , rawOutput: 'User refused permission to run tool' }),
+        permission('px', 'toolu_b', { status: 'selected', optionId: 'reject', optionName: 'No', optionKind: 'reject_once' }),
+        permission('py', 'nope', { status: 'cancelled', reason: 'turn-cancelled' }),
+        permission('pz', 'nope2', { status: 'expired', reason: 'agent-exited' }),
+      ],
+    });
+    t.frame();
+    const ids = Array.from(t.root.querySelectorAll<HTMLElement>('.transcript-list > [data-entry-id]')).map((n) => n.dataset.entryId);
+    expect(ids).toEqual(['u1', 'e-toolu_b', 'py', 'pz']);
+    const card = t.q('[data-tool-call-id="toolu_b"]')!;
+    expect(card.querySelector('.tool-status .codicon-error')).not.toBeNull();
+    expect(card.textContent).toContain('User refused permission to run tool');
+    expect(card.querySelector('[data-testid="permission-outcome"]')!.textContent).toBe('Rejected');
+    expect(t.q('[data-entry-id="py"] [data-testid="permission-outcome"]')!.textContent).toBe('Cancelled (turn cancelled)');
+    expect(t.q('[data-entry-id="pz"] [data-testid="permission-outcome"]')!.textContent).toBe('Expired (agent exited)');
+  });
+
+  it('streams terminal output with ANSI colours and shows the exit code', () => {
+    const t = setup();
+    const tool = bashTool('toolu_t', { status: 'pending', content: [{ type: 'terminal', terminalId: 'toolu_t' }], terminalOutput: '\x1b[31mred\x1b[0m plain' });
+    t.send(snapshotMsg({ meta: meta(), entries: [tool] }));
+    const out = t.q('[data-tool-call-id="toolu_t"] .tool-terminal [data-testid="terminal-output"]')!;
+    expect(out.querySelector('.ansi-red-fg')!.textContent).toBe('red');
+    expect(out.textContent).toBe('red plain');
+    t.send({ type: 'patch', entries: [bashTool('toolu_t', { status: 'completed', content: [{ type: 'terminal', terminalId: 'toolu_t' }], terminalOutput: '\x1b[31mred\x1b[0m plain\nmore', terminalExit: { exitCode: 2, signal: null } })] });
+    expect(t.q('[data-tool-call-id="toolu_t"] .terminal-exit')!.textContent).toBe('Exit code 2');
+    expect(t.q('[data-tool-call-id="toolu_t"] .tool-terminal')!.textContent).toContain('more');
+  });
+
+  it('truncates large output with Show all', () => {
+    const t = setup();
+    const lines = Array.from({ length: 500 }, (_, i) => `line ${i}`).join('\n');
+    t.send(snapshotMsg({ meta: meta(), entries: [bashTool('toolu_big', { content: [{ type: 'content', content: { type: 'text', text: '```console\n' + lines + '\n```' } }] })] }));
+    const card = t.q('[data-tool-call-id="toolu_big"]')!;
+    expect(card.querySelector('[data-testid="terminal-output"]')!.textContent).not.toContain('line 0\n');
+    expect(card.querySelector('[data-testid="terminal-output"]')!.textContent).toContain('line 499');
+    card.querySelector<HTMLButtonElement>('[data-testid="show-all"]')!.click();
+    expect(card.querySelector('[data-testid="terminal-output"]')!.textContent).toContain('line 0\n');
+    expect(card.querySelector('[data-testid="show-all"]')).toBeNull();
+  });
+
+  it('keeps the DOM bounded to the window and can show earlier entries', () => {
+    const t = setup({ windowSize: 10 });
+    t.send(snapshotMsg({ meta: meta(), entries: Array.from({ length: 25 }, (_, i) => user(`u${i}`, `m${i}`)) }));
+    expect(t.app.transcript.renderedCount).toBe(10);
+    expect(t.app.transcript.nodeOf('u14')).toBeUndefined();
+    t.send({ type: 'patch', entries: [user('u25', 'new')] });
+    expect(t.app.transcript.renderedCount).toBe(10);
+    expect(t.app.transcript.nodeOf('u15')).toBeUndefined();
+    expect(t.app.transcript.nodeOf('u25')).toBeDefined();
+    t.q<HTMLButtonElement>('[data-testid="show-earlier"]')!.click();
+    expect(t.app.transcript.renderedCount).toBe(26);
+    const ids = Array.from(t.root.querySelectorAll<HTMLElement>('.transcript-list > [data-entry-id]')).map((n) => n.dataset.entryId);
+    expect(ids).toEqual(Array.from({ length: 26 }, (_, i) => `u${i}`));
+    expect(t.q('[data-testid="show-earlier"]')!.hidden).toBe(true);
+  });
+
+  it('applies meta patches: config options kept in step, cleared fields removed, status shown', () => {
+    const t = setup();
+    t.send(snapshotMsg({ meta: meta({ modes: null }), entries: [] }));
+    expect(t.q('[data-testid="empty-state"]')!.hidden).toBe(false);
+    const configOptions: SessionConfigOption[] = [
+      { id: 'mode', name: 'Mode', category: 'mode', type: 'select' as const, currentValue: 'auto', options: [{ value: 'default', name: 'Manual' }, { value: 'auto', name: 'Auto' }] },
+      { id: 'model', name: 'Model', category: 'model', type: 'select' as const, currentValue: 'default', options: [{ value: 'default', name: 'Default' }, { value: 'opus', name: 'Opus 5.5' }] },
+      { id: 'fast', name: 'Fast mode', category: 'model_config', type: 'boolean' as const, currentValue: false },
+    ];
+    t.send({ type: 'patch', entries: [], meta: { configOptions, usage: { used: 10, size: 100 } } });
+    const model = t.q<HTMLSelectElement>('select[data-config-id="model"]')!;
+    expect(model.value).toBe('default');
+    expect(t.q<HTMLSelectElement>('[data-testid="mode-select"]')!.dataset.configId).toBe('mode');
+    model.value = 'opus';
+    model.dispatchEvent(new Event('change'));
+    expect(t.posted).toContainEqual({ type: 'setConfigOption', configId: 'model', value: 'opus' });
+    const fast = t.q<HTMLInputElement>('input[data-config-id="fast"]')!;
+    fast.checked = true;
+    fast.dispatchEvent(new Event('change'));
+    expect(t.posted).toContainEqual({ type: 'setConfigOption', configId: 'fast', value: true });
+    t.send({ type: 'patch', entries: [], meta: { configOptions: [{ ...configOptions[0]!, currentValue: 'default' } as SessionConfigOption, configOptions[1]!, configOptions[2]!] } });
+    expect(t.q<HTMLSelectElement>('[data-testid="mode-select"]')!.value).toBe('default');
+    expect(t.q('[data-testid="usage"]')!.hidden).toBe(false);
+    t.send({ type: 'patch', entries: [], meta: { usage: null as never, connection: 'disconnected', disconnectReason: 'exit code 1' } });
+    expect(t.q('[data-testid="usage"]')!.hidden).toBe(true);
+    expect(t.q('[data-testid="connection-status"]')!.textContent).toContain('Agent disconnected: exit code 1');
+    t.send({ type: 'status', status: { state: 'error', message: 'spawn ENOENT' } });
+    expect(t.q('[data-testid="connection-status"]')!.textContent).toContain('Agent disconnected');
+    t.send(snapshotMsg(null));
+    t.send({ type: 'status', status: { state: 'starting' } });
+    expect(t.q('[data-testid="connection-status"]')!.textContent).toContain('Starting');
+    t.send({ type: 'status', status: { state: 'error', message: 'spawn ENOENT' } });
+    expect(t.q('[data-testid="connection-status"]')!.textContent).toContain('spawn ENOENT');
+  });
+
+  it('ignores malformed host messages and warns on a protocol mismatch', () => {
+    const t = setup();
+    expect(() => {
+      t.app.handleMessage(null);
+      t.app.handleMessage({ type: 42 });
+      t.app.handleMessage({ type: 'bogus' });
+    }).not.toThrow();
+    t.app.handleMessage({ ...snapshotMsg(null), v: 999 });
+    expect(t.q('[data-testid="banner"]')!.hidden).toBe(false);
+  });
+
+  it('announces streamed text politely in sentences', () => {
+    const t = setup();
+    t.send(snapshotMsg({ meta: meta({ turn: 'running' }), entries: [agent('a1', 'Hello there. Partial')] }));
+    t.frame();
+    const live = t.q('[data-testid="live-region"]')!;
+    expect(live.getAttribute('aria-live')).toBe('polite');
+    expect(live.textContent).toBe('Hello there.');
+    t.send({ type: 'patch', entries: [agent('a1', 'Hello there. Partial done')], meta: { turn: 'idle' } });
+    t.frame();
+    expect(live.textContent).toBe('Hello there.Partial done');
+  });
+});
+
+describe('elicitations', () => {
+  it('renders radios/checkboxes/text/number/boolean and posts accept/decline/cancel', () => {
+    const t = setup();
+    t.send(snapshotMsg({ meta: meta(), entries: [] }));
+    t.send({
+      type: 'elicitations',
+      elicitations: [
+        {
+          key: 'k1',
+          message: 'Which color do you prefer?',
+          requestedSchema: {
+            type: 'object',
+            required: ['question_0'],
+            properties: {
+              question_0: { type: 'string', title: 'Color', oneOf: [{ const: 'Red', title: 'Red', description: 'Warm color' }, { const: 'Blue', title: 'Blue' }] },
+              question_0_custom: { type: 'string', title: 'Other' },
+              tags: { type: 'array', title: 'Tags', items: { enum: ['a', 'b'] } },
+              count: { type: 'integer', title: 'Count' },
+              ok: { type: 'boolean', title: 'OK?' },
+            },
+          },
+        },
+      ],
+    });
+    const form = t.q<HTMLFormElement>('[data-testid="elicitation"]')!;
+    expect(form.textContent).toContain('Which color do you prefer?');
+    form.requestSubmit();
+    expect(form.querySelector('.elicitation-error')!.textContent).toContain('Color needs an answer');
+    expect(t.posted.filter((m) => m.type === 'elicitation')).toEqual([]);
+    form.querySelector<HTMLInputElement>('input[type=radio][value="Red"]')!.checked = true;
+    form.querySelector<HTMLInputElement>('[data-field="question_0_custom"] input')!.value = 'Red';
+    form.querySelector<HTMLInputElement>('input[type=checkbox][value="b"]')!.checked = true;
+    form.querySelector<HTMLInputElement>('[data-field="count"] input')!.value = '3';
+    form.querySelector<HTMLInputElement>('[data-field="ok"] input')!.checked = true;
+    form.requestSubmit();
+    expect(t.posted).toContainEqual({ type: 'elicitation', key: 'k1', action: 'accept', content: { question_0: 'Red', question_0_custom: 'Red', tags: ['b'], count: 3, ok: true } });
+    form.querySelector<HTMLButtonElement>('[data-testid="elicitation-decline"]')!.click();
+    form.querySelector<HTMLButtonElement>('[data-testid="elicitation-cancel"]')!.click();
+    expect(t.posted).toContainEqual({ type: 'elicitation', key: 'k1', action: 'decline' });
+    expect(t.posted).toContainEqual({ type: 'elicitation', key: 'k1', action: 'cancel' });
+    t.send({ type: 'elicitations', elicitations: [] });
+    expect(t.q('[data-testid="elicitation"]')).toBeNull();
+  });
+});
+
+void T0;

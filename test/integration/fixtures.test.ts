@@ -77,8 +77,11 @@ describe('fixtures: fake Anthropic API + real adapter over a bare SDK client', (
     // The title side request got JSON and did not consume the script.
     await api.waitForRequest((r) => r.kind === 'title', 10_000);
     expect(api.requests.some((r) => r.kind === 'unknown')).toBe(false);
-    const titleUpdate = updates.find((u) => u.update.sessionUpdate === 'session_info_update');
-    if (titleUpdate?.update.sessionUpdate === 'session_info_update') expect(titleUpdate.update.title).toBe(FAKE_TITLE);
+    // …and its JSON answer became the session title (the update may trail the prompt response).
+    const deadline = Date.now() + 10_000;
+    const titles = () => updates.flatMap((u) => (u.update.sessionUpdate === 'session_info_update' ? [u.update.title] : []));
+    while (titles().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(titles()).toContain(FAKE_TITLE);
 
     conn.close();
     child.stdin.end();

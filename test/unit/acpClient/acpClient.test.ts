@@ -120,6 +120,24 @@ describe('sessions and updates', () => {
     expect(snap.meta.turn).toBe('idle');
   });
 
+  it('snapshot() and getToolCall() are copies: mutating them does not touch the session', async () => {
+    const { client } = await setup({
+      prompt: async (ctx) => {
+        await ctx.client.notify(acp.methods.client.session.update, { sessionId: ctx.params.sessionId, update: { sessionUpdate: 'tool_call', ...TOOL, status: 'completed' } });
+        return { stopReason: 'end_turn' };
+      },
+    });
+    const session = await client.newSession('/work');
+    await session.prompt([{ type: 'text', text: 'x' }]);
+    const snap = session.snapshot();
+    (snap.entries[0] as { content: unknown[] }).content.push({ type: 'text', text: 'injected' });
+    snap.meta.turn = 'running';
+    session.getToolCall('toolu_1')!.status = 'failed';
+    expect(session.snapshot().entries[0]).toMatchObject({ content: [{ type: 'text', text: 'x' }] });
+    expect(session.snapshot().meta.turn).toBe('idle');
+    expect(session.getToolCall('toolu_1')?.status).toBe('completed');
+  });
+
   it('setMode and setConfigOption round-trip and keep mode state in step', async () => {
     const { client, agent } = await setup();
     const session = await client.newSession('/work');

@@ -22,6 +22,7 @@ import { PendingRequests, type AnswerResult } from './pendingRequests';
 import { handlePermissionRequest } from './permissionHandler';
 import { Session, type SessionHost } from './session';
 import { UpdateBuffer } from './updateBuffer';
+import { createWireInspector } from './wireInspector';
 
 export interface AcpClientOptions {
   process: AgentProcessLike;
@@ -108,7 +109,7 @@ export class AcpClient {
     opts.process.stdin.on('error', (err) => logger.warn(`[acpClient] agent stdin: ${err.message}`));
     const stream = acp.ndJsonStream(
       Writable.toWeb(opts.process.stdin) as WritableStream<Uint8Array>,
-      Readable.toWeb(opts.process.stdout) as ReadableStream<Uint8Array>,
+      Readable.toWeb(opts.process.stdout.pipe(createWireInspector(logger))) as ReadableStream<Uint8Array>,
     );
     this.connection = app.connect(stream);
 

@@ -52,6 +52,16 @@ export async function runCommand(page: Page, title: string, { timeoutMs = 15_000
   // The exact match is normally ranked first and focused; otherwise move the focus to it by clicking.
   if (!(await row.first().evaluate((el) => el.classList.contains('focused')))) await row.first().click();
   else await page.keyboard.press('Enter');
+  // The palette is done when its input left command mode: hidden, or reused by a QuickPick the command opened.
+  await page.waitForFunction(
+    () => {
+      const w = document.querySelector<HTMLElement>('.quick-input-widget');
+      const input = w?.querySelector<HTMLInputElement>('input.input');
+      return !w || w.style.display === 'none' || !input?.value.startsWith('>');
+    },
+    undefined,
+    { timeout: timeoutMs },
+  );
 }
 
 export interface QuickPickState {
@@ -90,11 +100,22 @@ export async function pickQuickPickItem(page: Page, label: string, { timeoutMs =
   await page.keyboard.press('Enter');
 }
 
-/** Waits for a notification toast containing `text` and returns it. */
+/**
+ * Waits for a notification containing `text` and returns its row in the notifications center.
+ * The workbench shows no toasts under --enable-smoke-test-driver (VS Code's notificationsToasts skips them so that
+ * smoke tests are not disturbed), and the bed needs that flag for the development-extension payload; so this reads
+ * VS Code's own notifications center (the bell), opened through the command palette. Hide it with hideNotifications().
+ */
 export async function waitForNotification(page: Page, text: string, { timeoutMs = 15_000 } = {}): Promise<Locator> {
-  const toast = page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
-  await toast.waitFor({ state: 'visible', timeout: timeoutMs });
-  return toast;
+  const center = page.locator('.notifications-center');
+  if (!(await center.isVisible())) await runCommand(page, 'Notifications: Show Notifications');
+  const row = center.locator('.monaco-list-row', { hasText: text }).first();
+  await row.waitFor({ state: 'visible', timeout: timeoutMs });
+  return row;
+}
+
+export async function hideNotifications(page: Page): Promise<void> {
+  if (await page.locator('.notifications-center').isVisible()) await runCommand(page, 'Notifications: Hide Notifications');
 }
 
 /** Screenshot of the whole window (or of `target`) into test-results/screenshots/<name>.png; returns the path. */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
-  openWorkbench, pickQuickPickItem, readQuickPick, REPO_ROOT, runCommand, screenshot, waitForNotification,
+  hideNotifications, openWorkbench, pickQuickPickItem, readQuickPick, REPO_ROOT, runCommand, screenshot, waitForNotification,
   webviewFrame, type Bed,
 } from './harness';
 
@@ -55,6 +55,7 @@ for (const theme of ['dark', 'light'] as const) {
       await frame.locator('#ping').click();
       await frame.locator('#status', { hasText: 'pong' }).waitFor();
       await waitForNotification(page, 'ACP smoke: pong');
+      await hideNotifications(page);
       expect(JSON.parse(readFileSync(outFile, 'utf8')).type).toBe('ping');
       await screenshot(page, `smoke-webview-${theme}`);
     });

@@ -21,13 +21,16 @@ const suites = [
   { name: 'typecheck', cmd: [node, 'node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'] },
   vitest('unit'),
   vitest('integration'),
-  { name: 'host', cmd: [node, 'test/testbed/runHostTests.mjs'], counts: 'test-results/host.json' },
-  { name: 'e2e', cmd: [node, 'test/testbed/runE2eTests.mjs'], counts: 'test-results/e2e.json' },
+  // The VS Code suites: provision (cached; seconds when warm), then the extension-host and browser suites.
+  { name: 'provision', cmd: [node, 'test/testbed/provision.mjs'], needs: ['host', 'e2e'] },
+  { name: 'host', cmd: [node, 'test/testbed/runHostTests.mjs', '--results', 'test-results/host.json'], counts: 'test-results/host.json' },
+  vitest('e2e', 'test/e2e/vitest.e2e.config.ts'),
 ];
 
-function vitest(project) {
+function vitest(project, config) {
   const counts = `test-results/${project}.json`;
-  const args = ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${counts}`];
+  const select = config ? ['--config', config] : ['--project', project];
+  const args = ['run', ...select, '--reporter=default', '--reporter=json', `--outputFile.json=${counts}`];
   return { name: project, cmd: [node, 'node_modules/vitest/vitest.mjs', ...args], counts };
 }
 
@@ -45,7 +48,8 @@ rmSync(join(root, 'test-results'), { recursive: true, force: true });
 mkdirSync(join(root, 'test-results'), { recursive: true });
 const results = [];
 for (const s of suites) {
-  if (only && !only.has(s.name) && s.name !== 'build') continue;
+  const wanted = (name) => !only || only.has(name);
+  if (s.name !== 'build' && !wanted(s.name) && !(s.needs ?? []).some(wanted)) continue;
   console.log(`\n=== ${s.name}: ${s.cmd.slice(1).join(' ')}`);
   const t0 = Date.now();
   const r = spawnSync(s.cmd[0], s.cmd.slice(1), { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });

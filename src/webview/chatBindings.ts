@@ -70,6 +70,8 @@ export function createChatActions(chat: ChatService, permissions: PermissionCont
   };
   const session = async () => chat.ensureSession();
   return {
+    // A failed start is shown in the chat's status line (and as an error toast by the composition root).
+    start: () => chat.ensureSession().catch((err: unknown) => logger.warn(`[chat] start failed: ${String(err)}`)),
     prompt: async (text, attachments) => {
       const caps = composerCapabilities((await session().catch(() => undefined)) && chat.agent?.initializeResponse);
       const blocks = buildPromptBlocks(text, attachments, {

@@ -14,6 +14,8 @@ type ElicitationContent = NonNullable<Extract<WebviewToHost, { type: 'elicitatio
 
 /** What the chat UI can ask for. Implemented by the composition root; every method may be async and may throw. */
 export interface ChatActions {
+  /** The chat is on screen: start the agent and a session if there is none yet. */
+  start(): unknown;
   prompt(text: string, attachments: Attachment[]): unknown;
   cancel(): unknown;
   newSession(): unknown;
@@ -162,7 +164,8 @@ export class ChatWebviewController implements vscode.Disposable {
         if (m.v !== PROTOCOL_VERSION) this.deps.log.warn(`[chatWebview] webview protocol v${m.v}, host v${PROTOCOL_VERSION}`);
         this.ready = true;
         this.sendSnapshot();
-        return;
+        // A chat on screen should be ready to type into: start the agent (no-op when it runs).
+        return this.run('start', () => a.start());
       case 'prompt':
         return this.run(m.type, () => a.prompt(m.text, m.attachments));
       case 'cancel':

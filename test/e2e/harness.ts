@@ -25,12 +25,22 @@ export async function openWorkbench(
   return bed;
 }
 
+/** ACP Chat's extension id (publisher.name in package.json), used to find its webviews. */
+export const ACP_CHAT_EXTENSION_ID = 'acp-chat.acp-chat';
+
 /**
- * The content frame of a webview view. VS Code nests it twice: the outer `iframe.webview` (host of the service
- * worker) and the `#active-frame` holding the extension's HTML. `index` picks among several visible webviews.
+ * The content frame of a webview (view or panel). VS Code nests it twice: the outer `iframe.webview` (host of the
+ * webview service worker, its src names the owning extension) and `#active-frame` holding the extension's HTML.
+ * `extensionId` keeps only that extension's webviews; `index` picks among the visible ones in document order.
  */
-export function webviewFrame(page: Page, index = 0): FrameLocator {
-  return page.locator('iframe.webview').nth(index).contentFrame().locator('#active-frame').contentFrame();
+export function webviewFrame(page: Page, { extensionId, index = 0 }: { extensionId?: string; index?: number } = {}): FrameLocator {
+  const selector = extensionId ? `iframe.webview[src*="extensionId=${extensionId}&"]` : 'iframe.webview';
+  return page.locator(selector).locator('visible=true').nth(index).contentFrame().locator('#active-frame').contentFrame();
+}
+
+/** The ACP Chat webview view's content (open the view first, e.g. with runCommand). */
+export function chatFrame(page: Page): FrameLocator {
+  return webviewFrame(page, { extensionId: ACP_CHAT_EXTENSION_ID });
 }
 
 const quickInput = (page: Page): Locator => page.locator('.quick-input-widget');
@@ -47,7 +57,9 @@ export async function runCommand(page: Page, title: string, { timeoutMs = 15_000
   await input.waitFor({ state: 'visible', timeout: timeoutMs });
   // F1 pre-fills '>'; keep it so the palette stays in command mode.
   await input.fill(`>${title}`);
-  const row = quickRows(page).and(page.locator(`[aria-label="${cssString(title)}"]`));
+  // Matched on the label alone: a row's aria-label also carries its keybinding.
+  const exact = new RegExp(`^${escapeRegExp(title)}$`);
+  const row = quickRows(page).filter({ has: page.locator('.label-name', { hasText: exact }) });
   await row.first().waitFor({ state: 'visible', timeout: timeoutMs });
   // The exact match is normally ranked first and focused; otherwise move the focus to it by clicking.
   if (!(await row.first().evaluate((el) => el.classList.contains('focused')))) await row.first().click();
@@ -96,7 +108,7 @@ export async function pickQuickPickItem(page: Page, label: string, { timeoutMs =
   await input.waitFor({ state: 'visible', timeout: timeoutMs });
   await input.fill(label);
   const focused = quickRows(page).and(page.locator('.focused'));
-  await focused.locator('.label-name', { hasText: label }).first().waitFor({ timeout: timeoutMs });
+  await focused.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }).first().waitFor({ timeout: timeoutMs });
   await page.keyboard.press('Enter');
 }
 
@@ -115,7 +127,11 @@ export async function waitForNotification(page: Page, text: string, { timeoutMs 
 }
 
 export async function hideNotifications(page: Page): Promise<void> {
-  if (await page.locator('.notifications-center').isVisible()) await runCommand(page, 'Notifications: Hide Notifications');
+  const center = page.locator('.notifications-center');
+  if (!(await center.isVisible())) return;
+  // "Hide Notifications" is not in the palette; the status-bar bell toggles the center as it does for a user.
+  await page.locator('[id="status.notifications"]').click();
+  await center.waitFor({ state: 'hidden' });
 }
 
 /** Screenshot of the whole window (or of `target`) into test-results/screenshots/<name>.png; returns the path. */
@@ -126,6 +142,6 @@ export async function screenshot(page: Page, name: string, target?: Locator): Pr
   return path;
 }
 
-function cssString(s: string): string {
-  return s.replace(/["\\]/g, '\\$&');
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -49,7 +49,7 @@ for (const theme of ['dark', 'light'] as const) {
     test('a click in the webview view reaches the extension host', async () => {
       const { page } = bed;
       await runCommand(page, 'View: Show ACP Smoke');
-      const frame = webviewFrame(page);
+      const frame = webviewFrame(page, { extensionId: 'acp-testbed.acp-smoke' });
       await frame.locator('#status', { hasText: 'ready' }).waitFor({ timeout: 30_000 });
       expect(existsSync(outFile)).toBe(false);
       await frame.locator('#ping').click();

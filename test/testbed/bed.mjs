@@ -1,12 +1,12 @@
 // The VS Code test bed: a real VS Code server (from the cached code-server package) with a fresh profile, opened in
 // Debian's Chromium through Playwright, with the extension under test loaded as a development extension and,
 // optionally, an extension-test entry (extensionTestsPath) run inside the real extension host.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from './server.mjs';
-import { provisionedMarker } from './util.mjs';
+import { killGroup, provisionedMarker } from './util.mjs';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -63,7 +63,8 @@ export async function startBed(opts) {
 
   let server;
   let browser;
-  let stopped = false;
+  let stopping;
+  let serverChild;
   const bed = {
     root,
     serverLog,
@@ -71,20 +72,31 @@ export async function startBed(opts) {
     // The extension host's own log (one per extension host start), not the per-extension output channels.
     extensionHostLogs: () => findFiles(root, (f) => /exthost\d+\/remoteexthost\.log$/.test(f)),
     timings: {},
+    /** True once the server logged the exit of an extension host (after extension tests, or a crash). */
+    extensionHostExited: () => {
+      try {
+        return /Extension Host Process exited with code/.test(readFileSync(serverLog, 'utf8'));
+      } catch {
+        return false;
+      }
+    },
     killNow() {
-      if (server?.child.pid) {
+      if (serverChild?.pid && serverChild.exitCode === null) {
         try {
-          process.kill(-server.child.pid, 'SIGKILL');
+          process.kill(-serverChild.pid, 'SIGKILL');
         } catch {}
       }
     },
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      live.delete(bed);
-      // The browser first, so the workbench does not log a lost connection storm; each step runs even if one fails.
-      await browser?.close().catch(() => {});
-      await server?.stop().catch(() => {});
+    stop() {
+      // One stop for everyone (the caller, a failing start, a signal handler): all of them wait for the same end.
+      stopping ??= (async () => {
+        // The browser first, so the workbench does not log a lost-connection storm; each step runs even if one fails.
+        await browser?.close().catch(() => {});
+        if (server) await server.stop().catch(() => {});
+        else if (serverChild) await killGroup(serverChild).catch(() => {});
+        live.delete(bed);
+      })();
+      return stopping;
     },
   };
   live.add(bed);
@@ -94,7 +106,7 @@ export async function startBed(opts) {
       bed.timings[name] = Date.now() - t;
       t = Date.now();
     };
-    server = await startServer({ root, env: opts.env, logFile: serverLog });
+    server = await startServer({ root, env: opts.env, logFile: serverLog, onSpawn: (c) => (serverChild = c) });
     lap('serverMs');
     const authority = `127.0.0.1:${server.port}`;
     const payload = [['extensionDevelopmentPath', `vscode-remote://${authority}${extensionPath}`]];
@@ -111,9 +123,15 @@ export async function startBed(opts) {
       viewport: opts.viewport ?? { width: 1400, height: 900 },
       colorScheme: opts.theme ?? 'dark',
     });
+    const blog = createWriteStream(browserLog);
+    // Everything the workbench and its webviews need comes from the server; anything else would go to the closed
+    // network, so it is refused here and noted in the browser log.
+    await context.route(/^(https?|wss?):\/\/(?!127\.0\.0\.1[:/])/, (route) => {
+      blog.write(`[blocked] ${route.request().method()} ${route.request().url()}\n`);
+      return route.abort('blockedbyclient');
+    });
     const page = await context.newPage();
     lap('browserMs');
-    const blog = createWriteStream(browserLog);
     page.on('console', (m) => blog.write(`[${m.type()}] ${m.text()}\n`));
     page.on('pageerror', (e) => blog.write(`[pageerror] ${e.stack ?? e}\n`));
     await page.goto(url);

@@ -85,7 +85,7 @@ function npmCliPath() {
 }
 
 /** The native modules the server loads must load under Node 24 (a build against the wrong headers fails here). */
-function checkNativeModules() {
+export function checkNativeModules() {
   const vscodeDir = join(codeServerDir(), 'node_modules', 'code-server', 'lib', 'vscode');
   const mods = ['node-pty', '@vscode/spdlog', '@parcel/watcher', '@vscode/sqlite3', 'kerberos'];
   const script = `for (const m of ${JSON.stringify(mods)}) require(m);`;

@@ -7,11 +7,12 @@ import { ensureNode } from '../../scripts/ensure-node.mjs';
 import { freePort, killGroup, serverMainPath, waitForHttp } from './util.mjs';
 
 /**
- * @param {{ root: string, env?: Record<string,string>, logFile?: string, port?: number, timeoutMs?: number }} opts
+ * @param {{ root: string, env?: Record<string,string>, logFile?: string, port?: number, timeoutMs?: number,
+ *   onSpawn?: (child: import('node:child_process').ChildProcess) => void }} opts
  *   root: a fresh folder for user data, server data and extensions (nothing is shared between beds).
  * @returns {Promise<{ port: number, origin: string, logFile: string, userDataDir: string, child: import('node:child_process').ChildProcess, stop(): Promise<void> }>}
  */
-export async function startServer({ root, env = {}, logFile, port, timeoutMs = 90_000 }) {
+export async function startServer({ root, env = {}, logFile, port, timeoutMs = 90_000, onSpawn }) {
   const node = ensureNode().bin;
   port ??= await freePort();
   const userDataDir = join(root, 'user-data');
@@ -36,10 +37,14 @@ export async function startServer({ root, env = {}, logFile, port, timeoutMs = 9
   ];
   // The extension hosts inherit this environment: that is how tests hand variables to the extension under test.
   const child = spawn(node, args, {
-    env: { ...process.env, ...env, VSCODE_AGENT_FOLDER: serverDataDir },
+    // EXTENSIONS_GALLERY='{}' leaves the server without a marketplace (code-server defaults to open-vsx.org), so
+    // it makes no network lookups on this offline machine.
+    env: { ...process.env, EXTENSIONS_GALLERY: '{}', ...env, VSCODE_AGENT_FOLDER: serverDataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+  // Lets the caller kill the server even while this function still waits for it to answer.
+  onSpawn?.(child);
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   let exited = false;

@@ -1,0 +1,133 @@
+// Shared set-up of the ACP Chat browser end-to-end tests: a fresh workspace and agent home, the fake Messages API,
+// the real VS Code workbench (test/testbed) with the extension under test, and the chat view opened with its agent
+// session ready. The real Claude adapter is pointed at the fake API through the user's own setting
+// (acpChat.agent.env), exactly as a user would configure a custom endpoint.
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fakeAnthropic';
+import { chatFrame, openWorkbench, REPO_ROOT, runCommand, type Bed, type BedOptions } from './harness';
+
+export interface ChatBed {
+  bed: Bed;
+  page: Page;
+  fake: FakeAnthropic;
+  /** The folder opened in the window (realpath'd: Claude Code reports real paths). */
+  workspace: string;
+  /** The chat view's content frame (valid once openChat() ran; survives webview reloads, it is a locator). */
+  chat: FrameLocator;
+  /** Merges `patch` into the user settings file the bed created; the workbench picks the change up from disk. */
+  updateSettings(patch: Record<string, unknown>): void;
+  /** Stops Chromium, the server (and with it the extension host and the agent) and the fake; removes temp files. */
+  stop(): Promise<void>;
+}
+
+export interface ChatBedOptions {
+  /** Extra user settings (e.g. acpChat.permissions.prompt). Manual mode (`initialMode: default`) is the default. */
+  settings?: Record<string, unknown>;
+  theme?: BedOptions['theme'];
+  viewport?: BedOptions['viewport'];
+}
+
+/** Bounded waits used across the e2e tests (the agent's first start takes a few seconds on this machine). */
+export const AGENT_START_MS = 60_000;
+export const TURN_MS = 30_000;
+
+export async function startChatBed(opts: ChatBedOptions = {}): Promise<ChatBed> {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'acp-chat-e2e-')));
+  const workspace = join(root, 'workspace');
+  const home = join(root, 'home');
+  for (const d of [workspace, join(home, '.claude'), join(home, 'tmp')]) mkdirSync(d, { recursive: true });
+  // IS_SANDBOX plus root makes Claude Code refuse to start. The server inherits this process's environment, the
+  // extension host inherits the server's and the agent the extension host's: clear it at the source.
+  delete process.env.IS_SANDBOX;
+  let fake: FakeAnthropic | undefined;
+  let bed: Bed | undefined;
+  const stop = async () => {
+    await bed?.stop();
+    await fake?.close().catch(() => undefined);
+    rmSync(root, { recursive: true, force: true, maxRetries: 3, retryDelay: 100 });
+  };
+  try {
+    fake = await startFakeAnthropic();
+    bed = await openWorkbench({
+      extensionPath: REPO_ROOT,
+      workspace,
+      theme: opts.theme,
+      viewport: opts.viewport,
+      settings: {
+        'acpChat.agent.env': {
+          ANTHROPIC_BASE_URL: fake.url,
+          ANTHROPIC_API_KEY: 'test-key-offline',
+          HOME: home,
+          CLAUDE_CONFIG_DIR: join(home, '.claude'),
+          TMPDIR: join(home, 'tmp'),
+          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+          DISABLE_AUTOUPDATER: '1',
+          DISABLE_TELEMETRY: '1',
+        },
+        // Manual mode, so writes and commands ask for permission (the adapter's own default never asks).
+        'acpChat.initialMode': 'default',
+        ...opts.settings,
+      },
+      ready: (page) => page.locator('.activitybar [aria-label="ACP Chat"]').first().waitFor({ timeout: 60_000 }),
+    });
+    const settingsFile = join(bed.root, 'user-data', 'User', 'settings.json');
+    const b = bed;
+    const f = fake;
+    return {
+      bed: b,
+      page: b.page,
+      fake: f,
+      workspace,
+      chat: chatFrame(b.page),
+      updateSettings(patch) {
+        const current = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
+        writeFileSync(settingsFile, JSON.stringify({ ...current, ...patch }, null, 2));
+      },
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** Opens the chat view through the command palette and waits until the agent's session is ready (mode shown). */
+export async function openChat(cb: ChatBed): Promise<void> {
+  await runCommand(cb.page, 'ACP Chat: Focus on Chat View');
+  await cb.chat.getByTestId('composer-input').waitFor({ state: 'visible', timeout: 30_000 });
+  await cb.chat.getByTestId('mode-select').waitFor({ state: 'visible', timeout: AGENT_START_MS });
+}
+
+/** Types a prompt into the composer with real key presses and sends it with Enter. */
+export async function sendPrompt(cb: ChatBed, prompt: string): Promise<void> {
+  const input = cb.chat.getByTestId('composer-input');
+  await input.click();
+  await cb.page.keyboard.type(prompt);
+  await cb.page.keyboard.press('Enter');
+}
+
+/** The tool card of the latest tool call whose title contains `text` (or the latest card). */
+export function lastToolCard(cb: ChatBed, text?: string | RegExp): Locator {
+  const cards = cb.chat.getByTestId('tool-card');
+  return (text === undefined ? cards : cards.filter({ hasText: text })).last();
+}
+
+/** Resolves when the chat shows no running turn (Stop hidden). */
+export async function waitTurnIdle(cb: ChatBed, timeoutMs = TURN_MS): Promise<void> {
+  await cb.chat.getByTestId('stop').waitFor({ state: 'hidden', timeout: timeoutMs });
+}
+
+/** Text of the active editor tab's label in the workbench. */
+export async function activeTabTitle(page: Page): Promise<string | undefined> {
+  const tab = page.locator('.tabs-container .tab.active').first();
+  if (!(await tab.isVisible())) return undefined;
+  return (await tab.getAttribute('aria-label')) ?? (await tab.textContent()) ?? undefined;
+}
+
+/** The status bar's cursor position item ("Ln 12, Col 1"). */
+export function cursorStatus(page: Page): Locator {
+  return page.locator('[id="status.editor.selection"]');
+}

@@ -1,34 +1,164 @@
-// ACP Chat in the real workbench, driven like a user: typing in the chat webview (through its two iframes), clicks
-// on tool cards, inline approvals, the mode/model selectors, Stop, and a webview reload while an approval waits.
-// One bed for the file: permissions are answered inline (acpChat.permissions.prompt = inline) in Manual mode.
+// ACP Chat in the real workbench, driven like a user: real typing in the chat webview (through its two iframes),
+// clicks on tool cards (inline approval, location links, Open diff), a webview reload while an approval waits, Stop,
+// and the mode/model selectors. The real Claude adapter runs against the fake Messages API.
+// One bed for the file: Manual mode, approvals answered inline (acpChat.permissions.prompt = inline).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { text } from '../fixtures/fakeAnthropic';
-import { openChat, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
-import { screenshot } from './harness';
+import { held, text, toolUse, write } from '../fixtures/fakeAnthropic';
+import { activeTabTitle, cursorStatus, lastToolCard, openChat, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
+import { runCommand, screenshot } from './harness';
 
-describe('ACP Chat e2e: chat view', () => {
+describe('ACP Chat e2e: the chat view', () => {
   let cb: ChatBed;
+  /** Releases a held fake reply, so a failing Stop test leaves nothing hanging. */
+  let release: (() => void) | undefined;
 
   beforeAll(async () => {
-    const t = Date.now();
     cb = await startChatBed({ settings: { 'acpChat.permissions.prompt': 'inline' } });
-    console.log('bed', Date.now() - t, cb.bed.timings);
     await openChat(cb);
-    console.log('chat ready', Date.now() - t);
   });
 
   afterAll(async () => {
+    release?.();
     await cb?.stop();
   });
 
-  test('typing a prompt and pressing Enter shows the streamed markdown reply', async () => {
+  test('a prompt typed in the composer and sent with Enter gets the streamed markdown reply', async () => {
     cb.fake.setScript([text('Hello **world**')]);
     await sendPrompt(cb, 'say hello');
     await expect.poll(() => cb.chat.getByTestId('user-message').last().textContent(), { timeout: 10_000 }).toContain('say hello');
     const strong = cb.chat.getByTestId('agent-message').last().locator('strong');
     await strong.waitFor({ timeout: TURN_MS });
     expect(await strong.textContent()).toBe('world');
+    expect(await cb.chat.getByTestId('agent-message').last().textContent()).toContain('Hello world');
     await waitTurnIdle(cb);
-    await screenshot(cb.page, 'explore');
+    expect(await cb.chat.getByTestId('composer-input').inputValue()).toBe('');
+    // What the model was sent is what was typed.
+    expect(cb.fake.mainRequests().at(-1)?.lastMessage?.blocks.join('\n')).toContain('say hello');
+  });
+
+  test('a Write shows its diff, is approved inline, and its location and Open diff open editors', async () => {
+    const file = join(cb.workspace, 'hello.txt');
+    cb.fake.setScript([write(file, 'hello\n'), text('Wrote it.')]);
+    await sendPrompt(cb, 'create hello.txt');
+    const card = lastToolCard(cb, 'hello.txt');
+    const allow = card.locator('[data-testid="permission-option"][data-option-id="allow-once"]');
+    await allow.waitFor({ timeout: TURN_MS });
+    // The proposed change is on the card before it is approved.
+    const diff = card.getByTestId('diff');
+    await diff.waitFor({ timeout: 5000 });
+    expect(await diff.textContent()).toContain('hello');
+    expect(await card.getByTestId('permission-option').evaluateAll((els) => els.map((e) => e.getAttribute('data-option-id')))).toContain('reject-once');
+    expect(existsSync(file)).toBe(false);
+    await screenshot(cb.page, 'chat-inline-permission-dark');
+
+    await allow.click();
+    await expect.poll(() => existsSync(file) && readFileSync(file, 'utf8'), { timeout: TURN_MS }).toBe('hello\n');
+    const outcome = card.getByTestId('permission-outcome');
+    await outcome.waitFor({ timeout: 10_000 });
+    expect(await outcome.textContent()).toMatch(/^Allowed/);
+    expect(await card.getByTestId('permission-option').count()).toBe(0);
+    await waitTurnIdle(cb);
+    expect(cb.fake.toolResults().at(-1)?.isError).toBe(false);
+
+    await card.getByTestId('location-link').first().click();
+    await expect.poll(() => activeTabTitle(cb.page), { timeout: 10_000 }).toMatch(/^hello\.txt/);
+    await expect.poll(() => cb.page.locator('.editor-instance .view-lines').first().textContent(), { timeout: 10_000 }).toContain('hello');
+
+    await card.getByTestId('open-diff').first().click();
+    await cb.page.locator('.monaco-diff-editor').first().waitFor({ state: 'visible', timeout: 10_000 });
+    await screenshot(cb.page, 'chat-open-diff-dark');
+    await runCommand(cb.page, 'View: Close All Editors');
+  });
+
+  test('a Read location with a line opens the file with the cursor on that line', async () => {
+    const file = join(cb.workspace, 'lines.txt');
+    writeFileSync(file, Array.from({ length: 40 }, (_, i) => `line ${i + 1}`).join('\n') + '\n');
+    cb.fake.setScript([toolUse('Read', { file_path: file, offset: 12, limit: 3 }), text('Read it.')]);
+    await sendPrompt(cb, 'read lines 12 to 14');
+    const link = lastToolCard(cb, 'lines.txt').locator('[data-testid="location-link"][data-line="12"]');
+    await link.waitFor({ timeout: TURN_MS });
+    await waitTurnIdle(cb);
+    await link.click();
+    await expect.poll(() => activeTabTitle(cb.page), { timeout: 10_000 }).toMatch(/^lines\.txt/);
+    await expect.poll(() => cursorStatus(cb.page).textContent(), { timeout: 10_000 }).toMatch(/Ln 12, Col 1\b/);
+    await runCommand(cb.page, 'View: Close All Editors');
+  });
+
+  test('reloading the webview while an approval waits shows the card again, and answering it still works', async () => {
+    const file = join(cb.workspace, 'after-reload.txt');
+    cb.fake.setScript([write(file, 'reloaded\n'), text('Done.')]);
+    await sendPrompt(cb, 'create after-reload.txt');
+    await lastToolCard(cb, 'after-reload.txt').getByTestId('permission-option').first().waitFor({ timeout: TURN_MS });
+    // Mark the current document: after a real reload the marker is gone.
+    await cb.chat.locator('body').evaluate((b) => b.setAttribute('data-e2e-marker', 'before-reload'));
+
+    await runCommand(cb.page, 'Developer: Reload Webviews');
+    await expect.poll(() => cb.chat.locator('body[data-e2e-marker]').count().catch(() => -1), { timeout: 15_000 }).toBe(0);
+    const allow = lastToolCard(cb, 'after-reload.txt').locator('[data-testid="permission-option"][data-option-id="allow-once"]');
+    await allow.waitFor({ timeout: 15_000 });
+    expect(await cb.chat.locator('[data-testid="permission"][data-status="pending"]').count()).toBe(1);
+    expect(existsSync(file)).toBe(false);
+    await allow.click();
+    await expect.poll(() => existsSync(file) && readFileSync(file, 'utf8'), { timeout: TURN_MS }).toBe('reloaded\n');
+    await waitTurnIdle(cb);
+  });
+
+  test('Stop cancels a running turn', async () => {
+    const gate = new Promise<void>((r) => (release = r));
+    cb.fake.setScript([held(text('slow reply that never comes'), gate)]);
+    await sendPrompt(cb, 'take your time');
+    const stop = cb.chat.getByTestId('stop');
+    await stop.waitFor({ state: 'visible', timeout: TURN_MS });
+    // The held reply's request reached the fake: the turn is really in flight when Stop is clicked.
+    await cb.fake.waitForRequest((r) => r.kind === 'main' && (r.reply ?? '').startsWith('held:'), TURN_MS);
+    await stop.click();
+    await stop.waitFor({ state: 'hidden', timeout: TURN_MS });
+    const end = cb.chat.getByTestId('turn-end').last();
+    await expect.poll(() => end.textContent(), { timeout: 10_000 }).toContain('Cancelled');
+    expect(await cb.chat.getByTestId('send').isVisible()).toBe(true);
+    release?.();
+    // The released reply arrives after the cancel: it must not be shown as the turn's answer.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await cb.chat.getByText('slow reply that never comes').count()).toBe(0);
+  });
+
+  test('the mode and model selectors reach the agent and keep their values', async () => {
+    const mode = cb.chat.getByTestId('mode-select');
+    expect(await mode.inputValue()).toBe('default');
+    await mode.selectOption('acceptEdits');
+    // Accept Edits: a Write no longer asks.
+    const file = join(cb.workspace, 'accepted.txt');
+    cb.fake.setScript([write(file, 'no question asked\n'), text('Done.')]);
+    await sendPrompt(cb, 'create accepted.txt');
+    await expect.poll(() => existsSync(file), { timeout: TURN_MS }).toBe(true);
+    await waitTurnIdle(cb);
+    expect(await lastToolCard(cb, 'accepted.txt').getByTestId('permission').count()).toBe(0);
+
+    const model = cb.chat.locator('[data-testid="config-option"][data-config-id="model"]');
+    const values = await model.locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+    const before = await model.inputValue();
+    const target = values.find((v) => /sonnet/i.test(v) && v !== before) ?? values.find((v) => v !== before);
+    expect(target, `another model among ${values.join(', ')}`).toBeDefined();
+    await model.selectOption(target!);
+    // Wait until the agent confirmed (the config_option_update round trip), then prove it on the next turn.
+    cb.fake.setScript([text('Using the new model.')]);
+    await new Promise((r) => setTimeout(r, 1000));
+    const seen = cb.fake.requests.length;
+    await sendPrompt(cb, 'which model?');
+    await cb.chat.getByText('Using the new model.').waitFor({ timeout: TURN_MS });
+    await waitTurnIdle(cb);
+    const main = cb.fake.requests.slice(seen).filter((r) => r.kind === 'main');
+    expect(main.length).toBeGreaterThan(0);
+    expect(main.at(-1)?.model).toMatch(new RegExp(/sonnet/i.test(target!) ? 'sonnet' : target!, 'i'));
+
+    // A reloaded webview is rebuilt from the host's state: the selectors show what the agent now reports.
+    await runCommand(cb.page, 'Developer: Reload Webviews');
+    await expect.poll(() => mode.inputValue().catch(() => ''), { timeout: 15_000 }).toBe('acceptEdits');
+    expect(await model.inputValue()).toBe(target);
+    // Back to Manual (the label the agent gives the default mode).
+    await mode.selectOption({ label: await mode.locator('option[value="default"]').textContent() ?? 'Manual' });
+    await expect.poll(() => mode.inputValue()).toBe('default');
   });
 });

@@ -14,7 +14,8 @@ export interface BedOptions {
   env?: Record<string, string>;
   /** User settings merged over the bed's defaults. */
   settings?: Record<string, unknown>;
-  theme?: 'light' | 'dark';
+  /** Workbench colour theme: Default Light/Dark Modern, or `hc` = Default High Contrast. */
+  theme?: 'light' | 'dark' | 'hc';
   viewport?: { width: number; height: number };
   headless?: boolean;
 }

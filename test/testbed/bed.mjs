@@ -10,7 +10,7 @@ import { killGroup, provisionedMarker } from './util.mjs';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
-const THEMES = { light: 'Default Light Modern', dark: 'Default Dark Modern' };
+const THEMES = { light: 'Default Light Modern', dark: 'Default Dark Modern', hc: 'Default High Contrast' };
 
 /** Beds not yet stopped; SIGINT/SIGTERM/exit stop them so nothing is left running. */
 const live = new Set();
@@ -38,7 +38,7 @@ function installHandlers() {
  *   extensionTestsPath?: string,      // compiled test entry exporting run(); omit for e2e use
  *   env?: Record<string,string>,      // environment of the server, inherited by the extension host
  *   settings?: Record<string,unknown>,// user settings merged over the bed's defaults
- *   theme?: 'light'|'dark',
+ *   theme?: 'light'|'dark'|'hc',            // hc: VS Code's Default High Contrast (dark)
  *   viewport?: {width:number,height:number},
  *   headless?: boolean,
  * }} opts
@@ -121,7 +121,7 @@ export async function startBed(opts) {
     });
     const context = await browser.newContext({
       viewport: opts.viewport ?? { width: 1400, height: 900 },
-      colorScheme: opts.theme ?? 'dark',
+      colorScheme: opts.theme === 'light' ? 'light' : 'dark',
     });
     const blog = createWriteStream(browserLog);
     // Everything the workbench and its webviews need comes from the server; anything else would go to the closed

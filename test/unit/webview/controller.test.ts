@@ -123,10 +123,10 @@ describe('ChatWebviewController', () => {
     const t = setup();
     t.fromWebview.fire({ type: 'ready', v: PROTOCOL_VERSION });
     expect(t.posted[0]).toMatchObject({ type: 'snapshot', v: PROTOCOL_VERSION, snapshot: { entries: [user('u1', 'hi')] }, capabilities: caps() });
-    expect(t.actions.start).toHaveBeenCalledTimes(1); // a chat on screen starts the agent
     t.transcript.fire([{ type: 'entry-added', entry: user('u2', 'a'), index: 1 }]);
     t.transcript.fire([{ type: 'entry-changed', entry: user('u2', 'ab') }]);
     await new Promise((r) => setTimeout(r, 40));
+    expect(t.actions.start).toHaveBeenCalledTimes(1); // a chat on screen starts the agent
     expect(t.posted.slice(1)).toEqual([{ type: 'patch', entries: [user('u2', 'ab')] }]);
     t.setSnapshot(null);
     t.session.fire();

@@ -9,8 +9,9 @@ import { Draft, type ReduceResult, type TranscriptState } from './transcriptStat
 export type ClientEvent =
   | { type: 'prompt-sent'; content: ContentBlock[] }
   | { type: 'turn-cancelling' }
-  | { type: 'turn-ended'; stopReason: string }
-  | { type: 'turn-failed'; message: string }
+  /** `stillRunning`: another (queued) prompt of this session is in flight, so the turn stays running. */
+  | { type: 'turn-ended'; stopReason: string; stillRunning?: boolean }
+  | { type: 'turn-failed'; message: string; stillRunning?: boolean }
   | { type: 'permission-requested'; permission: PermissionRecord }
   | { type: 'permission-settled'; key: string; outcome: Exclude<PermissionOutcome, { status: 'pending' }> }
   | { type: 'session-configured'; modes?: SessionModeState | null; configOptions?: SessionConfigOption[] | null }
@@ -34,11 +35,11 @@ export function applyClientEvent(state: TranscriptState, event: ClientEvent, now
     case 'turn-ended':
       d.add({ kind: 'turn-end', id: d.newId(), stopReason: event.stopReason, at: now });
       if (event.stopReason === 'cancelled') cancelUnfinishedToolCalls(d);
-      d.setMeta('turn', 'idle');
+      if (!event.stillRunning) d.setMeta('turn', 'idle');
       break;
     case 'turn-failed':
       d.add({ kind: 'error', id: d.newId(), message: event.message, at: now });
-      d.setMeta('turn', 'idle');
+      if (!event.stillRunning) d.setMeta('turn', 'idle');
       break;
     case 'permission-requested':
       d.add({ kind: 'permission', id: d.newId(), permission: event.permission, at: now }, { name: 'permissionIndex', key: event.permission.key });

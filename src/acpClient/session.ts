@@ -29,6 +29,9 @@ export class Session implements PermissionSessionView {
   private state: TranscriptState;
   private readonly changeEmitter: Emitter<TranscriptChange[]>;
   private closedLocally = false;
+  /** Settles when the latest prompt has ended: what a prompt for a non-queueing agent waits on. */
+  private turnChain: Promise<void> = Promise.resolve();
+  private inFlight = 0;
 
   /** Fired after every applied update or client event with the changes it made. */
   readonly onDidChange: (listener: (changes: TranscriptChange[]) => void) => Disposable;
@@ -54,21 +57,34 @@ export class Session implements PermissionSessionView {
     return entry?.kind === 'tool' ? structuredClone(entry.toolCall) : undefined;
   }
 
-  /** Send a prompt; the turn is 'running' until the agent answers. Rejects (with a readable error) on failure. */
+  /**
+   * Send a prompt; the turn is 'running' until the agent answers. While a turn runs, a new prompt goes straight to an
+   * agent that queues prompts (Claude's `promptQueueing`); for any other agent it waits here for the running turn to
+   * end. Rejects (with a readable error) on failure.
+   */
   async prompt(blocks: ContentBlock[]): Promise<PromptResponse> {
     this.assertUsable();
-    if (this.state.meta.turn !== 'idle') {
-      throw new Error('A prompt is already running in this session; wait for it to finish or cancel it.');
-    }
-    this.apply({ type: 'prompt-sent', content: blocks });
+    const previous = this.turnChain;
+    let done!: () => void;
+    this.turnChain = new Promise<void>((resolve) => (done = resolve));
     try {
-      const response = await this.host.agent.request(acp.methods.agent.session.prompt, { sessionId: this.id, prompt: blocks });
-      this.apply({ type: 'turn-ended', stopReason: response.stopReason });
-      return response;
-    } catch (err) {
-      const error = await this.host.explainFailure(err);
-      this.apply({ type: 'turn-failed', message: error.message });
-      throw error;
+      if (!agentQueuesPrompts(this.host.capabilities)) await previous;
+      this.assertUsable();
+      this.inFlight += 1;
+      this.apply({ type: 'prompt-sent', content: blocks });
+      try {
+        const response = await this.host.agent.request(acp.methods.agent.session.prompt, { sessionId: this.id, prompt: blocks });
+        this.inFlight -= 1;
+        this.apply({ type: 'turn-ended', stopReason: response.stopReason, stillRunning: this.inFlight > 0 });
+        return response;
+      } catch (err) {
+        this.inFlight -= 1;
+        const error = await this.host.explainFailure(err);
+        this.apply({ type: 'turn-failed', message: error.message, stillRunning: this.inFlight > 0 });
+        throw error;
+      }
+    } finally {
+      done();
     }
   }
 
@@ -168,4 +184,10 @@ export class Session implements PermissionSessionView {
     const reason = this.host.disconnectReason();
     if (reason !== undefined) throw new Error(`The agent is not running (${reason}). Start a new session to continue.`);
   }
+}
+
+/** Claude's adapter accepts a prompt while a turn runs (`agentCapabilities._meta.claudeCode.promptQueueing`). */
+export function agentQueuesPrompts(capabilities: AgentCapabilities | undefined): boolean {
+  const meta = capabilities?._meta as { claudeCode?: { promptQueueing?: unknown } } | null | undefined;
+  return meta?.claudeCode?.promptQueueing === true;
 }

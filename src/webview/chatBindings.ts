@@ -5,6 +5,7 @@ import type { InitializeResponse } from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
 import type { ChatService } from '../acpClient/chatService';
 import { Emitter } from '../acpClient/events';
+import { agentQueuesPrompts } from '../acpClient/session';
 import type { Logger } from '../acpClient/logger';
 import type { TranscriptChange } from '../acpClient/transcript';
 import type { PermissionController } from '../permissionUI/permissionController';
@@ -14,11 +15,10 @@ import type { ComposerCapabilities, ElicitationView } from './protocol';
 
 export function composerCapabilities(init: InitializeResponse | undefined): ComposerCapabilities {
   const caps = init?.agentCapabilities;
-  const claudeMeta = (caps?._meta as { claudeCode?: { promptQueueing?: unknown } } | undefined)?.claudeCode;
   return {
     image: caps?.promptCapabilities?.image === true,
     embeddedContext: caps?.promptCapabilities?.embeddedContext === true,
-    promptQueueing: claudeMeta?.promptQueueing === true,
+    promptQueueing: agentQueuesPrompts(caps),
   };
 }
 

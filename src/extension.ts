@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { ChatService } from './acpClient/chatService';
-import { resolveAgentLaunch, type AgentLaunchSettings } from './acpClient/agentLaunch';
+import { parseLaunchSettings, resolveAgentLaunch } from './acpClient/agentLaunch';
 import type { Logger } from './acpClient/logger';
 import { PermissionController } from './permissionUI/permissionController';
 import { ChatPanel, OPEN_CHAT_IN_EDITOR_COMMAND } from './webview/chatPanel';
@@ -17,7 +17,7 @@ export function activate(context: vscode.ExtensionContext) {
   const logger = outputLogger(log);
   const permissions = new PermissionController(logger);
   const chat = new ChatService({
-    resolveLaunch: () => resolveAgentLaunch(launchInput(context)),
+    resolveLaunch: () => resolveAgentLaunch(launchInput(context, logger)),
     cwd: () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? context.globalStorageUri.fsPath,
     hooks: permissions.hooks,
     logger,
@@ -68,13 +68,13 @@ export function activate(context: vscode.ExtensionContext) {
 
 export function deactivate() {}
 
-function launchInput(context: vscode.ExtensionContext) {
+function launchInput(context: vscode.ExtensionContext, logger: Logger) {
   const config = vscode.workspace.getConfiguration('acpChat.agent');
-  const settings: AgentLaunchSettings = {
-    path: config.get<string>('path') || undefined,
-    args: config.get<string[]>('args') ?? [],
-    env: config.get<Record<string, string>>('env') ?? {},
-  };
+  const { settings, problems } = parseLaunchSettings({ path: config.get('path'), args: config.get('args'), env: config.get('env') });
+  for (const p of problems) {
+    logger.warn(`[settings] ${p}`);
+    void vscode.window.showWarningMessage(`ACP Chat: ${p}`);
+  }
   const entry = join(context.extensionPath, 'node_modules', '@agentclientprotocol', 'claude-agent-acp', 'dist', 'index.js');
   return {
     settings,

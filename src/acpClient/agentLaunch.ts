@@ -65,3 +65,24 @@ function mergeEnv(
   for (const overlay of overlays) if (overlay) Object.assign(env, overlay);
   return env;
 }
+
+/**
+ * Settings as read from the user's configuration, which may hold anything: keeps the well-typed parts and says what
+ * was ignored, so a typo in settings.json gives a clear message instead of a strange spawn.
+ */
+export function parseLaunchSettings(raw: { path?: unknown; args?: unknown; env?: unknown }): { settings: AgentLaunchSettings; problems: string[] } {
+  const problems: string[] = [];
+  const settings: AgentLaunchSettings = {};
+  if (typeof raw.path === 'string' && raw.path.trim()) settings.path = raw.path.trim();
+  else if (raw.path !== undefined && raw.path !== null && raw.path !== '') problems.push('acpChat.agent.path must be a string; it was ignored.');
+  if (Array.isArray(raw.args)) {
+    settings.args = raw.args.filter((a): a is string => typeof a === 'string');
+    if (settings.args.length !== raw.args.length) problems.push('acpChat.agent.args must hold only strings; the others were ignored.');
+  } else if (raw.args !== undefined && raw.args !== null) problems.push('acpChat.agent.args must be an array of strings; it was ignored.');
+  if (raw.env && typeof raw.env === 'object' && !Array.isArray(raw.env)) {
+    const entries = Object.entries(raw.env as Record<string, unknown>);
+    settings.env = Object.fromEntries(entries.filter((e): e is [string, string] => typeof e[1] === 'string'));
+    if (Object.keys(settings.env).length !== entries.length) problems.push('acpChat.agent.env values must be strings; the others were ignored.');
+  } else if (raw.env !== undefined && raw.env !== null) problems.push('acpChat.agent.env must be an object of strings; it was ignored.');
+  return { settings, problems };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AgentStartError, parseNodeMajor, resolveAgentLaunch } from '../../../src/acpClient/agentLaunch';
+import { AgentStartError, parseLaunchSettings, parseNodeMajor, resolveAgentLaunch } from '../../../src/acpClient/agentLaunch';
 
 const node = { path: '/usr/bin/code', version: 'v22.4.0', env: { ELECTRON_RUN_AS_NODE: '1' } };
 const base = { PATH: '/bin', HOME: '/home/u', UNSET: undefined };
@@ -49,4 +49,24 @@ it('parseNodeMajor', () => {
   expect(parseNodeMajor('v24.21.0')).toBe(24);
   expect(parseNodeMajor('22.0.1')).toBe(22);
   expect(parseNodeMajor('x')).toBeUndefined();
+});
+
+describe('parseLaunchSettings', () => {
+  it('keeps well-typed settings', () => {
+    expect(parseLaunchSettings({ path: ' /bin/agent ', args: ['--x'], env: { A: '1' } })).toEqual({
+      settings: { path: '/bin/agent', args: ['--x'], env: { A: '1' } },
+      problems: [],
+    });
+    expect(parseLaunchSettings({ path: '', args: [], env: {} })).toEqual({ settings: { args: [], env: {} }, problems: [] });
+  });
+
+  it('drops ill-typed parts and says so', () => {
+    const { settings, problems } = parseLaunchSettings({ path: 42, args: ['ok', 7], env: { A: '1', B: 2 } });
+    expect(settings).toEqual({ args: ['ok'], env: { A: '1' } });
+    expect(problems).toHaveLength(3);
+    expect(parseLaunchSettings({ args: 'rm -rf /', env: ['x'] }).problems).toEqual([
+      'acpChat.agent.args must be an array of strings; it was ignored.',
+      'acpChat.agent.env must be an object of strings; it was ignored.',
+    ]);
+  });
 });

@@ -98,10 +98,9 @@ export class ChatService {
     return this.ensureSession();
   }
 
-  /** Kill the agent and start again with a new session. */
+  /** Kill the agent and start it again, continuing the current conversation where the agent can load it. */
   async restart(): Promise<Session> {
     this.stopAgent();
-    this.current = undefined;
     return this.ensureSession();
   }
 
@@ -117,11 +116,7 @@ export class ChatService {
         this.setStatus({ state: 'starting' });
         this.client = await this.startAgent();
       }
-      const session = await this.client.newSession(this.opts.cwd());
-      const mode = this.opts.initialMode?.();
-      if (mode && session.snapshot().meta.modes?.availableModes.some((m) => m.id === mode)) {
-        await session.setMode(mode);
-      }
+      const session = (await this.reopenPrevious(this.client)) ?? (await this.openNew(this.client));
       this.current = session;
       const info = this.client.initializeResponse.agentInfo;
       this.setStatus({ state: 'ready', agentName: info?.title ?? info?.name ?? 'Agent', agentVersion: info?.version });
@@ -133,6 +128,34 @@ export class ChatService {
       this.setStatus({ state: 'error', message });
       throw err;
     }
+  }
+
+  /**
+   * After the agent went away (crash, restart), continue the same conversation where the agent can load sessions:
+   * its history is replayed into the new session. Undefined when there is nothing to continue or it cannot be loaded.
+   */
+  private async reopenPrevious(client: AcpClient): Promise<Session | undefined> {
+    // `current` survives into a start only when its agent is gone (newSession() clears it first).
+    const previous = this.current;
+    if (!previous) return undefined;
+    if (!client.initializeResponse.agentCapabilities?.loadSession) return undefined;
+    try {
+      const session = await client.loadSession(previous.id, this.opts.cwd());
+      this.opts.logger.info(`[chat] continued session ${previous.id} on the new agent`);
+      return session;
+    } catch (err) {
+      this.opts.logger.warn(`[chat] could not continue session ${previous.id}; starting a new one`, err);
+      return undefined;
+    }
+  }
+
+  private async openNew(client: AcpClient): Promise<Session> {
+    const session = await client.newSession(this.opts.cwd());
+    const mode = this.opts.initialMode?.();
+    if (mode && session.snapshot().meta.modes?.availableModes.some((m) => m.id === mode)) {
+      await session.setMode(mode);
+    }
+    return session;
   }
 
   private async startAgent(): Promise<AcpClient> {

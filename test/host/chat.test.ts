@@ -40,6 +40,14 @@ suite('ACP Chat extension', function () {
     fake = await setUpAgentEnvironment();
   });
 
+  // Lets a single test run on its own (ACP_CHAT_TEST_GREP): activate and open the chat unless a test does it itself.
+  setup(async function () {
+    if (api || /activation is lazy/.test(this.currentTest?.title ?? '')) return;
+    api = await activate();
+    await vscode.commands.executeCommand('acpChat.chatView.focus');
+    await waitFor(() => api.chat.session, 'a session', 40_000);
+  });
+
   suiteTeardown(async () => {
     await api?.chat.cancel().catch(() => undefined);
     api?.chat.dispose();
@@ -181,7 +189,7 @@ suite('ACP Chat extension', function () {
 
   test('the agent killed mid-request: request cancelled, QuickPick closed, transcript kept, next prompt restarts', async () => {
     fake.setScript([bash(`touch ${join(workspaceRoot(), 'killed.txt')}`)]);
-    const turn = api.chat.prompt([{ type: 'text', text: 'create it' }]);
+    const turn = api.chat.prompt([{ type: 'text', text: 'create it before the crash' }]);
     const view = await waitFor(() => api.permissions.openPromptView(), 'the permission QuickPick');
     const before = api.chat.session!.snapshot().entries.length;
     const pid = api.chat.agentPid;
@@ -194,9 +202,15 @@ suite('ACP Chat extension', function () {
     assert.ok(snap.entries.length >= before, 'the transcript is kept');
     assert.deepEqual(permissionRecords(api).find((r) => r.key === view.key)?.outcome, { status: 'cancelled', reason: 'agent-exited' });
     assert.equal(api.chat.status.state, 'error');
+    const oldId = api.chat.session!.id;
     fake.setScript([text('back again')]);
     const r = await api.chat.prompt([{ type: 'text', text: 'hello' }]);
     assert.equal(r.stopReason, 'end_turn');
     assert.equal(api.chat.status.state, 'ready');
+    // The conversation continues: the new agent loaded the session and replayed its history.
+    const continued = api.chat.session!.snapshot();
+    assert.equal(continued.meta.sessionId, oldId);
+    const userTexts = continued.entries.flatMap((e) => (e.kind === 'user' ? e.content : [])).flatMap((b) => (b.type === 'text' ? [b.text] : []));
+    assert.ok(userTexts.some((t) => t.includes('create it before the crash')), `earlier prompts replayed: ${userTexts.join(' | ')}`);
   });
 });

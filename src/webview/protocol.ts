@@ -1,6 +1,7 @@
 // The one message protocol between the extension host and the chat webview. Both sides import this module;
 // bump PROTOCOL_VERSION when a message changes shape so a stale webview is told to reload instead of misrendering.
 import type { ContentBlock } from '@agentclientprotocol/sdk';
+import type { ChatStatus } from '../acpClient/chatService';
 import type { SessionMeta, TranscriptEntry, TranscriptSnapshot } from '../acpClient/transcript';
 
 export const PROTOCOL_VERSION = 1;
@@ -13,11 +14,8 @@ export interface ComposerCapabilities {
   promptQueueing: boolean;
 }
 
-export type ConnectionStatus =
-  | { state: 'idle' }
-  | { state: 'starting' }
-  | { state: 'ready'; agentName: string; agentVersion?: string }
-  | { state: 'error'; message: string };
+/** The agent connection's state, as the chat service reports it. */
+export type ConnectionStatus = ChatStatus;
 
 /** A pending form elicitation (AskUserQuestion) shown in the chat. */
 export interface ElicitationView {

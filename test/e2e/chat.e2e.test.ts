@@ -4,9 +4,9 @@
 // One bed for the file: Manual mode, approvals answered inline (acpChat.permissions.prompt = inline).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { held, text, toolUse, write } from '../fixtures/fakeAnthropic';
-import { activeTabTitle, cursorStatus, lastToolCard, openChat, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
+import { activeTabTitle, captureFailure, cursorStatus, lastToolCard, openChat, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
 import { runCommand, screenshot } from './harness';
 
 describe('ACP Chat e2e: the chat view', () => {
@@ -17,6 +17,10 @@ describe('ACP Chat e2e: the chat view', () => {
   beforeAll(async () => {
     cb = await startChatBed({ settings: { 'acpChat.permissions.prompt': 'inline' } });
     await openChat(cb);
+  });
+
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await captureFailure(cb, ctx.task.name);
   });
 
   afterAll(async () => {
@@ -49,7 +53,7 @@ describe('ACP Chat e2e: the chat view', () => {
     const diff = card.getByTestId('diff');
     await diff.waitFor({ timeout: 5000 });
     expect(await diff.textContent()).toContain('hello');
-    expect(await card.getByTestId('permission-option').evaluateAll((els) => els.map((e) => e.getAttribute('data-option-id')))).toContain('reject-once');
+    expect(await card.getByTestId('permission-option').evaluateAll((els) => els.map((e) => e.getAttribute('data-option-id')))).toEqual(expect.arrayContaining(['allow-once', 'reject']));
     expect(existsSync(file)).toBe(false);
     await screenshot(cb.page, 'chat-inline-permission-dark');
 
@@ -121,7 +125,7 @@ describe('ACP Chat e2e: the chat view', () => {
     release?.();
     // The released reply arrives after the cancel: it must not be shown as the turn's answer.
     await new Promise((r) => setTimeout(r, 500));
-    expect(await cb.chat.getByText('slow reply that never comes').count()).toBe(0);
+    expect(await cb.chat.getByTestId('transcript').getByText('slow reply that never comes').count()).toBe(0);
   });
 
   test('the mode and model selectors reach the agent and keep their values', async () => {
@@ -147,7 +151,7 @@ describe('ACP Chat e2e: the chat view', () => {
     await new Promise((r) => setTimeout(r, 1000));
     const seen = cb.fake.requests.length;
     await sendPrompt(cb, 'which model?');
-    await cb.chat.getByText('Using the new model.').waitFor({ timeout: TURN_MS });
+    await cb.chat.getByTestId('transcript').getByText('Using the new model.').waitFor({ timeout: TURN_MS });
     await waitTurnIdle(cb);
     const main = cb.fake.requests.slice(seen).filter((r) => r.kind === 'main');
     expect(main.length).toBeGreaterThan(0);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fakeAnthropic';
-import { chatFrame, openWorkbench, REPO_ROOT, runCommand, type Bed, type BedOptions } from './harness';
+import { chatFrame, openWorkbench, REPO_ROOT, runCommand, screenshot, type Bed, type BedOptions } from './harness';
 
 export interface ChatBed {
   bed: Bed;
@@ -130,4 +130,13 @@ export async function activeTabTitle(page: Page): Promise<string | undefined> {
 /** The status bar's cursor position item ("Ln 12, Col 1"). */
 export function cursorStatus(page: Page): Locator {
   return page.locator('[id="status.editor.selection"]');
+}
+
+/** On a failed test: a screenshot named after it and the chat's text in the log, to see what the user would have seen. */
+export async function captureFailure(cb: ChatBed | undefined, testName: string): Promise<void> {
+  if (!cb) return;
+  const name = `failed-${testName.slice(0, 60)}`;
+  await screenshot(cb.page, name).catch(() => undefined);
+  const chatText = await cb.chat.locator('body').innerText({ timeout: 2000 }).catch((e: Error) => `(chat not readable: ${e.message})`);
+  console.error(`[e2e] ${testName}: screenshot ${name}.png; chat text:\n${chatText}\n[e2e] fake requests: ${cb.fake.requests.map((r) => `${r.kind}:${r.reply ?? ''}`).join(', ')}`);
 }

@@ -1,45 +1,37 @@
 // The real adapter SIGKILLed while a permission request waits: the core notices, settles, and keeps the transcript.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AgentExit } from '../../src/acpClient';
 import { descendantPids, isAlive } from '../fixtures/adapter';
 import { bash } from '../fixtures/fakeAnthropic';
-import { permissionEntries, reportTimings, startRealAdapter, toolEntries, trapUnhandledRejections, waitUntil, type RealAdapterRun } from '../fixtures/clientHarness';
+import { permissionEntries, toolEntries, trapUnhandledRejections, useRealAdapter, waitUntil } from '../fixtures/clientHarness';
 
 const FILE = 'agentKilled';
-let run: RealAdapterRun;
-
-beforeAll(async () => {
-  run = await startRealAdapter(FILE);
-});
-afterAll(async () => {
-  await run?.cleanup();
-  reportTimings(FILE);
-});
+const adapter = useRealAdapter(FILE);
 
 describe('adapter killed mid-turn', () => {
   it('detects the exit, settles the pending permission agent-exited, rejects the prompt, keeps the transcript', async () => {
     const trap = trapUnhandledRejections();
     try {
-      const session = await run.newSession();
-      run.hooks.decide = () => 'never';
-      run.api.setScript([bash('touch killed.txt', 'Create killed.txt')]);
+      const session = await adapter.run.newSession();
+      adapter.run.hooks.decide = () => 'never';
+      adapter.run.api.setScript([bash('touch killed.txt', 'Create killed.txt')]);
       const exits: AgentExit[] = [];
-      run.client.onDidExit((e) => exits.push(e));
+      adapter.run.client.onDidExit((e) => exits.push(e));
 
       const prompt = session.prompt([{ type: 'text', text: 'create killed.txt' }]);
       const promptOutcome = prompt.then(
         (r) => ({ ok: true as const, r }),
         (e: unknown) => ({ ok: false as const, e }),
       );
-      const req = await run.hooks.nextPermission();
-      const pid = run.process.pid!;
+      const req = await adapter.run.hooks.nextPermission();
+      const pid = adapter.run.process.pid!;
       const children = descendantPids(pid);
-      run.harness.trackPids(children);
+      adapter.run.harness.trackPids(children);
       process.kill(pid, 'SIGKILL');
 
-      const exit = await run.process.exited;
+      const exit = await adapter.run.process.exited;
       expect(exit.signal).toBe('SIGKILL');
       await waitUntil(() => exits.length > 0, 'onDidExit');
       expect(exits).toHaveLength(1);
@@ -56,14 +48,14 @@ describe('adapter killed mid-turn', () => {
       expect(meta.connection).toBe('disconnected');
       expect(meta.disconnectReason).toMatch(/SIGKILL/);
       expect(meta.turn).toBe('idle');
-      expect(run.client.closed).toBe(true);
+      expect(adapter.run.client.closed).toBe(true);
       // Transcript kept: the user prompt, the tool call (no longer pending), the permission record.
       const kinds = session.snapshot().entries.map((e) => e.kind);
       expect(kinds[0]).toBe('user');
       expect(kinds).toContain('permission');
       const tool = toolEntries(session).find((t) => t.toolCallId === req.params.toolCall.toolCallId)!;
       expect(tool.status).not.toBe('pending');
-      expect(existsSync(join(run.workspace, 'killed.txt'))).toBe(false);
+      expect(existsSync(join(adapter.run.workspace, 'killed.txt'))).toBe(false);
 
       // Using the dead session fails with an error, not a hang.
       await expect(session.prompt([{ type: 'text', text: 'hello?' }])).rejects.toThrow();

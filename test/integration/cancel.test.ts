@@ -1,32 +1,22 @@
 // session/cancel through the core while the real adapter waits: on a permission request, and on the model.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bash, held, text } from '../fixtures/fakeAnthropic';
-import { agentText, permissionEntries, reportTimings, startRealAdapter, timed, toolEntries, type RealAdapterRun } from '../fixtures/clientHarness';
+import { agentText, ask, permissionEntries, timed, toolEntries, useRealAdapter } from '../fixtures/clientHarness';
 
 const FILE = 'cancel';
-let run: RealAdapterRun;
-
-beforeAll(async () => {
-  run = await startRealAdapter(FILE);
-});
-afterAll(async () => {
-  await run?.cleanup();
-  reportTimings(FILE);
-});
-
-const ask = (t: string) => [{ type: 'text' as const, text: t }];
+const adapter = useRealAdapter(FILE);
 
 describe('cancelling a turn (real adapter)', () => {
   it('cancel while a permission request is open: signal fires, entry cancelled, prompt cancelled, next prompt works', async () => {
-    const session = await run.newSession();
-    const from = run.hooks.permissions.length;
-    run.hooks.decide = () => 'never'; // the user never answers
-    run.api.setScript([bash('touch cancelled.txt', 'Create cancelled.txt')]);
+    const session = await adapter.run.newSession();
+    const from = adapter.run.hooks.permissions.length;
+    adapter.run.hooks.decide = () => 'never'; // the user never answers
+    adapter.run.api.setScript([bash('touch cancelled.txt', 'Create cancelled.txt')]);
 
     const prompt = session.prompt(ask('create cancelled.txt'));
-    const req = await run.hooks.nextPermission(from);
+    const req = await adapter.run.hooks.nextPermission(from);
     const aborted = new Promise((resolve) => req.signal.addEventListener('abort', () => resolve(req.signal.reason), { once: true }));
     expect(permissionEntries(session)[0].outcome).toEqual({ status: 'pending' });
 
@@ -40,28 +30,28 @@ describe('cancelling a turn (real adapter)', () => {
     const tool = toolEntries(session).find((t) => t.toolCallId === req.params.toolCall.toolCallId)!;
     // The core marks it cancelled at once; the adapter then reports it failed ("user doesn't want to proceed").
     expect(['cancelled', 'failed']).toContain(tool.status);
-    expect(existsSync(join(run.workspace, 'cancelled.txt'))).toBe(false);
+    expect(existsSync(join(adapter.run.workspace, 'cancelled.txt'))).toBe(false);
     expect(session.snapshot().entries.at(-1)).toMatchObject({ kind: 'turn-end', stopReason: 'cancelled' });
     expect(session.snapshot().meta.turn).toBe('idle');
     console.log(`session.cancel() → prompt resolved: ${Math.round(cancelMs)} ms`);
 
-    run.api.setScript([text('Next turn works.')]);
+    adapter.run.api.setScript([text('Next turn works.')]);
     const next = await timed(FILE, 'turn: text after cancel', () => session.prompt(ask('carry on')));
     expect(next.stopReason).toBe('end_turn');
     expect(agentText(session)).toContain('Next turn works.');
     // Claude Code told the model the tool use was rejected.
-    const told = run.api.mainRequests().at(-1)!.toolResults;
+    const told = adapter.run.api.mainRequests().at(-1)!.toolResults;
     expect(told.some((t) => t.isError && /doesn't want to proceed/.test(t.text))).toBe(true);
-    expect(existsSync(join(run.workspace, 'cancelled.txt'))).toBe(false);
+    expect(existsSync(join(adapter.run.workspace, 'cancelled.txt'))).toBe(false);
   });
 
   it('cancel while the model is still streaming: prompt resolves cancelled, session reusable', async () => {
-    const session = await run.newSession();
+    const session = await adapter.run.newSession();
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    run.api.setScript([held(text('This arrives too late.'), gate)]);
+    adapter.run.api.setScript([held(text('This arrives too late.'), gate)]);
     const prompt = session.prompt(ask('think for a long time'));
-    await run.api.waitForRequest((r) => r.kind === 'main' && (r.reply ?? '').startsWith('held:'));
+    await adapter.run.api.waitForRequest((r) => r.kind === 'main' && (r.reply ?? '').startsWith('held:'));
     expect(session.snapshot().meta.turn).toBe('running');
 
     await session.cancel();
@@ -70,7 +60,7 @@ describe('cancelling a turn (real adapter)', () => {
     expect(res.stopReason).toBe('cancelled');
     expect(agentText(session)).not.toContain('This arrives too late.');
 
-    run.api.setScript([text('Fresh answer.')]);
+    adapter.run.api.setScript([text('Fresh answer.')]);
     expect((await session.prompt(ask('again'))).stopReason).toBe('end_turn');
     expect(agentText(session)).toContain('Fresh answer.');
   });

@@ -3,37 +3,27 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ToolCallContent } from '@agentclientprotocol/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { edit, read, text, write } from '../fixtures/fakeAnthropic';
-import { permissionEntries, reportTimings, startRealAdapter, timed, toolEntries, type RealAdapterRun } from '../fixtures/clientHarness';
+import { ask, permissionEntries, timed, toolEntries, useRealAdapter } from '../fixtures/clientHarness';
 
 const FILE = 'files';
-let run: RealAdapterRun;
-
-beforeAll(async () => {
-  run = await startRealAdapter(FILE);
-});
-afterAll(async () => {
-  await run?.cleanup();
-  reportTimings(FILE);
-});
-
-const ask = (t: string) => [{ type: 'text' as const, text: t }];
+const adapter = useRealAdapter(FILE);
 const diffs = (content: ToolCallContent[] | undefined) => (content ?? []).filter((c) => c.type === 'diff');
 
 describe('Write and Edit turns (real adapter, Manual mode)', () => {
   it('Write of a new file: the permission shows a diff with oldText null; the file is created', async () => {
-    const session = await run.newSession();
-    const path = join(run.workspace, 'hello.txt');
-    const from = run.hooks.permissions.length;
-    run.hooks.decide = () => 'allow-once';
-    run.api.setScript([write(path, 'hello world\nline two\n'), text('Wrote hello.txt.')]);
+    const session = await adapter.run.newSession();
+    const path = join(adapter.run.workspace, 'hello.txt');
+    const from = adapter.run.hooks.permissions.length;
+    adapter.run.hooks.decide = () => 'allow-once';
+    adapter.run.api.setScript([write(path, 'hello world\nline two\n'), text('Wrote hello.txt.')]);
 
     const res = await timed(FILE, 'turn: write + permission', () => session.prompt(ask('create hello.txt')));
 
     expect(res.stopReason).toBe('end_turn');
     expect(readFileSync(path, 'utf8')).toBe('hello world\nline two\n');
-    const req = run.hooks.permissions[from];
+    const req = adapter.run.hooks.permissions[from];
     expect(diffs(req.params.toolCall.content ?? undefined)).toEqual([
       expect.objectContaining({ type: 'diff', path, oldText: null, newText: 'hello world\nline two\n' }),
     ]);
@@ -46,23 +36,23 @@ describe('Write and Edit turns (real adapter, Manual mode)', () => {
   });
 
   it('Edit after a Read: first the replaced snippet, then the whole-file diff; the file changes', async () => {
-    const session = await run.newSession();
-    const path = join(run.workspace, 'existing.txt');
+    const session = await adapter.run.newSession();
+    const path = join(adapter.run.workspace, 'existing.txt');
     writeFileSync(path, 'line one\nalpha\nline three\n');
-    const from = run.hooks.permissions.length;
+    const from = adapter.run.hooks.permissions.length;
     let atAsk: ToolCallContent[] = [];
-    run.hooks.decide = (req) => {
+    adapter.run.hooks.decide = (req) => {
       atAsk = structuredClone(req.toolCall?.content ?? []);
       return 'allow-once';
     };
-    run.api.setScript([read(path), edit(path, 'alpha', 'ALPHA-EDITED'), text('Edited.')]);
+    adapter.run.api.setScript([read(path), edit(path, 'alpha', 'ALPHA-EDITED'), text('Edited.')]);
 
     const res = await timed(FILE, 'turn: read + edit + permission', () => session.prompt(ask('edit existing.txt')));
 
     expect(res.stopReason).toBe('end_turn');
     expect(readFileSync(path, 'utf8')).toBe('line one\nALPHA-EDITED\nline three\n');
     // Read never asks; the Edit asks once.
-    expect(run.hooks.permissions.length - from).toBe(1);
+    expect(adapter.run.hooks.permissions.length - from).toBe(1);
     expect(diffs(atAsk)).toEqual([expect.objectContaining({ path, oldText: 'alpha', newText: 'ALPHA-EDITED' })]);
     const tools = toolEntries(session);
     expect(tools.map((t) => [t.kind, t.status])).toEqual([
@@ -77,20 +67,20 @@ describe('Write and Edit turns (real adapter, Manual mode)', () => {
   });
 
   it('Write + allow-with-updates: the next Write in the session does not ask', async () => {
-    const session = await run.newSession();
-    const from = run.hooks.permissions.length;
-    run.hooks.decide = () => 'allow-with-updates';
-    run.api.setScript([write(join(run.workspace, 'w1.txt'), 'one\n'), text('ok')]);
+    const session = await adapter.run.newSession();
+    const from = adapter.run.hooks.permissions.length;
+    adapter.run.hooks.decide = () => 'allow-with-updates';
+    adapter.run.api.setScript([write(join(adapter.run.workspace, 'w1.txt'), 'one\n'), text('ok')]);
     expect((await session.prompt(ask('write w1'))).stopReason).toBe('end_turn');
-    const req = run.hooks.permissions[from];
+    const req = adapter.run.hooks.permissions[from];
     expect(req.params.options.find((o) => o.optionId === 'allow-with-updates')).toMatchObject({ kind: 'allow_always' });
-    expect(readFileSync(join(run.workspace, 'w1.txt'), 'utf8')).toBe('one\n');
+    expect(readFileSync(join(adapter.run.workspace, 'w1.txt'), 'utf8')).toBe('one\n');
 
-    run.hooks.decide = () => 'reject'; // a second request would be refused and the file missing
-    run.api.setScript([write(join(run.workspace, 'w2.txt'), 'two\n'), text('ok')]);
+    adapter.run.hooks.decide = () => 'reject'; // a second request would be refused and the file missing
+    adapter.run.api.setScript([write(join(adapter.run.workspace, 'w2.txt'), 'two\n'), text('ok')]);
     expect((await timed(FILE, 'turn: write, no permission', () => session.prompt(ask('write w2')))).stopReason).toBe('end_turn');
-    expect(run.hooks.permissions.length - from).toBe(1);
-    expect(existsSync(join(run.workspace, 'w2.txt'))).toBe(true);
+    expect(adapter.run.hooks.permissions.length - from).toBe(1);
+    expect(existsSync(join(adapter.run.workspace, 'w2.txt'))).toBe(true);
     expect(permissionEntries(session)).toHaveLength(1);
   });
 });

@@ -1,36 +1,28 @@
 // The real adapter's handshake reaches the core's state: capabilities, modes, config options, commands, title.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FAKE_TITLE, text } from '../fixtures/fakeAnthropic';
-import { agentText, reportTimings, startRealAdapter, timed, waitUntil, type RealAdapterRun } from '../fixtures/clientHarness';
+import { agentText, timed, useRealAdapter, waitUntil } from '../fixtures/clientHarness';
 
 const FILE = 'handshake';
-let run: RealAdapterRun;
-
-beforeAll(async () => {
-  run = await startRealAdapter(FILE);
-});
-afterAll(async () => {
-  await run?.cleanup();
-  reportTimings(FILE);
-});
+const adapter = useRealAdapter(FILE);
 
 describe('handshake with the real Claude adapter', () => {
   it('exposes the agent capabilities from initialize', () => {
-    const init = run.client.initializeResponse;
+    const init = adapter.run.client.initializeResponse;
     expect(init.protocolVersion).toBe(1);
     expect(init.agentInfo).toMatchObject({ name: '@agentclientprotocol/claude-agent-acp', version: '0.101.0' });
     expect(init.agentCapabilities?.loadSession).toBe(true);
     expect(init.agentCapabilities?.promptCapabilities).toMatchObject({ image: true, embeddedContext: true });
     expect(init.agentCapabilities?.sessionCapabilities?.close).toBeDefined();
     expect(init.authMethods ?? []).toEqual([]);
-    expect(run.client.closed).toBe(false);
+    expect(adapter.run.client.closed).toBe(false);
   });
 
   it('puts modes and config options from session/new into the snapshot, and follows set_mode', async () => {
-    const session = await run.newSession(null);
+    const session = await adapter.run.newSession(null);
     const meta = session.snapshot().meta;
     expect(meta.sessionId).toBe(session.id);
-    expect(run.client.getSession(session.id)).toBe(session);
+    expect(adapter.run.client.getSession(session.id)).toBe(session);
     expect(meta.connection).toBe('connected');
     expect(meta.turn).toBe('idle');
     // The adapter's default mode is `auto` (it never asks for permission there).
@@ -48,11 +40,11 @@ describe('handshake with the real Claude adapter', () => {
   });
 
   it('runs a text-only turn: user entry, streamed agent text, turn-end, title from the side request', async () => {
-    const session = await run.newSession(null);
+    const session = await adapter.run.newSession(null);
     const changes: string[] = [];
     const sub = session.onDidChange((cs) => changes.push(...cs.map((c) => c.type)));
     const hello = text('Hello from the fake model, in several pieces.');
-    run.api.setScript([hello]);
+    adapter.run.api.setScript([hello]);
     const res = await timed(FILE, 'turn: text only (first)', () => session.prompt([{ type: 'text', text: 'say hello' }]));
     expect(res.stopReason).toBe('end_turn');
     const entries = session.snapshot().entries;
@@ -63,13 +55,13 @@ describe('handshake with the real Claude adapter', () => {
     expect(changes).toContain('entry-added');
     await waitUntil(() => session.snapshot().meta.title === FAKE_TITLE, 'session_info_update title');
     // The title request is a side request: it did not eat the script, and the model saw our prompt.
-    expect(run.api.mainRequests().at(-1)?.reply).toBe(hello.label);
+    expect(adapter.run.api.mainRequests().at(-1)?.reply).toBe(hello.label);
     sub.dispose();
 
-    run.api.setScript([text('Second.')]);
+    adapter.run.api.setScript([text('Second.')]);
     const res2 = await timed(FILE, 'turn: text only (later)', () => session.prompt([{ type: 'text', text: 'again' }]));
     expect(res2.stopReason).toBe('end_turn');
     expect(agentText(session)).toContain('Second.');
-    expect(run.api.requests.filter((r) => r.kind === 'unknown')).toEqual([]);
+    expect(adapter.run.api.requests.filter((r) => r.kind === 'unknown')).toEqual([]);
   });
 });

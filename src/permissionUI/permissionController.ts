@@ -103,9 +103,9 @@ export class PermissionController implements vscode.Disposable {
   }
 
   /** Native diff of current vs proposed content (the webview's `openDiff`, the prompts' "Show diff"). */
-  async showDiff(diff: PresentedDiff): Promise<void> {
+  async showDiff(diff: PresentedDiff, opts: { applied?: boolean } = {}): Promise<void> {
     try {
-      await this.previews.showDiff(diff);
+      await this.previews.showDiff(diff, opts);
     } catch (err) {
       this.logger.error('[permissions] could not show the diff', err);
       void vscode.window.showErrorMessage(`ACP Chat: could not show the diff: ${errorMessage(err)}`);

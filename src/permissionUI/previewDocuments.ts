@@ -30,12 +30,23 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
     return this.contents.get(uri.toString()) ?? '(This preview is no longer available. Show it again from the approval prompt.)';
   }
 
-  /** Open the native diff of current vs proposed content for one diff of a tool call. */
-  async showDiff(diff: PresentedDiff): Promise<void> {
-    const current = await this.readCurrentText(diff.path);
-    const result = reconstructEdit(diff, current);
+  /**
+   * Open the native diff of current vs proposed content for one diff of a tool call. `applied`: the agent already made
+   * the change, so the file on disk holds the result and a current-vs-proposed diff would show nothing; the agent's
+   * own before/after texts are shown instead.
+   */
+  async showDiff(diff: PresentedDiff, { applied = false }: { applied?: boolean } = {}): Promise<void> {
     const base = nodePath.basename(diff.path) || 'file';
     const id = ++this.counter;
+    if (applied) {
+      const before = this.put(DIFF_SCHEME, `/${id}/before/${base}`, diff.oldText ?? '');
+      const after = this.put(DIFF_SCHEME, `/${id}/after/${base}`, diff.newText);
+      const title = toDisplayText(`${base} (${diff.oldText === null ? 'new file' : 'before ↔ after'}, applied)`, 200);
+      await vscode.commands.executeCommand('vscode.diff', before, after, title, { preview: true, preserveFocus: true });
+      return;
+    }
+    const current = await this.readCurrentText(diff.path);
+    const result = reconstructEdit(diff, current);
     const left = this.put(DIFF_SCHEME, `/${id}/current/${base}`, result.original);
     const right = this.put(DIFF_SCHEME, `/${id}/proposed/${base}`, result.proposed);
     const note = describeNote(result);

@@ -93,12 +93,14 @@ export function createChatActions(chat: ChatService, permissions: PermissionCont
       permissions.answerElicitation(key, action === 'accept' ? { action, content: content ?? {} } : { action }),
     openLocation: (path, line) => permissions.openLocation(path, line),
     openDiff: async (toolCallId, contentIndex) => {
-      const content = chat.session?.getToolCall(toolCallId)?.content[contentIndex];
+      const toolCall = chat.session?.getToolCall(toolCallId);
+      const content = toolCall?.content[contentIndex];
       if (content?.type !== 'diff') {
         void vscode.window.showWarningMessage('ACP Chat: that diff is no longer available.');
         return;
       }
-      await permissions.showDiff({ path: content.path, oldText: content.oldText ?? null, newText: content.newText });
+      // A completed call's change is already on disk: show what it changed, not disk-vs-proposal (which is empty).
+      await permissions.showDiff({ path: content.path, oldText: content.oldText ?? null, newText: content.newText }, { applied: toolCall?.status === 'completed' });
     },
     completeFiles: async (query) => {
       const pattern = `**/*${query.replace(/[\\[\]{}*?!]/g, '')}*`;

@@ -9,6 +9,16 @@ import { held, text, toolUse, write } from '../fixtures/fakeAnthropic';
 import { activeTabTitle, captureFailure, cursorStatus, lastToolCard, openChat, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
 import { runCommand, screenshot } from './harness';
 
+/** Waits for the diff editor whose tab title matches, and checks both sides' text. */
+async function expectDiffEditor(cb: ChatBed, title: RegExp, original: string, modified: string): Promise<void> {
+  const diff = cb.page.locator('.monaco-diff-editor').first();
+  await diff.waitFor({ state: 'visible', timeout: 10_000 });
+  await expect.poll(() => activeTabTitle(cb.page), { timeout: 10_000 }).toMatch(title);
+  const side = (which: 'original' | 'modified') => diff.locator(`.editor.${which} .view-lines`).first().innerText();
+  await expect.poll(async () => (await side('modified')).trim(), { timeout: 10_000 }).toBe(modified);
+  expect((await side('original')).trim()).toBe(original);
+}
+
 describe('ACP Chat e2e: the chat view', () => {
   let cb: ChatBed;
   /** Releases a held fake reply, so a failing Stop test leaves nothing hanging. */
@@ -55,7 +65,12 @@ describe('ACP Chat e2e: the chat view', () => {
     expect(await diff.textContent()).toContain('hello');
     expect(await card.getByTestId('permission-option').evaluateAll((els) => els.map((e) => e.getAttribute('data-option-id')))).toEqual(expect.arrayContaining(['allow-once', 'reject']));
     expect(existsSync(file)).toBe(false);
-    await screenshot(cb.page, 'chat-inline-permission-dark');
+    await screenshot(cb.page, 'chat-permission-dark');
+    // Open diff while the approval waits: the file as it is (absent) against the proposal; the request stays pending.
+    await card.getByTestId('open-diff').first().click();
+    await expectDiffEditor(cb, /^hello\.txt \(new file\)/, '', 'hello');
+    await runCommand(cb.page, 'View: Close All Editors');
+    expect(await allow.isVisible()).toBe(true);
 
     await allow.click();
     await expect.poll(() => existsSync(file) && readFileSync(file, 'utf8'), { timeout: TURN_MS }).toBe('hello\n');
@@ -70,8 +85,9 @@ describe('ACP Chat e2e: the chat view', () => {
     await expect.poll(() => activeTabTitle(cb.page), { timeout: 10_000 }).toMatch(/^hello\.txt/);
     await expect.poll(() => cb.page.locator('.editor-instance .view-lines').first().textContent(), { timeout: 10_000 }).toContain('hello');
 
+    // After the change is applied, Open diff shows what it changed (not the file on disk against itself).
     await card.getByTestId('open-diff').first().click();
-    await cb.page.locator('.monaco-diff-editor').first().waitFor({ state: 'visible', timeout: 10_000 });
+    await expectDiffEditor(cb, /^hello\.txt \(new file, applied\)/, '', 'hello');
     await screenshot(cb.page, 'chat-open-diff-dark');
     await runCommand(cb.page, 'View: Close All Editors');
   });
@@ -123,46 +139,60 @@ describe('ACP Chat e2e: the chat view', () => {
     await expect.poll(() => end.textContent(), { timeout: 10_000 }).toContain('Cancelled');
     expect(await cb.chat.getByTestId('send').isVisible()).toBe(true);
     release?.();
-    // The released reply arrives after the cancel: it must not be shown as the turn's answer.
-    await new Promise((r) => setTimeout(r, 500));
+    // The session goes on: the next prompt is answered, and the released reply of the cancelled turn never shows.
+    cb.fake.setScript([text('After the stop.')]);
+    await sendPrompt(cb, 'are you there?');
+    await cb.chat.getByTestId('transcript').getByText('After the stop.').waitFor({ timeout: TURN_MS });
+    await waitTurnIdle(cb);
     expect(await cb.chat.getByTestId('transcript').getByText('slow reply that never comes').count()).toBe(0);
   });
 
   test('the mode and model selectors reach the agent and keep their values', async () => {
     const mode = cb.chat.getByTestId('mode-select');
-    expect(await mode.inputValue()).toBe('default');
-    await mode.selectOption('acceptEdits');
-    // Accept Edits: a Write no longer asks.
-    const file = join(cb.workspace, 'accepted.txt');
-    cb.fake.setScript([write(file, 'no question asked\n'), text('Done.')]);
-    await sendPrompt(cb, 'create accepted.txt');
-    await expect.poll(() => existsSync(file), { timeout: TURN_MS }).toBe(true);
-    await waitTurnIdle(cb);
-    expect(await lastToolCard(cb, 'accepted.txt').getByTestId('permission').count()).toBe(0);
-
     const model = cb.chat.locator('[data-testid="config-option"][data-config-id="model"]');
+    expect(await mode.inputValue()).toBe('default');
     const values = await model.locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
     const before = await model.inputValue();
     const target = values.find((v) => /sonnet/i.test(v) && v !== before) ?? values.find((v) => v !== before);
     expect(target, `another model among ${values.join(', ')}`).toBeDefined();
-    await model.selectOption(target!);
-    // Wait until the agent confirmed (the config_option_update round trip), then prove it on the next turn.
-    cb.fake.setScript([text('Using the new model.')]);
-    await new Promise((r) => setTimeout(r, 1000));
-    const seen = cb.fake.requests.length;
-    await sendPrompt(cb, 'which model?');
-    await cb.chat.getByTestId('transcript').getByText('Using the new model.').waitFor({ timeout: TURN_MS });
+    const modelPattern = new RegExp(/sonnet/i.test(target!) ? 'sonnet' : target!, 'i');
+    // The model used before the change, so the check below can tell the two apart.
+    const baselineFrom = cb.fake.requests.length;
+    cb.fake.setScript([text('Baseline.')]);
+    await sendPrompt(cb, 'baseline');
+    await cb.chat.getByTestId('transcript').getByText('Baseline.').waitFor({ timeout: TURN_MS });
     await waitTurnIdle(cb);
-    const main = cb.fake.requests.slice(seen).filter((r) => r.kind === 'main');
-    expect(main.length).toBeGreaterThan(0);
-    expect(main.at(-1)?.model).toMatch(new RegExp(/sonnet/i.test(target!) ? 'sonnet' : target!, 'i'));
+    const baseline = cb.fake.requests.slice(baselineFrom).find((r) => r.kind === 'main')?.model;
+    expect(baseline).toBeDefined();
+    expect(baseline).not.toMatch(modelPattern);
 
-    // A reloaded webview is rebuilt from the host's state: the selectors show what the agent now reports.
+    await mode.selectOption('acceptEdits');
+    await model.selectOption(target!);
+
+    // A reloaded webview is rebuilt from the host's state, which takes the values from the agent's answers: once it
+    // shows the new values, the agent has applied them.
     await runCommand(cb.page, 'Developer: Reload Webviews');
     await expect.poll(() => mode.inputValue().catch(() => ''), { timeout: 15_000 }).toBe('acceptEdits');
-    expect(await model.inputValue()).toBe(target);
-    // Back to Manual (the label the agent gives the default mode).
-    await mode.selectOption({ label: await mode.locator('option[value="default"]').textContent() ?? 'Manual' });
-    await expect.poll(() => mode.inputValue()).toBe('default');
+    await expect.poll(() => model.inputValue().catch(() => ''), { timeout: 15_000 }).toBe(target);
+
+    // Accept Edits: a Write no longer asks. The model requests use the chosen model.
+    const file = join(cb.workspace, 'accepted.txt');
+    const seen = cb.fake.requests.length;
+    cb.fake.setScript([write(file, 'no question asked\n'), text('Done without asking.')]);
+    await sendPrompt(cb, 'create accepted.txt');
+    await expect.poll(() => existsSync(file), { timeout: TURN_MS }).toBe(true);
+    await cb.chat.getByTestId('transcript').getByText('Done without asking.').waitFor({ timeout: TURN_MS });
+    await waitTurnIdle(cb);
+    expect(await lastToolCard(cb, 'accepted.txt').getByTestId('permission').count()).toBe(0);
+    const main = cb.fake.requests.slice(seen).filter((r) => r.kind === 'main');
+    expect(main.length).toBe(2);
+    for (const r of main) expect(r.model).toMatch(modelPattern);
+
+    // Back to Manual, picked by its label.
+    const manual = (await mode.locator('option[value="default"]').textContent()) ?? '';
+    expect(manual).toBe('Manual');
+    await mode.selectOption({ label: manual });
+    await runCommand(cb.page, 'Developer: Reload Webviews');
+    await expect.poll(() => mode.inputValue().catch(() => ''), { timeout: 15_000 }).toBe('default');
   });
 });

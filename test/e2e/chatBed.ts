@@ -2,11 +2,12 @@
 // the real VS Code workbench (test/testbed) with the extension under test, and the chat view opened with its agent
 // session ready. The real Claude adapter is pointed at the fake API through the user's own setting
 // (acpChat.agent.env), exactly as a user would configure a custom endpoint.
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fakeAnthropic';
+import { removeBedFiles } from '../testbed/bed.mjs';
 import { chatFrame, openWorkbench, REPO_ROOT, runCommand, screenshot, type Bed, type BedOptions } from './harness';
 
 export interface ChatBed {
@@ -17,8 +18,8 @@ export interface ChatBed {
   workspace: string;
   /** The chat view's content frame (valid once openChat() ran; survives webview reloads, it is a locator). */
   chat: FrameLocator;
-  /** Merges `patch` into the user settings file the bed created; the workbench picks the change up from disk. */
-  updateSettings(patch: Record<string, unknown>): void;
+  /** Set by captureFailure(): stop() then keeps the bed's folder (server, extension-host, browser logs). */
+  failed: boolean;
   /** Stops Chromium, the server (and with it the extension host and the agent) and the fake; removes temp files. */
   stop(): Promise<void>;
 }
@@ -44,10 +45,13 @@ export async function startChatBed(opts: ChatBedOptions = {}): Promise<ChatBed> 
   delete process.env.IS_SANDBOX;
   let fake: FakeAnthropic | undefined;
   let bed: Bed | undefined;
+  let failed = false;
   const stop = async () => {
     await bed?.stop();
     await fake?.close().catch(() => undefined);
     rmSync(root, { recursive: true, force: true, maxRetries: 3, retryDelay: 100 });
+    if (bed && !failed) removeBedFiles(bed);
+    else if (bed) console.error(`[e2e] kept the bed's logs in ${bed.root}`);
   };
   try {
     fake = await startFakeAnthropic();
@@ -56,7 +60,8 @@ export async function startChatBed(opts: ChatBedOptions = {}): Promise<ChatBed> 
       workspace,
       theme: opts.theme,
       viewport: opts.viewport,
-      settings: {
+      // acpChat.agent.env is machine-scoped: a remote window (this one) reads it from the remote settings only.
+      machineSettings: {
         'acpChat.agent.env': {
           ANTHROPIC_BASE_URL: fake.url,
           ANTHROPIC_API_KEY: 'test-key-offline',
@@ -67,13 +72,14 @@ export async function startChatBed(opts: ChatBedOptions = {}): Promise<ChatBed> 
           DISABLE_AUTOUPDATER: '1',
           DISABLE_TELEMETRY: '1',
         },
+      },
+      settings: {
         // Manual mode, so writes and commands ask for permission (the adapter's own default never asks).
         'acpChat.initialMode': 'default',
         ...opts.settings,
       },
       ready: (page) => page.locator('.activitybar [aria-label="ACP Chat"]').first().waitFor({ timeout: 60_000 }),
     });
-    const settingsFile = join(bed.root, 'user-data', 'User', 'settings.json');
     const b = bed;
     const f = fake;
     return {
@@ -82,13 +88,16 @@ export async function startChatBed(opts: ChatBedOptions = {}): Promise<ChatBed> 
       fake: f,
       workspace,
       chat: chatFrame(b.page),
-      updateSettings(patch) {
-        const current = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
-        writeFileSync(settingsFile, JSON.stringify({ ...current, ...patch }, null, 2));
+      get failed() {
+        return failed;
+      },
+      set failed(v: boolean) {
+        failed = v;
       },
       stop,
     };
   } catch (err) {
+    failed = true;
     await stop();
     throw err;
   }
@@ -135,6 +144,7 @@ export function cursorStatus(page: Page): Locator {
 /** On a failed test: a screenshot named after it and the chat's text in the log, to see what the user would have seen. */
 export async function captureFailure(cb: ChatBed | undefined, testName: string): Promise<void> {
   if (!cb) return;
+  cb.failed = true;
   const name = `failed-${testName.slice(0, 60)}`;
   await screenshot(cb.page, name).catch(() => undefined);
   const chatText = await cb.chat.locator('body').innerText({ timeout: 2000 }).catch((e: Error) => `(chat not readable: ${e.message})`);

@@ -14,6 +14,11 @@ export interface BedOptions {
   env?: Record<string, string>;
   /** User settings merged over the bed's defaults. */
   settings?: Record<string, unknown>;
+  /**
+   * Remote (machine) settings, written to the server's Machine/settings.json. Settings an extension declares with
+   * `scope: machine` (e.g. acpChat.agent.env) belong here: in User settings a remote window ignores them, racily.
+   */
+  machineSettings?: Record<string, unknown>;
   /** Workbench colour theme: Default Light/Dark Modern, or `hc` = Default High Contrast. */
   theme?: 'light' | 'dark' | 'hc';
   viewport?: { width: number; height: number };

@@ -38,6 +38,7 @@ function installHandlers() {
  *   extensionTestsPath?: string,      // compiled test entry exporting run(); omit for e2e use
  *   env?: Record<string,string>,      // environment of the server, inherited by the extension host
  *   settings?: Record<string,unknown>,// user settings merged over the bed's defaults
+ *   machineSettings?: Record<string,unknown>, // remote (machine) settings: where `scope: machine` settings must go
  *   theme?: 'light'|'dark'|'hc',            // hc: VS Code's Default High Contrast (dark)
  *   viewport?: {width:number,height:number},
  *   headless?: boolean,
@@ -168,6 +169,14 @@ function writeUserSettings(userDataDir, opts) {
   // The web workbench keeps the user's settings on the server, in <user-data-dir>/User/settings.json.
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
   writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
+  // The window is a remote one (the extension host runs on the server), and VS Code drops settings declared
+  // `scope: machine` from the user settings of a remote window, but only once the extension that declares them has
+  // been scanned: left in User/settings.json they reach the extension host or not depending on timing. The server's
+  // own settings file (Machine/settings.json, "Remote" settings in the UI) is where such settings apply.
+  if (opts.machineSettings) {
+    mkdirSync(join(userDataDir, 'Machine'), { recursive: true });
+    writeFileSync(join(userDataDir, 'Machine', 'settings.json'), JSON.stringify(opts.machineSettings, null, 2));
+  }
 }
 
 function findFiles(dir, pred, out = []) {

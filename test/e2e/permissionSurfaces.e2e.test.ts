@@ -1,0 +1,89 @@
+// The approval surfaces outside the chat webview, answered in the real workbench like a user does: the QuickPick
+// (the default, acpChat.permissions.prompt = quickPick) with the keyboard, and the modal dialog with a click.
+// One bed per setting (the web workbench does not reload a settings file edited behind its back).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { bash, text } from '../fixtures/fakeAnthropic';
+import { captureFailure, lastToolCard, openChat, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
+import { readQuickPick, screenshot } from './harness';
+
+function withChatBed(opts: Parameters<typeof startChatBed>[0]): () => ChatBed {
+  let cb: ChatBed | undefined;
+  beforeAll(async () => {
+    cb = await startChatBed(opts);
+    await openChat(cb);
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await captureFailure(cb, ctx.task.name);
+  });
+  afterAll(async () => {
+    await cb?.stop();
+  });
+  return () => {
+    if (!cb) throw new Error('the bed did not start');
+    return cb;
+  };
+}
+
+describe('ACP Chat e2e: approvals in the workbench QuickPick (the default)', () => {
+  const bed = withChatBed({ theme: 'dark' });
+
+  test('a Bash approval in the workbench QuickPick is answered with the keyboard', async () => {
+    const cb = bed();
+    const file = join(cb.workspace, 'from-quickpick.txt');
+    cb.fake.setScript([bash(`touch ${file}`), text('Touched.')]);
+    await sendPrompt(cb, 'touch the file');
+    const qp = await readQuickPick(cb.page, { timeoutMs: TURN_MS });
+    expect(qp.title).toBe(`touch ${file}`);
+    const yes = qp.items.findIndex((i) => /(^|\s)Yes$/.test(i));
+    expect(yes, `a Yes item in ${qp.items.join(' | ')}`).toBeGreaterThanOrEqual(0);
+    expect(qp.items.some((i) => /(^|\s)No$/.test(i)), 'a No item').toBe(true);
+    // The chat shows the same request inline meanwhile.
+    await lastToolCard(cb, `touch ${file}`).getByTestId('permission-option').first().waitFor({ timeout: 5000 });
+    await screenshot(cb.page, 'permission-quickpick-dark');
+
+    // Real key presses in the QuickPick: move away from the agent's first option and back to Yes, then Enter.
+    await cb.page.keyboard.press('ArrowDown');
+    await expect.poll(async () => (await readQuickPick(cb.page)).active).not.toBe(qp.active);
+    let active = (await readQuickPick(cb.page)).items.indexOf((await readQuickPick(cb.page)).active ?? '');
+    for (; active > yes; active--) await cb.page.keyboard.press('ArrowUp');
+    for (; active < yes; active++) await cb.page.keyboard.press('ArrowDown');
+    await expect.poll(async () => (await readQuickPick(cb.page)).active).toBe(qp.items[yes]);
+    expect(existsSync(file)).toBe(false);
+    await cb.page.keyboard.press('Enter');
+
+    await expect.poll(() => existsSync(file), { timeout: TURN_MS }).toBe(true);
+    await cb.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+    const outcome = lastToolCard(cb, `touch ${file}`).getByTestId('permission-outcome');
+    await expect.poll(() => outcome.textContent(), { timeout: 10_000 }).toMatch(/^Allowed/);
+    await waitTurnIdle(cb);
+  });
+});
+
+describe('ACP Chat e2e: approvals in a modal dialog (acpChat.permissions.prompt = modal)', () => {
+  const bed = withChatBed({ theme: 'light', settings: { 'acpChat.permissions.prompt': 'modal' } });
+
+  test('a Bash approval is a dialog whose buttons answer it', async () => {
+    const cb = bed();
+
+    const file = join(cb.workspace, 'from-modal.txt');
+    cb.fake.setScript([bash(`touch ${file}`), text('Touched.')]);
+    await sendPrompt(cb, 'touch the other file');
+    const dialog = cb.page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible', timeout: TURN_MS });
+    expect(await dialog.textContent()).toContain(`touch ${file}`);
+    const buttons = (await dialog.locator('.dialog-buttons .monaco-button').allTextContents()).map((t) => t.trim());
+    expect(buttons).toEqual(expect.arrayContaining(['Yes', 'No']));
+    expect(await cb.page.locator('.quick-input-widget').isVisible()).toBe(false);
+    await screenshot(cb.page, 'permission-modal-light');
+
+    expect(existsSync(file)).toBe(false);
+    await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Yes$/ }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+    await expect.poll(() => existsSync(file), { timeout: TURN_MS }).toBe(true);
+    const outcome = lastToolCard(cb, `touch ${file}`).getByTestId('permission-outcome');
+    await expect.poll(() => outcome.textContent(), { timeout: 10_000 }).toBe('Allowed: Yes');
+    await waitTurnIdle(cb);
+  });
+});

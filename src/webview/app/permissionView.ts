@@ -40,8 +40,8 @@ export class PermissionView implements EntryView {
     const head = h(
       'div',
       { class: 'permission-head' },
-      icon(p.outcome.status === 'pending' ? 'shield' : 'pass'),
-      h('span', { class: 'permission-title' }, this.standalone() ? p.title : 'Permission requested'),
+      icon(outcomeIcon(p)),
+      h('span', { class: 'permission-title' }, this.standalone() ? p.title : p.outcome.status === 'pending' ? 'Approval needed' : 'Approval'),
     );
     const desc = p.description ? h('div', { class: 'permission-desc' }, p.description) : null;
     if (p.outcome.status !== 'pending') {
@@ -59,5 +59,17 @@ export class PermissionView implements EntryView {
       return b;
     });
     return [head, desc, h('div', { class: 'permission-options' }, ...buttons)];
+  }
+}
+
+/** The heading's codicon: what happened at a glance (allowed, rejected, or ended without an answer). */
+function outcomeIcon(p: PermissionRecord): string {
+  switch (p.outcome.status) {
+    case 'pending':
+      return 'shield';
+    case 'selected':
+      return p.outcome.optionKind.startsWith('allow') ? 'pass' : 'circle-slash';
+    default:
+      return 'debug-stop';
   }
 }

@@ -169,6 +169,9 @@ describe('incremental patching', () => {
     expect(card.querySelector('[data-testid="permission-outcome"]')!.textContent).toBe('Rejected');
     expect(t.q('[data-entry-id="py"] [data-testid="permission-outcome"]')!.textContent).toBe('Cancelled (turn cancelled)');
     expect(t.q('[data-entry-id="pz"] [data-testid="permission-outcome"]')!.textContent).toBe('Expired (agent exited)');
+    // The heading's icon tells a rejection and an unanswered end apart from an allow at a glance.
+    expect(card.querySelector('.permission-head .codicon-circle-slash')).not.toBeNull();
+    expect(t.q('[data-entry-id="py"] .permission-head .codicon-debug-stop')).not.toBeNull();
   });
 
   it('streams terminal output with ANSI colours and shows the exit code', () => {

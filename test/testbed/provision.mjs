@@ -58,8 +58,11 @@ function installCodeServer(node) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'acp-chat-testbed-code-server', private: true }, null, 2));
   const npmCli = npmCliPath();
+  // Not the npm_* variables of an outer `npm test`: the nested npm would take them as its config (its
+  // npm_config_user_agent names the outer Node 20, and code-server's postinstall refuses to run on that).
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith('npm_')));
   const env = {
-    ...process.env,
+    ...inherited,
     // Scripts (and node-gyp) must use Node 24, found first on PATH; node-gyp must build against its headers.
     PATH: `${dirname(node.bin)}:${process.env.PATH}`,
     npm_config_nodedir: node.home,

@@ -1,0 +1,199 @@
+// Webview performance benchmark: prints figures as ratios against a baseline measured in the same run (never a timed
+// assertion). Run with `node scripts/bench.mjs`, which installs jsdom's globals and bundles this file.
+//  1. Streaming: 2,000 agent_message_chunk updates into a ~300-entry transcript, delivered one patch per chunk and
+//     coalesced by the real TranscriptPublisher; the real App's patching vs a full rebuild from a snapshot per message.
+//  2. Publisher: 5,000 entry-changed changes for one entry over simulated time; posted messages vs one per change.
+//  3. Long transcript: 5,000 entries; entry nodes in the DOM (windowed) vs entries, against an unwindowed render.
+import type { TranscriptChange, TranscriptEntry } from '../../src/acpClient/transcript';
+import type { HostToWebview } from '../../src/webview/protocol';
+import { TranscriptPublisher, type PatchMessage } from '../../src/webview/transcriptPublisher';
+import { DEFAULT_WINDOW } from '../../src/webview/app/transcriptView';
+import { meta, snapshotMsg } from '../unit/webview/fixtures';
+import { FakeClock, MutationTally, check, fmtMs, fmtRatio, mountApp, table, timed } from './harness';
+import { chunks, streamedEntries, transcript } from './transcriptGen';
+
+export interface BenchOptions {
+  baseEntries: number;
+  chunks: number;
+  /** Simulated gap between two chunks from the agent (ms) for the coalesced variants. */
+  chunkIntervalMs: number;
+  publisherChanges: number;
+  longEntries: number;
+  /** Messages measured per streaming variant (evenly spaced); the rest are extrapolated. Infinity measures all. */
+  samples: number;
+}
+
+export const DEFAULT_OPTIONS: BenchOptions = { baseEntries: 300, chunks: 2000, chunkIntervalMs: 2, publisherChanges: 5000, longEntries: 5000, samples: 40 };
+
+const STREAM_ID = 'stream-agent';
+const snapshot = (entries: TranscriptEntry[]): HostToWebview => snapshotMsg({ meta: meta({ turn: 'running' }), entries });
+
+interface RunResult {
+  messages: number;
+  sampled: number;
+  /** Totals over all messages, estimated as the sampled mean × messages (exact when every message is sampled). */
+  ms: number;
+  records: number;
+  nodes: number;
+  /** The streamed message's rendered markdown at the end, to check every variant shows the same thing. */
+  finalHtml: string;
+}
+
+/** `n` evenly spaced indices into `count` items, always including the last. */
+function sampleIndices(count: number, n: number): number[] {
+  const k = Math.min(count, n);
+  return Array.from({ length: k }, (_, i) => Math.round(((i + 1) * count) / k) - 1);
+}
+
+/**
+ * Loads the base transcript, then applies the sampled messages, a frame after each, timing and counting only those.
+ * With `warm`, the message before each sample is applied first (untimed), so a sampled patch is exactly the one-step
+ * change it is in the full stream; a snapshot replaces everything, so the rebuild needs no warm-up.
+ */
+function runStream(base: TranscriptEntry[], msgs: HostToWebview[], samples: number, warm: boolean): RunResult {
+  const { app, root, frame } = mountApp();
+  app.handleMessage(snapshot(base));
+  frame();
+  const tally = new MutationTally(root);
+  const indices = sampleIndices(msgs.length, samples);
+  let ms = 0;
+  let records = 0;
+  let nodes = 0;
+  let applied = -1;
+  for (const i of indices) {
+    if (warm && i > 0 && applied !== i - 1) {
+      app.handleMessage(msgs[i - 1]!);
+      frame();
+    }
+    tally.collect();
+    const [r0, n0] = [tally.records, tally.nodes];
+    ms += timed(() => {
+      app.handleMessage(msgs[i]!);
+      frame();
+      tally.collect();
+    }).ms;
+    records += tally.records - r0;
+    nodes += tally.nodes - n0;
+    applied = i;
+  }
+  tally.stop();
+  const node = app.transcript.nodeOf(STREAM_ID);
+  check(node !== undefined, 'the streamed message is rendered');
+  const scale = msgs.length / indices.length;
+  return { messages: msgs.length, sampled: indices.length, ms: ms * scale, records: Math.round(records * scale), nodes: Math.round(nodes * scale), finalHtml: node!.querySelector('.markdown-body')!.innerHTML };
+}
+
+/** Feeds the stream through the real publisher on a fake clock, one chunk every `intervalMs`. */
+function publish(stream: TranscriptEntry[], intervalMs: number, post: (m: PatchMessage) => void, baseCount: number): void {
+  const clock = new FakeClock();
+  const pub = new TranscriptPublisher({ post, getMeta: () => undefined, schedule: clock.schedule });
+  stream.forEach((entry, i) => {
+    clock.advanceTo(i * intervalMs);
+    const change: TranscriptChange = i === 0 ? { type: 'entry-added', entry, index: baseCount } : { type: 'entry-changed', entry };
+    pub.push([change]);
+  });
+  clock.advanceTo(stream.length * intervalMs + 1000);
+  check(!pub.hasPending(), 'the publisher flushed everything');
+}
+
+function streamingBench(o: BenchOptions): string {
+  const base = transcript(o.baseEntries);
+  const stream = streamedEntries(STREAM_ID, chunks(o.chunks));
+  const last = stream[stream.length - 1]!;
+  const rebuild = (entries: readonly TranscriptEntry[]) => entries.map((e) => snapshot([...base, e]));
+  const perChunk: HostToWebview[] = stream.map((e) => ({ type: 'patch', entries: [e] }));
+  const coalesced: PatchMessage[] = [];
+  publish(stream, o.chunkIntervalMs, (m) => coalesced.push(m), base.length);
+  check(coalesced.length < perChunk.length && coalesced.every((m) => m.entries.length === 1), 'the publisher coalesced');
+
+  const perChunkPatch = runStream(base, perChunk, o.samples, true);
+  const perChunkRebuild = runStream(base, rebuild(stream), o.samples, false);
+  const coalescedPatch = runStream(base, coalesced, o.samples, true);
+  const coalescedRebuild = runStream(base, rebuild(coalesced.map((m) => m.entries[0]!)), o.samples, false);
+  for (const r of [perChunkRebuild, coalescedPatch, coalescedRebuild]) check(r.finalHtml === perChunkPatch.finalHtml, 'every variant ends showing the same message');
+  check(perChunkPatch.finalHtml.includes('<code'), 'the streamed markdown was rendered');
+
+  const row = (name: string, inc: RunResult, reb: RunResult) => [
+    name,
+    inc.messages,
+    inc.sampled,
+    fmtMs(inc.ms),
+    fmtMs(reb.ms),
+    fmtRatio(reb.ms / inc.ms),
+    inc.records,
+    reb.records,
+    fmtRatio(reb.records / inc.records),
+    inc.nodes,
+    reb.nodes,
+    fmtRatio(reb.nodes / inc.nodes),
+  ];
+  const textLen = last.content.map((b) => (b.type === 'text' ? b.text.length : 0)).reduce((a, b) => a + b, 0);
+  const sampledNote = o.samples >= o.chunks ? 'every message measured' : `${o.samples} evenly spaced messages measured per variant, totals = mean x msgs (--full measures all)`;
+  return table(
+    `1. Streaming: ${o.chunks} chunks (${textLen} chars) into one agent message after ${base.length} entries (window ${DEFAULT_WINDOW}).\n` +
+      `   inc = the App's incremental patches; rebuild (baseline) = the same App given a full snapshot per message.\n` +
+      `   ${sampledNote}. muts = MutationRecords, nodes = nodes added + removed.`,
+    ['delivery', 'msgs', 'sampled', 'inc ms', 'rebuild ms', 'ratio', 'inc muts', 'rebuild muts', 'ratio', 'inc nodes', 'rebuild nodes', 'ratio'],
+    [row('one patch per chunk', perChunkPatch, perChunkRebuild), row(`publisher, chunk every ${o.chunkIntervalMs} ms`, coalescedPatch, coalescedRebuild)],
+  );
+}
+
+function publisherBench(o: BenchOptions): string {
+  const stream = streamedEntries('agent-1', chunks(o.publisherChanges, 11));
+  const rows = [0.25, 1, 4, 20].map((interval) => {
+    const posted: PatchMessage[] = [];
+    const { ms } = timed(() => publish(stream, interval, (m) => posted.push(m), 0));
+    check(JSON.stringify(posted[posted.length - 1]!.entries[0]) === JSON.stringify(stream[stream.length - 1]), 'the last post carries the final entry');
+    check(posted.every((m) => m.entries.length === 1), 'one entry per post');
+    const simulated = stream.length * interval;
+    return [`every ${interval} ms (${(simulated / 1000).toFixed(2)} s)`, stream.length, posted.length, fmtRatio(stream.length / posted.length), fmtMs(ms)];
+  });
+  return table(
+    `2. Publisher: ${o.publisherChanges} entry-changed changes for one entry, 16 ms tick, simulated time; baseline = one post per change`,
+    ['changes arrive', 'naive posts', 'posts', 'ratio', 'host ms'],
+    rows,
+  );
+}
+
+function longTranscriptBench(o: BenchOptions): string {
+  const entries = transcript(o.longEntries);
+  const render = (windowSize: number | undefined, load: (send: (m: HostToWebview) => void) => void) => {
+    const { app, root, frame, markdownRenders } = mountApp(windowSize);
+    const { ms } = timed(() => {
+      load((m) => app.handleMessage(m));
+      frame();
+    });
+    const domEntries = root.querySelectorAll('[data-entry-id]').length;
+    const earlier = root.querySelector<HTMLElement>('[data-testid="show-earlier"]')!;
+    return { ms, domEntries, earlierShown: !earlier.hidden, parses: markdownRenders() };
+  };
+  const windowed = render(undefined, (send) => send(snapshot(entries)));
+  const full = render(entries.length, (send) => send(snapshot(entries)));
+  const appended = render(undefined, (send) => {
+    send(snapshot([]));
+    for (let i = 0; i < entries.length; i += 10) send({ type: 'patch', entries: entries.slice(i, i + 10) });
+  });
+  const onePatch = render(undefined, (send) => {
+    send(snapshot([]));
+    send({ type: 'patch', entries });
+  });
+  check(windowed.earlierShown && appended.earlierShown && onePatch.earlierShown && !full.earlierShown, '"Show earlier" is offered only when entries are hidden');
+  check(full.domEntries === entries.length, 'the unwindowed render shows every entry');
+  const row = (name: string, r: typeof windowed) => [name, entries.length, r.domEntries, fmtRatio(entries.length / r.domEntries), r.parses, fmtMs(r.ms), fmtRatio(full.ms / r.ms)];
+  return table(
+    `3. Long transcript: ${entries.length} entries; baseline = the same App with no window (every entry rendered)`,
+    ['load', 'entries', 'DOM entries', 'entries/DOM', 'md parses', 'ms', 'baseline/this'],
+    [row(`snapshot, window ${DEFAULT_WINDOW}`, windowed), row(`patches of 10, window ${DEFAULT_WINDOW}`, appended), row(`one patch of all, window ${DEFAULT_WINDOW}`, onePatch), row('snapshot, no window (baseline)', full)],
+  );
+}
+
+export function runWebviewBench(o: BenchOptions = DEFAULT_OPTIONS, out: (line: string) => void = console.log): void {
+  const t0 = performance.now();
+  out(streamingBench(o));
+  out('');
+  out(publisherBench(o));
+  out('');
+  out(longTranscriptBench(o));
+  out('');
+  out(`ratios: baseline / measured, same run; times include MutationObserver bookkeeping in jsdom; total ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}

@@ -247,7 +247,8 @@ export class PermissionBroker {
       this.drop(key);
       this.remember(key, { type, validate: live.validate });
       live.resolve(answer as never);
-      this.logger.info(`[broker] ${type} ${key} answered`);
+      const what = typeof answer === 'string' ? answer : answer.action;
+      this.logger.info(`[broker] ${type} ${key} answered: ${what}`);
       this.settledEmitter.fire({ key, type, outcome: 'answered' });
       this.countEmitter.fire(this.live.size);
       return 'accepted';

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { bash, edit, read, text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
+import { askUserQuestion, bash, edit, read, text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
 import {
   activate,
   closeAllEditors,
@@ -185,6 +185,44 @@ suite('ACP Chat extension', function () {
     await quickInput('accept');
     assert.equal((await turn).stopReason, 'end_turn');
     assert.ok(existsSync(target));
+  });
+
+  test('a question from the agent (AskUserQuestion) is asked as QuickPick steps and the answer reaches the model', async () => {
+    fake.setScript([
+      askUserQuestion([
+        {
+          question: 'Which color do you prefer?',
+          header: 'Color',
+          options: [
+            { label: 'Red', description: 'Warm color' },
+            { label: 'Blue', description: 'Cool color' },
+          ],
+        },
+      ]),
+      text('Noted.'),
+    ]);
+    const turn = api.chat.prompt([{ type: 'text', text: 'ask me a question' }]);
+    const choice = await waitFor(() => {
+      const v = api.permissions.openPromptView();
+      // activeIndex is known once VS Code has reported the focused item (the first one) back.
+      return v?.surface === 'elicitation' && v.items.includes('Blue') && v.activeIndex >= 0 ? v : undefined;
+    }, 'the question as a QuickPick', 30_000);
+    assert.equal(choice.title, 'Which color do you prefer?');
+    for (let i = choice.activeIndex; i < choice.items.indexOf('Blue'); i++) await quickInput('next');
+    await quickInput('accept');
+    // The optional free-text field ("Other") is an input box: Enter skips it.
+    await waitFor(() => api.permissions.openPromptView()?.items.length === 0, 'the free-text step');
+    await quickInput('accept');
+    const review = await waitFor(() => {
+      const v = api.permissions.openPromptView();
+      return v?.items.some((i) => i.includes('Submit')) ? v : undefined;
+    }, 'the review step');
+    assert.ok(review.items.some((i) => i.includes('Decline')), 'the review offers Decline too');
+    await quickInput('accept');
+    assert.equal((await turn).stopReason, 'end_turn');
+    const told = fake.toolResults().map((r) => r.text).join('\n');
+    assert.match(told, /Blue/, `the model was told the answer: ${told}`);
+    assert.equal(api.permissions.broker.count, 0);
   });
 
   test('the agent killed mid-request: request cancelled, QuickPick closed, transcript kept, next prompt restarts', async () => {

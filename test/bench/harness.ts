@@ -10,11 +10,13 @@ export interface MountedApp {
   frame(): void;
   /** How many times markdown was parsed (agent text, thoughts, tool text). */
   markdownRenders(): number;
+  /** Detaches the root so the next app measures alone. */
+  unmount(): void;
 }
 
 export function mountApp(windowSize?: number): MountedApp {
   const root = document.createElement('div');
-  document.body.replaceChildren(root);
+  document.body.appendChild(root);
   const frames: (() => void)[] = [];
   let parses = 0;
   const md = (text: string) => {
@@ -22,7 +24,7 @@ export function mountApp(windowSize?: number): MountedApp {
     return renderMarkdown(text);
   };
   const app = new App({ post: () => {}, root, renderMarkdown: md, requestFrame: (cb) => frames.push(cb), windowSize });
-  return { app, root, frame: () => frames.splice(0).forEach((f) => f()), markdownRenders: () => parses };
+  return { app, root, frame: () => frames.splice(0).forEach((f) => f()), markdownRenders: () => parses, unmount: () => root.remove() };
 }
 
 /** Counts DOM mutations under a root: records, and nodes added + removed by childList records. */

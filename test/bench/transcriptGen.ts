@@ -143,8 +143,8 @@ export function chunks(count: number, seed = 7): string[] {
 }
 
 /** The streamed agent entry after each chunk, folded the way sessionReducer folds agent_message_chunk. */
-export function streamedEntries(id: string, texts: readonly string[]): TranscriptEntry[] {
-  const out: TranscriptEntry[] = [];
+export function streamedEntries(id: string, texts: readonly string[]): Extract<TranscriptEntry, { kind: 'agent' }>[] {
+  const out: Extract<TranscriptEntry, { kind: 'agent' }>[] = [];
   let content: ContentBlock[] = [];
   for (const text of texts) {
     content = appendBlock(content, { type: 'text', text });

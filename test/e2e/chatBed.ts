@@ -1,7 +1,7 @@
 // Shared set-up of the ACP Chat browser end-to-end tests: a fresh workspace and agent home, the fake Messages API,
-// the real VS Code workbench (test/testbed) with the extension under test, and the chat view opened with its agent
-// session ready. The real Claude adapter is pointed at the fake API through the user's own setting
-// (acpChat.agent.env), exactly as a user would configure a custom endpoint.
+// the real VS Code workbench (test/testbed) with the extension under test (the repository as a development extension,
+// or its VSIX installed), and the chat view opened with its agent session ready. The real Claude adapter is pointed at
+// the fake API through the user's own setting (acpChat.agent.env), exactly as a user would configure a custom endpoint.
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +29,11 @@ export interface ChatBedOptions {
   settings?: Record<string, unknown>;
   theme?: BedOptions['theme'];
   viewport?: BedOptions['viewport'];
+  /**
+   * Runs ACP Chat from this packaged VSIX, installed into the bed as a user installs it, instead of the repository
+   * root as a development extension.
+   */
+  installVsix?: string;
 }
 
 /** Bounded waits used across the e2e tests (the agent's first start takes a few seconds on this machine). */
@@ -56,7 +61,7 @@ export async function startChatBed(opts: ChatBedOptions = {}): Promise<ChatBed> 
   try {
     fake = await startFakeAnthropic();
     bed = await openWorkbench({
-      extensionPath: REPO_ROOT,
+      ...(opts.installVsix ? { installVsix: opts.installVsix } : { extensionPath: REPO_ROOT }),
       workspace,
       theme: opts.theme,
       viewport: opts.viewport,

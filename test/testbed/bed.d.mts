@@ -4,8 +4,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 export const CHROMIUM: string;
 
 export interface BedOptions {
-  /** Folder holding the extension's package.json (loaded as a development extension). */
-  extensionPath: string;
+  /** Folder holding the extension's package.json (loaded as a development extension). Give it, installVsix, or both. */
+  extensionPath?: string;
+  /**
+   * A packaged extension (.vsix) installed into the bed's fresh extensions folder with the server's
+   * `--install-extension` CLI before the server starts. Without extensionPath the window then runs it as an ordinary
+   * installed extension (no development path, no "[Extension Development Host]").
+   */
+  installVsix?: string;
   /** Folder opened in the window. */
   workspace: string;
   /** Compiled extension-test entry exporting run(); omit to use the bed for browser end-to-end tests. */
@@ -33,11 +39,13 @@ export interface Bed {
   context: BrowserContext;
   /** The bed's own folder (profile, logs); removed by removeBedFiles(). */
   root: string;
+  /** The server's extensions folder (installVsix unpacks the extension into a subfolder of it). */
+  extensionsDir: string;
   serverLog: string;
   browserLog: string;
   extensionHostLogs(): string[];
-  timings: { serverMs?: number; browserMs?: number; workbenchMs?: number };
-  /** Kills Chromium and the server's whole process group; safe to call twice. */
+  timings: { installMs?: number; serverMs?: number; browserMs?: number; workbenchMs?: number };
+  /** Kills Chromium and the server's whole process group (and removes an installVsix extension); safe to call twice. */
   stop(): Promise<void>;
 }
 

@@ -1,11 +1,12 @@
 // The VS Code test bed: a real VS Code server (from the cached code-server package) with a fresh profile, opened in
-// Debian's Chromium through Playwright, with the extension under test loaded as a development extension and,
-// optionally, an extension-test entry (extensionTestsPath) run inside the real extension host.
+// Debian's Chromium through Playwright, with the extension under test loaded as a development extension (or installed
+// from its VSIX, as a user installs it) and, optionally, an extension-test entry (extensionTestsPath) run inside the
+// real extension host.
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
-import { startServer } from './server.mjs';
+import { installExtension, startServer } from './server.mjs';
 import { killGroup, provisionedMarker } from './util.mjs';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -33,7 +34,8 @@ function installHandlers() {
 
 /**
  * @param {{
- *   extensionPath: string,            // folder with the extension's package.json
+ *   extensionPath?: string,           // folder with the extension's package.json, loaded as a development extension
+ *   installVsix?: string,             // a packaged extension installed into the bed's extensions folder first
  *   workspace: string,                // folder opened in the window
  *   extensionTestsPath?: string,      // compiled test entry exporting run(); omit for e2e use
  *   env?: Record<string,string>,      // environment of the server, inherited by the extension host
@@ -50,10 +52,12 @@ export async function startBed(opts) {
   if (!existsSync(provisionedMarker())) {
     throw new Error('The test bed is not provisioned: run `node test/testbed/provision.mjs` first.');
   }
-  const extensionPath = resolve(opts.extensionPath);
+  if (!opts.extensionPath && !opts.installVsix) throw new Error('startBed: give extensionPath, installVsix, or both');
+  const extensionPath = opts.extensionPath ? resolve(opts.extensionPath) : undefined;
+  const vsix = opts.installVsix ? resolve(opts.installVsix) : undefined;
   const workspace = resolve(opts.workspace);
   const testsPath = opts.extensionTestsPath ? resolve(opts.extensionTestsPath) : undefined;
-  for (const [name, p] of [['extensionPath', join(extensionPath, 'package.json')], ['workspace', workspace], ['extensionTestsPath', testsPath]]) {
+  for (const [name, p] of [['extensionPath', extensionPath && join(extensionPath, 'package.json')], ['installVsix', vsix], ['workspace', workspace], ['extensionTestsPath', testsPath]]) {
     if (p && !existsSync(p)) throw new Error(`startBed: ${name} does not exist: ${p}`);
   }
   installHandlers();
@@ -68,6 +72,8 @@ export async function startBed(opts) {
   let serverChild;
   const bed = {
     root,
+    // Where installed extensions live (installVsix unpacks there); development extensions are loaded in place.
+    extensionsDir: join(root, 'extensions'),
     serverLog,
     browserLog,
     // The extension host's own log (one per extension host start), not the per-extension output channels.
@@ -87,6 +93,7 @@ export async function startBed(opts) {
           process.kill(-serverChild.pid, 'SIGKILL');
         } catch {}
       }
+      if (vsix) rmSync(bed.extensionsDir, { recursive: true, force: true });
     },
     stop() {
       // One stop for everyone (the caller, a failing start, a signal handler): all of them wait for the same end.
@@ -95,6 +102,9 @@ export async function startBed(opts) {
         await browser?.close().catch(() => {});
         if (server) await server.stop().catch(() => {});
         else if (serverChild) await killGroup(serverChild).catch(() => {});
+        // An installed VSIX can be hundreds of MB unpacked and tells nothing the logs do not: it goes even when the
+        // caller keeps the bed's folder for its logs.
+        if (vsix) rmSync(bed.extensionsDir, { recursive: true, force: true, maxRetries: 3, retryDelay: 100 });
         live.delete(bed);
       })();
       return stopping;
@@ -107,12 +117,20 @@ export async function startBed(opts) {
       bed.timings[name] = Date.now() - t;
       t = Date.now();
     };
+    if (vsix) {
+      // Before the server starts, so that its first scan finds the extension installed, as after a user's install.
+      await installExtension({ root, vsix, logFile: serverLog });
+      lap('installMs');
+    }
     server = await startServer({ root, env: opts.env, logFile: serverLog, onSpawn: (c) => (serverChild = c) });
     lap('serverMs');
     const authority = `127.0.0.1:${server.port}`;
-    const payload = [['extensionDevelopmentPath', `vscode-remote://${authority}${extensionPath}`]];
+    const payload = [];
+    if (extensionPath) payload.push(['extensionDevelopmentPath', `vscode-remote://${authority}${extensionPath}`]);
     if (testsPath) payload.push(['extensionTestsPath', `vscode-remote://${authority}${testsPath}`]);
-    const url = `${server.origin}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+    // Without a development path the window is an ordinary one, running only installed extensions.
+    const query = payload.length ? `&payload=${encodeURIComponent(JSON.stringify(payload))}` : '';
+    const url = `${server.origin}/?folder=${encodeURIComponent(workspace)}${query}`;
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: opts.headless ?? true,

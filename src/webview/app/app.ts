@@ -129,7 +129,7 @@ export class App {
     this.frameScheduled = false;
     const views = [...this.dirty];
     this.dirty.clear();
-    for (const v of views) v.renderNow();
+    for (const v of views) if (v.node.isConnected) v.renderNow();
     this.scrollIfSticky();
   }
 

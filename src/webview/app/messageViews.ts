@@ -2,7 +2,8 @@
 // Agent text streams in chunks: update() only stores the text; the markdown is parsed once per frame (renderNow).
 import type { TranscriptEntry } from '../../acpClient/transcript';
 import { blocksText, renderNonTextBlocks } from './contentBlocks';
-import { clear, h, icon, setChildren } from './dom';
+import { h, icon, setChildren } from './dom';
+import { stableMarkdownPrefix } from './markdownSegments';
 import type { Renderable, ViewContext } from './viewContext';
 
 export interface EntryView {
@@ -26,13 +27,20 @@ export class UserMessageView implements EntryView {
   }
 }
 
-/** Agent message: streamed markdown, re-parsed at most once per frame and only for this entry. */
+/**
+ * Agent message: streamed markdown, rendered at most once per frame and only for this entry. Finished blocks are
+ * rendered once and kept (`stable`); each frame re-renders only the unfinished end (`tail`).
+ */
 export class AgentMessageView implements EntryView, Renderable {
   readonly node: HTMLElement;
   protected readonly body = h('div', { class: 'markdown-body' });
   protected readonly refs = h('div', { class: 'refs-slot' });
+  private readonly stable = h('div', { class: 'md-stable' });
+  private readonly tail = h('div', { class: 'md-tail' });
   private text = '';
   private renderedText: string | undefined;
+  /** How much of `text` is rendered in `stable`. */
+  private stableLength = 0;
   private refsKey = '';
   /** Called with the text rendered so far (for polite announcements). */
   onRendered: ((text: string) => void) | undefined;
@@ -55,10 +63,21 @@ export class AgentMessageView implements EntryView, Renderable {
 
   renderNow(): void {
     if (this.text === this.renderedText) return;
-    this.renderedText = this.text;
-    clear(this.body);
-    this.body.appendChild(this.ctx.renderMarkdown(this.text));
-    this.onRendered?.(this.text);
+    const text = this.text;
+    if (this.renderedText === undefined || !text.startsWith(this.renderedText.slice(0, this.stableLength))) {
+      // Not an append (first render, or the text was replaced): start over.
+      this.stable.replaceChildren();
+      this.stableLength = 0;
+      if (this.body.firstChild !== this.stable) this.body.replaceChildren(this.stable, this.tail);
+    }
+    this.renderedText = text;
+    const boundary = stableMarkdownPrefix(text);
+    if (boundary > this.stableLength) {
+      this.stable.appendChild(this.ctx.renderMarkdown(text.slice(this.stableLength, boundary)));
+      this.stableLength = boundary;
+    }
+    this.tail.replaceChildren(this.ctx.renderMarkdown(text.slice(this.stableLength)));
+    this.onRendered?.(text);
   }
 }
 

@@ -57,6 +57,7 @@ export class TranscriptView {
 
   /** Upserts entries: known ids update their view in place, new ids are appended in order. */
   patch(entries: readonly TranscriptEntry[]): void {
+    const added: Slot[] = [];
     for (const e of entries) {
       const slot = this.slots.get(e.id);
       if (slot) {
@@ -74,9 +75,14 @@ export class TranscriptView {
       const s: Slot = { entry: e, json: JSON.stringify(e) };
       this.order.push(e.id);
       this.slots.set(e.id, s);
-      this.mount(s, null);
+      added.push(s);
     }
     this.trimWindow();
+    // Only the new entries that fall inside the window are built (a big patch would otherwise build and drop them).
+    const firstAdded = this.order.length - added.length;
+    added.forEach((s, i) => {
+      if (firstAdded + i >= this.start) this.mount(s, null);
+    });
   }
 
   /** The DOM node of an entry if it is rendered (tests and scrolling). */

@@ -4,6 +4,8 @@ import type { MarkdownRenderer } from './markdown';
 
 /** A view with deferred work (markdown) done once per animation frame. */
 export interface Renderable {
+  /** Views taken out of the DOM (windowed out, replaced) are not rendered. */
+  readonly node: HTMLElement;
   renderNow(): void;
 }
 

@@ -214,6 +214,17 @@ describe('incremental patching', () => {
     expect(t.q('[data-testid="show-earlier"]')!.hidden).toBe(true);
   });
 
+  it('a patch larger than the window builds only what is shown, and renders no markdown for the rest', () => {
+    const t = setup({ windowSize: 10 });
+    t.send(snapshotMsg({ meta: meta(), entries: [] }));
+    t.send({ type: 'patch', entries: Array.from({ length: 50 }, (_, i) => agent(`a${i}`, `message **${i}**`)) });
+    t.frame();
+    expect(t.app.transcript.renderedCount).toBe(10);
+    expect(t.app.transcript.nodeOf('a39')).toBeUndefined();
+    expect(t.q('[data-entry-id="a49"] strong')!.textContent).toBe('49');
+    expect(t.md).toHaveBeenCalledTimes(10);
+  });
+
   it('applies meta patches: config options kept in step, cleared fields removed, status shown', () => {
     const t = setup();
     t.send(snapshotMsg({ meta: meta({ modes: null }), entries: [] }));

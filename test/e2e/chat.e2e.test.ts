@@ -102,7 +102,7 @@ describe('ACP Chat e2e: the chat view', () => {
     await waitTurnIdle(cb);
     await link.click();
     await expect.poll(() => activeTabTitle(cb.page), { timeout: 10_000 }).toMatch(/^lines\.txt/);
-    await expect.poll(() => cursorStatus(cb.page).textContent(), { timeout: 10_000 }).toMatch(/Ln 12, Col 1\b/);
+    await expect.poll(() => cursorStatus(cb.page).textContent(), { timeout: 10_000 }).toMatch(/Ln 12, Col 8 \(7 selected\)/); // the whole line "line 12" is selected
     await runCommand(cb.page, 'View: Close All Editors');
   });
 

@@ -8,6 +8,7 @@ import {
   hideNotifications, openWorkbench, pickQuickPickItem, readQuickPick, REPO_ROOT, runCommand, screenshot, waitForNotification,
   webviewFrame, type Bed,
 } from './harness';
+import { removeBedFiles } from '../testbed/bed.mjs';
 
 const SMOKE_EXTENSION = join(REPO_ROOT, 'test/testbed/smoke-extension');
 
@@ -31,6 +32,7 @@ for (const theme of ['dark', 'light'] as const) {
 
     afterAll(async () => {
       await bed?.stop();
+      if (bed) removeBedFiles(bed);
       if (scratch) rmSync(scratch, { recursive: true, force: true });
     });
 

@@ -312,7 +312,7 @@ export class AcpClient {
   }
 
   private async explainFailure(err: unknown): Promise<Error> {
-    if (err instanceof acp.RequestError) return err; // the agent's own answer; callers may branch on `code`
+    if (err instanceof acp.RequestError) return withErrorDetails(err); // the agent's own answer; callers may branch on `code`
     if (this.connection.signal.aborted) {
       const exit = await this.exitWithin(EXIT_EXPLANATION_WAIT_MS);
       const reason = exit ? describeExit(exit) : (this.disconnectReason() ?? 'The connection to the agent closed.');
@@ -346,4 +346,15 @@ export class AcpClient {
 
 function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * "Internal error" alone tells the user nothing: add the details the agent put in `data` (JSON-RPC's place for
+ * them), keeping the code so callers can still branch on it.
+ */
+export function withErrorDetails(err: acp.RequestError): acp.RequestError {
+  const data = err.data as { details?: unknown; message?: unknown } | string | undefined | null;
+  const details = typeof data === 'string' ? data : typeof data?.details === 'string' ? data.details : typeof data?.message === 'string' ? data.message : undefined;
+  if (!details || err.message.includes(details)) return err;
+  return new acp.RequestError(err.code, `${err.message}: ${details.slice(0, 2000)}`, err.data);
 }

@@ -384,3 +384,14 @@ describe('agent exit', () => {
     await expect(session.prompt([{ type: 'text', text: 'x' }])).rejects.toThrow(/closed/);
   });
 });
+
+describe('agent errors', () => {
+  it('carry the details the agent sent in data, and keep their code', async () => {
+    const { withErrorDetails } = await import('../../../src/acpClient/acpClient');
+    const e = withErrorDetails(new acp.RequestError(-32603, 'Internal error', { details: 'spawn claude ENOENT' }));
+    expect(e).toBeInstanceOf(acp.RequestError);
+    expect(e.code).toBe(-32603);
+    expect(e.message).toBe('Internal error: spawn claude ENOENT');
+    expect(withErrorDetails(new acp.RequestError(-32000, 'Authentication required')).message).toBe('Authentication required');
+  });
+});

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { fakeApiAgentEnv } from '../fixtures/agentEnv';
 import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fakeAnthropic';
 import { removeBedFiles } from '../testbed/bed.mjs';
 import { chatFrame, openWorkbench, REPO_ROOT, runCommand, screenshot, type Bed, type BedOptions } from './harness';
@@ -67,16 +68,7 @@ export async function startChatBed(opts: ChatBedOptions = {}): Promise<ChatBed> 
       viewport: opts.viewport,
       // acpChat.agent.env is machine-scoped: a remote window (this one) reads it from the remote settings only.
       machineSettings: {
-        'acpChat.agent.env': {
-          ANTHROPIC_BASE_URL: fake.url,
-          ANTHROPIC_API_KEY: 'test-key-offline',
-          HOME: home,
-          CLAUDE_CONFIG_DIR: join(home, '.claude'),
-          TMPDIR: join(home, 'tmp'),
-          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-          DISABLE_AUTOUPDATER: '1',
-          DISABLE_TELEMETRY: '1',
-        },
+        'acpChat.agent.env': fakeApiAgentEnv({ apiUrl: fake.url, home }),
       },
       settings: {
         // Manual mode, so writes and commands ask for permission (the adapter's own default never asks).

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { ChatService } from '../../src/acpClient/chatService';
 import type { PermissionRecord, ToolCallState } from '../../src/acpClient/transcript';
 import type { PermissionController } from '../../src/permissionUI/permissionController';
+import { fakeApiAgentEnv } from '../fixtures/agentEnv';
 import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fakeAnthropic';
 
 export const EXTENSION_ID = 'acp-chat.acp-chat';
@@ -37,16 +38,7 @@ export async function setUpAgentEnvironment(): Promise<FakeAnthropic> {
   const config = vscode.workspace.getConfiguration('acpChat');
   await config.update(
     'agent.env',
-    {
-      ANTHROPIC_BASE_URL: fake.url,
-      ANTHROPIC_API_KEY: 'test-key-offline',
-      HOME: home,
-      CLAUDE_CONFIG_DIR: join(home, '.claude'),
-      TMPDIR: join(home, 'tmp'),
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-      DISABLE_AUTOUPDATER: '1',
-      DISABLE_TELEMETRY: '1',
-    },
+    fakeApiAgentEnv({ apiUrl: fake.url, home }),
     vscode.ConfigurationTarget.Global,
   );
   // Manual mode, so writes ask for permission (the adapter's default, `auto`, never asks).

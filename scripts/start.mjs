@@ -21,14 +21,16 @@ if (spawnSync('code', ['--version'], { stdio: 'ignore' }).status === 0) {
   // The VS Code server needs Node 24 and native modules: provision it (cached) under that Node.
   run(node, [join(root, 'test/testbed/provision.mjs')]);
   const { startServer } = await import('../test/testbed/server.mjs');
-  const { mkdtempSync } = await import('node:fs');
+  const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
-  const server = await startServer({ root: mkdtempSync(join(tmpdir(), 'acp-chat-run-')) });
+  const runRoot = mkdtempSync(join(tmpdir(), 'acp-chat-run-'));
+  const server = await startServer({ root: runRoot });
   const payload = JSON.stringify([['extensionDevelopmentPath', `vscode-remote://127.0.0.1:${server.port}${root}`]]);
   const url = `${server.origin}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(payload)}`;
   console.log(`\nVS Code is running with ACP Chat loaded. Open this URL in a browser:\n\n  ${url}\n\nServer log: ${server.logFile}. Ctrl+C stops it.`);
   const stop = async () => {
     await server.stop();
+    rmSync(runRoot, { recursive: true, force: true });
     process.exit(0);
   };
   process.on('SIGINT', stop);

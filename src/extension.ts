@@ -55,7 +55,8 @@ export function activate(context: vscode.ExtensionContext) {
         path: document.uri.fsPath,
         name: vscode.workspace.asRelativePath(document.uri),
         startLine: selection.start.line + 1,
-        endLine: selection.end.line + 1,
+        // Whole lines selected end at column 0 of the next line, which holds no selected character: not part of the range.
+        endLine: selection.end.character === 0 && selection.end.line > selection.start.line ? selection.end.line : selection.end.line + 1,
         text: document.getText(selection),
       };
       if (ChatPanel.active) ChatPanel.active.attach(attachment);

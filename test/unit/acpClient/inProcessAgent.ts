@@ -94,6 +94,10 @@ export function startFakeAgent(opts: FakeAgentOptions = {}): FakeAgent {
       received.push('session/set_config_option');
       return { configOptions: [modeOption(String(ctx.params.value))] };
     })
+    .onRequest(acp.methods.agent.session.load, (ctx) => {
+      received.push(`session/load ${ctx.params.sessionId}`);
+      return { modes: MODES, configOptions: [modeOption('auto')] };
+    })
     .onRequest(acp.methods.agent.session.close, () => {
       received.push('session/close');
       return {};

@@ -39,9 +39,11 @@ describe('cancelling a turn (real adapter)', () => {
     const next = await timed(FILE, 'turn: text after cancel', () => session.prompt(ask('carry on')));
     expect(next.stopReason).toBe('end_turn');
     expect(agentText(session)).toContain('Next turn works.');
-    // Claude Code told the model the tool use was rejected.
-    const told = adapter.run.api.mainRequests().at(-1)!.toolResults;
-    expect(told.some((t) => t.isError && /doesn't want to proceed/.test(t.text))).toBe(true);
+    // Claude Code told the model the tool use was rejected (in the next turn's conversation; whether it shares the
+    // last message with the new prompt depends on timing, so look at the whole conversation).
+    const told = adapter.run.api.mainRequests().at(-1)!.historyToolResults;
+    const toolUseId = req.params.toolCall.toolCallId;
+    expect(told.some((t) => t.toolUseId === toolUseId && t.isError && /doesn't want to proceed/.test(t.text)), JSON.stringify(told)).toBe(true);
     expect(existsSync(join(adapter.run.workspace, 'cancelled.txt'))).toBe(false);
   });
 

@@ -77,7 +77,13 @@ describe('ACP Chat e2e: the composer', () => {
     await cb.page.keyboard.press('Control+G');
     await quickInputBox(cb.page).waitFor({ state: 'visible', timeout: 10_000 });
     await cb.page.keyboard.type('3');
+    // Enter before the picker has read the typed line goes nowhere: wait for its "go to line 3" row first.
+    await cb.page.locator('.quick-input-widget .monaco-list-row', { hasText: /line 3\b/ }).first().waitFor({ state: 'visible', timeout: 10_000 });
     await cb.page.keyboard.press('Enter');
+    // Under load the first Enter has been seen to go unanswered; the picker still open means press it again.
+    if (!(await quickInputBox(cb.page).waitFor({ state: 'hidden', timeout: 3_000 }).then(() => true, () => false))) {
+      await cb.page.keyboard.press('Enter');
+    }
     await expect.poll(() => cursorStatus(cb.page).textContent(), { timeout: 10_000 }).toMatch(/Ln 3, Col 1/);
     for (let i = 0; i < 3; i++) await cb.page.keyboard.press('Shift+ArrowDown');
     const selected = lines.slice(2, 5).join('\n') + '\n';

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { askUserQuestion, bash, edit, read, text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
+import { askUserQuestion, COLOR_QUESTION, bash, edit, read, text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
 import {
   activate,
   closeAllEditors,
@@ -189,16 +189,7 @@ suite('ACP Chat extension', function () {
 
   test('a question from the agent (AskUserQuestion) is asked as QuickPick steps and the answer reaches the model', async () => {
     fake.setScript([
-      askUserQuestion([
-        {
-          question: 'Which color do you prefer?',
-          header: 'Color',
-          options: [
-            { label: 'Red', description: 'Warm color' },
-            { label: 'Blue', description: 'Cool color' },
-          ],
-        },
-      ]),
+      askUserQuestion([COLOR_QUESTION]),
       text('Noted.'),
     ]);
     const turn = api.chat.prompt([{ type: 'text', text: 'ask me a question' }]);

@@ -1,6 +1,6 @@
 // AskUserQuestion through the real adapter becomes an `elicitation/create` form; the hook's answer completes the tool.
 import { describe, expect, it } from 'vitest';
-import { askUserQuestion, text } from '../fixtures/fakeAnthropic';
+import { askUserQuestion, COLOR_QUESTION, text } from '../fixtures/fakeAnthropic';
 import { timed, toolEntries, useRealAdapter } from '../fixtures/clientHarness';
 
 const FILE = 'elicitation';
@@ -14,16 +14,7 @@ describe('AskUserQuestion → elicitation/create', () => {
       return { action: 'accept', content: { question_0: 'Red' } };
     };
     adapter.run.api.setScript([
-      askUserQuestion([
-        {
-          question: 'Which color do you prefer?',
-          header: 'Color',
-          options: [
-            { label: 'Red', description: 'Warm color' },
-            { label: 'Blue', description: 'Cool color' },
-          ],
-        },
-      ]),
+      askUserQuestion([COLOR_QUESTION]),
       text('Red it is.'),
     ]);
 

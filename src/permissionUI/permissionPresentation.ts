@@ -4,34 +4,15 @@
 import type { PermissionOption, RequestPermissionRequest, ToolCallContent, ToolCallLocation, ToolKind } from '@agentclientprotocol/sdk';
 import type { ToolCallState } from '../acpClient/transcript';
 import { toDisplayText, toVerbatimText, truncate } from './displayText';
+import { OPTION_KIND_ICON, TOOL_KIND_ICON } from './kindIcons';
 import { checkLocation, locationLabel, type PathFlavour } from './locationLinks';
+
+export { OPTION_KIND_ICON, TOOL_KIND_ICON } from './kindIcons';
 
 export const TITLE_MAX = 300;
 export const DESCRIPTION_MAX = 2_000;
 export const SUMMARY_MAX = 1_000;
 export const PLAN_MAX = 200_000;
-
-/** Codicon per option kind; unknown (future) kinds get a neutral icon. */
-export const OPTION_KIND_ICON: Record<PermissionOption['kind'], string> = {
-  allow_once: 'check',
-  allow_always: 'check-all',
-  reject_once: 'close',
-  reject_always: 'circle-slash',
-};
-
-/** Codicon per tool kind. */
-export const TOOL_KIND_ICON: Record<ToolKind, string> = {
-  read: 'eye',
-  edit: 'edit',
-  delete: 'trash',
-  move: 'arrow-swap',
-  search: 'search',
-  execute: 'terminal',
-  think: 'lightbulb',
-  fetch: 'globe',
-  switch_mode: 'list-selection',
-  other: 'tools',
-};
 
 /** Tools whose title is the shell command itself (the adapter keeps it uncompacted too). */
 const SHELL_TOOLS = new Set(['Bash', 'PowerShell']);

@@ -1,18 +1,7 @@
 // Names and codicons for protocol enums, in one table each so no literal is repeated across views.
 import type { PermissionCancelReason, PermissionOutcome, ToolCallUiStatus } from '../../acpClient/transcript';
 
-export const TOOL_KIND_ICON: Record<string, string> = {
-  read: 'file',
-  edit: 'edit',
-  delete: 'trash',
-  move: 'file-symlink-file',
-  search: 'search',
-  execute: 'terminal',
-  think: 'lightbulb',
-  fetch: 'globe',
-  switch_mode: 'arrow-swap',
-  other: 'tools',
-};
+export { OPTION_KIND_ICON, TOOL_KIND_ICON } from '../../permissionUI/kindIcons';
 
 export const TOOL_STATUS: Record<ToolCallUiStatus, { icon: string; label: string }> = {
   pending: { icon: 'circle-large-outline', label: 'Pending' },
@@ -20,13 +9,6 @@ export const TOOL_STATUS: Record<ToolCallUiStatus, { icon: string; label: string
   completed: { icon: 'pass', label: 'Completed' },
   failed: { icon: 'error', label: 'Failed' },
   cancelled: { icon: 'circle-slash', label: 'Cancelled' },
-};
-
-export const PERMISSION_OPTION_ICON: Record<string, string> = {
-  allow_once: 'check',
-  allow_always: 'check-all',
-  reject_once: 'close',
-  reject_always: 'circle-slash',
 };
 
 const CANCEL_REASON: Record<PermissionCancelReason, string> = {

@@ -2,7 +2,7 @@
 // Rendered inside its tool card when that card is on screen, standalone otherwise (placement is the transcript's job).
 import type { PermissionRecord, TranscriptEntry } from '../../acpClient/transcript';
 import { button, h, icon, setChildren } from './dom';
-import { PERMISSION_OPTION_ICON, describePermissionOutcome } from './labels';
+import { OPTION_KIND_ICON, describePermissionOutcome } from './labels';
 import type { EntryView } from './messageViews';
 import type { ViewContext } from './viewContext';
 
@@ -49,7 +49,7 @@ export class PermissionView implements EntryView {
       return [head, desc, h('div', { class: 'permission-outcome', 'data-testid': 'permission-outcome' }, describePermissionOutcome(p.outcome))];
     }
     const buttons = p.options.map((o) => {
-      const b = button(o.name, { class: `perm-btn perm-${o.kind}`, 'data-option-id': o.optionId, 'data-testid': 'permission-option', 'data-kind': o.kind }, icon(PERMISSION_OPTION_ICON[o.kind] ?? 'circle'), o.name);
+      const b = button(o.name, { class: `perm-btn perm-${o.kind}`, 'data-option-id': o.optionId, 'data-testid': 'permission-option', 'data-kind': o.kind }, icon(OPTION_KIND_ICON[o.kind] ?? 'circle'), o.name);
       b.addEventListener('click', () => {
         if (this.answered) return;
         this.answered = true;

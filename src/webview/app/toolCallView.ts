@@ -77,7 +77,7 @@ export class ToolCallView implements EntryView {
 
   private renderHead(tc: ToolCallState): void {
     const st = TOOL_STATUS[tc.status] ?? TOOL_STATUS.pending;
-    setChildren(this.kindIcon, icon(TOOL_KIND_ICON[tc.kind ?? 'other'] ?? 'tools'));
+    setChildren(this.kindIcon, icon((tc.kind && TOOL_KIND_ICON[tc.kind]) || 'tools'));
     this.title.textContent = tc.title || tc.name || 'Tool call';
     setChildren(this.status, icon(st.icon), h('span', { class: 'tool-status-label' }, st.label));
     this.node.setAttribute('aria-label', `${tc.kind ?? 'tool'}: ${this.title.textContent}, ${st.label}`);

@@ -12,7 +12,7 @@ import type {
 } from '@agentclientprotocol/sdk';
 import type { AgentExit, AgentProcessLike } from './agentProcess';
 import { handleElicitationRequest } from './elicitationHandler';
-import { AgentExitedError, NotSupportedError } from './errors';
+import { AgentExitedError, NotSupportedError, errorMessage } from './errors';
 import { Emitter, type Disposable } from './events';
 import { describeExit } from './exitDescription';
 import { buildClientCapabilities, performInitialize } from './handshake';
@@ -299,7 +299,7 @@ export class AcpClient {
   private handleConnectionClosed(): void {
     if (this.exit || this.disposed) return;
     // stdout ended or the stream failed while the process lives on: without a connection it is useless.
-    this.opts.logger.warn(`[acpClient] the connection to the agent closed (${messageOf(this.connection.signal.reason)}); stopping the agent`);
+    this.opts.logger.warn(`[acpClient] the connection to the agent closed (${errorMessage(this.connection.signal.reason)}); stopping the agent`);
     this.pending.cancelAll('agent-exited');
     this.opts.process.kill();
   }
@@ -307,7 +307,7 @@ export class AcpClient {
   private disconnectReason(): string | undefined {
     if (this.exitReason !== undefined) return this.exitReason;
     if (this.disposed) return 'The connection to the agent was closed.';
-    if (this.connection.signal.aborted) return `The connection to the agent closed (${messageOf(this.connection.signal.reason)}).`;
+    if (this.connection.signal.aborted) return `The connection to the agent closed (${errorMessage(this.connection.signal.reason)}).`;
     return undefined;
   }
 
@@ -318,7 +318,7 @@ export class AcpClient {
       const reason = exit ? describeExit(exit) : (this.disconnectReason() ?? 'The connection to the agent closed.');
       return new AgentExitedError(`The agent stopped while the request was running. ${reason}`, exit);
     }
-    return err instanceof Error ? err : new Error(messageOf(err));
+    return err instanceof Error ? err : new Error(errorMessage(err));
   }
 
   private exitWithin(ms: number): Promise<AgentExit | undefined> {
@@ -344,9 +344,6 @@ export class AcpClient {
   }
 }
 
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
 
 /**
  * "Internal error" alone tells the user nothing: add the details the agent put in `data` (JSON-RPC's place for

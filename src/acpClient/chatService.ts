@@ -9,6 +9,7 @@ import { Emitter, type Event } from './events';
 import type { ClientHooks } from './hooks';
 import type { Logger } from './logger';
 import type { Session } from './session';
+import { errorMessage } from './errors';
 
 export type ChatStatus =
   | { state: 'idle' }
@@ -123,7 +124,7 @@ export class ChatService {
       this.sessionEmitter.fire(session);
       return session;
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      const message = errorMessage(err);
       this.opts.logger.error(`[chat] could not start a session: ${message}`);
       this.setStatus({ state: 'error', message });
       throw err;

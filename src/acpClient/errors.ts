@@ -17,3 +17,8 @@ export class AgentExitedError extends Error {
 export class NotSupportedError extends Error {
   override name = 'NotSupportedError';
 }
+
+/** The text of anything thrown, for logs and messages. */
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -17,6 +17,7 @@ import { PreviewDocuments } from './previewDocuments';
 import type { OpenPrompt, PromptActions, PromptView } from './promptSurface';
 import { openPermissionQuickPick } from './quickPickPrompt';
 import { readNotifyWhenUnfocused, readPromptSurface, SHOW_PENDING_COMMAND } from './settings';
+import { errorMessage } from '../acpClient/errors';
 
 export class PermissionController implements vscode.Disposable {
   readonly broker: PermissionBroker;
@@ -238,6 +239,3 @@ export class PermissionController implements vscode.Disposable {
   }
 }
 
-function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}

@@ -12,6 +12,7 @@ import type { PermissionController } from '../permissionUI/permissionController'
 import type { ChatActions, ChatSource } from './chatWebviewController';
 import { buildPromptBlocks } from './promptBlocks';
 import type { ComposerCapabilities, ElicitationView } from './protocol';
+import { errorMessage } from '../acpClient/errors';
 
 export function composerCapabilities(init: InitializeResponse | undefined): ComposerCapabilities {
   const caps = init?.agentCapabilities;
@@ -64,7 +65,7 @@ export function createChatSource(chat: ChatService, permissions: PermissionContr
 /** What the user does in the chat. Errors are logged and shown; none escapes as an unhandled rejection. */
 export function createChatActions(chat: ChatService, permissions: PermissionController, logger: Logger): ChatActions {
   const report = (what: string) => (err: unknown) => {
-    const message = err instanceof Error ? err.message : String(err);
+    const message = errorMessage(err);
     logger.error(`[chat] ${what} failed: ${message}`);
     void vscode.window.showErrorMessage(`ACP Chat: ${what} failed: ${message}`);
   };

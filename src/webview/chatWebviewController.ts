@@ -9,6 +9,7 @@ import { parseWebviewMessage } from './messageValidation';
 import { createNonce } from './nonce';
 import { PROTOCOL_VERSION, type Attachment, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type HostToWebview, type WebviewToHost } from './protocol';
 import { TranscriptPublisher } from './transcriptPublisher';
+import { errorMessage } from '../acpClient/errors';
 
 type ElicitationContent = NonNullable<Extract<WebviewToHost, { type: 'elicitation' }>['content']>;
 
@@ -201,8 +202,8 @@ export class ChatWebviewController implements vscode.Disposable {
     Promise.resolve()
       .then(fn)
       .catch((err: unknown) => {
-        this.deps.log.error(`[chatWebview] ${what} failed: ${err instanceof Error ? err.message : String(err)}`);
-        void vscode.window.showErrorMessage(`ACP Chat: ${what} failed: ${err instanceof Error ? err.message : String(err)}`);
+        this.deps.log.error(`[chatWebview] ${what} failed: ${errorMessage(err)}`);
+        void vscode.window.showErrorMessage(`ACP Chat: ${what} failed: ${errorMessage(err)}`);
       });
   }
 

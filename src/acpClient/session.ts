@@ -162,13 +162,6 @@ export class Session implements PermissionSessionView {
     this.apply({ type: 'permission-settled', key, outcome });
   }
 
-  /** @internal The recorded outcome of a permission, to tell a late answer from an unknown key. */
-  permissionOutcome(key: string): PermissionOutcome | undefined {
-    const at = this.state.permissionIndex[key];
-    const entry = at === undefined ? undefined : this.state.entries[at];
-    return entry?.kind === 'permission' ? entry.permission.outcome : undefined;
-  }
-
   /** @internal */
   dispose(): void {
     this.changeEmitter.dispose();

@@ -6,15 +6,18 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ChatService } from '../../src/acpClient/chatService';
 import type { PermissionRecord, ToolCallState } from '../../src/acpClient/transcript';
+import type { EditorActions } from '../../src/editor/editorActions';
 import type { PermissionController } from '../../src/permissionUI/permissionController';
 import { fakeApiAgentEnv } from '../fixtures/agentEnv';
 import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fakeAnthropic';
 
 export const EXTENSION_ID = 'acp-chat.acp-chat';
 
+/** What `activate()` returns in ExtensionMode.Test (and only there). */
 export interface ExtensionApi {
   chat: ChatService;
   permissions: PermissionController;
+  editor: EditorActions;
 }
 
 export async function waitFor<T>(check: () => T | undefined | null | false, what: string, timeoutMs = 20_000): Promise<T> {

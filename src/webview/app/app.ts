@@ -167,7 +167,7 @@ export class App {
       return;
     }
     this.stickToBottom = true;
-    this.post({ type: 'prompt', text, attachments });
+    this.post({ type: 'sendPrompt', text, attachments });
   }
 
   private onTurnEnded(): void {
@@ -176,7 +176,7 @@ export class App {
     const next = this.queue.shift();
     if (next) {
       this.stickToBottom = true;
-      this.post({ type: 'prompt', text: next.text, attachments: next.attachments });
+      this.post({ type: 'sendPrompt', text: next.text, attachments: next.attachments });
     }
     this.showQueue();
   }

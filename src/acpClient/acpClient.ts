@@ -14,7 +14,7 @@ import type { AgentExit, AgentProcessLike } from './agentProcess';
 import { handleElicitationRequest } from './elicitationHandler';
 import { AgentExitedError, NotSupportedError, errorMessage } from './errors';
 import { Emitter, type Disposable } from './events';
-import { describeExit } from './exitDescription';
+import { describeExit, EXIT_EXPLANATION_WAIT_MS } from './exitDescription';
 import { buildClientCapabilities, performInitialize } from './handshake';
 import type { ClientHooks } from './hooks';
 import type { Logger } from './logger';
@@ -32,9 +32,6 @@ export interface AcpClientOptions {
   /** Advertise `_meta.terminal_output` (Claude's terminal stream extension). */
   terminalOutput?: boolean;
 }
-
-/** How long a failed request waits for the process exit so its error can say why. */
-const EXIT_EXPLANATION_WAIT_MS = 1500;
 
 export class AcpClient {
   private readonly connection: acp.ClientConnection;

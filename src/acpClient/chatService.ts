@@ -162,7 +162,6 @@ export class ChatService {
   private async startAgent(): Promise<AcpClient> {
     const launch = this.opts.resolveLaunch();
     const cwd = this.opts.cwd();
-    this.opts.logger.info(`[chat] starting agent: ${launch.command} ${launch.args.join(' ')} (cwd ${cwd})`);
     const proc = this.opts.spawn ? this.opts.spawn(launch, cwd, this.opts.logger) : AgentProcess.spawn(launch, { cwd, logger: this.opts.logger });
     this.process = proc;
     const client = await AcpClient.start({

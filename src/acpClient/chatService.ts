@@ -10,12 +10,9 @@ import type { ClientHooks } from './hooks';
 import type { Logger } from './logger';
 import type { Session } from './session';
 import { errorMessage } from './errors';
+import type { ChatStatus } from './chatStatus';
 
-export type ChatStatus =
-  | { state: 'idle' }
-  | { state: 'starting' }
-  | { state: 'ready'; agentName: string; agentVersion?: string }
-  | { state: 'error'; message: string };
+export type { ChatStatus };
 
 export interface ChatServiceOptions {
   /** Resolves the launch each time (settings may have changed); throws AgentStartError when it cannot. */

@@ -1,6 +1,6 @@
 // The one message protocol between the extension host and the chat webview. Both sides import this module;
 // bump PROTOCOL_VERSION when a message changes shape so a stale webview is told to reload instead of misrendering.
-import type { ChatStatus } from '../acpClient/chatService';
+import type { ChatStatus } from '../acpClient/chatStatus';
 import type { SessionMeta, TranscriptEntry, TranscriptSnapshot } from '../acpClient/transcript';
 import type { FormParse } from '../permissionUI/elicitationForm';
 import type { Attachment } from './messageValidation';

@@ -30,7 +30,11 @@ export class PermissionController implements vscode.Disposable {
   /** A prompt should be brought into view in the chat (show-again, or a notification's "Show"). */
   readonly onDidRequestReveal: Event<Prompt>;
 
+  /** Only when inspectable (the extension-host tests): what the open surface shows changed. */
+  readonly onDidChangeView: Event<void>;
+
   private readonly revealEmitter: Emitter<Prompt>;
+  private readonly viewEmitter: Emitter<void>;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly logger: Logger;
   private readonly editor: EditorActions;
@@ -49,6 +53,8 @@ export class PermissionController implements vscode.Disposable {
     };
     this.revealEmitter = new Emitter((err) => logger.error('[permissions] listener failed', err));
     this.onDidRequestReveal = this.revealEmitter.event;
+    this.viewEmitter = new Emitter((err) => logger.error('[permissions] listener failed', err));
+    this.onDidChangeView = this.viewEmitter.event;
 
     this.disposables.push(
       vscode.commands.registerCommand(SHOW_PENDING_COMMAND, (key?: unknown) => this.showPending(typeof key === 'string' ? key : undefined)),
@@ -57,6 +63,7 @@ export class PermissionController implements vscode.Disposable {
       this.broker.onDidRequestShow((p) => this.present(p, true)),
       this.broker.onDidDismiss((p) => {
         if (this.open?.key === p.key) this.open = undefined;
+        this.viewChanged();
       }),
     );
   }
@@ -91,6 +98,7 @@ export class PermissionController implements vscode.Disposable {
     this.open = undefined;
     this.broker.dispose();
     this.revealEmitter.dispose();
+    this.viewEmitter.dispose();
     for (const d of this.disposables.splice(0)) d.dispose();
   }
 
@@ -103,6 +111,11 @@ export class PermissionController implements vscode.Disposable {
     this.open.close();
     this.open = undefined;
     this.presentNext();
+    this.viewChanged();
+  }
+
+  private viewChanged(): void {
+    if (this.options.inspectable) this.viewEmitter.fire();
   }
 
   /** After one request ends, pop up the next one the user has not dismissed. */
@@ -124,6 +137,7 @@ export class PermissionController implements vscode.Disposable {
     const actions = this.actions();
     if (prompt.type === 'elicitation') {
       this.open = openElicitationFlow(prompt, actions);
+      this.viewChanged();
       return;
     }
     if (prompt.presentation.plan) void this.editor.showPlan(prompt.presentation.plan);
@@ -133,10 +147,12 @@ export class PermissionController implements vscode.Disposable {
         this.modalOnScreen = false;
         if (this.open?.key === prompt.key) this.open = undefined;
         this.presentNext();
+        this.viewChanged();
       });
     } else {
       this.open = openPermissionQuickPick(prompt, actions);
     }
+    this.viewChanged();
   }
 
   private actions(): PromptActions {
@@ -152,6 +168,7 @@ export class PermissionController implements vscode.Disposable {
       showPlan: async (prompt: PermissionPrompt) => {
         if (prompt.presentation.plan) await this.editor.showPlan(prompt.presentation.plan);
       },
+      viewChanged: () => this.viewChanged(),
     };
   }
 

@@ -56,12 +56,17 @@ export function parseElicitationForm(req: CreateElicitationRequest): FormParse {
   return {
     ok: true,
     form: {
-      message: toDisplayText(typeof req.message === 'string' ? req.message : '', 2_000, false) || 'The agent asks for input.',
+      message: elicitationMessage(req),
       title: typeof schema.title === 'string' ? toDisplayText(schema.title, 200) || undefined : undefined,
       fields,
       skipped,
     },
   };
+}
+
+/** The agent's question as shown to the user (also for a form this client cannot show). */
+export function elicitationMessage(req: CreateElicitationRequest): string {
+  return toDisplayText(typeof req.message === 'string' ? req.message : '', 2_000, false) || 'The agent asks for input.';
 }
 
 function parseField(key: string, prop: unknown, required: boolean): FormField | undefined {

@@ -9,7 +9,7 @@ import { agentQueuesPrompts } from '../acpClient/session';
 import type { Logger } from '../acpClient/logger';
 import type { TranscriptChange } from '../acpClient/transcript';
 import type { EditorActions } from '../editor/editorActions';
-import { toDisplayText } from '../permissionUI/displayText';
+import { elicitationMessage } from '../permissionUI/elicitationForm';
 import type { ElicitationPrompt } from '../permissionUI/permissionBroker';
 import type { PermissionController } from '../permissionUI/permissionController';
 import type { ChatActions, ChatSource } from './chatWebviewController';
@@ -67,8 +67,7 @@ export function createChatSource(chat: ChatService, permissions: PermissionContr
 
 /** The form as the host parsed it; the chat renders and checks that, never the raw schema. */
 function elicitationView(p: ElicitationPrompt): ElicitationView {
-  const message = p.form.ok ? p.form.form.message : toDisplayText(p.request.params.message, 2_000, false) || 'The agent asks for input.';
-  return { key: p.key, message, form: p.form };
+  return { key: p.key, message: elicitationMessage(p.request.params), form: p.form };
 }
 
 /** What the user does in the chat. Errors are logged and shown; none escapes as an unhandled rejection. */

@@ -7,6 +7,8 @@ import { ChatService } from './acpClient/chatService';
 import { parseLaunchSettings, resolveAgentLaunch } from './acpClient/agentLaunch';
 import type { Logger } from './acpClient/logger';
 import { EditorActions } from './editor/editorActions';
+import { TurnChangeTracker } from './editor/turnChangeTracker';
+import { TurnReview } from './editor/turnReview';
 import { PendingAttention } from './permissionUI/pendingAttention';
 import { PermissionController } from './permissionUI/permissionController';
 import { ChatPanel, OPEN_CHAT_IN_EDITOR_COMMAND } from './webview/chatPanel';
@@ -14,6 +16,7 @@ import { ChatViewProvider } from './webview/chatViewProvider';
 import { createChatActions, createChatSource } from './webview/chatBindings';
 import type { ChatWebviewDeps } from './webview/chatWebviewController';
 import { selectionAttachment } from './webview/selectionAttachment';
+import { turnChangesActions, turnChangesSource } from './webview/turnChangesBinding';
 import { errorMessage } from './acpClient/errors';
 
 export function activate(context: vscode.ExtensionContext) {
@@ -24,14 +27,19 @@ export function activate(context: vscode.ExtensionContext) {
   const permissions = new PermissionController({ logger, editor, inspectable: testing });
   const chat = new ChatService({
     resolveLaunch: () => resolveAgentLaunch(launchInput(context, logger)),
-    cwd: () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? context.globalStorageUri.fsPath,
+    cwd: () => workspaceCwd(context),
     hooks: permissions.hooks,
     logger,
     clientInfo: { name: 'acp-chat-vscode', version: String(context.extension.packageJSON.version ?? '0.0.0') },
     initialMode: () => vscode.workspace.getConfiguration('acpChat').get<string>('initialMode') || undefined,
   });
-  const source = createChatSource(chat, permissions);
-  const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions: createChatActions(chat, permissions, editor, logger), log };
+  const cwd = () => workspaceCwd(context);
+  const turnChanges = new TurnChangeTracker(chat, logger, cwd);
+  const turnReview = new TurnReview(turnChanges, logger);
+  const chatSource = createChatSource(chat, permissions);
+  const source = { ...chatSource, ...turnChangesSource(turnChanges) };
+  const actions = { ...createChatActions(chat, permissions, editor, logger), ...turnChangesActions(turnReview) };
+  const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions, log };
   const view = new ChatViewProvider(deps);
   const attention = new PendingAttention(permissions.broker, (n) => view.setPendingApprovals(n), logger);
 
@@ -40,7 +48,9 @@ export function activate(context: vscode.ExtensionContext) {
     editor,
     permissions,
     attention,
-    source,
+    chatSource,
+    turnChanges,
+    turnReview,
     { dispose: () => chat.dispose() },
     view,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
@@ -71,10 +81,15 @@ export function activate(context: vscode.ExtensionContext) {
     }),
   );
   // Only the extension-host tests look inside (ExtensionMode.Test); there is no public API.
-  return testing ? { chat, permissions, editor } : undefined;
+  return testing ? { chat, permissions, editor, turnChanges, turnReview } : undefined;
 }
 
 export function deactivate() {}
+
+/** Where sessions run (and whose tracked files a turn's snapshot covers). */
+function workspaceCwd(context: vscode.ExtensionContext): string {
+  return vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? context.globalStorageUri.fsPath;
+}
 
 function launchInput(context: vscode.ExtensionContext, logger: Logger) {
   const config = vscode.workspace.getConfiguration('acpChat.agent');

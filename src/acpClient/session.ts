@@ -8,7 +8,7 @@ import type { Logger } from './logger';
 import type { PendingRequests } from './pendingRequests';
 import type { PermissionSessionView } from './permissionHandler';
 import { applySessionUpdate } from './sessionReducer';
-import type { PermissionOutcome, PermissionRecord, ToolCallState, TranscriptChange, TranscriptSnapshot } from './transcript';
+import type { PermissionOutcome, PermissionRecord, ToolCallState, TranscriptChange, TranscriptSnapshot, TurnState } from './transcript';
 import { emptyTranscript, toSnapshot, type ReduceResult, type TranscriptState } from './transcriptState';
 
 /** What a Session needs from its AcpClient. */
@@ -49,6 +49,11 @@ export class Session implements PermissionSessionView {
   /** A deep copy of the transcript, safe to post. */
   snapshot(): TranscriptSnapshot {
     return toSnapshot(this.state);
+  }
+
+  /** Whether a turn is running, without copying the transcript. */
+  get turn(): TurnState {
+    return this.state.meta.turn;
   }
 
   getToolCall(toolCallId: string): ToolCallState | undefined {

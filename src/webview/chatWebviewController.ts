@@ -7,7 +7,7 @@ import { buildChatHtml } from './html';
 import { parseExternalLink } from './linkPolicy';
 import { parseWebviewMessage } from './messageValidation';
 import { createNonce } from './nonce';
-import { PROTOCOL_VERSION, type Attachment, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type FileCompletion, type HostToWebview, type WebviewToHost } from './protocol';
+import { PROTOCOL_VERSION, type Attachment, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type FileCompletion, type HostToWebview, type TurnChangesView, type WebviewToHost } from './protocol';
 import { TranscriptPublisher } from './transcriptPublisher';
 import { errorMessage } from '../acpClient/errors';
 import type { AnswerResult } from '../acpClient/pendingRequests';
@@ -30,6 +30,10 @@ export interface ChatActions {
   openLocation(path: string, line?: number | null): Promise<boolean>;
   openDiff(toolCallId: string, contentIndex: number): Promise<void>;
   completeFiles(query: string): Promise<FileCompletion[]>;
+  /** Opens the multi-file diff of a turn's changes. */
+  reviewTurnChanges(id: string): Promise<void>;
+  /** Reverts one file of a turn's changes, or all of them when `path` is undefined. */
+  revertTurnChanges(id: string, path?: string): Promise<void>;
 }
 
 /** A `vscode.Event`-compatible subscription, so `acpClient` can provide it without importing vscode. */
@@ -46,6 +50,8 @@ export interface ChatSource {
   onDidChangeSession: Subscribe<void>;
   onDidChangeStatus: Subscribe<void>;
   onDidChangeElicitations: Subscribe<void>;
+  getTurnChanges(): TurnChangesView | null;
+  onDidChangeTurnChanges: Subscribe<void>;
 }
 
 /** The log channel subset the controller uses (a `LogOutputChannel` fits). */
@@ -98,6 +104,7 @@ export class ChatWebviewController implements vscode.Disposable {
       source.onDidChangeSession(() => this.sendSnapshot()),
       source.onDidChangeStatus(() => this.post({ type: 'status', status: source.getStatus(), capabilities: source.getCapabilities() })),
       source.onDidChangeElicitations(() => this.post({ type: 'elicitations', elicitations: source.getElicitations() })),
+      source.onDidChangeTurnChanges(() => this.post({ type: 'turnChanges', changes: source.getTurnChanges() })),
     );
     webview.options = chatWebviewOptions(deps.extensionUri);
     webview.html = this.html();
@@ -142,6 +149,7 @@ export class ChatWebviewController implements vscode.Disposable {
       capabilities: s.getCapabilities(),
       elicitations: s.getElicitations(),
     });
+    this.post({ type: 'turnChanges', changes: s.getTurnChanges() });
   }
 
   private post(msg: HostToWebview): void {
@@ -195,6 +203,10 @@ export class ChatWebviewController implements vscode.Disposable {
           const items = await a.completeFiles(m.query);
           this.post({ type: 'fileCompletions', requestId: m.requestId, items });
         });
+      case 'reviewTurnChanges':
+        return this.run(m.type, () => a.reviewTurnChanges(m.id));
+      case 'revertTurnChanges':
+        return this.run(m.type, () => a.revertTurnChanges(m.id, m.path));
       default:
         unreachable(m, 'webview message');
     }

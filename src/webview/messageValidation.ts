@@ -46,6 +46,9 @@ const schema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openDiff'), toolCallId: str(512), contentIndex: z.number().int().min(0) }),
   z.object({ type: z.literal('openLink'), href: str(8192) }),
   z.object({ type: z.literal('completeFiles'), requestId: z.number().int(), query: str(1024) }),
+  z.object({ type: z.literal('reviewTurnChanges'), id: str(128) }),
+  /** Without `path`: Revert All. */
+  z.object({ type: z.literal('revertTurnChanges'), id: str(128), path: str().optional() }),
 ]);
 
 /** Every message the webview may post: the schema is the definition. */

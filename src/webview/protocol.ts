@@ -35,6 +35,28 @@ export interface FileCompletion {
   label: string;
 }
 
+/** One file a turn changed, as the chat lists it. */
+export interface ChangedFileView {
+  path: string;
+  /** Workspace-relative name. */
+  label: string;
+  added: number;
+  removed: number;
+  /** `created` / `deleted` by the turn, else `modified`. */
+  change: 'created' | 'modified' | 'deleted';
+  reverted: boolean;
+  /** Why it cannot be reverted (its content before the turn is unknown). */
+  cannotRevert?: string;
+}
+
+/** The latest turn's changes in the current session. */
+export interface TurnChangesView {
+  id: string;
+  files: ChangedFileView[];
+  /** What the list may miss. */
+  limit?: string;
+}
+
 export type HostToWebview =
   | { type: 'snapshot'; v: number; snapshot: TranscriptSnapshot | null; status: ConnectionStatus; capabilities: ComposerCapabilities; elicitations: ElicitationView[] }
   /** Coalesced changes: entries upserted by id (new ones appended in order), and changed meta fields. */
@@ -44,4 +66,6 @@ export type HostToWebview =
   /** "Add selection to chat" and similar: put an attachment into the composer. */
   | { type: 'attach'; attachment: Attachment }
   | { type: 'fileCompletions'; requestId: number; items: FileCompletion[] }
-  | { type: 'focusComposer' };
+  | { type: 'focusComposer' }
+  /** The latest turn that changed files (null: none in this session). Sent after every snapshot and on change. */
+  | { type: 'turnChanges'; changes: TurnChangesView | null };

@@ -3,6 +3,7 @@
 import type { SessionMeta } from '../../acpClient/transcript';
 import { PROTOCOL_VERSION, type Attachment, type ComposerCapabilities, type ConnectionStatus, type HostToWebview, type WebviewToHost } from '../protocol';
 import { Announcer } from './announcer';
+import { ChangedFilesView } from './changedFilesView';
 import { Composer } from './composer';
 import { h, icon } from './dom';
 import { ElicitationsView } from './elicitationView';
@@ -31,6 +32,7 @@ export class App {
   private readonly header: HeaderView;
   private readonly plan = new PlanView();
   private readonly elicitations: ElicitationsView;
+  private readonly changedFiles: ChangedFilesView;
   private readonly announcer = new Announcer();
   private readonly banner = h('div', { class: 'banner', role: 'alert', 'data-testid': 'banner' });
   private readonly empty = h('div', { class: 'empty-state', 'data-testid': 'empty-state' }, icon('comment-discussion'), h('p', {}, 'Ask the agent to do something in this workspace.'));
@@ -57,9 +59,10 @@ export class App {
     this.transcript = new TranscriptView(ctx, opts.windowSize ?? DEFAULT_WINDOW);
     this.transcript.onAgentText = (id, text) => this.announcer.agentText(id, text);
     this.elicitations = new ElicitationsView(this.post);
+    this.changedFiles = new ChangedFilesView(this.post);
     this.composer = new Composer(this.post);
     this.composer.onSubmit = (text, attachments) => this.submit(text, attachments);
-    this.scroller = h('main', { class: 'scroller' }, this.empty, this.transcript.node, this.elicitations.node);
+    this.scroller = h('main', { class: 'scroller' }, this.empty, this.transcript.node, this.changedFiles.node, this.elicitations.node);
     this.banner.hidden = true;
     opts.root.replaceChildren(this.header.node, this.banner, this.scroller, this.plan.node, this.composer.node, this.announcer.node);
     this.scroller.addEventListener('scroll', () => {
@@ -118,6 +121,9 @@ export class App {
       case 'focusComposer':
         this.composer.focus();
         return;
+      case 'turnChanges':
+        this.changedFiles.update(msg.changes);
+        break;
       default: {
         // Every message type is handled above (the compiler checks); one from a newer host is ignored.
         const unknown: never = msg;

@@ -75,6 +75,8 @@ function setup() {
     onDidChangeSession: session.event,
     onDidChangeStatus: status.event,
     onDidChangeElicitations: elic.event,
+    getTurnChanges: () => null,
+    onDidChangeTurnChanges: emitter<void>().event,
   };
   const actions = {
     start: vi.fn(),
@@ -90,6 +92,8 @@ function setup() {
     openLocation: vi.fn(),
     openDiff: vi.fn(),
     completeFiles: vi.fn(async (q: string) => [{ path: `/w/${q}.ts`, label: `${q}.ts` }]),
+    reviewTurnChanges: vi.fn(),
+    revertTurnChanges: vi.fn(),
   } satisfies ChatActions;
   const log = { debug: vi.fn(), warn: vi.fn(), error: vi.fn() };
   const confirmExternal = vi.fn(async () => true);
@@ -127,10 +131,12 @@ describe('ChatWebviewController', () => {
     t.transcript.fire([{ type: 'entry-changed', entry: user('u2', 'ab') }]);
     await new Promise((r) => setTimeout(r, 40));
     expect(t.actions.start).toHaveBeenCalledTimes(1); // a chat on screen starts the agent
-    expect(t.posted.slice(1)).toEqual([{ type: 'patch', entries: [user('u2', 'ab')] }]);
+    // The turn's changes follow every snapshot (none here).
+    expect(t.posted.slice(1)).toEqual([{ type: 'turnChanges', changes: null }, { type: 'patch', entries: [user('u2', 'ab')] }]);
     t.setSnapshot(null);
     t.session.fire();
-    expect(t.posted.at(-1)).toMatchObject({ type: 'snapshot', snapshot: null });
+    expect(t.posted.at(-2)).toMatchObject({ type: 'snapshot', snapshot: null });
+    expect(t.posted.at(-1)).toEqual({ type: 'turnChanges', changes: null });
   });
 
   it('routes valid messages to ChatActions and drops invalid ones with a log line', async () => {
@@ -140,6 +146,9 @@ describe('ChatWebviewController', () => {
     t.fromWebview.fire({ type: 'openDiff', toolCallId: 't1', contentIndex: 2 });
     t.fromWebview.fire({ type: 'answerElicitation', key: 'k', action: 'decline' });
     t.fromWebview.fire({ type: 'cancelTurn' });
+    t.fromWebview.fire({ type: 'reviewTurnChanges', id: 'turn-1' });
+    t.fromWebview.fire({ type: 'revertTurnChanges', id: 'turn-1', path: '/w/a.ts' });
+    t.fromWebview.fire({ type: 'revertTurnChanges', id: 'turn-1' });
     t.fromWebview.fire({ type: 'runCommand', command: 'rm -rf /' });
     t.fromWebview.fire({ type: 'answerPermission', key: 5 });
     await t.settle();
@@ -148,6 +157,8 @@ describe('ChatWebviewController', () => {
     expect(t.actions.openDiff).toHaveBeenCalledWith('t1', 2);
     expect(t.actions.answerElicitation).toHaveBeenCalledWith('k', 'decline', undefined);
     expect(t.actions.cancelTurn).toHaveBeenCalledOnce();
+    expect(t.actions.reviewTurnChanges).toHaveBeenCalledWith('turn-1');
+    expect(t.actions.revertTurnChanges.mock.calls).toEqual([['turn-1', '/w/a.ts'], ['turn-1', undefined]]);
     expect(t.log.warn).toHaveBeenCalledTimes(2);
   });
 

@@ -1,0 +1,62 @@
+// A snapshot of a repository's tracked files taken when a turn starts, so files the agent changed through a shell
+// command (which report no diff) can be listed and reverted. `git stash create` records the working tree as a commit
+// object without touching the working tree, the index or the stash list. Untracked files are not in it.
+import { execFile } from 'node:child_process';
+import * as nodePath from 'node:path';
+
+export interface GitSnapshot {
+  /** The repository's top-level folder. */
+  root: string;
+  commit: string;
+}
+
+const MAX_FILE_BYTES = 4 * 1024 * 1024;
+
+/** Runs git (never through a shell); rejects with git's stderr. */
+function git(cwd: string, args: string[], maxBuffer = 1024 * 1024): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'git',
+      args,
+      // No optional index refresh (and its lock) while the user's own git tools may be running.
+      { cwd, maxBuffer, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0' }, windowsHide: true },
+      (err, stdout, stderr) => (err ? reject(new Error(String(stderr || err.message).trim())) : resolve(stdout)),
+    );
+  });
+}
+
+/** The working tree's tracked files as a commit, or undefined when `cwd` is not in a repository with a commit. */
+export async function takeGitSnapshot(cwd: string): Promise<GitSnapshot | undefined> {
+  let root: string;
+  try {
+    root = (await git(cwd, ['rev-parse', '--show-toplevel'])).trim();
+  } catch {
+    return undefined; // not a repository (or no git): the diffs are the only record
+  }
+  const stash = (await git(root, ['stash', 'create'])).trim();
+  // Nothing modified: the working tree is HEAD. No HEAD yet (a fresh repository): no snapshot.
+  const commit = stash || (await git(root, ['rev-parse', '--verify', '-q', 'HEAD']).catch(() => '')).trim();
+  return commit ? { root, commit } : undefined;
+}
+
+/** Absolute paths of tracked files whose working-tree content differs from the snapshot (deleted ones included). */
+export async function changedSince(snapshot: GitSnapshot): Promise<string[]> {
+  const out = await git(snapshot.root, ['diff', '--name-only', '-z', '--no-renames', snapshot.commit, '--'], 16 * 1024 * 1024);
+  return out.split('\0').filter(Boolean).map((rel) => nodePath.join(snapshot.root, rel));
+}
+
+/**
+ * The file's text in the snapshot: `undefined` when the snapshot does not hold it (untracked, outside the
+ * repository, binary or too large), so the caller falls back to the agent's diffs.
+ */
+export async function contentAt(snapshot: GitSnapshot, absPath: string): Promise<string | undefined> {
+  const rel = nodePath.relative(snapshot.root, absPath);
+  if (!rel || rel.startsWith('..') || nodePath.isAbsolute(rel)) return undefined;
+  const spec = `${snapshot.commit}:${rel.split(nodePath.sep).join('/')}`;
+  try {
+    const text = await git(snapshot.root, ['cat-file', 'blob', spec], MAX_FILE_BYTES);
+    return text.includes('\0') ? undefined : text;
+  } catch {
+    return undefined;
+  }
+}

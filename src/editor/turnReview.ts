@@ -8,6 +8,7 @@ import { revertRefusal } from './turnChangeModel';
 import { readText, type TrackedFile, type TurnChangeSet, type TurnChangeTracker } from './turnChangeTracker';
 
 export const TURN_SCHEME = 'acp-chat-turn';
+export const REVIEW_TITLE = 'Changes by the agent';
 
 export interface RevertResult {
   reverted: string[];
@@ -42,8 +43,8 @@ export class TurnReview implements vscode.TextDocumentContentProvider, vscode.Di
       // A file the turn deleted has no "now": its (empty) before-document stands in on the right side too.
       return [fileUri, before, f.after === null ? before : fileUri] as [vscode.Uri, vscode.Uri, vscode.Uri];
     });
-    const n = set.files.length;
-    await vscode.commands.executeCommand('vscode.changes', `Agent changes (${n} file${n === 1 ? '' : 's'})`, resources);
+    // The editor adds the file count to the title.
+    await vscode.commands.executeCommand('vscode.changes', REVIEW_TITLE, resources);
   }
 
   /** Revert some (or all, when `paths` is undefined) files of a set to their content before the turn. */

@@ -7,6 +7,8 @@ import * as vscode from 'vscode';
 import type { ChatService } from '../../src/acpClient/chatService';
 import type { PermissionRecord, ToolCallState } from '../../src/acpClient/transcript';
 import type { EditorActions } from '../../src/editor/editorActions';
+import type { TurnChangeTracker } from '../../src/editor/turnChangeTracker';
+import type { TurnReview } from '../../src/editor/turnReview';
 import type { PermissionController } from '../../src/permissionUI/permissionController';
 import { fakeApiAgentEnv } from '../fixtures/agentEnv';
 import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fakeAnthropic';
@@ -18,6 +20,8 @@ export interface ExtensionApi {
   chat: ChatService;
   permissions: PermissionController;
   editor: EditorActions;
+  turnChanges: TurnChangeTracker;
+  turnReview: TurnReview;
 }
 
 let activated: ExtensionApi | undefined;

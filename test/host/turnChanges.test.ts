@@ -1,0 +1,142 @@
+// A turn's changes reviewed and reverted in a real extension host, with the real Claude adapter writing the files
+// (against the fake Messages API). Runs after chat.test.ts (file order), on a fresh agent pointed at its own fake API.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { bash, edit, read, text, write, type FakeAnthropic } from '../fixtures/fakeAnthropic';
+import type { TurnChangeSet } from '../../src/editor/turnChangeTracker';
+import { REVIEW_TITLE } from '../../src/editor/turnReview';
+import { activate, closeAllEditors, setUpAgentEnvironment, waitFor, workspaceRoot, type ExtensionApi } from './helpers';
+
+suite('A turn’s changes: review and revert', function () {
+  this.timeout(90_000);
+  let fake: FakeAnthropic;
+  let api: ExtensionApi;
+
+  suiteSetup(async () => {
+    fake = await setUpAgentEnvironment();
+    // Edits are applied without asking, so the turn runs through; the shell command below still asks.
+    await vscode.workspace.getConfiguration('acpChat').update('initialMode', 'acceptEdits', vscode.ConfigurationTarget.Global);
+    api = await activate();
+    await vscode.commands.executeCommand('acpChat.chatView.focus');
+    // A fresh agent reads this suite's settings (its own fake API); then a fresh session.
+    await api.chat.restart();
+    await api.chat.newSession();
+  });
+
+  suiteTeardown(async () => {
+    await api?.chat.cancel().catch(() => undefined);
+    await closeAllEditors();
+    await fake?.close();
+  });
+
+  /** Runs one prompt and returns the change set the tracker worked out for it. */
+  async function turn(prompt: string): Promise<TurnChangeSet | undefined> {
+    const before = api.turnChanges.current;
+    const response = await api.chat.prompt([{ type: 'text', text: prompt }]);
+    assert.equal(response.stopReason, 'end_turn');
+    await api.turnChanges.settled();
+    const set = api.turnChanges.current;
+    return set === before ? undefined : set;
+  }
+
+  function folder(name: string): string {
+    const dir = join(workspaceRoot(), name);
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  }
+
+  test('two written files and one edit: "3 files changed", the multi-diff opens, Revert one (undoable), Revert All', async () => {
+    const dir = folder('review-turn');
+    const existing = join(dir, 'existing.txt');
+    const a = join(dir, 'new-a.txt');
+    const b = join(dir, 'new-b.txt');
+    writeFileSync(existing, 'one\ntwo\nthree\n');
+    fake.setScript([write(a, 'alpha\n'), write(b, 'beta\nbeta two\n'), read(existing), edit(existing, 'two', 'TWO'), text('Done.')]);
+    const set = await turn('change three files');
+    assert.ok(set, 'the turn has a change set');
+    assert.deepEqual(
+      set.files.map((f) => [f.path, f.added, f.removed, f.before === null ? 'created' : 'modified']),
+      [
+        [existing, 1, 1, 'modified'],
+        [a, 1, 0, 'created'],
+        [b, 2, 0, 'created'],
+      ],
+    );
+    assert.equal(readFileSync(existing, 'utf8'), 'one\nTWO\nthree\n', 'the agent really edited it');
+
+    await api.turnReview.review(set.id);
+    const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs);
+    const tab = await waitFor(() => tabs().find((t) => t.label.startsWith(REVIEW_TITLE)), 'the multi-file diff editor').catch((err: Error) => {
+      throw new Error(`${err.message}; tabs: ${tabs().map((t) => `${t.label} (${(t.input as object | undefined)?.constructor?.name})`).join(', ')}`);
+    });
+    const multiDiff = (vscode as unknown as { TabInputTextMultiDiff?: new (...a: never[]) => { textDiffs: vscode.TabInputTextDiff[] } }).TabInputTextMultiDiff;
+    if (multiDiff) {
+      assert.ok(tab.input instanceof multiDiff, 'a multi-file diff editor');
+      const diffs = (tab.input as { textDiffs: vscode.TabInputTextDiff[] }).textDiffs;
+      assert.deepEqual(diffs.map((d) => d.modified.fsPath), [existing, a, b]);
+      assert.equal((await vscode.workspace.openTextDocument(diffs[0]!.original)).getText(), 'one\ntwo\nthree\n', 'left: before the turn');
+    }
+    await closeAllEditors();
+    await waitFor(() => tabs().length === 0, 'the diff editor closed');
+
+    // Revert one file: back to its content before the turn, and one Undo brings the agent's version back.
+    const { document: doc } = await vscode.window.showTextDocument(vscode.Uri.file(existing));
+    const one = await api.turnReview.revert(set.id, [existing]);
+    assert.deepEqual(one, { reverted: [existing], refused: [] });
+    assert.equal(readFileSync(existing, 'utf8'), 'one\ntwo\nthree\n', 'reverted on disk');
+    assert.equal(doc.getText(), 'one\ntwo\nthree\n', 'and in the open buffer');
+    assert.equal(api.turnChanges.current?.files.find((f) => f.path === existing)?.reverted, true);
+    await vscode.commands.executeCommand('undo');
+    assert.equal(doc.getText(), 'one\nTWO\nthree\n', 'one Undo restores the agent’s version');
+    await vscode.commands.executeCommand('workbench.action.files.revert'); // leave the disk's (reverted) text
+    await closeAllEditors();
+
+    // Revert All: the rest (the two created files are deleted).
+    const all = await api.turnReview.revert(set.id);
+    assert.deepEqual(all, { reverted: [a, b], refused: [] });
+    assert.equal(existsSync(a), false);
+    assert.equal(existsSync(b), false);
+    assert.equal(readFileSync(existing, 'utf8'), 'one\ntwo\nthree\n');
+  });
+
+  test('a file changed after the agent wrote it is not reverted, and says why', async () => {
+    const dir = folder('review-refused');
+    const file = join(dir, 'later.txt');
+    fake.setScript([write(file, 'from the agent\n'), text('Written.')]);
+    const set = await turn('write a file');
+    assert.ok(set);
+    writeFileSync(file, 'from the agent\nand the user\n');
+    const result = await api.turnReview.revert(set.id, [file]);
+    assert.deepEqual(result.reverted, []);
+    assert.match(result.refused[0]?.reason ?? '', /changed after the agent wrote it/);
+    assert.equal(readFileSync(file, 'utf8'), 'from the agent\nand the user\n', 'left as the user made it');
+  });
+
+  test('in a git repository, a file changed by a shell command is listed from the turn-start snapshot and reverted', async () => {
+    const root = workspaceRoot();
+    const tracked = join(folder('review-git'), 'tracked.txt');
+    writeFileSync(tracked, 'committed\n');
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: root });
+    git('init', '-q');
+    git('add', 'review-git/tracked.txt');
+    git('commit', '-q', '-m', 'base');
+    writeFileSync(tracked, 'committed\nuncommitted work\n'); // the snapshot holds the working tree, not HEAD
+    fake.setScript([bash(`printf 'shell wrote this\\n' > ${tracked}`), text('Ran it.')]);
+    // Whatever the mode asks for this command is allowed once.
+    const allow = api.permissions.broker.onDidAdd((p) => {
+      if (p.type !== 'permission') return;
+      api.permissions.answer(p.key, 'allow-once');
+    });
+    const set = await turn('overwrite it from the shell').finally(() => allow.dispose());
+    assert.ok(set);
+    const file = set.files.find((f) => f.path === tracked);
+    assert.ok(file, `listed: ${set.files.map((f) => f.path).join(', ')}`);
+    assert.equal(file.source, 'git');
+    assert.equal(file.before, 'committed\nuncommitted work\n');
+    assert.deepEqual(await api.turnReview.revert(set.id, [tracked]), { reverted: [tracked], refused: [] });
+    assert.equal(readFileSync(tracked, 'utf8'), 'committed\nuncommitted work\n');
+  });
+});

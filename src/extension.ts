@@ -9,6 +9,7 @@ import type { Logger } from './acpClient/logger';
 import { EditorActions } from './editor/editorActions';
 import { TurnChangeTracker } from './editor/turnChangeTracker';
 import { TurnReview } from './editor/turnReview';
+import { AgentFollower } from './editor/agentFollower';
 import { PendingAttention } from './permissionUI/pendingAttention';
 import { PermissionController } from './permissionUI/permissionController';
 import { ChatPanel, OPEN_CHAT_IN_EDITOR_COMMAND } from './webview/chatPanel';
@@ -17,6 +18,7 @@ import { createChatActions, createChatSource } from './webview/chatBindings';
 import type { ChatWebviewDeps } from './webview/chatWebviewController';
 import { selectionAttachment } from './webview/selectionAttachment';
 import { turnChangesActions, turnChangesSource } from './webview/turnChangesBinding';
+import { followAgentActions, followAgentSource } from './webview/followAgentBinding';
 import { errorMessage } from './acpClient/errors';
 
 export function activate(context: vscode.ExtensionContext) {
@@ -37,8 +39,9 @@ export function activate(context: vscode.ExtensionContext) {
   const turnChanges = new TurnChangeTracker(chat, logger, cwd);
   const turnReview = new TurnReview(turnChanges, logger);
   const chatSource = createChatSource(chat, permissions);
-  const source = { ...chatSource, ...turnChangesSource(turnChanges) };
-  const actions = { ...createChatActions(chat, permissions, editor, logger), ...turnChangesActions(turnReview) };
+  const follower = new AgentFollower(chat, context.globalState, logger);
+  const source = { ...chatSource, ...turnChangesSource(turnChanges), ...followAgentSource(follower) };
+  const actions = { ...createChatActions(chat, permissions, editor, logger), ...turnChangesActions(turnReview), ...followAgentActions(follower) };
   const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions, log };
   const view = new ChatViewProvider(deps);
   const attention = new PendingAttention(permissions.broker, (n) => view.setPendingApprovals(n), logger);
@@ -51,6 +54,7 @@ export function activate(context: vscode.ExtensionContext) {
     chatSource,
     turnChanges,
     turnReview,
+    follower,
     { dispose: () => chat.dispose() },
     view,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
@@ -81,7 +85,7 @@ export function activate(context: vscode.ExtensionContext) {
     }),
   );
   // Only the extension-host tests look inside (ExtensionMode.Test); there is no public API.
-  return testing ? { chat, permissions, editor, turnChanges, turnReview } : undefined;
+  return testing ? { chat, permissions, editor, turnChanges, turnReview, follower } : undefined;
 }
 
 export function deactivate() {}

@@ -15,6 +15,7 @@ import type { PermissionController } from '../permissionUI/permissionController'
 import type { ChatActions, ChatSource } from './chatWebviewController';
 import { buildPromptBlocks } from './promptBlocks';
 import type { TurnChangesActions, TurnChangesSource } from './turnChangesBinding';
+import type { FollowAgentActions, FollowAgentSource } from './followAgentBinding';
 import type { ComposerCapabilities, ElicitationView } from './protocol';
 import { errorMessage } from '../acpClient/errors';
 
@@ -28,7 +29,7 @@ export function composerCapabilities(init: InitializeResponse | undefined): Comp
 }
 
 /** The chat's state as the webviews read it; follows the chat service's current session. */
-export function createChatSource(chat: ChatService, permissions: PermissionController): Omit<ChatSource, keyof TurnChangesSource> & vscode.Disposable {
+export function createChatSource(chat: ChatService, permissions: PermissionController): Omit<ChatSource, keyof TurnChangesSource | keyof FollowAgentSource> & vscode.Disposable {
   const transcript = new Emitter<readonly TranscriptChange[]>();
   const sessionChanged = new Emitter<void>();
   const statusChanged = new Emitter<void>();
@@ -72,7 +73,7 @@ function elicitationView(p: ElicitationPrompt): ElicitationView {
 }
 
 /** What the user does in the chat. Errors are logged and shown; none escapes as an unhandled rejection. */
-export function createChatActions(chat: ChatService, permissions: PermissionController, editor: EditorActions, logger: Logger): Omit<ChatActions, keyof TurnChangesActions> {
+export function createChatActions(chat: ChatService, permissions: PermissionController, editor: EditorActions, logger: Logger): Omit<ChatActions, keyof TurnChangesActions | keyof FollowAgentActions> {
   const report = (what: string) => (err: unknown) => {
     const message = errorMessage(err);
     logger.error(`[chat] ${what} failed: ${message}`);

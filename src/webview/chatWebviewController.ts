@@ -34,6 +34,7 @@ export interface ChatActions {
   reviewTurnChanges(id: string): Promise<void>;
   /** Reverts one file of a turn's changes, or all of them when `path` is undefined. */
   revertTurnChanges(id: string, path?: string): Promise<void>;
+  setFollowAgent(enabled: boolean): Promise<void>;
 }
 
 /** A `vscode.Event`-compatible subscription, so `acpClient` can provide it without importing vscode. */
@@ -52,6 +53,8 @@ export interface ChatSource {
   onDidChangeElicitations: Subscribe<void>;
   getTurnChanges(): TurnChangesView | null;
   onDidChangeTurnChanges: Subscribe<void>;
+  getFollowAgent(): boolean;
+  onDidChangeFollowAgent: Subscribe<void>;
 }
 
 /** The log channel subset the controller uses (a `LogOutputChannel` fits). */
@@ -105,6 +108,7 @@ export class ChatWebviewController implements vscode.Disposable {
       source.onDidChangeStatus(() => this.post({ type: 'status', status: source.getStatus(), capabilities: source.getCapabilities() })),
       source.onDidChangeElicitations(() => this.post({ type: 'elicitations', elicitations: source.getElicitations() })),
       source.onDidChangeTurnChanges(() => this.post({ type: 'turnChanges', changes: source.getTurnChanges() })),
+      source.onDidChangeFollowAgent(() => this.post({ type: 'followAgent', enabled: source.getFollowAgent() })),
     );
     webview.options = chatWebviewOptions(deps.extensionUri);
     webview.html = this.html();
@@ -150,6 +154,7 @@ export class ChatWebviewController implements vscode.Disposable {
       elicitations: s.getElicitations(),
     });
     this.post({ type: 'turnChanges', changes: s.getTurnChanges() });
+    this.post({ type: 'followAgent', enabled: s.getFollowAgent() });
   }
 
   private post(msg: HostToWebview): void {
@@ -207,6 +212,8 @@ export class ChatWebviewController implements vscode.Disposable {
         return this.run(m.type, () => a.reviewTurnChanges(m.id));
       case 'revertTurnChanges':
         return this.run(m.type, () => a.revertTurnChanges(m.id, m.path));
+      case 'setFollowAgent':
+        return this.run(m.type, () => a.setFollowAgent(m.enabled));
       default:
         unreachable(m, 'webview message');
     }

@@ -49,6 +49,7 @@ const schema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reviewTurnChanges'), id: str(128) }),
   /** Without `path`: Revert All. */
   z.object({ type: z.literal('revertTurnChanges'), id: str(128), path: str().optional() }),
+  z.object({ type: z.literal('setFollowAgent'), enabled: z.boolean() }),
 ]);
 
 /** Every message the webview may post: the schema is the definition. */

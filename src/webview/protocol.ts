@@ -68,4 +68,6 @@ export type HostToWebview =
   | { type: 'fileCompletions'; requestId: number; items: FileCompletion[] }
   | { type: 'focusComposer' }
   /** The latest turn that changed files (null: none in this session). Sent after every snapshot and on change. */
-  | { type: 'turnChanges'; changes: TurnChangesView | null };
+  | { type: 'turnChanges'; changes: TurnChangesView | null }
+  /** Whether the editor follows the agent (remembered across sessions and windows). */
+  | { type: 'followAgent'; enabled: boolean };

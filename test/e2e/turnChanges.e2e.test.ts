@@ -3,12 +3,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { edit, read, text, write } from '../fixtures/fakeAnthropic';
-import { activeTabTitle, captureFailure, openChat, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
-import { screenshot } from './harness';
+import { edit, held, read, text, toolUse, write } from '../fixtures/fakeAnthropic';
+import { activeTabTitle, captureFailure, cursorStatus, openChat, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
+import { runCommand, screenshot } from './harness';
 
-describe('ACP Chat e2e: a turn’s changes', () => {
+describe('ACP Chat e2e: a turn’s changes, following the agent', () => {
   let cb: ChatBed;
+  let release: (() => void) | undefined;
 
   beforeAll(async () => {
     // Edits go through without asking, so the turn runs to its end.
@@ -21,6 +22,7 @@ describe('ACP Chat e2e: a turn’s changes', () => {
   });
 
   afterAll(async () => {
+    release?.();
     await cb?.stop();
   });
 
@@ -56,5 +58,30 @@ describe('ACP Chat e2e: a turn’s changes', () => {
 
     await card.getByTestId('review-changes').click();
     await expect.poll(() => activeTabTitle(cb.page), { timeout: 10_000 }).toMatch(/^Changes by the agent/);
+  });
+
+  test('Follow the agent (header toggle): a Read during the turn opens its file at the line, focus stays in the composer', async () => {
+    const file = join(cb.workspace, 'long.txt');
+    writeFileSync(file, Array.from({ length: 120 }, (_, i) => `line ${i + 1}`).join('\n') + '\n');
+    await runCommand(cb.page, 'View: Close All Editors');
+    const toggle = cb.chat.getByTestId('follow-agent');
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+    // The turn stays open after the Read (its last reply is held), so the reveal is seen while the turn runs.
+    const gate = new Promise<void>((r) => (release = r));
+    cb.fake.setScript([toolUse('Read', { file_path: file, offset: 57, limit: 5 }), held(text('Read it.'), gate)]);
+    await sendPrompt(cb, 'read lines 57 to 61');
+    await expect.poll(() => activeTabTitle(cb.page), { timeout: TURN_MS }).toMatch(/^long\.txt/);
+    await expect.poll(() => cursorStatus(cb.page).textContent(), { timeout: 10_000 }).toMatch(/Ln 57, Col 1/);
+    expect(await cb.chat.getByTestId('stop').isVisible()).toBe(true); // still the same turn
+    await screenshot(cb.page, 'follow-agent');
+    // The composer kept the keyboard: typing goes on in it.
+    await cb.page.keyboard.type('still here');
+    expect(await cb.chat.getByTestId('composer-input').inputValue()).toBe('still here');
+    release?.();
+    await waitTurnIdle(cb);
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('false');
   });
 });

@@ -4,6 +4,7 @@ import type { SessionMeta } from '../../acpClient/transcript';
 import { PROTOCOL_VERSION, type Attachment, type ComposerCapabilities, type ConnectionStatus, type HostToWebview, type WebviewToHost } from '../protocol';
 import { Announcer } from './announcer';
 import { ChangedFilesView } from './changedFilesView';
+import { FollowToggleView } from './followToggleView';
 import { Composer } from './composer';
 import { h, icon } from './dom';
 import { ElicitationsView } from './elicitationView';
@@ -33,6 +34,7 @@ export class App {
   private readonly plan = new PlanView();
   private readonly elicitations: ElicitationsView;
   private readonly changedFiles: ChangedFilesView;
+  private readonly followToggle: FollowToggleView;
   private readonly announcer = new Announcer();
   private readonly banner = h('div', { class: 'banner', role: 'alert', 'data-testid': 'banner' });
   private readonly empty = h('div', { class: 'empty-state', 'data-testid': 'empty-state' }, icon('comment-discussion'), h('p', {}, 'Ask the agent to do something in this workspace.'));
@@ -60,6 +62,8 @@ export class App {
     this.transcript.onAgentText = (id, text) => this.announcer.agentText(id, text);
     this.elicitations = new ElicitationsView(this.post);
     this.changedFiles = new ChangedFilesView(this.post);
+    this.followToggle = new FollowToggleView(this.post);
+    this.header.addAction(this.followToggle.node);
     this.composer = new Composer(this.post);
     this.composer.onSubmit = (text, attachments) => this.submit(text, attachments);
     this.scroller = h('main', { class: 'scroller' }, this.empty, this.transcript.node, this.changedFiles.node, this.elicitations.node);
@@ -124,6 +128,9 @@ export class App {
       case 'turnChanges':
         this.changedFiles.update(msg.changes);
         break;
+      case 'followAgent':
+        this.followToggle.update(msg.enabled);
+        return;
       default: {
         // Every message type is handled above (the compiler checks); one from a newer host is ignored.
         const unknown: never = msg;

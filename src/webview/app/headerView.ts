@@ -27,6 +27,11 @@ export class HeaderView {
     this.usage.hidden = true;
   }
 
+  /** A control owned by another view (e.g. Follow the agent), placed before New session. */
+  addAction(node: HTMLElement): void {
+    this.newSession.before(node);
+  }
+
   update(meta: SessionMeta | null, status: ConnectionStatus): void {
     this.title.textContent = meta?.title || 'New chat';
     this.renderUsage(meta);

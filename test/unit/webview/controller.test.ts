@@ -77,6 +77,8 @@ function setup() {
     onDidChangeElicitations: elic.event,
     getTurnChanges: () => null,
     onDidChangeTurnChanges: emitter<void>().event,
+    getFollowAgent: () => false,
+    onDidChangeFollowAgent: emitter<void>().event,
   };
   const actions = {
     start: vi.fn(),
@@ -94,6 +96,7 @@ function setup() {
     completeFiles: vi.fn(async (q: string) => [{ path: `/w/${q}.ts`, label: `${q}.ts` }]),
     reviewTurnChanges: vi.fn(),
     revertTurnChanges: vi.fn(),
+    setFollowAgent: vi.fn(),
   } satisfies ChatActions;
   const log = { debug: vi.fn(), warn: vi.fn(), error: vi.fn() };
   const confirmExternal = vi.fn(async () => true);
@@ -132,11 +135,11 @@ describe('ChatWebviewController', () => {
     await new Promise((r) => setTimeout(r, 40));
     expect(t.actions.start).toHaveBeenCalledTimes(1); // a chat on screen starts the agent
     // The turn's changes follow every snapshot (none here).
-    expect(t.posted.slice(1)).toEqual([{ type: 'turnChanges', changes: null }, { type: 'patch', entries: [user('u2', 'ab')] }]);
+    expect(t.posted.slice(1)).toEqual([{ type: 'turnChanges', changes: null }, { type: 'followAgent', enabled: false }, { type: 'patch', entries: [user('u2', 'ab')] }]);
     t.setSnapshot(null);
     t.session.fire();
-    expect(t.posted.at(-2)).toMatchObject({ type: 'snapshot', snapshot: null });
-    expect(t.posted.at(-1)).toEqual({ type: 'turnChanges', changes: null });
+    expect(t.posted.at(-3)).toMatchObject({ type: 'snapshot', snapshot: null });
+    expect(t.posted.at(-2)).toEqual({ type: 'turnChanges', changes: null });
   });
 
   it('routes valid messages to ChatActions and drops invalid ones with a log line', async () => {
@@ -149,6 +152,7 @@ describe('ChatWebviewController', () => {
     t.fromWebview.fire({ type: 'reviewTurnChanges', id: 'turn-1' });
     t.fromWebview.fire({ type: 'revertTurnChanges', id: 'turn-1', path: '/w/a.ts' });
     t.fromWebview.fire({ type: 'revertTurnChanges', id: 'turn-1' });
+    t.fromWebview.fire({ type: 'setFollowAgent', enabled: true });
     t.fromWebview.fire({ type: 'runCommand', command: 'rm -rf /' });
     t.fromWebview.fire({ type: 'answerPermission', key: 5 });
     await t.settle();
@@ -159,6 +163,7 @@ describe('ChatWebviewController', () => {
     expect(t.actions.cancelTurn).toHaveBeenCalledOnce();
     expect(t.actions.reviewTurnChanges).toHaveBeenCalledWith('turn-1');
     expect(t.actions.revertTurnChanges.mock.calls).toEqual([['turn-1', '/w/a.ts'], ['turn-1', undefined]]);
+    expect(t.actions.setFollowAgent).toHaveBeenCalledWith(true);
     expect(t.log.warn).toHaveBeenCalledTimes(2);
   });
 

@@ -10,6 +10,7 @@ import { EditorActions } from './editor/editorActions';
 import { TurnChangeTracker } from './editor/turnChangeTracker';
 import { TurnReview } from './editor/turnReview';
 import { AgentFollower } from './editor/agentFollower';
+import { WorkspaceFiles } from './editor/workspaceFiles';
 import { PendingAttention } from './permissionUI/pendingAttention';
 import { PermissionController } from './permissionUI/permissionController';
 import { ChatPanel, OPEN_CHAT_IN_EDITOR_COMMAND } from './webview/chatPanel';
@@ -34,6 +35,7 @@ export function activate(context: vscode.ExtensionContext) {
     logger,
     clientInfo: { name: 'acp-chat-vscode', version: String(context.extension.packageJSON.version ?? '0.0.0') },
     initialMode: () => vscode.workspace.getConfiguration('acpChat').get<string>('initialMode') || undefined,
+    files: new WorkspaceFiles(logger),
   });
   const cwd = () => workspaceCwd(context);
   const turnChanges = new TurnChangeTracker(chat, logger, cwd);

@@ -12,6 +12,7 @@ import type {
 } from '@agentclientprotocol/sdk';
 import type { AgentExit, AgentProcessLike } from './agentProcess';
 import { handleElicitationRequest } from './elicitationHandler';
+import { toRequestError, type FileService } from './clientServices';
 import { AgentExitedError, NotSupportedError, errorMessage } from './errors';
 import { Emitter, type Disposable } from './events';
 import { describeExit, EXIT_EXPLANATION_WAIT_MS } from './exitDescription';
@@ -31,6 +32,8 @@ export interface AcpClientOptions {
   clientInfo: { name: string; version: string };
   /** Advertise `_meta.terminal_output` (Claude's terminal stream extension). */
   terminalOutput?: boolean;
+  /** Serves `fs/read_text_file` and `fs/write_text_file` (and advertises them) when given. */
+  files?: FileService;
 }
 
 export class AcpClient {
@@ -87,6 +90,12 @@ export class AcpClient {
         logger.warn(`[acpClient] the agent called ${ctx.method}, which this client does not serve; answering method-not-found`);
         throw acp.RequestError.methodNotFound(ctx.method);
       });
+    const files = opts.files;
+    if (files) {
+      app = app
+        .onRequest(acp.methods.client.fs.readTextFile, (ctx) => this.serve('fs/read_text_file', ctx.params.sessionId, () => files.readTextFile(ctx.params)))
+        .onRequest(acp.methods.client.fs.writeTextFile, (ctx) => this.serve('fs/write_text_file', ctx.params.sessionId, () => files.writeTextFile(ctx.params)));
+    }
     const createElicitation = hooks.createElicitation?.bind(hooks);
     if (createElicitation) {
       app = app.onRequest(acp.methods.client.elicitation.create, (ctx) =>
@@ -207,7 +216,7 @@ export class AcpClient {
       connectionSignal: this.connection.signal,
       params: {
         protocolVersion: acp.PROTOCOL_VERSION,
-        clientCapabilities: buildClientCapabilities({ elicitationForm: !!hooks.createElicitation, terminalOutput: !!terminalOutput }),
+        clientCapabilities: buildClientCapabilities({ elicitationForm: !!hooks.createElicitation, terminalOutput: !!terminalOutput, files: !!this.opts.files }),
         clientInfo,
       },
       exited: this.opts.process.exited,
@@ -216,6 +225,18 @@ export class AcpClient {
     this.initResponse = response;
     const info = response.agentInfo;
     logger.info(`[acpClient] initialized ${info ? `${info.name} ${info.version}` : 'agent'} (ACP v${response.protocolVersion})`);
+  }
+
+  /** Runs a service call for a known session; a failure becomes the JSON-RPC error the agent reads (and is logged). */
+  private async serve<T>(method: string, sessionId: string, call: () => Promise<T>): Promise<T> {
+    if (!this.sessions.has(sessionId)) throw acp.RequestError.sessionNotFound(sessionId);
+    try {
+      return await call();
+    } catch (err) {
+      const error = toRequestError(err, method);
+      this.opts.logger.warn(`[acpClient] ${method} refused: ${error.message}`);
+      throw error;
+    }
   }
 
   private async reopen(

@@ -11,6 +11,7 @@ import type { Logger } from './logger';
 import type { Session } from './session';
 import { errorMessage } from './errors';
 import type { ChatStatus } from './chatStatus';
+import type { FileService } from './clientServices';
 
 export type { ChatStatus };
 
@@ -23,6 +24,8 @@ export interface ChatServiceOptions {
   clientInfo: { name: string; version: string };
   /** Mode to switch each new session to (e.g. `default` = Manual); empty keeps the agent's. */
   initialMode?(): string | undefined;
+  /** Serves the agent's `fs/*` requests (the editor's buffers and workspace). */
+  files?: FileService;
   /** For tests: spawn something other than a real process. */
   spawn?(launch: AgentLaunch, cwd: string, logger: Logger): AgentProcessLike;
 }
@@ -167,6 +170,7 @@ export class ChatService {
       logger: this.opts.logger,
       clientInfo: this.opts.clientInfo,
       terminalOutput: true,
+      files: this.opts.files,
     });
     client.onDidExit((exit) => {
       if (this.client !== client) return;

@@ -171,6 +171,7 @@ export class App {
     const running = this.meta !== null && this.meta.turn !== 'idle';
     this.header.update(this.meta, this.status);
     this.plan.update(this.meta?.plan ?? []);
+    this.changedFiles.setTurnRunning(running);
     this.composer.setContext(this.meta?.availableCommands ?? [], this.capabilities, running);
     this.empty.hidden = this.transcript.renderedCount > 0;
     this.scrollIfSticky();

@@ -6,13 +6,23 @@ import { button, h, icon, setChildren } from './dom';
 export class ChangedFilesView {
   readonly node = h('section', { class: 'changed-files', 'data-testid': 'changed-files', 'aria-label': 'Files changed by the last turn' });
 
+  private hasFiles = false;
+  private running = false;
+
   constructor(private readonly post: (m: WebviewToHost) => void) {
     this.node.hidden = true;
   }
 
+  /** Hidden while a turn runs: the list is about the turn before, and its place is after that turn. */
+  setTurnRunning(running: boolean): void {
+    this.running = running;
+    this.node.hidden = running || !this.hasFiles;
+  }
+
   update(changes: TurnChangesView | null): void {
-    this.node.hidden = !changes || changes.files.length === 0;
-    if (!changes || this.node.hidden) {
+    this.hasFiles = !!changes && changes.files.length > 0;
+    this.node.hidden = this.running || !this.hasFiles;
+    if (!changes || !this.hasFiles) {
       setChildren(this.node);
       return;
     }

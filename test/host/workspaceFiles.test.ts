@@ -1,0 +1,109 @@
+// The agent's fs/* served by the extension in a real extension host, driven by the scripted agent (the Claude adapter
+// does not call them): unsaved buffers, line/limit, an undoable write, and refusals outside the workspace.
+// Runs last (file order): it switches the extension to the scripted agent through the user's settings.
+import * as assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import * as vscode from 'vscode';
+import { activate, closeAllEditors, EXTENSION_ID, workspaceRoot, type ExtensionApi } from './helpers';
+
+suite('fs/* served to the agent', function () {
+  this.timeout(60_000);
+  let api: ExtensionApi;
+  let dir: string;
+
+  suiteSetup(async () => {
+    api = await activate();
+    const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
+    const config = vscode.workspace.getConfiguration('acpChat');
+    await config.update('agent.path', process.execPath, vscode.ConfigurationTarget.Global);
+    await config.update('agent.args', [join(extension.extensionPath, 'test', 'fixtures', 'scriptedAgent', 'agent.mjs')], vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('acpChat.chatView.focus');
+    await api.chat.restart();
+    assert.equal(api.chat.agent?.initializeResponse.agentInfo?.name, 'scripted-agent');
+    dir = join(workspaceRoot(), 'fs-served');
+    mkdirSync(dir, { recursive: true });
+  });
+
+  suiteTeardown(async () => {
+    const config = vscode.workspace.getConfiguration('acpChat');
+    await config.update('agent.path', undefined, vscode.ConfigurationTarget.Global);
+    await config.update('agent.args', undefined, vscode.ConfigurationTarget.Global);
+    await closeAllEditors();
+  });
+
+  /** One scripted turn; returns what the client answered (`ok <json>` / `error <json>`, parsed). */
+  async function ask(prompt: string): Promise<{ ok: true; result: { content?: string } } | { ok: false; error: { code: number; message: string } }> {
+    await api.chat.prompt([{ type: 'text', text: prompt }]);
+    const last = api.chat.session?.snapshot().entries.filter((e) => e.kind === 'agent').at(-1);
+    const said = last?.kind === 'agent' ? last.content.map((b) => (b.type === 'text' ? b.text : '')).join('') : '';
+    const [, status, json] = /^(ok|error) ([\s\S]*)$/.exec(said) ?? [];
+    assert.ok(status, `the scripted agent reported: ${said}`);
+    return status === 'ok' ? { ok: true, result: JSON.parse(json!) } : { ok: false, error: JSON.parse(json!) };
+  }
+
+  test('advertised: fs read and write (and no terminal, which is not served)', () => {
+    const caps = (api.chat.agent?.initializeResponse.agentCapabilities?._meta as { scripted?: { clientCapabilities?: { fs?: unknown; terminal?: unknown } } })?.scripted?.clientCapabilities;
+    assert.deepEqual(caps?.fs, { readTextFile: true, writeTextFile: true });
+    assert.notEqual(caps?.terminal, true);
+  });
+
+  test('a read returns the open buffer with its unsaved changes, and honours the 1-based line and limit', async () => {
+    const file = join(dir, 'buffer.txt');
+    writeFileSync(file, 'l1\nl2\nl3\nl4\n');
+    const editor = await vscode.window.showTextDocument(vscode.Uri.file(file));
+    await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'unsaved '));
+    assert.equal(editor.document.isDirty, true);
+    assert.deepEqual(await ask(`read ${file}`), { ok: true, result: { content: 'unsaved l1\nl2\nl3\nl4\n' } });
+    assert.deepEqual(await ask(`read ${file} 2 2`), { ok: true, result: { content: 'l2\nl3\n' } });
+    assert.deepEqual(await ask(`read ${file} 4`), { ok: true, result: { content: 'l4\n' } });
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await closeAllEditors();
+  });
+
+  test('a write goes through the editor: saved to disk, shown in the open buffer, and undone with one Undo', async () => {
+    const file = join(dir, 'written.txt');
+    writeFileSync(file, 'before\n');
+    const editor = await vscode.window.showTextDocument(vscode.Uri.file(file));
+    assert.deepEqual(await ask(`write ${file} after\\nsecond line`), { ok: true, result: {} });
+    assert.equal(readFileSync(file, 'utf8'), 'after\nsecond line');
+    assert.equal(editor.document.getText(), 'after\nsecond line');
+    assert.equal(editor.document.isDirty, false);
+    await vscode.commands.executeCommand('undo');
+    assert.equal(editor.document.getText(), 'before\n', 'one Undo takes the write back');
+    await vscode.commands.executeCommand('workbench.action.files.save');
+    await closeAllEditors();
+
+    const created = join(dir, 'new', 'created.txt');
+    mkdirSync(join(dir, 'new'));
+    assert.deepEqual(await ask(`write ${created} fresh`), { ok: true, result: {} });
+    assert.equal(readFileSync(created, 'utf8'), 'fresh');
+    await closeAllEditors();
+  });
+
+  test('paths outside the workspace are refused: absolute, traversal, and through symlinks (read and write)', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'acp-chat-outside-'));
+    const secret = join(outside, 'secret.txt');
+    writeFileSync(secret, 'secret\n');
+    symlinkSync(secret, join(dir, 'link-to-secret.txt'));
+    symlinkSync(outside, join(dir, 'link-to-outside'));
+    const refused = async (prompt: string) => {
+      const r = await ask(prompt);
+      assert.equal(r.ok, false, `${prompt} must be refused`);
+      if (r.ok) return;
+      assert.equal(r.error.code, -32602);
+      assert.match(r.error.message, /outside the workspace folders/);
+    };
+    await refused(`read ${secret}`);
+    await refused(`read ${workspaceRoot()}/${relative(workspaceRoot(), secret)}`); // …/workspace/../../x/secret.txt
+    await refused(`read ${join(dir, 'link-to-secret.txt')}`);
+    await refused(`write ${join(dir, 'link-to-outside', 'planted.txt')} gotcha`);
+    await refused(`write ${join(dir, 'link-to-secret.txt')} overwritten`);
+    assert.equal(existsSync(join(outside, 'planted.txt')), false);
+    assert.equal(readFileSync(secret, 'utf8'), 'secret\n');
+    const missing = await ask(`read ${join(dir, 'no-such-file.txt')}`);
+    assert.equal(missing.ok, false);
+    if (!missing.ok) assert.equal(missing.error.code, -32002);
+  });
+});

@@ -10,7 +10,10 @@ import { EditorActions } from './editor/editorActions';
 import { TurnChangeTracker } from './editor/turnChangeTracker';
 import { TurnReview } from './editor/turnReview';
 import { AgentFollower } from './editor/agentFollower';
-import { WorkspaceFiles } from './editor/workspaceFiles';
+import { resolveInWorkspace, WorkspaceFiles } from './editor/workspaceFiles';
+import { openAgentTerminal } from './editor/agentTerminals';
+import { workspaceFolderPaths } from './editor/locationOpener';
+import { CommandRuns } from './acpClient/commandRuns';
 import { PendingAttention } from './permissionUI/pendingAttention';
 import { PermissionController } from './permissionUI/permissionController';
 import { ChatPanel, OPEN_CHAT_IN_EDITOR_COMMAND } from './webview/chatPanel';
@@ -28,6 +31,13 @@ export function activate(context: vscode.ExtensionContext) {
   const testing = context.extensionMode === vscode.ExtensionMode.Test;
   const editor = new EditorActions(logger);
   const permissions = new PermissionController({ logger, editor, inspectable: testing });
+  const files = new WorkspaceFiles(logger);
+  const terminals = new CommandRuns({
+    logger,
+    defaultCwd: () => workspaceCwd(context),
+    checkCwd: (cwd) => resolveInWorkspace(cwd, workspaceFolderPaths()),
+    display: openAgentTerminal,
+  });
   const chat = new ChatService({
     resolveLaunch: () => resolveAgentLaunch(launchInput(context, logger)),
     cwd: () => workspaceCwd(context),
@@ -35,7 +45,8 @@ export function activate(context: vscode.ExtensionContext) {
     logger,
     clientInfo: { name: 'acp-chat-vscode', version: String(context.extension.packageJSON.version ?? '0.0.0') },
     initialMode: () => vscode.workspace.getConfiguration('acpChat').get<string>('initialMode') || undefined,
-    files: new WorkspaceFiles(logger),
+    files,
+    terminals,
   });
   const cwd = () => workspaceCwd(context);
   const turnChanges = new TurnChangeTracker(chat, logger, cwd);
@@ -58,6 +69,7 @@ export function activate(context: vscode.ExtensionContext) {
     turnReview,
     follower,
     { dispose: () => chat.dispose() },
+    { dispose: () => terminals.dispose() },
     view,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
     permissions.onDidRequestReveal(() => void view.reveal()),

@@ -13,6 +13,7 @@ import type {
 import type { AgentExit, AgentProcessLike } from './agentProcess';
 import { handleElicitationRequest } from './elicitationHandler';
 import { toRequestError, type FileService } from './clientServices';
+import type { TerminalService } from './commandRuns';
 import { AgentExitedError, NotSupportedError, errorMessage } from './errors';
 import { Emitter, type Disposable } from './events';
 import { describeExit, EXIT_EXPLANATION_WAIT_MS } from './exitDescription';
@@ -34,6 +35,8 @@ export interface AcpClientOptions {
   terminalOutput?: boolean;
   /** Serves `fs/read_text_file` and `fs/write_text_file` (and advertises them) when given. */
   files?: FileService;
+  /** Serves `terminal/*` (and advertises `terminal`) when given. */
+  terminals?: TerminalService;
 }
 
 export class AcpClient {
@@ -95,6 +98,16 @@ export class AcpClient {
       app = app
         .onRequest(acp.methods.client.fs.readTextFile, (ctx) => this.serve('fs/read_text_file', ctx.params.sessionId, () => files.readTextFile(ctx.params)))
         .onRequest(acp.methods.client.fs.writeTextFile, (ctx) => this.serve('fs/write_text_file', ctx.params.sessionId, () => files.writeTextFile(ctx.params)));
+    }
+    const terminals = opts.terminals;
+    if (terminals) {
+      const t = acp.methods.client.terminal;
+      app = app
+        .onRequest(t.create, (ctx) => this.serve('terminal/create', ctx.params.sessionId, () => terminals.create(ctx.params)))
+        .onRequest(t.output, (ctx) => this.serve('terminal/output', ctx.params.sessionId, () => terminals.output(ctx.params)))
+        .onRequest(t.waitForExit, (ctx) => this.serve('terminal/wait_for_exit', ctx.params.sessionId, () => terminals.waitForExit(ctx.params)))
+        .onRequest(t.kill, (ctx) => this.serve('terminal/kill', ctx.params.sessionId, () => terminals.kill(ctx.params)))
+        .onRequest(t.release, (ctx) => this.serve('terminal/release', ctx.params.sessionId, () => terminals.release(ctx.params)));
     }
     const createElicitation = hooks.createElicitation?.bind(hooks);
     if (createElicitation) {
@@ -216,7 +229,7 @@ export class AcpClient {
       connectionSignal: this.connection.signal,
       params: {
         protocolVersion: acp.PROTOCOL_VERSION,
-        clientCapabilities: buildClientCapabilities({ elicitationForm: !!hooks.createElicitation, terminalOutput: !!terminalOutput, files: !!this.opts.files }),
+        clientCapabilities: buildClientCapabilities({ elicitationForm: !!hooks.createElicitation, terminalOutput: !!terminalOutput, files: !!this.opts.files, terminals: !!this.opts.terminals }),
         clientInfo,
       },
       exited: this.opts.process.exited,

@@ -12,6 +12,7 @@ import type { Session } from './session';
 import { errorMessage } from './errors';
 import type { ChatStatus } from './chatStatus';
 import type { FileService } from './clientServices';
+import type { TerminalService } from './commandRuns';
 
 export type { ChatStatus };
 
@@ -26,6 +27,8 @@ export interface ChatServiceOptions {
   initialMode?(): string | undefined;
   /** Serves the agent's `fs/*` requests (the editor's buffers and workspace). */
   files?: FileService;
+  /** Serves the agent's `terminal/*` requests. */
+  terminals?: TerminalService;
   /** For tests: spawn something other than a real process. */
   spawn?(launch: AgentLaunch, cwd: string, logger: Logger): AgentProcessLike;
 }
@@ -171,6 +174,7 @@ export class ChatService {
       clientInfo: this.opts.clientInfo,
       terminalOutput: true,
       files: this.opts.files,
+      terminals: this.opts.terminals,
     });
     client.onDidExit((exit) => {
       if (this.client !== client) return;

@@ -7,10 +7,11 @@ import { AgentStartError } from './errors';
 import { describeExit, EXIT_EXPLANATION_WAIT_MS } from './exitDescription';
 
 /** Advertise only what this client serves: no fs/terminal handlers, so neither is advertised. */
-export function buildClientCapabilities(opts: { elicitationForm: boolean; terminalOutput: boolean; files?: boolean }): ClientCapabilities {
+export function buildClientCapabilities(opts: { elicitationForm: boolean; terminalOutput: boolean; files?: boolean; terminals?: boolean }): ClientCapabilities {
   const caps: ClientCapabilities = { session: { configOptions: { boolean: {} }, notices: {}, compaction: {} } };
   // Advertised only when served: an agent that sees `fs` reads and writes through the client.
   if (opts.files) caps.fs = { readTextFile: true, writeTextFile: true };
+  if (opts.terminals) caps.terminal = true;
   if (opts.elicitationForm) caps.elicitation = { form: {} };
   // Claude's extension: Bash output streamed as `_meta.terminal_output` on tool_call_update.
   if (opts.terminalOutput) caps._meta = { terminal_output: true };

@@ -43,10 +43,9 @@ suite('fs/* served to the agent', function () {
     return status === 'ok' ? { ok: true, result: JSON.parse(json!) } : { ok: false, error: JSON.parse(json!) };
   }
 
-  test('advertised: fs read and write (and no terminal, which is not served)', () => {
-    const caps = (api.chat.agent?.initializeResponse.agentCapabilities?._meta as { scripted?: { clientCapabilities?: { fs?: unknown; terminal?: unknown } } })?.scripted?.clientCapabilities;
+  test('advertised: fs read and write', () => {
+    const caps = (api.chat.agent?.initializeResponse.agentCapabilities?._meta as { scripted?: { clientCapabilities?: { fs?: unknown } } })?.scripted?.clientCapabilities;
     assert.deepEqual(caps?.fs, { readTextFile: true, writeTextFile: true });
-    assert.notEqual(caps?.terminal, true);
   });
 
   test('a read returns the open buffer with its unsaved changes, and honours the 1-based line and limit', async () => {
@@ -105,5 +104,68 @@ suite('fs/* served to the agent', function () {
     const missing = await ask(`read ${join(dir, 'no-such-file.txt')}`);
     assert.equal(missing.ok, false);
     if (!missing.ok) assert.equal(missing.error.code, -32002);
+  });
+});
+
+suite('terminal/* served to the agent', function () {
+  this.timeout(60_000);
+  let api: ExtensionApi;
+
+  suiteSetup(async () => {
+    api = await activate();
+    const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
+    const config = vscode.workspace.getConfiguration('acpChat');
+    await config.update('agent.path', process.execPath, vscode.ConfigurationTarget.Global);
+    await config.update('agent.args', [join(extension.extensionPath, 'test', 'fixtures', 'scriptedAgent', 'agent.mjs')], vscode.ConfigurationTarget.Global);
+    if (api.chat.agent?.initializeResponse.agentInfo?.name !== 'scripted-agent' || api.chat.agent.closed) await api.chat.restart();
+  });
+
+  suiteTeardown(async () => {
+    const config = vscode.workspace.getConfiguration('acpChat');
+    await config.update('agent.path', undefined, vscode.ConfigurationTarget.Global);
+    await config.update('agent.args', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  interface TermResult {
+    exit: { exitCode: number | null; signal: string | null };
+    output: { output: string; truncated: boolean; exitStatus: { exitCode: number | null; signal: string | null } | null };
+  }
+
+  async function term(spec: { command: string; args?: string[]; outputByteLimit?: number; kill?: string }): Promise<TermResult> {
+    await api.chat.prompt([{ type: 'text', text: `term ${JSON.stringify(spec)}` }]);
+    const last = api.chat.session?.snapshot().entries.filter((e) => e.kind === 'agent').at(-1);
+    const said = last?.kind === 'agent' ? last.content.map((b) => (b.type === 'text' ? b.text : '')).join('') : '';
+    assert.match(said, /^ok /, `the scripted agent reported: ${said}`);
+    return JSON.parse(said.slice(3)) as TermResult;
+  }
+
+  const node = process.execPath;
+
+  test('advertised: terminal', () => {
+    const caps = (api.chat.agent?.initializeResponse.agentCapabilities?._meta as { scripted?: { clientCapabilities?: { terminal?: unknown } } })?.scripted?.clientCapabilities;
+    assert.equal(caps?.terminal, true);
+  });
+
+  test('a command that prints and exits 3: output and exit status, shown in a VS Code terminal', async () => {
+    const r = await term({ command: node, args: ['-e', "console.log('hello from the terminal');process.exit(3)"] });
+    assert.deepEqual(r.exit, { exitCode: 3, signal: null });
+    assert.deepEqual(r.output, { output: 'hello from the terminal\n', truncated: false, exitStatus: { exitCode: 3, signal: null } });
+    assert.ok(vscode.window.terminals.some((t) => t.name.startsWith(`Agent: ${node}`)), `terminals: ${vscode.window.terminals.map((t) => t.name).join(', ')}`);
+  });
+
+  test('a killed command reports its signal', async () => {
+    const r = await term({ command: node, args: ['-e', "console.log('started');setInterval(()=>{},1000)"], kill: 'started' });
+    assert.deepEqual(r.exit, { exitCode: null, signal: 'SIGTERM' });
+    assert.equal(r.output.output, 'started\n');
+  });
+
+  test('output beyond the byte limit keeps the end and says it was truncated', async () => {
+    const r = await term({ command: node, args: ['-e', "process.stdout.write('x'.repeat(100)+'END')"], outputByteLimit: 10 });
+    assert.deepEqual(r.output, { output: 'xxxxxxxEND', truncated: true, exitStatus: { exitCode: 0, signal: null } });
+  });
+
+  test('no shell: the arguments reach the command as they are', async () => {
+    const r = await term({ command: 'echo', args: ['$HOME;', 'rm', '*'] });
+    assert.equal(r.output.output, '$HOME; rm *\n');
   });
 });

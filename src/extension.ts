@@ -11,41 +11,59 @@ import { ChatPanel, OPEN_CHAT_IN_EDITOR_COMMAND } from './webview/chatPanel';
 import { ChatViewProvider } from './webview/chatViewProvider';
 import { createChatActions, createChatSource } from './webview/chatBindings';
 import type { ChatWebviewDeps } from './webview/chatWebviewController';
-import { errorMessage } from './acpClient/errors';
+import { UserErrorPresenter } from './webview/userErrorPresenter';
+import { ApiKeyStore } from './signIn/apiKeyStore';
+import { SignIn } from './signIn/signInCommands';
 
 export function activate(context: vscode.ExtensionContext) {
   const log = vscode.window.createOutputChannel('ACP Chat', { log: true });
   const logger = outputLogger(log);
   const permissions = new PermissionController(logger);
+  const keys = new ApiKeyStore(context.secrets);
+  const resolveLaunch = async () => resolveAgentLaunch({ ...launchInput(context, logger), apiKey: await keys.get() });
+  const cwd = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   const chat = new ChatService({
-    resolveLaunch: () => resolveAgentLaunch(launchInput(context, logger)),
-    cwd: () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? context.globalStorageUri.fsPath,
+    resolveLaunch,
+    cwd,
+    trusted: () => vscode.workspace.isTrusted,
+    initializeTimeoutMs: () => Math.max(1, vscode.workspace.getConfiguration('acpChat.agent').get<number>('initializeTimeout') ?? 60) * 1000,
     hooks: permissions.hooks,
     logger,
     clientInfo: { name: 'acp-chat-vscode', version: String(context.extension.packageJSON.version ?? '0.0.0') },
     initialMode: () => vscode.workspace.getConfiguration('acpChat').get<string>('initialMode') || undefined,
   });
-  const source = createChatSource(chat, permissions);
-  const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions: createChatActions(chat, permissions, logger), log };
-  const view = new ChatViewProvider(deps);
+  let view: ChatViewProvider | undefined;
+  const presenter = new UserErrorPresenter({ chat, logger, isChatVisible: () => !!view?.isVisible || !!ChatPanel.active?.panel.visible });
+  const signIn = new SignIn({ chat, keys, presenter, logger, resolveLaunch, cwd });
+  const source = createChatSource(chat, permissions, presenter);
+  const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions: createChatActions(chat, permissions, logger, presenter), log };
+  view = new ChatViewProvider(deps);
+  const chatView = view;
 
-  context.subscriptions.push(
+  // Disposed last-in first-out, so the log outlives everything that may still log while it shuts down (the agent's
+  // pending requests are answered `cancelled` on dispose, and their listeners log).
+  const parts: vscode.Disposable[] = [];
+  context.subscriptions.push({ dispose: () => disposeInReverse(parts) });
+  parts.push(
     log,
+    keys,
     permissions,
-    source,
     { dispose: () => chat.dispose() },
+    presenter,
+    source,
     view,
+    signIn.register(),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
-    permissions.onDidChangePendingCount((n) => view.setPendingApprovals(n)),
-    permissions.onDidRequestReveal(() => void view.reveal()),
-    // Show the agent's start-up error where the user is looking.
-    chat.onDidChangeStatus((s) => {
-      if (s.state === 'error') void vscode.window.showErrorMessage(`ACP Chat: ${s.message.split('\n')[0]}`, 'Show Log').then((c) => c && log.show());
+    permissions.onDidChangePendingCount((n) => chatView.setPendingApprovals(n)),
+    permissions.onDidRequestReveal(() => void chatView.reveal()),
+    // A workspace trusted while the chat shows the Restricted Mode notice: start now.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      if (chatView.isResolved) chat.ensureSession().catch(() => undefined); // a failure is reported through onDidFail
     }),
-    vscode.commands.registerCommand('acpChat.newSession', () => run(logger, 'New session', () => chat.newSession())),
+    vscode.commands.registerCommand('acpChat.newSession', () => run(presenter, 'Starting a new session', () => chat.newSession())),
     vscode.commands.registerCommand(OPEN_CHAT_IN_EDITOR_COMMAND, () => ChatPanel.show(deps)),
-    vscode.commands.registerCommand('acpChat.cancelTurn', () => run(logger, 'Stop', () => chat.cancel())),
-    vscode.commands.registerCommand('acpChat.restartAgent', () => run(logger, 'Restart', () => chat.restart())),
+    vscode.commands.registerCommand('acpChat.cancelTurn', () => run(presenter, 'Stopping the turn', () => chat.cancel())),
+    vscode.commands.registerCommand('acpChat.restartAgent', () => run(presenter, 'Restarting the agent', () => chat.restart())),
     vscode.commands.registerCommand('acpChat.showLog', () => log.show()),
     vscode.commands.registerCommand('acpChat.addSelectionToChat', async () => {
       const editor = vscode.window.activeTextEditor;
@@ -61,11 +79,21 @@ export function activate(context: vscode.ExtensionContext) {
         text: document.getText(selection),
       };
       if (ChatPanel.active) ChatPanel.active.attach(attachment);
-      else await view.attach(attachment);
+      else await chatView.attach(attachment);
     }),
   );
   // The API the extension-host tests use to look inside; not a public contract.
-  return { chat, permissions };
+  return { chat, permissions, signIn, presenter, keys };
+}
+
+function disposeInReverse(parts: vscode.Disposable[]): void {
+  for (const part of parts.splice(0).reverse()) {
+    try {
+      part.dispose();
+    } catch (err) {
+      console.error('[ACP Chat] dispose failed', err);
+    }
+  }
 }
 
 export function deactivate() {}
@@ -98,12 +126,10 @@ function outputLogger(log: vscode.LogOutputChannel): Logger {
   };
 }
 
-async function run(logger: Logger, what: string, op: () => Promise<unknown>): Promise<void> {
+async function run(presenter: UserErrorPresenter, what: string, op: () => Promise<unknown>): Promise<void> {
   try {
     await op();
   } catch (err) {
-    const message = errorMessage(err);
-    logger.error(`[command] ${what} failed: ${message}`);
-    void vscode.window.showErrorMessage(`ACP Chat: ${what} failed: ${message.split('\n')[0]}`);
+    presenter.report(err, { what });
   }
 }

@@ -7,7 +7,7 @@ import { buildChatHtml } from './html';
 import { parseExternalLink } from './linkPolicy';
 import { parseWebviewMessage } from './messageValidation';
 import { createNonce } from './nonce';
-import { PROTOCOL_VERSION, type Attachment, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type HostToWebview, type WebviewToHost } from './protocol';
+import { PROTOCOL_VERSION, type Attachment, type ChatNotice, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type HostToWebview, type WebviewToHost } from './protocol';
 import { TranscriptPublisher } from './transcriptPublisher';
 import { errorMessage } from '../acpClient/errors';
 
@@ -27,6 +27,8 @@ export interface ChatActions {
   openLocation(path: string, line?: number | null): unknown;
   openDiff(toolCallId: string, contentIndex: number): unknown;
   completeFiles(query: string): Promise<{ path: string; label: string }[]>;
+  /** A button of the chat's error or sign-in card. */
+  noticeAction(noticeId: number, action: string, methodId?: string): unknown;
 }
 
 /** A `vscode.Event`-compatible subscription, so `acpClient` can provide it without importing vscode. */
@@ -43,6 +45,9 @@ export interface ChatSource {
   onDidChangeSession: Subscribe<void>;
   onDidChangeStatus: Subscribe<void>;
   onDidChangeElicitations: Subscribe<void>;
+  /** The error or sign-in card to show (null: none). */
+  getNotice(): ChatNotice | null;
+  onDidChangeNotice: Subscribe<void>;
 }
 
 /** The log channel subset the controller uses (a `LogOutputChannel` fits). */
@@ -95,6 +100,7 @@ export class ChatWebviewController implements vscode.Disposable {
       source.onDidChangeSession(() => this.sendSnapshot()),
       source.onDidChangeStatus(() => this.post({ type: 'status', status: source.getStatus(), capabilities: source.getCapabilities() })),
       source.onDidChangeElicitations(() => this.post({ type: 'elicitations', elicitations: source.getElicitations() })),
+      source.onDidChangeNotice(() => this.post({ type: 'notice', notice: source.getNotice() })),
     );
     webview.options = chatWebviewOptions(deps.extensionUri);
     webview.html = this.html();
@@ -139,6 +145,9 @@ export class ChatWebviewController implements vscode.Disposable {
       capabilities: s.getCapabilities(),
       elicitations: s.getElicitations(),
     });
+    // The notice is independent of the session; a freshly loaded page has none, so only a current one is sent.
+    const notice = s.getNotice();
+    if (notice) this.post({ type: 'notice', notice });
   }
 
   private post(msg: HostToWebview): void {
@@ -187,6 +196,8 @@ export class ChatWebviewController implements vscode.Disposable {
         return this.run(m.type, () => a.openDiff(m.toolCallId, m.contentIndex));
       case 'openLink':
         return this.run(m.type, () => this.openLink(m.href));
+      case 'noticeAction':
+        return this.run(m.type, () => a.noticeAction(m.noticeId, m.action, m.methodId));
       case 'completeFiles':
         return this.run(m.type, async () => {
           const items = await a.completeFiles(m.query);

@@ -45,6 +45,7 @@ const schema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openDiff'), toolCallId: str(512), contentIndex: z.number().int().min(0) }),
   z.object({ type: z.literal('openLink'), href: str(8192) }),
   z.object({ type: z.literal('completeFiles'), requestId: z.number().int(), query: str(1024) }),
+  z.object({ type: z.literal('noticeAction'), noticeId: z.number().int(), action: str(64), methodId: str(256).optional() }),
 ]) satisfies z.ZodType<WebviewToHost>;
 
 export type ParseResult = { ok: true; message: WebviewToHost } | { ok: false; error: string };

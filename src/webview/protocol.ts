@@ -25,6 +25,23 @@ export interface ElicitationView {
   requestedSchema: unknown;
 }
 
+/** A button on a notice: an action id the host offered (it runs only what it offered), with the text to show. */
+export interface NoticeButton {
+  action: string;
+  label: string;
+  /** For a sign-in method: its id and the agent's description, shown verbatim. */
+  methodId?: string;
+  description?: string;
+}
+
+/** An error or sign-in card shown above the composer (worded by acpClient/userErrors.ts). */
+export interface ChatNotice {
+  id: number;
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+  buttons: NoticeButton[];
+}
+
 export type HostToWebview =
   | { type: 'snapshot'; v: number; snapshot: TranscriptSnapshot | null; status: ConnectionStatus; capabilities: ComposerCapabilities; elicitations: ElicitationView[] }
   /** Coalesced changes: entries upserted by id (new ones appended in order), and changed meta fields. */
@@ -34,7 +51,8 @@ export type HostToWebview =
   /** "Add selection to chat" and similar: put an attachment into the composer. */
   | { type: 'attach'; attachment: Attachment }
   | { type: 'fileCompletions'; requestId: number; items: { path: string; label: string }[] }
-  | { type: 'focusComposer' };
+  | { type: 'focusComposer' }
+  | { type: 'notice'; notice: ChatNotice | null };
 
 export type Attachment =
   | { type: 'file'; path: string; name: string }
@@ -53,7 +71,8 @@ export type WebviewToHost =
   | { type: 'openLocation'; path: string; line?: number | null }
   | { type: 'openDiff'; toolCallId: string; contentIndex: number }
   | { type: 'openLink'; href: string }
-  | { type: 'completeFiles'; requestId: number; query: string };
+  | { type: 'completeFiles'; requestId: number; query: string }
+  | { type: 'noticeAction'; noticeId: number; action: string; methodId?: string };
 
 /** Build the prompt blocks for a composer message. Pure so both the host and tests use the same mapping. */
 export type PromptBlocks = ContentBlock[];

@@ -75,6 +75,8 @@ function setup() {
     onDidChangeSession: session.event,
     onDidChangeStatus: status.event,
     onDidChangeElicitations: elic.event,
+    getNotice: () => null,
+    onDidChangeNotice: emitter<void>().event,
   };
   const actions = {
     start: vi.fn(),
@@ -90,6 +92,7 @@ function setup() {
     openLocation: vi.fn(),
     openDiff: vi.fn(),
     completeFiles: vi.fn(async (q: string) => [{ path: `/w/${q}.ts`, label: `${q}.ts` }]),
+    noticeAction: vi.fn(),
   } satisfies ChatActions;
   const log = { debug: vi.fn(), warn: vi.fn(), error: vi.fn() };
   const confirmExternal = vi.fn(async () => true);

@@ -36,14 +36,16 @@ export function activate(context: vscode.ExtensionContext) {
   const presenter = new UserErrorPresenter({ chat, logger, isChatVisible: () => !!view?.isVisible || !!ChatPanel.active?.panel.visible });
   const signIn = new SignIn({ chat, keys, presenter, logger, resolveLaunch, cwd });
   const source = createChatSource(chat, permissions, presenter);
-  const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions: createChatActions(chat, permissions, logger, presenter), log };
+  const actions = createChatActions(chat, permissions, logger, presenter);
+  const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions, log };
   view = new ChatViewProvider(deps);
   const chatView = view;
 
   // Disposed last-in first-out, so the log outlives everything that may still log while it shuts down (the agent's
   // pending requests are answered `cancelled` on dispose, and their listeners log).
   const parts: vscode.Disposable[] = [];
-  context.subscriptions.push({ dispose: () => disposeInReverse(parts) });
+  shutdown = () => disposeInReverse(parts);
+  context.subscriptions.push({ dispose: shutdown });
   parts.push(
     log,
     keys,
@@ -82,8 +84,9 @@ export function activate(context: vscode.ExtensionContext) {
       else await chatView.attach(attachment);
     }),
   );
-  // The API the extension-host tests use to look inside; not a public contract.
-  return { chat, permissions, signIn, presenter, keys };
+  // The API the extension-host tests use to look inside (and `actions`, the chat webview's entry point, to act as
+  // the webview does); not a public contract.
+  return { chat, permissions, signIn, presenter, keys, actions, logDir: context.logUri.fsPath };
 }
 
 function disposeInReverse(parts: vscode.Disposable[]): void {
@@ -96,7 +99,13 @@ function disposeInReverse(parts: vscode.Disposable[]): void {
   }
 }
 
-export function deactivate() {}
+/** Set by activate(): disposes what it built, the log last. */
+let shutdown: (() => void) | undefined;
+
+export function deactivate() {
+  shutdown?.();
+  shutdown = undefined;
+}
 
 function launchInput(context: vscode.ExtensionContext, logger: Logger) {
   const config = vscode.workspace.getConfiguration('acpChat.agent');

@@ -7,6 +7,10 @@ import * as vscode from 'vscode';
 import type { ChatService } from '../../src/acpClient/chatService';
 import type { PermissionRecord, ToolCallState } from '../../src/acpClient/transcript';
 import type { PermissionController } from '../../src/permissionUI/permissionController';
+import type { ApiKeyStore } from '../../src/signIn/apiKeyStore';
+import type { SignIn } from '../../src/signIn/signInCommands';
+import type { ChatActions } from '../../src/webview/chatWebviewController';
+import type { UserErrorPresenter } from '../../src/webview/userErrorPresenter';
 import { fakeApiAgentEnv } from '../fixtures/agentEnv';
 import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fakeAnthropic';
 
@@ -15,6 +19,13 @@ export const EXTENSION_ID = 'acp-chat.acp-chat';
 export interface ExtensionApi {
   chat: ChatService;
   permissions: PermissionController;
+  signIn: SignIn;
+  presenter: UserErrorPresenter;
+  keys: ApiKeyStore;
+  /** What the chat webview calls (prompt, notice buttons…): tests act through it as the webview does. */
+  actions: ChatActions;
+  /** The extension's log folder (context.logUri). */
+  logDir: string;
 }
 
 export async function waitFor<T>(check: () => T | undefined | null | false, what: string, timeoutMs = 20_000): Promise<T> {
@@ -41,8 +52,7 @@ export async function setUpAgentEnvironment(): Promise<FakeAnthropic> {
     fakeApiAgentEnv({ apiUrl: fake.url, home }),
     vscode.ConfigurationTarget.Global,
   );
-  // Manual mode, so writes ask for permission (the adapter's default, `auto`, never asks).
-  await config.update('initialMode', 'default', vscode.ConfigurationTarget.Global);
+  // Writes ask for permission: Manual mode is the extension's default for new sessions (acpChat.initialMode).
   return fake;
 }
 
@@ -77,4 +87,19 @@ export async function quickInput(command: 'next' | 'accept' | 'close'): Promise<
 
 export async function closeAllEditors(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
+/** Points the agent at `fake` through acpChat.agent.env, with a fresh empty home; `withKey: false` leaves no credential. */
+export async function pointAgentAt(fake: FakeAnthropic, opts: { withKey: boolean }): Promise<{ home: string }> {
+  const home = mkdtempSync(join(tmpdir(), 'acp-chat-host-home-'));
+  mkdirSync(join(home, 'tmp'));
+  const env = fakeApiAgentEnv({ apiUrl: fake.url, home });
+  if (!opts.withKey) delete env.ANTHROPIC_API_KEY;
+  await vscode.workspace.getConfiguration('acpChat').update('agent.env', env, vscode.ConfigurationTarget.Global);
+  return { home };
+}
+
+/** Sets (or with `undefined` resets) an acpChat setting in the user settings. */
+export async function setSetting(key: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('acpChat').update(key, value, vscode.ConfigurationTarget.Global);
 }

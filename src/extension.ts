@@ -127,12 +127,17 @@ function launchInput(context: vscode.ExtensionContext, logger: Logger) {
 function outputLogger(log: vscode.LogOutputChannel): Logger {
   const text = (msg: string, rest: unknown[]) =>
     [msg, ...rest.map((r) => (r instanceof Error ? (r.stack ?? r.message) : typeof r === 'string' ? r : JSON.stringify(r)))].join(' ');
-  return {
-    info: (m, ...r) => log.info(text(m, r)),
-    warn: (m, ...r) => log.warn(text(m, r)),
-    error: (m, ...r) => log.error(text(m, r)),
-    debug: (m, ...r) => log.debug(text(m, r)),
+  // The agent's exit and the answers to its requests are logged asynchronously, possibly after deactivation closed
+  // the channel (which then throws): those lines go to the console instead of becoming uncaught errors.
+  const write = (level: 'info' | 'warn' | 'error' | 'debug') => (m: string, ...r: unknown[]) => {
+    const line = text(m, r);
+    try {
+      log[level](line);
+    } catch {
+      console[level === 'debug' ? 'log' : level](`[ACP Chat] ${line}`);
+    }
   };
+  return { info: write('info'), warn: write('warn'), error: write('error'), debug: write('debug') };
 }
 
 async function run(presenter: UserErrorPresenter, what: string, op: () => Promise<unknown>): Promise<void> {

@@ -44,6 +44,7 @@ export class ChatService {
   private currentStatus: ChatStatus = { state: 'idle' };
   /** Bumped by every stop: a start that began before it must not install its agent. */
   private generation = 0;
+  private disposed = false;
   /** The folder the running agent was started in; its sessions open there. */
   private workingDir = '';
   private readonly statusEmitter: Emitter<ChatStatus>;
@@ -90,6 +91,7 @@ export class ChatService {
 
   /** The current session, starting the agent and opening a session if needed. */
   ensureSession(): Promise<Session> {
+    if (this.disposed) return Promise.reject(new Error('ACP Chat is shutting down.'));
     if (this.current && this.client && !this.client.closed) return Promise.resolve(this.current);
     if (this.starting) return this.starting;
     const starting = this.start().finally(() => {
@@ -144,6 +146,7 @@ export class ChatService {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.stopAgent();
     this.statusEmitter.dispose();
     this.sessionEmitter.dispose();
@@ -166,7 +169,12 @@ export class ChatService {
       this.sessionEmitter.fire(session);
       return session;
     } catch (err) {
-      if (generation !== this.generation) throw err; // stopped on purpose while starting: nothing to report
+      // Stopped on purpose while starting (Restart): nothing to report; a caller waiting for a session gets the
+      // restarted one instead. After dispose there is none to get.
+      if (generation !== this.generation) {
+        if (this.disposed) throw err;
+        return this.ensureSession();
+      }
       const message = errorMessage(err);
       this.opts.logger.error(`[chat] could not start a session: ${message}`);
       this.setStatus({ state: 'error', message });

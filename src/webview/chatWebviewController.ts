@@ -187,7 +187,11 @@ export class ChatWebviewController implements vscode.Disposable {
       case 'setConfigOption':
         return this.run(m.type, () => a.setConfigOption(m.configId, m.value));
       case 'permission':
-        return this.run(m.type, () => a.answerPermission(m.key, m.optionId));
+        return this.run(m.type, async () => {
+          // A refused answer (not offered, already settled) changes nothing the transcript would publish: resend the
+          // state, so the card's buttons (disabled on click) come back or show how the request ended.
+          if ((await a.answerPermission(m.key, m.optionId)) !== 'accepted') this.sendSnapshot();
+        });
       case 'elicitation':
         return this.run(m.type, () => a.answerElicitation(m.key, m.action, m.content));
       case 'openLocation':

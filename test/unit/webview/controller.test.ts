@@ -154,6 +154,22 @@ describe('ChatWebviewController', () => {
     expect(t.log.warn).toHaveBeenCalledTimes(2);
   });
 
+  it('an answer the host refuses resends the state (the clicked card must not stay disabled); an accepted one does not', async () => {
+    const t = setup();
+    t.fromWebview.fire({ type: 'ready', v: PROTOCOL_VERSION });
+    await t.settle();
+    const snapshots = () => t.posted.filter((m) => m.type === 'snapshot').length;
+    expect(snapshots()).toBe(1);
+    t.actions.answerPermission.mockReturnValueOnce('not-offered');
+    t.fromWebview.fire({ type: 'permission', key: 's:0', optionId: 'made-up' });
+    await t.settle();
+    expect(snapshots()).toBe(2);
+    t.actions.answerPermission.mockReturnValueOnce('accepted');
+    t.fromWebview.fire({ type: 'permission', key: 's:0', optionId: 'allow-once' });
+    await t.settle();
+    expect(snapshots()).toBe(2);
+  });
+
   it('a failing action is logged and shown, not an unhandled rejection', async () => {
     const t = setup();
     t.fromWebview.fire({ type: 'setMode', modeId: 'plan' });

@@ -37,7 +37,7 @@ export function activate(context: vscode.ExtensionContext) {
   const signIn = new SignIn({ chat, keys, presenter, logger, resolveLaunch, cwd });
   const source = createChatSource(chat, permissions, presenter);
   const actions = createChatActions(chat, permissions, logger, presenter);
-  const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions, log };
+  const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions, log, reportError: (err, what) => presenter.report(err, { what }) };
   view = new ChatViewProvider(deps);
   const chatView = view;
 

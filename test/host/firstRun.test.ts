@@ -100,6 +100,18 @@ suite('First run: signing in from the chat', function () {
     assert.ok(logs.some((f) => readFileSync(f, 'utf8').includes('[signIn] API key stored')), 'the extension log is among the files searched');
     for (const f of [...settings, ...logs]) assert.equal(readFileSync(f, 'utf8').includes(key), false, `the key is not in ${f}`);
   });
+
+  test('Sign Out deletes the stored key and restarts the agent; the next prompt asks to sign in again', async () => {
+    const before = api.chat.agentPid;
+    await vscode.commands.executeCommand('acpChat.signOut');
+    assert.equal(await api.keys.get(), undefined);
+    await waitFor(() => api.chat.status.state === 'ready' && api.chat.agentPid !== before, 'the restarted agent');
+    const requests = fake.mainRequests().length;
+    await api.actions.prompt('are you there?', []);
+    const notice = await waitFor(() => (api.presenter.current?.message.startsWith('Sign in') ? api.presenter.current : undefined), 'the sign-in card');
+    assert.deepEqual(notice.buttons.map((b) => b.action), ['signIn', 'signIn', 'setApiKey']);
+    assert.equal(fake.mainRequests().length, requests, 'nothing reached the model API');
+  });
 });
 
 function cmdline(pid: number): string[] {

@@ -83,6 +83,17 @@ describe('ChatService start-up without dead ends', () => {
     expect(t.chat.authMethods).toEqual(methods);
   });
 
+  it('an agent-handled method is sent as authenticate; Sign Out sends logout only when the agent advertises it', async () => {
+    const t = setup({ capabilities: { auth: { logout: {} } }, agent: () => ({ authMethods: [{ id: 'agent-login', name: 'Agent login' }] }) });
+    await t.chat.authenticate('agent-login');
+    await t.chat.signOut();
+    expect(t.agents[0]!.received).toEqual(expect.arrayContaining(['authenticate:agent-login', 'logout']));
+    const plain = setup();
+    await plain.chat.ensureSession();
+    await plain.chat.signOut();
+    expect(plain.agents[0]!.received).not.toContain('logout');
+  });
+
   it('Restart during an in-flight start ends the starting process and starts one new agent', async () => {
     const t = setup({ agent: (n) => (n === 0 ? { beforeInitialize: never } : {}) });
     const first = t.chat.ensureSession();

@@ -73,6 +73,14 @@ export function startFakeAgent(opts: FakeAgentOptions = {}): FakeAgent {
         authMethods: opts.authMethods ?? [],
       };
     })
+    .onRequest(acp.methods.agent.authenticate, (ctx) => {
+      received.push(`authenticate:${ctx.params.methodId}`);
+      return {};
+    })
+    .onRequest(acp.methods.agent.logout, () => {
+      received.push('logout');
+      return {};
+    })
     .onRequest(acp.methods.agent.session.new, async (ctx) => {
       received.push('session/new');
       const sessionId = `sess-${++sessionCounter}`;

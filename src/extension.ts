@@ -6,11 +6,14 @@ import * as vscode from 'vscode';
 import { ChatService } from './acpClient/chatService';
 import { parseLaunchSettings, resolveAgentLaunch } from './acpClient/agentLaunch';
 import type { Logger } from './acpClient/logger';
+import { EditorActions } from './editor/editorActions';
+import { PendingAttention } from './permissionUI/pendingAttention';
 import { PermissionController } from './permissionUI/permissionController';
 import { ChatPanel, OPEN_CHAT_IN_EDITOR_COMMAND } from './webview/chatPanel';
 import { ChatViewProvider } from './webview/chatViewProvider';
 import { createChatActions, createChatSource } from './webview/chatBindings';
 import type { ChatWebviewDeps } from './webview/chatWebviewController';
+import { selectionAttachment } from './webview/selectionAttachment';
 import { UserErrorPresenter } from './webview/userErrorPresenter';
 import { ApiKeyStore } from './signIn/apiKeyStore';
 import { SignIn } from './signIn/signInCommands';
@@ -18,7 +21,9 @@ import { SignIn } from './signIn/signInCommands';
 export function activate(context: vscode.ExtensionContext) {
   const log = vscode.window.createOutputChannel('ACP Chat', { log: true });
   const logger = outputLogger(log);
-  const permissions = new PermissionController(logger);
+  const testing = context.extensionMode === vscode.ExtensionMode.Test;
+  const editor = new EditorActions(logger);
+  const permissions = new PermissionController({ logger, editor, inspectable: testing });
   const keys = new ApiKeyStore(context.secrets);
   const resolveLaunch = async () => resolveAgentLaunch({ ...launchInput(context, logger), apiKey: await keys.get() });
   const cwd = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
@@ -36,10 +41,11 @@ export function activate(context: vscode.ExtensionContext) {
   const presenter = new UserErrorPresenter({ chat, logger, isChatVisible: () => !!view?.isVisible || !!ChatPanel.active?.panel.visible });
   const signIn = new SignIn({ chat, keys, presenter, logger, resolveLaunch, cwd });
   const source = createChatSource(chat, permissions, presenter);
-  const actions = createChatActions(chat, permissions, logger, presenter);
+  const actions = createChatActions(chat, permissions, editor, logger, presenter);
   const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions, log, reportError: (err, what) => presenter.report(err, { what }) };
   view = new ChatViewProvider(deps);
   const chatView = view;
+  const attention = new PendingAttention(permissions.broker, (n) => chatView.setPendingApprovals(n), logger);
 
   // Disposed last-in first-out, so the log outlives everything that may still log while it shuts down (the agent's
   // pending requests are answered `cancelled` on dispose, and their listeners log).
@@ -49,18 +55,19 @@ export function activate(context: vscode.ExtensionContext) {
   parts.push(
     log,
     keys,
+    editor,
     permissions,
+    attention,
     { dispose: () => chat.dispose() },
     presenter,
     source,
     view,
     signIn.register(),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
-    permissions.onDidChangePendingCount((n) => chatView.setPendingApprovals(n)),
     permissions.onDidRequestReveal(() => void chatView.reveal()),
     // A workspace trusted while the chat shows the Restricted Mode notice: start now.
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
-      if (chatView.isResolved) chat.ensureSession().catch(() => undefined); // a failure is reported through onDidFail
+      if (chatView.isVisible) chat.ensureSession().catch(() => undefined); // a failure is reported through onDidFail
     }),
     vscode.commands.registerCommand('acpChat.newSession', () => run(presenter, 'Starting a new session', () => chat.newSession())),
     vscode.commands.registerCommand(OPEN_CHAT_IN_EDITOR_COMMAND, () => ChatPanel.show(deps)),
@@ -68,25 +75,24 @@ export function activate(context: vscode.ExtensionContext) {
     vscode.commands.registerCommand('acpChat.restartAgent', () => run(presenter, 'Restarting the agent', () => chat.restart())),
     vscode.commands.registerCommand('acpChat.showLog', () => log.show()),
     vscode.commands.registerCommand('acpChat.addSelectionToChat', async () => {
-      const editor = vscode.window.activeTextEditor;
-      if (!editor || editor.selection.isEmpty) return;
-      const { document, selection } = editor;
-      const attachment = {
-        type: 'selection' as const,
+      const active = vscode.window.activeTextEditor;
+      if (!active) return;
+      const { document, selection } = active;
+      const attachment = selectionAttachment({
         path: document.uri.fsPath,
         name: vscode.workspace.asRelativePath(document.uri),
-        startLine: selection.start.line + 1,
-        // Whole lines selected end at column 0 of the next line, which holds no selected character: not part of the range.
-        endLine: selection.end.character === 0 && selection.end.line > selection.start.line ? selection.end.line : selection.end.line + 1,
+        start: selection.start,
+        end: selection.end,
         text: document.getText(selection),
-      };
+      });
+      if (!attachment) return;
       if (ChatPanel.active) ChatPanel.active.attach(attachment);
       else await chatView.attach(attachment);
     }),
   );
-  // The API the extension-host tests use to look inside (and `actions`, the chat webview's entry point, to act as
-  // the webview does); not a public contract.
-  return { chat, permissions, signIn, presenter, keys, actions, logDir: context.logUri.fsPath };
+  // Only the extension-host tests look inside (ExtensionMode.Test; `actions` is the chat webview's entry point, to act
+  // as the webview does); there is no public API.
+  return testing ? { chat, permissions, editor, signIn, presenter, keys, actions, logDir: context.logUri.fsPath } : undefined;
 }
 
 function disposeInReverse(parts: vscode.Disposable[]): void {

@@ -77,7 +77,7 @@ export class AgentProcess implements AgentProcessLike {
       // Its own process group, so stop() ends Claude Code and whatever it started along with the adapter.
       detached: process.platform !== 'win32',
     });
-    opts.logger.info(`[agentProcess] spawned ${launch.command} ${launch.args.join(' ')} (pid ${child.pid ?? 'none'})`);
+    opts.logger.info(`[agentProcess] spawned ${launch.command} ${launch.args.join(' ')} (cwd ${opts.cwd}, pid ${child.pid ?? 'none'})`);
     return new AgentProcess(child, opts.logger);
   }
 

@@ -10,13 +10,9 @@ import type { ClientHooks } from './hooks';
 import type { Logger } from './logger';
 import type { Session } from './session';
 import { AgentExitedError, AgentStartError, errorMessage } from './errors';
+import type { ChatStatus } from './chatStatus';
 
-export type ChatStatus =
-  | { state: 'idle' }
-  | { state: 'starting' }
-  /** `account`: how the agent says it is signed in (a label such as "Anthropic API key"; never a secret). */
-  | { state: 'ready'; agentName: string; agentVersion?: string; account?: string }
-  | { state: 'error'; message: string };
+export type { ChatStatus };
 
 export interface ChatServiceOptions {
   /** Resolves the launch each time (settings may have changed); throws AgentStartError when it cannot. */
@@ -231,7 +227,6 @@ export class ChatService {
     const launch = await this.opts.resolveLaunch();
     this.assertCurrent(generation);
     this.workingDir = cwd;
-    this.opts.logger.info(`[chat] starting agent: ${launch.command} ${launch.args.join(' ')} (cwd ${cwd})`);
     const proc = this.opts.spawn ? this.opts.spawn(launch, cwd, this.opts.logger) : AgentProcess.spawn(launch, { cwd, logger: this.opts.logger });
     this.process = proc;
     const client = await AcpClient.start({

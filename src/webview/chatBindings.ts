@@ -8,6 +8,9 @@ import { Emitter } from '../acpClient/events';
 import { agentQueuesPrompts } from '../acpClient/session';
 import type { Logger } from '../acpClient/logger';
 import type { TranscriptChange } from '../acpClient/transcript';
+import type { EditorActions } from '../editor/editorActions';
+import { elicitationMessage } from '../permissionUI/elicitationForm';
+import type { ElicitationPrompt } from '../permissionUI/permissionBroker';
 import type { PermissionController } from '../permissionUI/permissionController';
 import type { ChatActions, ChatSource } from './chatWebviewController';
 import { buildPromptBlocks } from './promptBlocks';
@@ -47,7 +50,7 @@ export function createChatSource(chat: ChatService, permissions: PermissionContr
     getElicitations: (): ElicitationView[] =>
       permissions.broker.pending().flatMap((p) =>
         p.type === 'elicitation' && (!chat.session || p.sessionId === undefined || p.sessionId === chat.session.id)
-          ? [{ key: p.key, message: p.request.params.message, requestedSchema: (p.request.params as { requestedSchema?: unknown }).requestedSchema }]
+          ? [elicitationView(p)]
           : [],
       ),
     onDidChangeTranscript: transcript.event,
@@ -64,14 +67,26 @@ export function createChatSource(chat: ChatService, permissions: PermissionContr
   };
 }
 
+/** The form as the host parsed it; the chat renders and checks that, never the raw schema. */
+function elicitationView(p: ElicitationPrompt): ElicitationView {
+  return { key: p.key, message: elicitationMessage(p.request.params), form: p.form };
+}
+
 /** What the user does in the chat. Errors go to the presenter; none escapes as an unhandled rejection. */
-export function createChatActions(chat: ChatService, permissions: PermissionController, logger: Logger, presenter: UserErrorPresenter): ChatActions {
+export function createChatActions(
+  chat: ChatService,
+  permissions: PermissionController,
+  editor: EditorActions,
+  logger: Logger,
+  presenter: UserErrorPresenter,
+): ChatActions {
   const report = (what: string) => (err: unknown) => presenter.report(err, { what });
   const session = async () => chat.ensureSession();
+  const done = () => undefined;
   return {
     // A failed start is reported by the presenter (through the chat service's onDidFail).
-    start: () => chat.ensureSession().catch((err: unknown) => logger.debug?.(`[chat] start failed: ${String(err)}`)),
-    prompt: async (text, attachments) => {
+    start: () => chat.ensureSession().then(done, (err: unknown) => logger.debug?.(`[chat] start failed: ${String(err)}`)),
+    sendPrompt: async (text, attachments) => {
       // A start that failed was reported; starting again here would spawn a second agent for the same prompt.
       const started = await session().then(
         () => true,
@@ -87,18 +102,18 @@ export function createChatActions(chat: ChatService, permissions: PermissionCont
       if (blocks.length === 0) return;
       // The turn's failure is already in the transcript (turn-failed entry); the notice says why and what to do.
       // A prompt refused for want of sign-in is kept, to be sent again once signed in.
-      await chat.prompt(blocks).catch((err: unknown) => presenter.report(err, { what: 'Sending the prompt', prompt: blocks }));
+      await chat.prompt(blocks).then(done, (err: unknown) => presenter.report(err, { what: 'Sending the prompt', prompt: blocks }));
     },
     noticeAction: (noticeId, action, methodId) => presenter.runAction(noticeId, action, methodId),
-    cancel: () => chat.cancel().catch(report('Stopping the turn')),
-    newSession: () => chat.newSession().catch(report('Starting a new session')),
-    setMode: (modeId) => session().then((s) => s.setMode(modeId)).catch(report('Changing the mode')),
+    cancelTurn: () => chat.cancel().then(done, report('Stopping the turn')),
+    newSession: () => chat.newSession().then(done, report('Starting a new session')),
+    setMode: (modeId) => session().then((s) => s.setMode(modeId)).then(done, report('Changing the mode')),
     setConfigOption: (configId, value) =>
-      session().then((s) => s.setConfigOption(configId, value)).catch(report(`Changing ${configId}`)),
+      session().then((s) => s.setConfigOption(configId, value)).then(done, report(`Changing ${configId}`)),
     answerPermission: (key, optionId) => permissions.answer(key, optionId),
     answerElicitation: (key, action, content) =>
       permissions.answerElicitation(key, action === 'accept' ? { action, content: content ?? {} } : { action }),
-    openLocation: (path, line) => permissions.openLocation(path, line),
+    openLocation: (path, line) => editor.openLocation(path, line),
     openDiff: async (toolCallId, contentIndex) => {
       const toolCall = chat.session?.getToolCall(toolCallId);
       const content = toolCall?.content[contentIndex];
@@ -107,7 +122,7 @@ export function createChatActions(chat: ChatService, permissions: PermissionCont
         return;
       }
       // A completed call's change is already on disk: show what it changed, not disk-vs-proposal (which is empty).
-      await permissions.showDiff({ path: content.path, oldText: content.oldText ?? null, newText: content.newText }, { applied: toolCall?.status === 'completed' });
+      await editor.showDiff({ path: content.path, oldText: content.oldText ?? null, newText: content.newText }, { applied: toolCall?.status === 'completed' });
     },
     completeFiles: async (query) => {
       const pattern = `**/*${query.replace(/[\\[\]{}*?!]/g, '')}*`;

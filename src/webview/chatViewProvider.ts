@@ -53,10 +53,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     return this.view?.visible ?? false;
   }
 
-  get isResolved(): boolean {
-    return this.view !== undefined;
-  }
-
   dispose(): void {
     this.controller?.dispose();
     this.controller = undefined;

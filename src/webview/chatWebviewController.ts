@@ -7,28 +7,31 @@ import { buildChatHtml } from './html';
 import { parseExternalLink } from './linkPolicy';
 import { parseWebviewMessage } from './messageValidation';
 import { createNonce } from './nonce';
-import { PROTOCOL_VERSION, type Attachment, type ChatNotice, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type HostToWebview, type WebviewToHost } from './protocol';
+import { PROTOCOL_VERSION, type Attachment, type ChatNotice, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type FileCompletion, type HostToWebview, type WebviewToHost } from './protocol';
 import { TranscriptPublisher } from './transcriptPublisher';
 import { errorMessage } from '../acpClient/errors';
+import type { AnswerResult } from '../acpClient/pendingRequests';
+import { unreachable } from '../acpClient/unreachable';
 
-type ElicitationContent = NonNullable<Extract<WebviewToHost, { type: 'elicitation' }>['content']>;
+type AnswerElicitation = Extract<WebviewToHost, { type: 'answerElicitation' }>;
 
-/** What the chat UI can ask for. Implemented by the composition root; every method may be async and may throw. */
+/** What the chat UI can ask for, one method per intent. Implemented by chatBindings; a method may reject. */
 export interface ChatActions {
   /** The chat is on screen: start the agent and a session if there is none yet. */
-  start(): unknown;
-  prompt(text: string, attachments: Attachment[]): unknown;
-  cancel(): unknown;
-  newSession(): unknown;
-  setMode(modeId: string): unknown;
-  setConfigOption(configId: string, value: string | boolean): unknown;
-  answerPermission(key: string, optionId: string): unknown;
-  answerElicitation(key: string, action: 'accept' | 'decline' | 'cancel', content?: ElicitationContent): unknown;
-  openLocation(path: string, line?: number | null): unknown;
-  openDiff(toolCallId: string, contentIndex: number): unknown;
-  completeFiles(query: string): Promise<{ path: string; label: string }[]>;
+  start(): Promise<void>;
+  sendPrompt(text: string, attachments: Attachment[]): Promise<void>;
+  cancelTurn(): Promise<void>;
+  newSession(): Promise<void>;
+  setMode(modeId: string): Promise<void>;
+  setConfigOption(configId: string, value: string | boolean): Promise<void>;
+  answerPermission(key: string, optionId: string): AnswerResult;
+  answerElicitation(key: string, action: AnswerElicitation['action'], content?: AnswerElicitation['content']): AnswerResult;
+  /** False when the location was not opened. */
+  openLocation(path: string, line?: number | null): Promise<boolean>;
+  openDiff(toolCallId: string, contentIndex: number): Promise<void>;
+  completeFiles(query: string): Promise<FileCompletion[]>;
   /** A button of the chat's error or sign-in card. */
-  noticeAction(noticeId: number, action: string, methodId?: string): unknown;
+  noticeAction(noticeId: number, action: string, methodId?: string): Promise<void>;
 }
 
 /** A `vscode.Event`-compatible subscription, so `acpClient` can provide it without importing vscode. */
@@ -178,23 +181,23 @@ export class ChatWebviewController implements vscode.Disposable {
         this.sendSnapshot();
         // A chat on screen should be ready to type into: start the agent (no-op when it runs).
         return this.run('start', () => a.start());
-      case 'prompt':
-        return this.run(m.type, () => a.prompt(m.text, m.attachments));
-      case 'cancel':
-        return this.run(m.type, () => a.cancel());
+      case 'sendPrompt':
+        return this.run(m.type, () => a.sendPrompt(m.text, m.attachments));
+      case 'cancelTurn':
+        return this.run(m.type, () => a.cancelTurn());
       case 'newSession':
         return this.run(m.type, () => a.newSession());
       case 'setMode':
         return this.run(m.type, () => a.setMode(m.modeId));
       case 'setConfigOption':
         return this.run(m.type, () => a.setConfigOption(m.configId, m.value));
-      case 'permission':
-        return this.run(m.type, async () => {
+      case 'answerPermission':
+        return this.run(m.type, () => {
           // A refused answer (not offered, already settled) changes nothing the transcript would publish: resend the
           // state, so the card's buttons (disabled on click) come back or show how the request ended.
-          if ((await a.answerPermission(m.key, m.optionId)) !== 'accepted') this.sendSnapshot();
+          if (a.answerPermission(m.key, m.optionId) !== 'accepted') this.sendSnapshot();
         });
-      case 'elicitation':
+      case 'answerElicitation':
         return this.run(m.type, () => a.answerElicitation(m.key, m.action, m.content));
       case 'openLocation':
         return this.run(m.type, () => a.openLocation(m.path, m.line));
@@ -210,7 +213,7 @@ export class ChatWebviewController implements vscode.Disposable {
           this.post({ type: 'fileCompletions', requestId: m.requestId, items });
         });
       default:
-        unreachable(m);
+        unreachable(m, 'webview message');
     }
   }
 
@@ -246,8 +249,4 @@ async function defaultConfirm(url: URL): Promise<boolean> {
     open,
   );
   return choice === open;
-}
-
-function unreachable(x: never): never {
-  throw new Error(`unexpected message ${JSON.stringify(x)}`);
 }

@@ -5,7 +5,7 @@ import type { AuthMethod, ContentBlock } from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
 import type { ChatService } from '../acpClient/chatService';
 import { AgentExitedError, AgentStartError, errorMessage } from '../acpClient/errors';
-import { Emitter } from '../acpClient/events';
+import { Emitter, type Event } from '../acpClient/events';
 import type { Logger } from '../acpClient/logger';
 import { describeError, type Severity, type UserAction, type UserError } from '../acpClient/userErrors';
 import type { ChatNotice, NoticeButton } from './protocol';
@@ -43,7 +43,7 @@ export class UserErrorPresenter implements vscode.Disposable {
   private noticeIsStartFailure = false;
   private readonly changeEmitter: Emitter<void>;
   private readonly subscriptions: { dispose(): void }[];
-  readonly onDidChange: (listener: () => void) => { dispose(): void };
+  readonly onDidChange: Event<void>;
 
   constructor(private readonly deps: PresenterDeps) {
     this.changeEmitter = new Emitter((err) => deps.logger.error('[errors] listener failed', err));

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
-import { activate, waitFor } from '../host/helpers';
+import { activate, pollFor, waitFor } from '../host/helpers';
 
 /** The text of the extension's output channel log ("ACP Chat"), found beside its log folder. */
 function extensionLog(logDir: string): string {
@@ -33,11 +33,11 @@ suite('No folder open', function () {
     assert.deepEqual(notice.buttons, [{ action: 'openFolder', label: 'Open Folder…' }]);
     assert.equal(api.chat.status.state, 'error');
     // A prompt, as the webview sends it: the same notice (reported once), still nothing started.
-    await api.actions.prompt('hello', []);
+    await api.actions.sendPrompt('hello', []);
     await vscode.commands.executeCommand('acpChat.restartAgent');
     assert.equal(api.presenter.current?.id, notice.id);
     assert.equal(api.chat.agent, undefined);
-    const log = await waitFor(() => {
+    const log = await pollFor(() => {
       const text = extensionLog(api.logDir);
       return text.includes('could not start a session') ? text : undefined;
     }, 'the extension log');

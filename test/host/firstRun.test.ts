@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { startFakeAnthropic, text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
-import { activate, pointAgentAt, waitFor, type ExtensionApi } from './helpers';
+import { activate, pointAgentAt, pollFor, waitFor, type ExtensionApi } from './helpers';
 
 suite('First run: signing in from the chat', function () {
   this.timeout(90_000);
@@ -38,7 +38,7 @@ suite('First run: signing in from the chat', function () {
   });
 
   test('a prompt without credentials shows the sign-in card with the agent\'s methods and keeps the prompt', async () => {
-    await api.actions.prompt('hello', []);
+    await api.actions.sendPrompt('hello', []);
     const notice = await waitFor(() => api.presenter.current, 'the sign-in card');
     assert.match(notice.message, /^Sign in to use the agent/);
     assert.deepEqual(notice.buttons, [
@@ -60,7 +60,7 @@ suite('First run: signing in from the chat', function () {
     const pid = await login.terminal.processId;
     assert.ok(pid, 'the terminal runs a process');
     // The same program and base arguments as the agent, with the method's args appended; never a shell.
-    const args = await waitFor(() => (cmdline(pid).length > 1 ? cmdline(pid) : undefined), 'the login process arguments');
+    const args = await pollFor(() => (cmdline(pid).length > 1 ? cmdline(pid) : undefined), 'the login process arguments');
     assert.deepEqual(args, [...agentArgs, '--cli', 'auth', 'login', '--claudeai']);
     // And the agent's environment (its HOME from acpChat.agent.env).
     assert.ok(environ(pid).includes(`HOME=${home}`), 'the agent environment');
@@ -107,7 +107,7 @@ suite('First run: signing in from the chat', function () {
     assert.equal(await api.keys.get(), undefined);
     await waitFor(() => api.chat.status.state === 'ready' && api.chat.agentPid !== before, 'the restarted agent');
     const requests = fake.mainRequests().length;
-    await api.actions.prompt('are you there?', []);
+    await api.actions.sendPrompt('are you there?', []);
     const notice = await waitFor(() => (api.presenter.current?.message.startsWith('Sign in') ? api.presenter.current : undefined), 'the sign-in card');
     assert.deepEqual(notice.buttons.map((b) => b.action), ['signIn', 'signIn', 'setApiKey']);
     assert.equal(fake.mainRequests().length, requests, 'nothing reached the model API');

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ChatService } from '../../src/acpClient/chatService';
 import type { PermissionRecord, ToolCallState } from '../../src/acpClient/transcript';
+import type { EditorActions } from '../../src/editor/editorActions';
 import type { PermissionController } from '../../src/permissionUI/permissionController';
 import type { ApiKeyStore } from '../../src/signIn/apiKeyStore';
 import type { SignIn } from '../../src/signIn/signInCommands';
@@ -16,9 +17,11 @@ import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fakeAnthropi
 
 export const EXTENSION_ID = 'acp-chat.acp-chat';
 
+/** What `activate()` returns in ExtensionMode.Test (and only there). */
 export interface ExtensionApi {
   chat: ChatService;
   permissions: PermissionController;
+  editor: EditorActions;
   signIn: SignIn;
   presenter: UserErrorPresenter;
   keys: ApiKeyStore;
@@ -28,7 +31,71 @@ export interface ExtensionApi {
   logDir: string;
 }
 
-export async function waitFor<T>(check: () => T | undefined | null | false, what: string, timeoutMs = 20_000): Promise<T> {
+let activated: ExtensionApi | undefined;
+
+/** Everything a host test waits for changes on one of these; `waitFor` re-checks when any fires (no polling). */
+function changes(api: ExtensionApi | undefined): vscode.Event<unknown>[] {
+  const own: vscode.Event<unknown>[] = api
+    ? [
+        api.chat.onDidChangeSession,
+        api.chat.onDidChangeStatus,
+        api.permissions.onDidChangeView,
+        api.permissions.broker.onDidAdd,
+        api.permissions.broker.onDidSettle,
+        api.permissions.broker.onDidDismiss,
+        api.permissions.broker.onDidChangeCount,
+        api.presenter.onDidChange,
+      ]
+    : [];
+  return [
+    ...own,
+    vscode.window.onDidChangeActiveTextEditor,
+    vscode.window.onDidChangeTextEditorSelection,
+    vscode.window.tabGroups.onDidChangeTabs,
+    vscode.extensions.onDidChange,
+    vscode.window.onDidOpenTerminal,
+    vscode.window.onDidCloseTerminal,
+  ];
+}
+
+/** Resolves with the first truthy `check()`, tested now and whenever the extension or the editor reports a change. */
+export function waitFor<T>(check: () => T | undefined | null | false, what: string, timeoutMs = 20_000): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const subs: { dispose(): void }[] = [];
+    let sessionSub: { dispose(): void } | undefined;
+    const stop = () => {
+      clearTimeout(timer);
+      sessionSub?.dispose();
+      for (const s of subs.splice(0)) s.dispose();
+    };
+    const test = () => {
+      // The current session's transcript changes count too; follow the session as it is replaced.
+      sessionSub?.dispose();
+      sessionSub = activated?.chat.session?.onDidChange(test);
+      try {
+        const v = check();
+        if (!v) return;
+        stop();
+        resolve(v);
+      } catch (err) {
+        stop();
+        reject(err);
+      }
+    };
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`timed out waiting for ${what}`));
+    }, timeoutMs);
+    for (const event of changes(activated)) subs.push(event(test));
+    test();
+  });
+}
+
+/**
+ * For facts outside VS Code that no event announces (a file a child process wrote, whether a process still exists,
+ * its command line in /proc): checked every 50 ms until true.
+ */
+export async function pollFor<T>(check: () => T | undefined | null | false, what: string, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = check();
@@ -59,7 +126,9 @@ export async function setUpAgentEnvironment(): Promise<FakeAnthropic> {
 export async function activate(): Promise<ExtensionApi> {
   const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
   if (!ext) throw new Error(`${EXTENSION_ID} is not loaded`);
-  return ext.activate();
+  activated = await ext.activate();
+  if (!activated) throw new Error('activate() returned no test API: is the extension host in ExtensionMode.Test?');
+  return activated;
 }
 
 export function workspaceRoot(): string {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { startFakeAnthropic, text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
-import { activate, pointAgentAt, setSetting, waitFor, type ExtensionApi } from './helpers';
+import { activate, pointAgentAt, pollFor, setSetting, waitFor, type ExtensionApi } from './helpers';
 
 suite('Agent start-up failures and life cycle', function () {
   this.timeout(60_000);
@@ -57,13 +57,13 @@ suite('Agent start-up failures and life cycle', function () {
     const spawns = join(dir, 'spawns.txt');
     await setSetting('agent.path', script('exits-3.sh', `echo "$$" >> '${spawns}'\necho 'agent: bad config' >&2\nexit 3`));
     // Through the chat's prompt action, as the webview sends it.
-    await api.actions.prompt('hello', []);
+    await api.actions.sendPrompt('hello', []);
     assert.equal(lines(spawns).length, 1, 'one agent was started for the prompt');
     const notice = api.presenter.current;
     assert.equal(notice?.message, 'The agent exited with code 3 while starting. Last output:\nagent: bad config');
     assert.deepEqual(notice?.buttons.map((b) => b.action), ['showLog', 'restart']);
     // A retry that fails the same way is not announced again.
-    await api.actions.prompt('hello again', []);
+    await api.actions.sendPrompt('hello again', []);
     assert.equal(lines(spawns).length, 2);
     assert.equal(api.presenter.current?.id, notice?.id, 'the same notice, not a second one');
   });
@@ -73,11 +73,11 @@ suite('Agent start-up failures and life cycle', function () {
     await setSetting('agent.initializeTimeout', 2);
     await setSetting('agent.path', script('silent.sh', `echo "$$" > '${pidFile}'\nexec sleep 600`));
     const outcome = api.chat.restart().then(() => 'started', (e: unknown) => e);
-    const pid = Number(await waitFor(() => lines(pidFile)[0], 'the silent agent to start'));
+    const pid = Number(await pollFor(() => lines(pidFile)[0], 'the silent agent to start'));
     const err = await outcome;
     assert.equal((err as { reason?: string }).reason, 'initialize-timeout');
     assert.equal(api.presenter.current?.message, 'The agent did not answer within 2 s and was stopped.');
-    await waitFor(() => !alive(pid), 'the silent agent to be killed', 5000);
+    await pollFor(() => !alive(pid), 'the silent agent to be killed', 5000);
   });
 
   test('Restart during start ends the starting process', async () => {
@@ -85,11 +85,11 @@ suite('Agent start-up failures and life cycle', function () {
     await setSetting('agent.initializeTimeout', 60);
     await setSetting('agent.path', script('slow.sh', `echo "$$" >> '${pidFile}'\nexec sleep 600`));
     const first = api.chat.restart().then(() => 'started', (e: unknown) => e);
-    const pid = Number(await waitFor(() => lines(pidFile)[0], 'the first start'));
+    const pid = Number(await pollFor(() => lines(pidFile)[0], 'the first start'));
     // Restart (the command) while that start is in flight; the second start is silent too, so it is not awaited.
     const restarted = vscode.commands.executeCommand('acpChat.restartAgent');
-    await waitFor(() => !alive(pid), 'the first starting process to end', 5000);
-    const second = Number(await waitFor(() => lines(pidFile)[1], 'the second start'));
+    await pollFor(() => !alive(pid), 'the first starting process to end', 5000);
+    const second = Number(await pollFor(() => lines(pidFile)[1], 'the second start'));
     assert.ok(alive(second));
     // Back to the bundled adapter; restarting ends the second silent start as well.
     await setSetting('agent.path', undefined);
@@ -98,7 +98,7 @@ suite('Agent start-up failures and life cycle', function () {
     try {
       await pointAgentAt(fake, { withKey: true });
       await api.chat.restart();
-      await waitFor(() => !alive(second), 'the second starting process to end', 5000);
+      await pollFor(() => !alive(second), 'the second starting process to end', 5000);
       assert.equal(api.chat.status.state, 'ready');
       // Those who waited on the stopped starts get the agent that finally started; nothing is reported as failed.
       assert.equal(await first, 'started');

@@ -80,8 +80,8 @@ function setup() {
   };
   const actions = {
     start: vi.fn(),
-    prompt: vi.fn(),
-    cancel: vi.fn(),
+    sendPrompt: vi.fn(),
+    cancelTurn: vi.fn(),
     newSession: vi.fn(),
     setMode: vi.fn(async () => {
       throw new Error('mode refused');
@@ -138,19 +138,19 @@ describe('ChatWebviewController', () => {
 
   it('routes valid messages to ChatActions and drops invalid ones with a log line', async () => {
     const t = setup();
-    t.fromWebview.fire({ type: 'prompt', text: 'hi', attachments: [] });
-    t.fromWebview.fire({ type: 'permission', key: 's:0', optionId: 'allow-once' });
+    t.fromWebview.fire({ type: 'sendPrompt', text: 'hi', attachments: [] });
+    t.fromWebview.fire({ type: 'answerPermission', key: 's:0', optionId: 'allow-once' });
     t.fromWebview.fire({ type: 'openDiff', toolCallId: 't1', contentIndex: 2 });
-    t.fromWebview.fire({ type: 'elicitation', key: 'k', action: 'decline' });
-    t.fromWebview.fire({ type: 'cancel' });
+    t.fromWebview.fire({ type: 'answerElicitation', key: 'k', action: 'decline' });
+    t.fromWebview.fire({ type: 'cancelTurn' });
     t.fromWebview.fire({ type: 'runCommand', command: 'rm -rf /' });
-    t.fromWebview.fire({ type: 'permission', key: 5 });
+    t.fromWebview.fire({ type: 'answerPermission', key: 5 });
     await t.settle();
-    expect(t.actions.prompt).toHaveBeenCalledWith('hi', []);
+    expect(t.actions.sendPrompt).toHaveBeenCalledWith('hi', []);
     expect(t.actions.answerPermission).toHaveBeenCalledWith('s:0', 'allow-once');
     expect(t.actions.openDiff).toHaveBeenCalledWith('t1', 2);
     expect(t.actions.answerElicitation).toHaveBeenCalledWith('k', 'decline', undefined);
-    expect(t.actions.cancel).toHaveBeenCalledOnce();
+    expect(t.actions.cancelTurn).toHaveBeenCalledOnce();
     expect(t.log.warn).toHaveBeenCalledTimes(2);
   });
 
@@ -161,12 +161,13 @@ describe('ChatWebviewController', () => {
     const snapshots = () => t.posted.filter((m) => m.type === 'snapshot').length;
     expect(snapshots()).toBe(1);
     t.actions.answerPermission.mockReturnValueOnce('not-offered');
-    t.fromWebview.fire({ type: 'permission', key: 's:0', optionId: 'made-up' });
+    t.fromWebview.fire({ type: 'answerPermission', key: 's:0', optionId: 'made-up' });
     await t.settle();
     expect(snapshots()).toBe(2);
     t.actions.answerPermission.mockReturnValueOnce('accepted');
-    t.fromWebview.fire({ type: 'permission', key: 's:0', optionId: 'allow-once' });
+    t.fromWebview.fire({ type: 'answerPermission', key: 's:0', optionId: 'allow-once' });
     await t.settle();
+    expect(t.actions.answerPermission).toHaveBeenCalledTimes(2);
     expect(snapshots()).toBe(2);
   });
 

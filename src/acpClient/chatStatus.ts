@@ -1,0 +1,7 @@
+// The agent connection's state as the chat service reports it; its own module so the webview (no Node) can read it.
+export type ChatStatus =
+  | { state: 'idle' }
+  | { state: 'starting' }
+  /** `account`: how the agent says it is signed in (a label such as "Anthropic API key"; never a secret). */
+  | { state: 'ready'; agentName: string; agentVersion?: string; account?: string }
+  | { state: 'error'; message: string };

@@ -60,7 +60,11 @@ suite('First run: signing in from the chat', function () {
     const pid = await login.terminal.processId;
     assert.ok(pid, 'the terminal runs a process');
     // The same program and base arguments as the agent, with the method's args appended; never a shell.
-    const args = await pollFor(() => (cmdline(pid).length > 1 ? cmdline(pid) : undefined), 'the login process arguments');
+    // Until the pty host's fork has exec'd the program, /proc shows the pty host's own command line.
+    const args = await pollFor(() => {
+      const c = cmdline(pid);
+      return c.includes('--claudeai') ? c : undefined;
+    }, 'the login process to run');
     assert.deepEqual(args, [...agentArgs, '--cli', 'auth', 'login', '--claudeai']);
     // And the agent's environment (its HOME from acpChat.agent.env).
     assert.ok(environ(pid).includes(`HOME=${home}`), 'the agent environment');

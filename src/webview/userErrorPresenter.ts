@@ -85,7 +85,7 @@ export class UserErrorPresenter implements vscode.Disposable {
   /** After a successful sign-in: say so, and offer the kept prompt again. */
   signedIn(how: string): void {
     const buttons: NoticeButton[] = this.keptPrompt ? [{ action: 'resendPrompt', label: 'Send Again' }] : [];
-    this.set({ severity: 'info', message: `Signed in (${how}).${this.keptPrompt ? ' Send your prompt again?' : ''}`, buttons }, false);
+    this.showNotice({ severity: 'info', message: `Signed in (${how}).${this.keptPrompt ? ' Send your prompt again?' : ''}`, buttons }, false);
   }
 
   /** A one-off message with the given actions (e.g. a sign-in terminal that failed). */
@@ -125,12 +125,17 @@ export class UserErrorPresenter implements vscode.Disposable {
 
   private show(worded: UserError, isStartFailure: boolean): void {
     const buttons = worded.actions.flatMap((a) => this.buttonsFor(a));
-    this.set({ severity: worded.severity, message: worded.message, buttons }, isStartFailure);
+    this.showNotice({ severity: worded.severity, message: worded.message, buttons }, isStartFailure);
+  }
+
+  /** The chat's card; and a notification with the same buttons when no chat is on screen. */
+  private showNotice(notice: Omit<ChatNotice, 'id'>, isStartFailure: boolean): void {
+    this.set(notice, isStartFailure);
     if (this.deps.isChatVisible()) return;
     // Not awaited: a caller must not hang on the user.
-    const labels = buttons.map((b) => b.label);
-    const show = worded.severity === 'error' ? vscode.window.showErrorMessage : worded.severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-    void show(`ACP Chat: ${firstLine(worded.message)}`, ...labels).then((label) => {
+    const { buttons, severity, message } = notice;
+    const show = severity === 'error' ? vscode.window.showErrorMessage : severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    void show(`ACP Chat: ${firstLine(message)}`, ...buttons.map((b) => b.label)).then((label) => {
       const button = buttons.find((b) => b.label === label);
       if (button) void this.runButton(button);
     });

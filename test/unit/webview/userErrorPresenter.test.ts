@@ -85,6 +85,17 @@ describe('UserErrorPresenter', () => {
     expect(t.presenter.current).toBeNull();
   });
 
+  it('with the chat hidden, the signed-in offer comes as a notification whose button sends the kept prompt', async () => {
+    const t = setup(false);
+    const prompt = [{ type: 'text', text: 'hello' }];
+    t.presenter.report(new acp.RequestError(-32000, 'Authentication required'), { prompt: prompt as never });
+    expect(vscodeFake.showWarningMessage).toHaveBeenCalledWith('ACP Chat: Sign in to use the agent: it has no credentials yet.', 'Claude Subscription', 'Set API Key…');
+    vscodeFake.showInformationMessage.mockResolvedValueOnce('Send Again');
+    t.presenter.signedIn('API key');
+    expect(vscodeFake.showInformationMessage).toHaveBeenCalledWith('ACP Chat: Signed in (API key). Send your prompt again?', 'Send Again');
+    await vi.waitFor(() => expect(t.prompts).toEqual([prompt]));
+  });
+
   it('runs only buttons the current notice offered', async () => {
     const t = setup(true);
     t.fail.fire(new AgentStartError('x', 'no-folder'));

@@ -104,7 +104,7 @@ export function createChatActions(
       // A prompt refused for want of sign-in is kept, to be sent again once signed in.
       await chat.prompt(blocks).then(done, (err: unknown) => presenter.report(err, { what: 'Sending the prompt', prompt: blocks }));
     },
-    noticeAction: (noticeId, action, methodId) => presenter.runAction(noticeId, action, methodId),
+    noticeAction: (noticeId, action, methodId, resend) => presenter.runAction(noticeId, action, methodId, { resend }),
     cancelTurn: () => chat.cancel().then(done, report('Stopping the turn')),
     newSession: () => chat.newSession().then(done, report('Starting a new session')),
     setMode: (modeId) => session().then((s) => s.setMode(modeId)).then(done, report('Changing the mode')),

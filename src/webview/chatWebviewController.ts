@@ -31,7 +31,8 @@ export interface ChatActions {
   openDiff(toolCallId: string, contentIndex: number): Promise<void>;
   completeFiles(query: string): Promise<FileCompletion[]>;
   /** A button of the chat's error or sign-in card. */
-  noticeAction(noticeId: number, action: string, methodId?: string): Promise<void>;
+  /** `resend`: the user asked for the kept prompt to be sent once signed in. */
+  noticeAction(noticeId: number, action: string, methodId?: string, resend?: boolean): Promise<void>;
 }
 
 /** A `vscode.Event`-compatible subscription, so `acpClient` can provide it without importing vscode. */
@@ -206,7 +207,7 @@ export class ChatWebviewController implements vscode.Disposable {
       case 'openLink':
         return this.run(m.type, () => this.openLink(m.href));
       case 'noticeAction':
-        return this.run(m.type, () => a.noticeAction(m.noticeId, m.action, m.methodId));
+        return this.run(m.type, () => a.noticeAction(m.noticeId, m.action, m.methodId, m.resend));
       case 'completeFiles':
         return this.run(m.type, async () => {
           const items = await a.completeFiles(m.query);

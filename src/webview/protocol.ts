@@ -50,6 +50,8 @@ export interface ChatNotice {
   severity: 'error' | 'warning' | 'info';
   message: string;
   buttons: NoticeButton[];
+  /** A kept prompt that can be sent once signed in: the card offers "send it when signed in". */
+  keptPrompt?: string;
 }
 
 export type HostToWebview =

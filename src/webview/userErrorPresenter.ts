@@ -40,6 +40,8 @@ export class UserErrorPresenter implements vscode.Disposable {
   private lastStartFailure: string | undefined;
   /** The prompt that failed for want of sign-in, offered again once signed in. */
   private keptPrompt: ContentBlock[] | undefined;
+  /** The user asked for the kept prompt to be sent as soon as sign-in succeeds. */
+  private resendWhenSignedIn = false;
   private noticeIsStartFailure = false;
   private readonly changeEmitter: Emitter<void>;
   private readonly subscriptions: { dispose(): void }[];
@@ -78,19 +80,25 @@ export class UserErrorPresenter implements vscode.Disposable {
     const isStart = err instanceof AgentStartError || err instanceof AgentExitedError;
     if (isStart && worded.message === this.lastStartFailure) return;
     this.lastStartFailure = isStart ? worded.message : this.lastStartFailure;
-    if (worded.actions.includes('signIn') || worded.actions.includes('setApiKey')) this.keptPrompt = opts.prompt ?? this.keptPrompt;
-    this.show(worded, isStart);
+    const signIn = worded.actions.includes('signIn') || worded.actions.includes('setApiKey');
+    if (signIn) this.keptPrompt = opts.prompt ?? this.keptPrompt;
+    this.show(worded, isStart, signIn ? promptPreview(this.keptPrompt) : undefined);
   }
 
-  /** After a successful sign-in: say so, and offer the kept prompt again. */
+  /** After a successful sign-in: say so, and offer the kept prompt again (or send it, if the user asked for that). */
   signedIn(how: string): void {
+    if (this.keptPrompt && this.resendWhenSignedIn) {
+      this.resendWhenSignedIn = false;
+      void this.resendPrompt();
+      return;
+    }
     const buttons: NoticeButton[] = this.keptPrompt ? [{ action: 'resendPrompt', label: 'Send Again' }] : [];
     this.showNotice({ severity: 'info', message: `Signed in (${how}).${this.keptPrompt ? ' Send your prompt again?' : ''}`, buttons }, false);
   }
 
   /** A one-off message with the given actions (e.g. a sign-in terminal that failed). */
   showMessage(message: string, severity: Severity, actions: UserAction[]): void {
-    this.show({ message, severity, actions }, false);
+    this.show({ message, severity, actions }, false, actions.includes('signIn') ? promptPreview(this.keptPrompt) : undefined);
   }
 
   clear(): void {
@@ -99,13 +107,14 @@ export class UserErrorPresenter implements vscode.Disposable {
   }
 
   /** A button of the chat's card (or the notification). Only the current notice's buttons run. */
-  async runAction(noticeId: number, action: string, methodId?: string): Promise<void> {
+  async runAction(noticeId: number, action: string, methodId?: string, opts: { resend?: boolean } = {}): Promise<void> {
     const notice = this.notice;
     const button = notice?.id === noticeId ? notice.buttons.find((b) => b.action === action && b.methodId === methodId) : undefined;
     if (!button) {
       this.deps.logger.warn(`[errors] action ${action} was not offered by notice ${noticeId}; ignored`);
       return;
     }
+    if (notice?.keptPrompt !== undefined) this.resendWhenSignedIn = opts.resend === true;
     await this.runButton(button);
   }
 
@@ -123,9 +132,9 @@ export class UserErrorPresenter implements vscode.Disposable {
     this.changeEmitter.dispose();
   }
 
-  private show(worded: UserError, isStartFailure: boolean): void {
+  private show(worded: UserError, isStartFailure: boolean, keptPrompt?: string): void {
     const buttons = worded.actions.flatMap((a) => this.buttonsFor(a));
-    this.showNotice({ severity: worded.severity, message: worded.message, buttons }, isStartFailure);
+    this.showNotice({ severity: worded.severity, message: worded.message, buttons, ...(keptPrompt !== undefined ? { keptPrompt } : {}) }, isStartFailure);
   }
 
   /** The chat's card; and a notification with the same buttons when no chat is on screen. */
@@ -162,6 +171,13 @@ export class UserErrorPresenter implements vscode.Disposable {
     this.noticeIsStartFailure = notice !== null && isStartFailure;
     this.changeEmitter.fire();
   }
+}
+
+/** The kept prompt's text, shortened, for the card's "send it when signed in" (undefined when none is kept). */
+function promptPreview(prompt: ContentBlock[] | undefined): string | undefined {
+  if (!prompt) return undefined;
+  const text = prompt.map((b) => (b.type === 'text' ? b.text : '')).join(' ').replace(/\s+/g, ' ').trim();
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
 
 function firstLine(text: string): string {

@@ -9,6 +9,8 @@ const SEVERITY_ICON: Record<ChatNotice['severity'], string> = { error: 'error', 
 export class NoticeView {
   readonly node = h('section', { class: 'notice', 'data-testid': 'notice', role: 'alert' });
   private shownId: number | undefined;
+  /** "Send my prompt when signed in", shown when the host kept a prompt for after sign-in. */
+  private resend: HTMLInputElement | undefined;
 
   constructor(private readonly post: (m: WebviewToHost) => void) {
     this.node.hidden = true;
@@ -25,11 +27,13 @@ export class NoticeView {
     this.node.dataset.severity = notice.severity;
     const methods = notice.buttons.filter((b) => b.methodId !== undefined);
     const others = notice.buttons.filter((b) => b.methodId === undefined);
+    this.resend = notice.keptPrompt !== undefined ? h('input', { type: 'checkbox', 'data-testid': 'resend-when-signed-in' }) : undefined;
     setChildren(
       this.node,
       h('div', { class: 'notice-message', 'data-testid': 'notice-message' }, icon(SEVERITY_ICON[notice.severity] ?? 'info'), h('span', {}, notice.message)),
       methods.length ? h('div', { class: 'notice-methods' }, ...methods.map((b) => this.methodButton(notice.id, b))) : null,
       others.length ? h('div', { class: 'notice-actions' }, ...others.map((b, i) => this.actionButton(notice.id, b, i === 0 && methods.length === 0))) : null,
+      this.resend ? h('label', { class: 'notice-resend' }, this.resend, `Send “${notice.keptPrompt}” when signed in`) : null,
     );
   }
 
@@ -50,6 +54,12 @@ export class NoticeView {
     el.disabled = true;
     // Re-enabled after a moment: the action may open a dialog the user cancels, leaving this card as it was.
     setTimeout(() => (el.disabled = false), 1500);
-    this.post({ type: 'noticeAction', noticeId, action: b.action, ...(b.methodId !== undefined ? { methodId: b.methodId } : {}) });
+    this.post({
+      type: 'noticeAction',
+      noticeId,
+      action: b.action,
+      ...(b.methodId !== undefined ? { methodId: b.methodId } : {}),
+      ...(this.resend ? { resend: this.resend.checked } : {}),
+    });
   }
 }

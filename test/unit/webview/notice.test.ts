@@ -57,6 +57,21 @@ describe('the notice card', () => {
     ]);
   });
 
+  it('with a kept prompt, offers to send it once signed in, and says whether the user asked for that', () => {
+    const t = setup();
+    t.send({ type: 'notice', notice: { ...signInNotice, keptPrompt: 'hello' } });
+    const box = t.q('[data-testid="resend-when-signed-in"]') as HTMLInputElement;
+    expect(box.parentElement!.textContent).toBe('Send “hello” when signed in');
+    expect(box.checked).toBe(false);
+    t.qa('[data-testid="notice-action"]')[0]!.click();
+    box.click();
+    t.qa('[data-testid="sign-in-method"]')[0]!.click();
+    expect(t.posted.filter((m) => m.type === 'noticeAction')).toEqual([
+      { type: 'noticeAction', noticeId: 7, action: 'setApiKey', resend: false },
+      { type: 'noticeAction', noticeId: 7, action: 'signIn', methodId: 'claude-ai-login', resend: true },
+    ]);
+  });
+
   it('is replaced by a newer notice and cleared with null', () => {
     const t = setup();
     t.send({ type: 'notice', notice: signInNotice });

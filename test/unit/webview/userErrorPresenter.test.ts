@@ -96,6 +96,19 @@ describe('UserErrorPresenter', () => {
     await vi.waitFor(() => expect(t.prompts).toEqual([prompt]));
   });
 
+  it('sends the kept prompt at once after sign-in when the user asked for that on the card', async () => {
+    const t = setup(true);
+    const prompt = [{ type: 'text', text: 'hello   there' }];
+    t.presenter.report(new acp.RequestError(-32000, 'Authentication required'), { prompt: prompt as never });
+    const notice = t.presenter.current!;
+    expect(notice.keptPrompt).toBe('hello there');
+    await t.presenter.runAction(notice.id, 'setApiKey', undefined, { resend: true });
+    expect(vscodeFake.executeCommand).toHaveBeenCalledWith('acpChat.setApiKey');
+    t.presenter.signedIn('API key');
+    await vi.waitFor(() => expect(t.prompts).toEqual([prompt]));
+    expect(t.presenter.current).toBeNull();
+  });
+
   it('runs only buttons the current notice offered', async () => {
     const t = setup(true);
     t.fail.fire(new AgentStartError('x', 'no-folder'));

@@ -37,15 +37,14 @@ export function activate(context: vscode.ExtensionContext) {
     clientInfo: { name: 'acp-chat-vscode', version: String(context.extension.packageJSON.version ?? '0.0.0') },
     initialMode: () => vscode.workspace.getConfiguration('acpChat').get<string>('initialMode') || undefined,
   });
-  let view: ChatViewProvider | undefined;
-  const presenter = new UserErrorPresenter({ chat, logger, isChatVisible: () => !!view?.isVisible || !!ChatPanel.active?.panel.visible });
+  // `view` is created below; the presenter asks it only later, when there is something to show.
+  const presenter = new UserErrorPresenter({ chat, logger, isChatVisible: () => view.isVisible || !!ChatPanel.active?.panel.visible });
   const signIn = new SignIn({ chat, keys, presenter, logger, resolveLaunch, cwd });
   const source = createChatSource(chat, permissions, presenter);
   const actions = createChatActions(chat, permissions, editor, logger, presenter);
   const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions, log, reportError: (err, what) => presenter.report(err, { what }) };
-  view = new ChatViewProvider(deps);
-  const chatView = view;
-  const attention = new PendingAttention(permissions.broker, (n) => chatView.setPendingApprovals(n), logger);
+  const view = new ChatViewProvider(deps);
+  const attention = new PendingAttention(permissions.broker, (n) => view.setPendingApprovals(n), logger);
 
   // Disposed last-in first-out, so the log outlives everything that may still log while it shuts down (the agent's
   // pending requests are answered `cancelled` on dispose, and their listeners log).
@@ -64,10 +63,10 @@ export function activate(context: vscode.ExtensionContext) {
     view,
     signIn.register(),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
-    permissions.onDidRequestReveal(() => void chatView.reveal()),
+    permissions.onDidRequestReveal(() => void view.reveal()),
     // A workspace trusted while the chat shows the Restricted Mode notice: start now.
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
-      if (chatView.isVisible) chat.ensureSession().catch(() => undefined); // a failure is reported through onDidFail
+      if (view.isVisible) chat.ensureSession().catch(() => undefined); // a failure is reported through onDidFail
     }),
     vscode.commands.registerCommand('acpChat.newSession', () => run(presenter, 'Starting a new session', () => chat.newSession())),
     vscode.commands.registerCommand(OPEN_CHAT_IN_EDITOR_COMMAND, () => ChatPanel.show(deps)),
@@ -87,7 +86,7 @@ export function activate(context: vscode.ExtensionContext) {
       });
       if (!attachment) return;
       if (ChatPanel.active) ChatPanel.active.attach(attachment);
-      else await chatView.attach(attachment);
+      else await view.attach(attachment);
     }),
   );
   // Only the extension-host tests look inside (ExtensionMode.Test; `actions` is the chat webview's entry point, to act

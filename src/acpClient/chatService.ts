@@ -1,7 +1,7 @@
 // Owns the agent for the chat: starts it on first use, opens the current session, restarts after an exit, and says
 // what state the connection is in. No `vscode` here: the composition root passes in how to launch and where to work.
 import type { AuthMethod, ContentBlock, PromptResponse } from '@agentclientprotocol/sdk';
-import { AcpClient, type AuthStatus } from './acpClient';
+import { AcpClient } from './acpClient';
 import type { AgentLaunch } from './agentLaunch';
 import { AgentProcess, type AgentProcessLike } from './agentProcess';
 import { describeExit } from './exitDescription';
@@ -128,7 +128,7 @@ export class ChatService {
     return this.ensureSession();
   }
 
-  /** `logout` where the agent offers it, then a restart so the agent's state matches. */
+  /** `logout` where the agent offers it (the caller restarts the agent so its state matches). */
   async signOut(): Promise<void> {
     const client = this.client;
     if (client && !client.closed && client.initializeResponse.agentCapabilities?.auth?.logout) await client.logout();

@@ -25,6 +25,7 @@ const suites = [
   { name: 'provision', cmd: [node, 'test/testbed/provision.mjs'], needs: ['host', 'e2e'] },
   { name: 'host', cmd: [node, 'test/testbed/runHostTests.mjs', '--results', 'test-results/host.json'], counts: 'test-results/host.json' },
   // The same extension in a window with no folder open (part of `--only host`).
+  { name: 'host-untrusted', cmd: [node, 'test/testbed/runHostTests.mjs', '--untrusted', '--results', 'test-results/host-untrusted.json'], counts: 'test-results/host-untrusted.json', needs: ['host'] },
   { name: 'host-nofolder', cmd: [node, 'test/testbed/runHostTests.mjs', '--no-folder', '--results', 'test-results/host-nofolder.json'], counts: 'test-results/host-nofolder.json', needs: ['host'] },
   vitest('e2e', 'test/e2e/vitest.e2e.config.ts'),
 ];

@@ -69,7 +69,7 @@ let failed = 0;
 let skipped = 0;
 for (const r of results) {
   const c = r.counts ? `${r.counts.passed} passed, ${r.counts.failed} failed, ${r.counts.skipped} skipped` : '';
-  console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(12)} ${r.seconds.padStart(6)}s  ${c}`);
+  console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(14)} ${r.seconds.padStart(6)}s  ${c}`);
   if (r.counts) {
     passed += r.counts.passed;
     failed += r.counts.failed;

@@ -1,6 +1,7 @@
 // Composition root: builds the parts and wires them together. Nothing starts until the chat view is shown or a
 // command runs (activation is driven by the contributed view and commands).
 import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { ChatService } from './acpClient/chatService';
@@ -24,6 +25,9 @@ import { selectionAttachment } from './webview/selectionAttachment';
 import { turnChangesActions, turnChangesSource } from './webview/turnChangesBinding';
 import { followAgentActions, followAgentSource } from './webview/followAgentBinding';
 import { errorMessage } from './acpClient/errors';
+import { UserErrorPresenter } from './webview/userErrorPresenter';
+import { ApiKeyStore } from './signIn/apiKeyStore';
+import { SignIn } from './signIn/signInCommands';
 
 export function activate(context: vscode.ExtensionContext) {
   const log = vscode.window.createOutputChannel('ACP Chat', { log: true });
@@ -31,16 +35,21 @@ export function activate(context: vscode.ExtensionContext) {
   const testing = context.extensionMode === vscode.ExtensionMode.Test;
   const editor = new EditorActions(logger);
   const permissions = new PermissionController({ logger, editor, inspectable: testing });
+  const keys = new ApiKeyStore(context.secrets);
+  const resolveLaunch = async () => resolveAgentLaunch({ ...launchInput(context, logger), apiKey: await keys.get() });
+  const cwd = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   const files = new WorkspaceFiles(logger);
   const terminals = new CommandRuns({
     logger,
-    defaultCwd: () => workspaceCwd(context),
-    checkCwd: (cwd) => resolveInWorkspace(cwd, workspaceFolderPaths()),
+    defaultCwd: () => cwd() ?? homedir(),
+    checkCwd: (dir) => resolveInWorkspace(dir, workspaceFolderPaths()),
     display: openAgentTerminal,
   });
   const chat = new ChatService({
-    resolveLaunch: () => resolveAgentLaunch(launchInput(context, logger)),
-    cwd: () => workspaceCwd(context),
+    resolveLaunch,
+    cwd,
+    trusted: () => vscode.workspace.isTrusted,
+    initializeTimeoutMs: () => Math.max(1, vscode.workspace.getConfiguration('acpChat.agent').get<number>('initializeTimeout') ?? 60) * 1000,
     hooks: permissions.hooks,
     logger,
     clientInfo: { name: 'acp-chat-vscode', version: String(context.extension.packageJSON.version ?? '0.0.0') },
@@ -48,39 +57,49 @@ export function activate(context: vscode.ExtensionContext) {
     files,
     terminals,
   });
-  const cwd = () => workspaceCwd(context);
+  // `view` is created below; the presenter asks it only later, when there is something to show.
+  const presenter = new UserErrorPresenter({ chat, logger, isChatVisible: () => view.isVisible || !!ChatPanel.active?.panel.visible });
+  const signIn = new SignIn({ chat, keys, presenter, logger, resolveLaunch, cwd });
   const turnChanges = new TurnChangeTracker(chat, logger, cwd);
   const turnReview = new TurnReview(turnChanges, logger);
-  const chatSource = createChatSource(chat, permissions);
   const follower = new AgentFollower(chat, context.globalState, logger);
+  const chatSource = createChatSource(chat, permissions, presenter);
   const source = { ...chatSource, ...turnChangesSource(turnChanges), ...followAgentSource(follower) };
-  const actions = { ...createChatActions(chat, permissions, editor, logger), ...turnChangesActions(turnReview), ...followAgentActions(follower) };
-  const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions, log };
+  const actions = { ...createChatActions(chat, permissions, editor, logger, presenter), ...turnChangesActions(turnReview), ...followAgentActions(follower) };
+  const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions, log, reportError: (err, what) => presenter.report(err, { what }) };
   const view = new ChatViewProvider(deps);
   const attention = new PendingAttention(permissions.broker, (n) => view.setPendingApprovals(n), logger);
 
-  context.subscriptions.push(
+  // Disposed last-in first-out, so the log outlives everything that may still log while it shuts down (the agent's
+  // pending requests are answered `cancelled` on dispose, and their listeners log).
+  const parts: vscode.Disposable[] = [];
+  shutdown = () => disposeInReverse(parts);
+  context.subscriptions.push({ dispose: shutdown });
+  parts.push(
     log,
+    keys,
     editor,
     permissions,
     attention,
+    { dispose: () => terminals.dispose() },
+    { dispose: () => chat.dispose() },
+    presenter,
     chatSource,
     turnChanges,
     turnReview,
     follower,
-    { dispose: () => chat.dispose() },
-    { dispose: () => terminals.dispose() },
     view,
+    signIn.register(),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
     permissions.onDidRequestReveal(() => void view.reveal()),
-    // Show the agent's start-up error where the user is looking.
-    chat.onDidChangeStatus((s) => {
-      if (s.state === 'error') void vscode.window.showErrorMessage(`ACP Chat: ${s.message.split('\n')[0]}`, 'Show Log').then((c) => c && log.show());
+    // A workspace trusted while the chat shows the Restricted Mode notice: start now.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      if (view.isVisible) chat.ensureSession().catch(() => undefined); // a failure is reported through onDidFail
     }),
-    vscode.commands.registerCommand('acpChat.newSession', () => run(logger, 'New session', () => chat.newSession())),
+    vscode.commands.registerCommand('acpChat.newSession', () => run(presenter, 'Starting a new session', () => chat.newSession())),
     vscode.commands.registerCommand(OPEN_CHAT_IN_EDITOR_COMMAND, () => ChatPanel.show(deps)),
-    vscode.commands.registerCommand('acpChat.cancelTurn', () => run(logger, 'Stop', () => chat.cancel())),
-    vscode.commands.registerCommand('acpChat.restartAgent', () => run(logger, 'Restart', () => chat.restart())),
+    vscode.commands.registerCommand('acpChat.cancelTurn', () => run(presenter, 'Stopping the turn', () => chat.cancel())),
+    vscode.commands.registerCommand('acpChat.restartAgent', () => run(presenter, 'Restarting the agent', () => chat.restart())),
     vscode.commands.registerCommand('acpChat.showLog', () => log.show()),
     vscode.commands.registerCommand('acpChat.addSelectionToChat', async () => {
       const active = vscode.window.activeTextEditor;
@@ -98,16 +117,29 @@ export function activate(context: vscode.ExtensionContext) {
       else await view.attach(attachment);
     }),
   );
-  // Only the extension-host tests look inside (ExtensionMode.Test); there is no public API.
-  return testing ? { chat, permissions, editor, turnChanges, turnReview, follower } : undefined;
+  // Only the extension-host tests look inside (ExtensionMode.Test; `actions` is the chat webview's entry point, to act
+  // as the webview does); there is no public API.
+  return testing ? { chat, permissions, editor, signIn, presenter, keys, actions, logDir: context.logUri.fsPath, turnChanges, turnReview, follower } : undefined;
 }
 
-export function deactivate() {}
-
-/** Where sessions run (and whose tracked files a turn's snapshot covers). */
-function workspaceCwd(context: vscode.ExtensionContext): string {
-  return vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? context.globalStorageUri.fsPath;
+function disposeInReverse(parts: vscode.Disposable[]): void {
+  for (const part of parts.splice(0).reverse()) {
+    try {
+      part.dispose();
+    } catch (err) {
+      console.error('[ACP Chat] dispose failed', err);
+    }
+  }
 }
+
+/** Set by activate(): disposes what it built, the log last. */
+let shutdown: (() => void) | undefined;
+
+export function deactivate() {
+  shutdown?.();
+  shutdown = undefined;
+}
+
 
 function launchInput(context: vscode.ExtensionContext, logger: Logger) {
   const config = vscode.workspace.getConfiguration('acpChat.agent');
@@ -129,20 +161,23 @@ function launchInput(context: vscode.ExtensionContext, logger: Logger) {
 function outputLogger(log: vscode.LogOutputChannel): Logger {
   const text = (msg: string, rest: unknown[]) =>
     [msg, ...rest.map((r) => (r instanceof Error ? (r.stack ?? r.message) : typeof r === 'string' ? r : JSON.stringify(r)))].join(' ');
-  return {
-    info: (m, ...r) => log.info(text(m, r)),
-    warn: (m, ...r) => log.warn(text(m, r)),
-    error: (m, ...r) => log.error(text(m, r)),
-    debug: (m, ...r) => log.debug(text(m, r)),
+  // The agent's exit and the answers to its requests are logged asynchronously, possibly after deactivation closed
+  // the channel (which then throws): those lines go to the console instead of becoming uncaught errors.
+  const write = (level: 'info' | 'warn' | 'error' | 'debug') => (m: string, ...r: unknown[]) => {
+    const line = text(m, r);
+    try {
+      log[level](line);
+    } catch {
+      console[level === 'debug' ? 'log' : level](`[ACP Chat] ${line}`);
+    }
   };
+  return { info: write('info'), warn: write('warn'), error: write('error'), debug: write('debug') };
 }
 
-async function run(logger: Logger, what: string, op: () => Promise<unknown>): Promise<void> {
+async function run(presenter: UserErrorPresenter, what: string, op: () => Promise<unknown>): Promise<void> {
   try {
     await op();
   } catch (err) {
-    const message = errorMessage(err);
-    logger.error(`[command] ${what} failed: ${message}`);
-    void vscode.window.showErrorMessage(`ACP Chat: ${what} failed: ${message.split('\n')[0]}`);
+    presenter.report(err, { what });
   }
 }

@@ -47,7 +47,7 @@ export class TurnChangeTracker implements Disposable {
   constructor(
     private readonly chat: ChatService,
     private readonly logger: Logger,
-    private readonly cwd: () => string,
+    private readonly cwd: () => string | undefined,
   ) {
     this.emitter = new Emitter((err) => logger.error('[turnChanges] listener failed', err));
     this.onDidChange = this.emitter.event;
@@ -104,6 +104,10 @@ export class TurnChangeTracker implements Disposable {
 
   private startTurn(): void {
     const cwd = this.cwd();
+    if (cwd === undefined) {
+      this.turn = { toolCallIds: new Set(), snapshot: Promise.resolve(undefined) };
+      return;
+    }
     // Taken before the prompt reaches the agent's model; the first write comes after at least one model reply.
     const snapshot = takeGitSnapshot(cwd).catch((err: unknown) => {
       this.logger.warn('[turnChanges] no git snapshot for this turn', err);
@@ -130,7 +134,7 @@ export class TurnChangeTracker implements Disposable {
   }
 
   private async compute(sessionId: string, turn: RunningTurn, toolCalls: ToolCallState[]): Promise<TurnChangeSet | undefined> {
-    const cwd = this.cwd();
+    const cwd = this.cwd() ?? '/';
     const snapshot = await turn.snapshot;
     const diffs = new Map<string, FileDiff[]>();
     for (const [path, list] of diffsByPath(toolCalls)) {

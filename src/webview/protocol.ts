@@ -57,6 +57,25 @@ export interface TurnChangesView {
   limit?: string;
 }
 
+/** A button on a notice: an action id the host offered (it runs only what it offered), with the text to show. */
+export interface NoticeButton {
+  action: string;
+  label: string;
+  /** For a sign-in method: its id and the agent's description, shown verbatim. */
+  methodId?: string;
+  description?: string;
+}
+
+/** An error or sign-in card shown above the composer (worded by acpClient/userErrors.ts). */
+export interface ChatNotice {
+  id: number;
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+  buttons: NoticeButton[];
+  /** A kept prompt that can be sent once signed in: the card offers "send it when signed in". */
+  keptPrompt?: string;
+}
+
 export type HostToWebview =
   | { type: 'snapshot'; v: number; snapshot: TranscriptSnapshot | null; status: ConnectionStatus; capabilities: ComposerCapabilities; elicitations: ElicitationView[] }
   /** Coalesced changes: entries upserted by id (new ones appended in order), and changed meta fields. */
@@ -70,4 +89,5 @@ export type HostToWebview =
   /** The latest turn that changed files (null: none in this session). Sent after every snapshot and on change. */
   | { type: 'turnChanges'; changes: TurnChangesView | null }
   /** Whether the editor follows the agent (remembered across sessions and windows). */
-  | { type: 'followAgent'; enabled: boolean };
+  | { type: 'followAgent'; enabled: boolean }
+  | { type: 'notice'; notice: ChatNotice | null };

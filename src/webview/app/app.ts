@@ -9,6 +9,7 @@ import { Composer } from './composer';
 import { h, icon } from './dom';
 import { ElicitationsView } from './elicitationView';
 import { HeaderView } from './headerView';
+import { NoticeView } from './noticeView';
 import { renderMarkdown as defaultMarkdown, type MarkdownRenderer } from './markdown';
 import { PlanView } from './planView';
 import { DEFAULT_WINDOW, TranscriptView } from './transcriptView';
@@ -35,6 +36,7 @@ export class App {
   private readonly elicitations: ElicitationsView;
   private readonly changedFiles: ChangedFilesView;
   private readonly followToggle: FollowToggleView;
+  readonly notice: NoticeView;
   private readonly announcer = new Announcer();
   private readonly banner = h('div', { class: 'banner', role: 'alert', 'data-testid': 'banner' });
   private readonly empty = h('div', { class: 'empty-state', 'data-testid': 'empty-state' }, icon('comment-discussion'), h('p', {}, 'Ask the agent to do something in this workspace.'));
@@ -64,11 +66,12 @@ export class App {
     this.changedFiles = new ChangedFilesView(this.post);
     this.followToggle = new FollowToggleView(this.post);
     this.header.addAction(this.followToggle.node);
+    this.notice = new NoticeView(this.post);
     this.composer = new Composer(this.post);
     this.composer.onSubmit = (text, attachments) => this.submit(text, attachments);
     this.scroller = h('main', { class: 'scroller' }, this.empty, this.transcript.node, this.changedFiles.node, this.elicitations.node);
     this.banner.hidden = true;
-    opts.root.replaceChildren(this.header.node, this.banner, this.scroller, this.plan.node, this.composer.node, this.announcer.node);
+    opts.root.replaceChildren(this.header.node, this.banner, this.scroller, this.plan.node, this.notice.node, this.composer.node, this.announcer.node);
     this.scroller.addEventListener('scroll', () => {
       this.stickToBottom = this.scroller.scrollHeight - this.scroller.scrollTop - this.scroller.clientHeight < STICK_THRESHOLD;
     });
@@ -130,6 +133,9 @@ export class App {
         break;
       case 'followAgent':
         this.followToggle.update(msg.enabled);
+        return;
+      case 'notice':
+        this.notice.update(msg.notice);
         return;
       default: {
         // Every message type is handled above (the compiler checks); one from a newer host is ignored.

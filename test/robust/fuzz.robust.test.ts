@@ -5,7 +5,7 @@
 import { PassThrough } from 'node:stream';
 import type { CreateElicitationRequest, RequestPermissionRequest, SessionUpdate } from '@agentclientprotocol/sdk';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { AcpClient, type AgentExit, type Logger, type Session } from '../../src/acpClient';
 import { handleElicitationRequest } from '../../src/acpClient/elicitationHandler';
 import { PendingRequests } from '../../src/acpClient/pendingRequests';
@@ -19,6 +19,7 @@ import { parseWebviewMessage } from '../../src/webview/messageValidation';
 import { zCreateElicitationRequest, zRequestPermissionRequest, zSessionUpdate } from '../../node_modules/@agentclientprotocol/sdk/dist/v1/schema/zod.gen.js';
 import { elicitationParams, mutate, oddValue, permissionParams, sessionUpdate } from './acpMessages';
 import { fail, record, tally, watchProcess, type Tally } from './figures';
+import { seededRandom } from './random';
 
 const quiet: Logger = { info() {}, warn() {}, error() {}, debug() {} };
 /** A logger that keeps only errors the client logged because its own code threw (not the agent's bad input). */
@@ -97,6 +98,8 @@ describe('fuzzing (fast-check)', () => {
     const t = tally('fuzz: connection (raw ndjson lines)');
     tallies.push(t);
     const watch = watchProcess();
+    // The SDK logs each notification it rejects and each stray response to console.error: thousands of lines here.
+    const sdkLog = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const rng = seededRandom(SEED);
     const log = errorLog();
     const { agent, client, broker, sessions } = await connect(rng, log);
@@ -170,9 +173,11 @@ describe('fuzzing (fast-check)', () => {
     client.dispose();
     await new Promise((r) => setTimeout(r, 20));
     watch.stop();
+    const sdkRejected = sdkLog.mock.calls.length;
+    sdkLog.mockRestore();
     for (const e of watch.errors) fail(t, 'failure', e);
     for (const e of log.thrown) fail(t, 'failure', e);
-    t.note = `${expected.size} request ids, ${errors} JSON-RPC errors sent, heap ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MB after`;
+    t.note = `${expected.size} request ids, ${errors} JSON-RPC errors sent, ${sdkRejected} rejected by the SDK, heap ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MB after`;
     expect(t.samples).toEqual([]);
   });
 
@@ -328,16 +333,4 @@ function safeParse(line: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** A small seeded generator (mulberry32) so a run is reproducible from ROBUST_SEED. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
 }

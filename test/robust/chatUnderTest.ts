@@ -84,6 +84,11 @@ export function transcriptIntact(before: readonly TranscriptEntry[], after: read
   return undefined;
 }
 
-export async function waitFor(check: () => boolean): Promise<void> {
-  while (!check()) await sleep(2);
+/** Polls `check` until true; gives up after `maxMs` so a poll never outlives its case. */
+export async function waitFor(check: () => boolean, everyMs = 2, maxMs = 60_000): Promise<void> {
+  const deadline = Date.now() + maxMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not reached');
+    await sleep(everyMs);
+  }
 }

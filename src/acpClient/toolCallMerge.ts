@@ -78,11 +78,12 @@ export function cancelToolCall(prev: ToolCallState): ToolCallState | undefined {
 }
 
 /**
- * A cancelled call may still get the agent's final word (Claude reports `failed` after session/cancel), and that
- * is kept; a straggling `pending`/`in_progress` must not revive it.
+ * A call the user cancelled stays `cancelled`: Claude then reports it `failed` ("the user doesn't want to proceed"),
+ * which would read as an error of the tool, and a straggling `pending`/`in_progress` must not revive it. Only
+ * `completed` (it did run to the end) replaces it.
  */
 function mergeStatus(prev: ToolCallUiStatus, wire: NonNullable<ToolCallUpdate['status']>): ToolCallUiStatus {
-  if (prev === 'cancelled' && (wire === 'pending' || wire === 'in_progress')) return prev;
+  if (prev === 'cancelled' && wire !== 'completed') return prev;
   return wire;
 }
 

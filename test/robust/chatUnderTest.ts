@@ -10,7 +10,7 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export const quietLogger = (): Logger & { lines: string[] } => {
   const lines: string[] = [];
-  const push = (msg: string) => void lines.push(msg);
+  const push = (msg: string, ...args: unknown[]) => void lines.push([msg, ...args.map((a) => (a instanceof Error ? a.message : typeof a === 'string' ? a : ''))].join(' '));
   return { lines, info: push, warn: push, error: push, debug: () => undefined };
 };
 

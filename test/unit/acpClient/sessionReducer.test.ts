@@ -244,7 +244,7 @@ describe('session-level updates', () => {
 });
 
 describe('cancel', () => {
-  it('marks unfinished tool calls cancelled; a later wire failed is kept, a late pending is not', () => {
+  it('marks unfinished tool calls cancelled; a later wire failed or pending does not replace it', () => {
     const steps = updatesOf(cancelRecording as RecordedStep[]);
     const failedAt = steps.findIndex((u) => u.sessionUpdate === 'tool_call_update' && u.status === 'failed');
     const before = fold([{ type: 'prompt-sent', content: [text('go')] }, ...steps.slice(0, failedAt), { type: 'turn-cancelling' }]);
@@ -255,7 +255,7 @@ describe('cancel', () => {
 
     const after = fold([steps[failedAt]!, { type: 'turn-ended', stopReason: 'cancelled' }], before.state);
     const t2 = after.state.entries.find((e) => e.kind === 'tool');
-    expect(t2?.kind === 'tool' && t2.toolCall.status).toBe('failed');
+    expect(t2?.kind === 'tool' && t2.toolCall.status).toBe('cancelled');
     expect(after.state.meta.turn).toBe('idle');
     expect(after.state.entries.at(-1)).toMatchObject({ kind: 'turn-end', stopReason: 'cancelled' });
 

@@ -77,7 +77,6 @@ describe('crash injection', () => {
         if (alive(dead.pid)) fail(t, 'failure', `${label}: the agent process is still running`);
         await sleep(5);
         if (c.broker.count !== 0 || c.surfaces.some((s) => s.size > 0)) fail(t, 'failure', `${label}: ${c.broker.count} approvals left open`);
-        for (const r of c.requests) if (!r.signal.aborted && !r.params.options.length) fail(t, 'failure', `${label}: ${r.key} not settled`);
         for (const r of c.requests) if (!r.signal.aborted) fail(t, 'failure', `${label}: request ${r.key} was not cancelled (${String(r.signal.reason)})`);
         if (session) {
           const after = session.snapshot();

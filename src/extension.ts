@@ -65,7 +65,7 @@ export function activate(context: vscode.ExtensionContext) {
   const follower = new AgentFollower(chat, context.globalState, logger);
   const chatSource = createChatSource(chat, permissions, presenter);
   const source = { ...chatSource, ...turnChangesSource(turnChanges), ...followAgentSource(follower) };
-  const actions = { ...createChatActions(chat, permissions, editor, logger, presenter), ...turnChangesActions(turnReview), ...followAgentActions(follower) };
+  const actions = { ...createChatActions(chat, permissions, editor, logger, presenter), ...turnChangesActions(turnReview, presenter), ...followAgentActions(follower) };
   const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions, log, reportError: (err, what) => presenter.report(err, { what }) };
   const view = new ChatViewProvider(deps);
   const attention = new PendingAttention(permissions.broker, (n) => view.setPendingApprovals(n), logger);

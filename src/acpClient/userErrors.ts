@@ -1,5 +1,6 @@
 // The one place that words errors for the user: what happened, how serious it is, and what the user can do about it
 // (action ids; the host maps each id to a VS Code command in one table). Pure: no vscode, no I/O.
+import { basename } from 'node:path';
 import { AgentExitedError, AgentStartError, errorMessage } from './errors';
 
 /** What the user can do about an error. Add an id here and its label and command in the host's table. */
@@ -49,6 +50,16 @@ export function describeError(err: unknown, what?: string): UserError {
     return { message: `${what ? `${what} failed. ` : ''}The agent answered: ${text}`, severity: 'error', actions: ['showLog'] };
   }
   return { message: what ? `${what} failed: ${text}` : text, severity: 'error', actions: ['showLog'] };
+}
+
+/** A diff the chat still shows but whose tool call the session no longer holds (e.g. after a new session). */
+export const DIFF_UNAVAILABLE: UserError = { message: 'That diff is no longer available.', severity: 'warning', actions: [] };
+
+/** Files a revert refused (changed since the agent wrote them, content before the turn unknown), each with why. */
+export function describeRevertRefusals(refused: readonly { path: string; reason: string }[]): UserError | undefined {
+  if (!refused.length) return undefined;
+  const parts = refused.map((r) => `${basename(r.path)}: ${r.reason}`);
+  return { message: `Not reverted — ${parts.join('; ')}.`, severity: 'warning', actions: [] };
 }
 
 function describeStartError(err: AgentStartError): UserError {

@@ -103,10 +103,3 @@ async function currentText(uri: vscode.Uri): Promise<string | null | undefined> 
   if (open && !open.isClosed && open.isDirty) return open.getText();
   return readText(uri.fsPath);
 }
-
-/** One line for the user about a revert that left files alone. */
-export function describeRefusals(result: RevertResult): string | undefined {
-  if (!result.refused.length) return undefined;
-  const parts = result.refused.map((r) => `${nodePath.basename(r.path)}: ${r.reason}`);
-  return `Not reverted — ${parts.join('; ')}.`;
-}

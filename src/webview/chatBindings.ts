@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { ChatService } from '../acpClient/chatService';
 import { Emitter } from '../acpClient/events';
 import { agentQueuesPrompts } from '../acpClient/session';
+import { DIFF_UNAVAILABLE } from '../acpClient/userErrors';
 import type { Logger } from '../acpClient/logger';
 import type { TranscriptChange } from '../acpClient/transcript';
 import type { EditorActions } from '../editor/editorActions';
@@ -124,7 +125,7 @@ export function createChatActions(
       const toolCall = chat.session?.getToolCall(toolCallId);
       const content = toolCall?.content[contentIndex];
       if (content?.type !== 'diff') {
-        void vscode.window.showWarningMessage('ACP Chat: that diff is no longer available.');
+        presenter.showMessage(DIFF_UNAVAILABLE.message, DIFF_UNAVAILABLE.severity, DIFF_UNAVAILABLE.actions);
         return;
       }
       // A completed call's change is already on disk: show what it changed, not disk-vs-proposal (which is empty).

@@ -2,9 +2,11 @@
 // Revert as chat actions. Kept apart from chatBindings so the review feature is one place to read.
 import * as vscode from 'vscode';
 import type { TurnChangeSet, TurnChangeTracker } from '../editor/turnChangeTracker';
-import { describeRefusals, type TurnReview } from '../editor/turnReview';
+import { describeRevertRefusals } from '../acpClient/userErrors';
+import type { TurnReview } from '../editor/turnReview';
 import type { ChatActions, ChatSource } from './chatWebviewController';
 import type { TurnChangesView } from './protocol';
+import type { UserErrorPresenter } from './userErrorPresenter';
 
 export function turnChangesView(set: TurnChangeSet | undefined, label: (path: string) => string): TurnChangesView | null {
   if (!set) return null;
@@ -34,14 +36,14 @@ export function turnChangesSource(tracker: TurnChangeTracker): TurnChangesSource
 
 export type TurnChangesActions = Pick<ChatActions, 'reviewTurnChanges' | 'revertTurnChanges'>;
 
-/** Review and Revert; a refused file is explained in a warning (the others are reverted). */
-export function turnChangesActions(review: TurnReview): TurnChangesActions {
+/** Review and Revert; a refused file is explained by the error presenter (the others are reverted). */
+export function turnChangesActions(review: TurnReview, presenter: Pick<UserErrorPresenter, 'showMessage'>): TurnChangesActions {
   return {
     reviewTurnChanges: (id) => review.review(id),
     revertTurnChanges: async (id, path) => {
       const result = await review.revert(id, path === undefined ? undefined : [path]);
-      const refusal = describeRefusals(result);
-      if (refusal) void vscode.window.showWarningMessage(`ACP Chat: ${refusal}`);
+      const refusal = describeRevertRefusals(result.refused);
+      if (refusal) presenter.showMessage(refusal.message, refusal.severity, refusal.actions);
     },
   };
 }

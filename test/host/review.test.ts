@@ -30,6 +30,9 @@ suite('A turn’s changes: review and revert', function () {
     await api?.chat.cancel().catch(() => undefined);
     await closeAllEditors();
     await fake?.close();
+    // Leave the extension as found: in acceptEdits the adapter runs file-touching shell commands without asking,
+    // which would starve later suites of the permission they wait for.
+    await vscode.workspace.getConfiguration('acpChat').update('initialMode', undefined, vscode.ConfigurationTarget.Global);
   });
 
   /** Runs one prompt and returns the change set the tracker worked out for it. */

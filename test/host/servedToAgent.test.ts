@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync, exist
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import * as vscode from 'vscode';
-import { activate, closeAllEditors, EXTENSION_ID, workspaceRoot, type ExtensionApi } from './helpers';
+import { activate, closeAllEditors, EXTENSION_ID, waitFor, workspaceRoot, type ExtensionApi } from './helpers';
 
 suite('fs/* served to the agent', function () {
   this.timeout(60_000);
@@ -124,6 +124,10 @@ suite('terminal/* served to the agent', function () {
     const config = vscode.workspace.getConfiguration('acpChat');
     await config.update('agent.path', undefined, vscode.ConfigurationTarget.Global);
     await config.update('agent.args', undefined, vscode.ConfigurationTarget.Global);
+    // Leave the extension as found: the bundled adapter running again, not the scripted agent.
+    await api.chat.restart();
+    await waitFor(() => api.chat.status.state === 'ready', 'the bundled agent ready again');
+    assert.notEqual(api.chat.agent?.initializeResponse.agentInfo?.name, 'scripted-agent');
   });
 
   interface TermResult {

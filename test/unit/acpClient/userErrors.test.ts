@@ -2,7 +2,7 @@
 import * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import { AgentExitedError, AgentStartError } from '../../../src/acpClient/errors';
-import { AUTH_REQUIRED, describeError } from '../../../src/acpClient/userErrors';
+import { AUTH_REQUIRED, describeError, describeRevertRefusals } from '../../../src/acpClient/userErrors';
 
 const exit = (code: number | null, signal: string | null, stderrTail = '') => ({ code, signal, stderrTail });
 
@@ -87,5 +87,23 @@ describe('describeError', () => {
     expect(agent).toEqual({ message: 'Changing the mode failed. The agent answered: Invalid params', severity: 'error', actions: ['showLog'] });
     expect(describeError(new Error('disk full'), 'Opening the diff')).toEqual({ message: 'Opening the diff failed: disk full', severity: 'error', actions: ['showLog'] });
     expect(describeError('weird')).toEqual({ message: 'weird', severity: 'error', actions: ['showLog'] });
+  });
+});
+
+describe('describeRevertRefusals', () => {
+  it('nothing refused: nothing to say', () => {
+    expect(describeRevertRefusals([])).toBeUndefined();
+  });
+
+  it('names each refused file by its base name, with why, as a warning without actions', () => {
+    const worded = describeRevertRefusals([
+      { path: '/w/a/later.txt', reason: 'it changed after the agent wrote it' },
+      { path: '/w/b.txt', reason: 'its content before the turn is unknown' },
+    ]);
+    expect(worded).toEqual({
+      message: 'Not reverted — later.txt: it changed after the agent wrote it; b.txt: its content before the turn is unknown.',
+      severity: 'warning',
+      actions: [],
+    });
   });
 });

@@ -4,7 +4,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { ChatService } from './acpClient/chatService';
-import { parseLaunchSettings, resolveAgentLaunch } from './acpClient/agentLaunch';
+import { parseLaunchSettings, resolveAgentLaunch, usesBundledAdapter } from './acpClient/agentLaunch';
+import { ClaudeCodeOffer } from './claudeCode/claudeCodeOffer';
+import { ClaudeCodeSetup, DOWNLOAD_COMMAND, LOCATE_COMMAND, REMOVE_COMMAND } from './claudeCode/claudeCodeSetup';
+import { ClaudeCodeNotFoundError } from './claudeCode/errors';
 import type { Logger } from './acpClient/logger';
 import { PermissionController } from './permissionUI/permissionController';
 import { ChatPanel, OPEN_CHAT_IN_EDITOR_COMMAND } from './webview/chatPanel';
@@ -17,8 +20,16 @@ export function activate(context: vscode.ExtensionContext) {
   const log = vscode.window.createOutputChannel('ACP Chat', { log: true });
   const logger = outputLogger(log);
   const permissions = new PermissionController(logger);
+  const claudeCode = new ClaudeCodeSetup({
+    extensionPath: context.extensionPath,
+    globalStorageDir: context.globalStorageUri.fsPath,
+    logger,
+    // Start the agent with it now: the chat was left showing what was missing.
+    onInstalled: () => void chat.ensureSession().catch(() => {}),
+  });
+  const claudeCodeOffer = new ClaudeCodeOffer(claudeCode);
   const chat = new ChatService({
-    resolveLaunch: () => resolveAgentLaunch(launchInput(context, logger)),
+    resolveLaunch: () => resolveLaunch(launchInput(context, logger), claudeCode, claudeCodeOffer),
     cwd: () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? context.globalStorageUri.fsPath,
     hooks: permissions.hooks,
     logger,
@@ -40,13 +51,16 @@ export function activate(context: vscode.ExtensionContext) {
     permissions.onDidRequestReveal(() => void view.reveal()),
     // Show the agent's start-up error where the user is looking.
     chat.onDidChangeStatus((s) => {
-      if (s.state === 'error') void vscode.window.showErrorMessage(`ACP Chat: ${s.message.split('\n')[0]}`, 'Show Log').then((c) => c && log.show());
+      if (s.state === 'error' && !claudeCodeOffer.presents(s.message)) void vscode.window.showErrorMessage(`ACP Chat: ${s.message.split('\n')[0]}`, 'Show Log').then((c) => c && log.show());
     }),
     vscode.commands.registerCommand('acpChat.newSession', () => run(logger, 'New session', () => chat.newSession())),
     vscode.commands.registerCommand(OPEN_CHAT_IN_EDITOR_COMMAND, () => ChatPanel.show(deps)),
     vscode.commands.registerCommand('acpChat.cancelTurn', () => run(logger, 'Stop', () => chat.cancel())),
     vscode.commands.registerCommand('acpChat.restartAgent', () => run(logger, 'Restart', () => chat.restart())),
     vscode.commands.registerCommand('acpChat.showLog', () => log.show()),
+    vscode.commands.registerCommand(DOWNLOAD_COMMAND, () => claudeCode.download()),
+    vscode.commands.registerCommand(LOCATE_COMMAND, () => claudeCode.locate()),
+    vscode.commands.registerCommand(REMOVE_COMMAND, () => run(logger, 'Remove Downloaded Claude Code', () => claudeCode.remove())),
     vscode.commands.registerCommand('acpChat.addSelectionToChat', async () => {
       const editor = vscode.window.activeTextEditor;
       if (!editor || editor.selection.isEmpty) return;
@@ -69,6 +83,19 @@ export function activate(context: vscode.ExtensionContext) {
 }
 
 export function deactivate() {}
+
+/** The agent's launch; for the bundled adapter, with the Claude Code it is to run (other agents are left alone). */
+async function resolveLaunch(input: ReturnType<typeof launchInput>, claudeCode: ClaudeCodeSetup, offer: ClaudeCodeOffer) {
+  const launch = resolveAgentLaunch(input); // first: a missing adapter or an old Node is the problem to report
+  if (!usesBundledAdapter(input.settings)) return launch;
+  try {
+    const resolved = await claudeCode.resolve({ ...input.baseEnv, ...input.settings.env });
+    return resolveAgentLaunch({ ...input, claudeCodeExecutable: resolved.path });
+  } catch (err) {
+    if (err instanceof ClaudeCodeNotFoundError) offer.offer(err);
+    throw err;
+  }
+}
 
 function launchInput(context: vscode.ExtensionContext, logger: Logger) {
   const config = vscode.workspace.getConfiguration('acpChat.agent');

@@ -18,19 +18,27 @@ export interface AgentLaunch {
 /** The bundled adapter declares `engines.node >= 22`. */
 export const MIN_NODE_MAJOR = 22;
 
+/** The bundled Claude adapter runs unless the user named another agent. */
+export function usesBundledAdapter(settings: AgentLaunchSettings): boolean {
+  return !settings.path?.trim();
+}
+
 /**
  * Resolve the agent command. A user-set `path` wins and is run directly (never through a shell) with the user's
  * `args`; otherwise the bundled adapter entry runs on `node`. `settings.env` applies in both cases, over `baseEnv`.
+ * The bundled adapter alone gets `claudeCodeExecutable` as CLAUDE_CODE_EXECUTABLE (the Claude Code binary it runs);
+ * another agent's environment is left as the user set it.
  */
 export function resolveAgentLaunch(input: {
   settings: AgentLaunchSettings;
   node: { path: string; version: string; env?: Record<string, string> };
   adapterEntry: string | undefined;
   baseEnv: Record<string, string | undefined>;
+  claudeCodeExecutable?: string;
 }): AgentLaunch {
-  const { settings, node, adapterEntry, baseEnv } = input;
+  const { settings, node, adapterEntry, baseEnv, claudeCodeExecutable } = input;
   const userPath = settings.path?.trim();
-  if (userPath) {
+  if (!usesBundledAdapter(settings) && userPath) {
     return { command: userPath, args: [...(settings.args ?? [])], env: mergeEnv(baseEnv, settings.env) };
   }
   if (!adapterEntry) {
@@ -47,7 +55,8 @@ export function resolveAgentLaunch(input: {
         `installed with a newer Node), or update VS Code.`,
     );
   }
-  return { command: node.path, args: [adapterEntry], env: mergeEnv(baseEnv, node.env, settings.env) };
+  const claude = claudeCodeExecutable ? { CLAUDE_CODE_EXECUTABLE: claudeCodeExecutable } : undefined;
+  return { command: node.path, args: [adapterEntry], env: mergeEnv(baseEnv, node.env, settings.env, claude) };
 }
 
 /** `"v22.3.0"` / `"22.3.0"` → 22; anything else → undefined. */

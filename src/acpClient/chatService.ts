@@ -18,8 +18,11 @@ export type ChatStatus =
   | { state: 'error'; message: string };
 
 export interface ChatServiceOptions {
-  /** Resolves the launch each time (settings may have changed); throws AgentStartError when it cannot. */
-  resolveLaunch(): AgentLaunch;
+  /**
+   * Resolves the launch each time (settings may have changed, a program may have been installed since); throws (or
+   * rejects with) AgentStartError, or another error the host words for the user, when it cannot.
+   */
+  resolveLaunch(): AgentLaunch | Promise<AgentLaunch>;
   cwd(): string;
   hooks: ClientHooks;
   logger: Logger;
@@ -160,7 +163,7 @@ export class ChatService {
   }
 
   private async startAgent(): Promise<AcpClient> {
-    const launch = this.opts.resolveLaunch();
+    const launch = await this.opts.resolveLaunch();
     const cwd = this.opts.cwd();
     this.opts.logger.info(`[chat] starting agent: ${launch.command} ${launch.args.join(' ')} (cwd ${cwd})`);
     const proc = this.opts.spawn ? this.opts.spawn(launch, cwd, this.opts.logger) : AgentProcess.spawn(launch, { cwd, logger: this.opts.logger });

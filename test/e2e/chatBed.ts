@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
-import { fakeApiAgentEnv } from '../fixtures/agentEnv';
+import { fakeApiAgentEnv, installedClaudeCode } from '../fixtures/agentEnv';
 import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fakeAnthropic';
 import { removeBedFiles } from '../testbed/bed.mjs';
 import { chatFrame, openWorkbench, REPO_ROOT, runCommand, screenshot, type Bed, type BedOptions } from './harness';
@@ -35,6 +35,13 @@ export interface ChatBedOptions {
    * root as a development extension.
    */
   installVsix?: string;
+  /**
+   * Claude Code for the agent: by default this checkout's installed binary, named in acpChat.agent.env
+   * (CLAUDE_CODE_EXECUTABLE); `none` gives it none, as on a machine where it was never installed.
+   */
+  claudeCode?: 'installed' | 'none';
+  /** Extra environment for the VS Code server (and so the extension host). */
+  env?: Record<string, string>;
 }
 
 /** Bounded waits used across the e2e tests (the agent's first start takes a few seconds on this machine). */
@@ -64,11 +71,12 @@ export async function startChatBed(opts: ChatBedOptions = {}): Promise<ChatBed> 
     bed = await openWorkbench({
       ...(opts.installVsix ? { installVsix: opts.installVsix } : { extensionPath: REPO_ROOT }),
       workspace,
+      env: opts.env,
       theme: opts.theme,
       viewport: opts.viewport,
       // acpChat.agent.env is machine-scoped: a remote window (this one) reads it from the remote settings only.
       machineSettings: {
-        'acpChat.agent.env': fakeApiAgentEnv({ apiUrl: fake.url, home }),
+        'acpChat.agent.env': fakeApiAgentEnv({ apiUrl: fake.url, home, claudeCode: opts.claudeCode === 'none' ? undefined : installedClaudeCode(REPO_ROOT) }),
       },
       settings: {
         // Manual mode, so writes and commands ask for permission (the adapter's own default never asks).

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { ChatService } from '../../src/acpClient/chatService';
 import type { PermissionRecord, ToolCallState } from '../../src/acpClient/transcript';
 import type { PermissionController } from '../../src/permissionUI/permissionController';
-import { fakeApiAgentEnv } from '../fixtures/agentEnv';
+import { fakeApiAgentEnv, installedClaudeCode } from '../fixtures/agentEnv';
 import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fakeAnthropic';
 
 export const EXTENSION_ID = 'acp-chat.acp-chat';
@@ -38,12 +38,19 @@ export async function setUpAgentEnvironment(): Promise<FakeAnthropic> {
   const config = vscode.workspace.getConfiguration('acpChat');
   await config.update(
     'agent.env',
-    fakeApiAgentEnv({ apiUrl: fake.url, home }),
+    fakeApiAgentEnv({ apiUrl: fake.url, home, claudeCode: installedClaudeCode(extensionPath()) }),
     vscode.ConfigurationTarget.Global,
   );
   // Manual mode, so writes ask for permission (the adapter's default, `auto`, never asks).
   await config.update('initialMode', 'default', vscode.ConfigurationTarget.Global);
   return fake;
+}
+
+/** The extension under test's folder: the repository root. */
+function extensionPath(): string {
+  const ext = vscode.extensions.getExtension(EXTENSION_ID);
+  if (!ext) throw new Error(`${EXTENSION_ID} is not loaded`);
+  return ext.extensionPath;
 }
 
 export async function activate(): Promise<ExtensionApi> {

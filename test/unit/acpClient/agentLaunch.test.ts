@@ -24,6 +24,19 @@ describe('resolveAgentLaunch', () => {
     expect(launch).toEqual({ command: '/opt/agent', args: ['--acp', 'x y'], env: { PATH: '/bin', HOME: '/other' } });
   });
 
+  it('hands the resolved Claude Code to the bundled adapter only, over any CLAUDE_CODE_EXECUTABLE it inherits', () => {
+    const bundled = resolveAgentLaunch({
+      settings: { env: { CLAUDE_CODE_EXECUTABLE: '/stale/claude' } },
+      node,
+      adapterEntry: '/a.js',
+      baseEnv: base,
+      claudeCodeExecutable: '/storage/claude',
+    });
+    expect(bundled.env.CLAUDE_CODE_EXECUTABLE).toBe('/storage/claude');
+    const other = resolveAgentLaunch({ settings: { path: '/opt/agent' }, node, adapterEntry: '/a.js', baseEnv: base, claudeCodeExecutable: '/storage/claude' });
+    expect(other.env).toEqual({ PATH: '/bin', HOME: '/home/u' });
+  });
+
   it('says what to do when the adapter is missing', () => {
     const run = () => resolveAgentLaunch({ settings: {}, node, adapterEntry: undefined, baseEnv: base });
     expect(run).toThrow(AgentStartError);

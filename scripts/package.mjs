@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { forbiddenFiles, listVsixFiles } from './vsixContents.mjs';
+import { forbiddenFiles, listVsixFiles, vsceLinkArgs } from './vsixContents.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const GOAL_BYTES = 10 * 1024 * 1024;
@@ -19,7 +19,7 @@ if (problems.length) {
 }
 const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const out = join(root, `${name}-${version}.vsix`);
-execFileSync(process.execPath, [join(root, 'node_modules/@vscode/vsce/vsce'), 'package', '--out', out], { cwd: root, stdio: 'inherit' });
+execFileSync(process.execPath, [join(root, 'node_modules/@vscode/vsce/vsce'), 'package', '--out', out, ...vsceLinkArgs(root)], { cwd: root, stdio: 'inherit' });
 
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;

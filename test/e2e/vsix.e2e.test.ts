@@ -15,6 +15,8 @@ import { expect, test } from 'vitest';
 import { text } from '../fixtures/fakeAnthropic';
 import { claudeCodeTarball, startFakeRegistry, type FakeRegistry, type PackageTarball } from '../fixtures/fakeRegistry';
 import { captureFailure, sendPrompt, startChatBed, AGENT_START_MS, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
+// @ts-expect-error a plain .mjs script without types
+import { vsceLinkArgs } from '../../scripts/vsixContents.mjs';
 import { REPO_ROOT, runCommand, screenshot, waitForNotification } from './harness';
 
 const EXTENSION_ID = 'acp-chat.acp-chat';
@@ -25,7 +27,7 @@ function packageVsix(out: string): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [VSCE, 'package', '--out', out],
+      [VSCE, 'package', '--out', out, ...vsceLinkArgs(REPO_ROOT)],
       { cwd: REPO_ROOT, timeout: 180_000, maxBuffer: 16 * 1024 * 1024 },
       (err, stdout, stderr) => {
         const output = `${stdout}${stderr}`;

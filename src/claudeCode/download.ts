@@ -130,11 +130,17 @@ export async function downloadClaudeCode(opts: DownloadOptions): Promise<{ path:
   }
 }
 
-/** Earlier versions (from before an extension update) are dead weight of ~300 MB each. */
+/**
+ * Earlier versions (from before an extension update) are dead weight of ~300 MB each, and so is the temp folder of a
+ * download whose window was killed midway (one younger than a day may be another window's download under way).
+ */
 async function removeOtherCopies(storageDir: string, keep: string): Promise<void> {
+  const dayAgo = Date.now() - 24 * 3600_000;
   for (const name of await readdir(storageDir).catch(() => [] as string[])) {
     const p = join(storageDir, name);
-    if (p !== keep && !name.startsWith('.download-')) await rm(p, { recursive: true, force: true });
+    if (p === keep) continue;
+    if (name.startsWith('.download-') && (await stat(p).then((st) => st.mtimeMs > dayAgo, () => false))) continue;
+    await rm(p, { recursive: true, force: true });
   }
 }
 

@@ -1,8 +1,9 @@
 // The extension in a real VS Code extension host, driving the real Claude adapter against the fake Messages API.
 // Order matters in the first two tests (activation must be observed before anything activates the extension).
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
 import * as vscode from 'vscode';
 import { askUserQuestion, COLOR_QUESTION, bash, edit, read, text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
 import {
@@ -26,6 +27,9 @@ const OUR_COMMANDS = [
   'acpChat.addSelectionToChat',
   'acpChat.restartAgent',
   'acpChat.showLog',
+  'acpChat.downloadClaudeCode',
+  'acpChat.locateClaudeCode',
+  'acpChat.removeDownloadedClaudeCode',
   'acpChat.chatView.focus',
 ];
 
@@ -241,5 +245,39 @@ suite('ACP Chat extension', function () {
     assert.equal(continued.meta.sessionId, oldId);
     const userTexts = continued.entries.flatMap((e) => (e.kind === 'user' ? e.content : [])).flatMap((b) => (b.type === 'text' ? [b.text] : []));
     assert.ok(userTexts.some((t) => t.includes('create it before the crash')), `earlier prompts replayed: ${userTexts.join(' | ')}`);
+  });
+
+  test('without Claude Code the start says so and a claude on PATH is not run; the setting then supplies it', async () => {
+    const config = vscode.workspace.getConfiguration('acpChat');
+    const agentEnv = { ...(config.get<Record<string, string>>('agent.env') ?? {}) };
+    const installed = agentEnv.CLAUDE_CODE_EXECUTABLE;
+    assert.ok(installed, 'the suite names the installed Claude Code');
+    // A `claude` on PATH that answers --version but records any other run.
+    const dir = mkdtempSync(join(tmpdir(), 'acp-path-claude-'));
+    const ran = join(dir, 'ran');
+    writeFileSync(join(dir, 'claude'), `#!/bin/sh\nif [ "$1" = "--version" ]; then echo "9.9.9 (Claude Code)"; exit 0; fi\ntouch "${ran}"\nexit 1\n`, { mode: 0o755 });
+    const path = process.env.PATH;
+    process.env.PATH = `${dir}${delimiter}${path}`;
+    try {
+      const { CLAUDE_CODE_EXECUTABLE: _, ...withoutClaude } = agentEnv;
+      await config.update('agent.env', withoutClaude, vscode.ConfigurationTarget.Global);
+      await assert.rejects(api.chat.restart(), /Claude Code was not found/);
+      assert.equal(api.chat.status.state, 'error');
+      assert.equal(api.chat.agentPid, undefined, 'no agent was started');
+      assert.equal(existsSync(ran), false, 'the claude on PATH was never run but for --version');
+
+      // The machine-scoped setting is the first place looked at.
+      await config.update('claudeCode.path', installed, vscode.ConfigurationTarget.Global);
+      await api.chat.restart();
+      assert.equal(api.chat.status.state, 'ready');
+      const environ = readFileSync(`/proc/${api.chat.agentPid}/environ`, 'utf8').split('\0');
+      assert.ok(environ.includes(`CLAUDE_CODE_EXECUTABLE=${installed}`), 'the adapter was given the setting\'s Claude Code');
+      assert.equal(existsSync(ran), false);
+    } finally {
+      process.env.PATH = path;
+      await config.update('claudeCode.path', undefined, vscode.ConfigurationTarget.Global);
+      await config.update('agent.env', agentEnv, vscode.ConfigurationTarget.Global);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -2,9 +2,12 @@
 // Order matters in the first two tests (activation must be observed before anything activates the extension).
 import * as assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import * as vscode from 'vscode';
+import { claudeCodeTarball, startFakeRegistry } from '../fixtures/fakeRegistry';
 import { askUserQuestion, COLOR_QUESTION, bash, edit, read, text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
 import {
   activate,
@@ -280,4 +283,72 @@ suite('ACP Chat extension', function () {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  test('Download Claude Code goes to the npm registry through VS Code\'s proxy, the adapter runs it, Remove deletes it', async function () {
+    this.timeout(180_000);
+    const config = vscode.workspace.getConfiguration('acpChat');
+    const agentEnv = { ...(config.get<Record<string, string>>('agent.env') ?? {}) };
+    const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+    const tarball = await claudeCodeTarball(ext.extensionPath);
+    // The registry has a name only the proxy can reach: a request that bypassed http.proxy would fail to resolve it.
+    const origin = 'http://registry.invalid';
+    const registry = await startFakeRegistry({ tarball, tarballOrigin: origin });
+    const proxy = await startForwardProxy(registry.url);
+    const registryBefore = process.env.npm_config_registry;
+    process.env.npm_config_registry = `${origin}/`;
+    let downloaded: string | undefined;
+    try {
+      await vscode.workspace.getConfiguration('http').update('proxy', proxy.url, vscode.ConfigurationTarget.Global);
+      const ok = await vscode.commands.executeCommand<boolean>('acpChat.downloadClaudeCode');
+      assert.equal(ok, true, 'the download completed');
+      assert.deepEqual(proxy.requests, [`${origin}/${tarball.pkg.name.replace('/', '%2f')}/${tarball.pkg.version}`, `${origin}/tarballs/${tarball.pkg.name.split('/')[1]}-${tarball.pkg.version}.tgz`]);
+
+      // Nothing else named: the adapter now runs the downloaded copy.
+      const { CLAUDE_CODE_EXECUTABLE: _, ...withoutClaude } = agentEnv;
+      await config.update('agent.env', withoutClaude, vscode.ConfigurationTarget.Global);
+      await api.chat.restart();
+      const environ = readFileSync(`/proc/${api.chat.agentPid}/environ`, 'utf8').split('\0');
+      downloaded = environ.find((e) => e.startsWith('CLAUDE_CODE_EXECUTABLE='))?.slice('CLAUDE_CODE_EXECUTABLE='.length);
+      assert.match(downloaded ?? '', new RegExp(`/claude-code/${tarball.pkg.version}-${tarball.pkg.platformKey}/claude$`));
+      fake.setScript([text('answered with the downloaded Claude Code')]);
+      assert.equal((await api.chat.prompt([{ type: 'text', text: 'hi' }])).stopReason, 'end_turn');
+
+      await vscode.commands.executeCommand('acpChat.removeDownloadedClaudeCode');
+      assert.equal(existsSync(downloaded!), false, 'the downloaded copy is gone');
+    } finally {
+      if (registryBefore === undefined) delete process.env.npm_config_registry;
+      else process.env.npm_config_registry = registryBefore;
+      await vscode.workspace.getConfiguration('http').update('proxy', undefined, vscode.ConfigurationTarget.Global);
+      await config.update('agent.env', agentEnv, vscode.ConfigurationTarget.Global);
+      await proxy.close();
+      await registry.close();
+      tarball.cleanup();
+      await api.chat.restart();
+    }
+  });
 });
+
+/**
+ * An HTTP forward proxy on 127.0.0.1 that serves every request it is asked to forward from `target` (whatever host the
+ * request names), recording the absolute URLs it was asked for.
+ */
+async function startForwardProxy(target: string): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {
+  const requests: string[] = [];
+  const to = new URL(target);
+  const server = http.createServer((req, res) => {
+    requests.push(req.url ?? '');
+    const path = new URL(req.url ?? '/', 'http://unused').pathname;
+    const upstream = http.request({ host: to.hostname, port: to.port, path, method: req.method, headers: { ...req.headers, host: to.host }, agent: false }, (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -9,17 +9,22 @@ import { ClaudeCodeOffer } from './claudeCode/claudeCodeOffer';
 import { ClaudeCodeSetup, DOWNLOAD_COMMAND, LOCATE_COMMAND, REMOVE_COMMAND } from './claudeCode/claudeCodeSetup';
 import { ClaudeCodeNotFoundError } from './claudeCode/errors';
 import type { Logger } from './acpClient/logger';
+import { EditorActions } from './editor/editorActions';
+import { PendingAttention } from './permissionUI/pendingAttention';
 import { PermissionController } from './permissionUI/permissionController';
 import { ChatPanel, OPEN_CHAT_IN_EDITOR_COMMAND } from './webview/chatPanel';
 import { ChatViewProvider } from './webview/chatViewProvider';
 import { createChatActions, createChatSource } from './webview/chatBindings';
 import type { ChatWebviewDeps } from './webview/chatWebviewController';
+import { selectionAttachment } from './webview/selectionAttachment';
 import { errorMessage } from './acpClient/errors';
 
 export function activate(context: vscode.ExtensionContext) {
   const log = vscode.window.createOutputChannel('ACP Chat', { log: true });
   const logger = outputLogger(log);
-  const permissions = new PermissionController(logger);
+  const testing = context.extensionMode === vscode.ExtensionMode.Test;
+  const editor = new EditorActions(logger);
+  const permissions = new PermissionController({ logger, editor, inspectable: testing });
   const claudeCode = new ClaudeCodeSetup({
     extensionPath: context.extensionPath,
     globalStorageDir: context.globalStorageUri.fsPath,
@@ -37,17 +42,19 @@ export function activate(context: vscode.ExtensionContext) {
     initialMode: () => vscode.workspace.getConfiguration('acpChat').get<string>('initialMode') || undefined,
   });
   const source = createChatSource(chat, permissions);
-  const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions: createChatActions(chat, permissions, logger), log };
+  const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions: createChatActions(chat, permissions, editor, logger), log };
   const view = new ChatViewProvider(deps);
+  const attention = new PendingAttention(permissions.broker, (n) => view.setPendingApprovals(n), logger);
 
   context.subscriptions.push(
     log,
+    editor,
     permissions,
+    attention,
     source,
     { dispose: () => chat.dispose() },
     view,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
-    permissions.onDidChangePendingCount((n) => view.setPendingApprovals(n)),
     permissions.onDidRequestReveal(() => void view.reveal()),
     // Show the agent's start-up error where the user is looking.
     chat.onDidChangeStatus((s) => {
@@ -62,24 +69,23 @@ export function activate(context: vscode.ExtensionContext) {
     vscode.commands.registerCommand(LOCATE_COMMAND, () => claudeCode.locate()),
     vscode.commands.registerCommand(REMOVE_COMMAND, () => run(logger, 'Remove Downloaded Claude Code', () => claudeCode.remove())),
     vscode.commands.registerCommand('acpChat.addSelectionToChat', async () => {
-      const editor = vscode.window.activeTextEditor;
-      if (!editor || editor.selection.isEmpty) return;
-      const { document, selection } = editor;
-      const attachment = {
-        type: 'selection' as const,
+      const active = vscode.window.activeTextEditor;
+      if (!active) return;
+      const { document, selection } = active;
+      const attachment = selectionAttachment({
         path: document.uri.fsPath,
         name: vscode.workspace.asRelativePath(document.uri),
-        startLine: selection.start.line + 1,
-        // Whole lines selected end at column 0 of the next line, which holds no selected character: not part of the range.
-        endLine: selection.end.character === 0 && selection.end.line > selection.start.line ? selection.end.line : selection.end.line + 1,
+        start: selection.start,
+        end: selection.end,
         text: document.getText(selection),
-      };
+      });
+      if (!attachment) return;
       if (ChatPanel.active) ChatPanel.active.attach(attachment);
       else await view.attach(attachment);
     }),
   );
-  // The API the extension-host tests use to look inside; not a public contract.
-  return { chat, permissions };
+  // Only the extension-host tests look inside (ExtensionMode.Test); there is no public API.
+  return testing ? { chat, permissions, editor } : undefined;
 }
 
 export function deactivate() {}

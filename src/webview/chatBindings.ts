@@ -8,6 +8,9 @@ import { Emitter } from '../acpClient/events';
 import { agentQueuesPrompts } from '../acpClient/session';
 import type { Logger } from '../acpClient/logger';
 import type { TranscriptChange } from '../acpClient/transcript';
+import type { EditorActions } from '../editor/editorActions';
+import { elicitationMessage } from '../permissionUI/elicitationForm';
+import type { ElicitationPrompt } from '../permissionUI/permissionBroker';
 import type { PermissionController } from '../permissionUI/permissionController';
 import type { ChatActions, ChatSource } from './chatWebviewController';
 import { buildPromptBlocks } from './promptBlocks';
@@ -47,7 +50,7 @@ export function createChatSource(chat: ChatService, permissions: PermissionContr
     getElicitations: (): ElicitationView[] =>
       permissions.broker.pending().flatMap((p) =>
         p.type === 'elicitation' && (!chat.session || p.sessionId === undefined || p.sessionId === chat.session.id)
-          ? [{ key: p.key, message: p.request.params.message, requestedSchema: (p.request.params as { requestedSchema?: unknown }).requestedSchema }]
+          ? [elicitationView(p)]
           : [],
       ),
     onDidChangeTranscript: transcript.event,
@@ -62,18 +65,24 @@ export function createChatSource(chat: ChatService, permissions: PermissionContr
   };
 }
 
+/** The form as the host parsed it; the chat renders and checks that, never the raw schema. */
+function elicitationView(p: ElicitationPrompt): ElicitationView {
+  return { key: p.key, message: elicitationMessage(p.request.params), form: p.form };
+}
+
 /** What the user does in the chat. Errors are logged and shown; none escapes as an unhandled rejection. */
-export function createChatActions(chat: ChatService, permissions: PermissionController, logger: Logger): ChatActions {
+export function createChatActions(chat: ChatService, permissions: PermissionController, editor: EditorActions, logger: Logger): ChatActions {
   const report = (what: string) => (err: unknown) => {
     const message = errorMessage(err);
     logger.error(`[chat] ${what} failed: ${message}`);
     void vscode.window.showErrorMessage(`ACP Chat: ${what} failed: ${message}`);
   };
   const session = async () => chat.ensureSession();
+  const done = () => undefined;
   return {
     // A failed start is shown in the chat's status line (and as an error toast by the composition root).
-    start: () => chat.ensureSession().catch((err: unknown) => logger.warn(`[chat] start failed: ${String(err)}`)),
-    prompt: async (text, attachments) => {
+    start: () => chat.ensureSession().then(done, (err: unknown) => logger.warn(`[chat] start failed: ${String(err)}`)),
+    sendPrompt: async (text, attachments) => {
       const caps = composerCapabilities((await session().catch(() => undefined)) && chat.agent?.initializeResponse);
       const blocks = buildPromptBlocks(text, attachments, {
         capabilities: caps,
@@ -82,17 +91,17 @@ export function createChatActions(chat: ChatService, permissions: PermissionCont
       });
       if (blocks.length === 0) return;
       // The turn's failure is already in the transcript (turn-failed entry); the error toast says why.
-      await chat.prompt(blocks).catch(report('Sending the prompt'));
+      await chat.prompt(blocks).then(done, report('Sending the prompt'));
     },
-    cancel: () => chat.cancel().catch(report('Stopping the turn')),
-    newSession: () => chat.newSession().catch(report('Starting a new session')),
-    setMode: (modeId) => session().then((s) => s.setMode(modeId)).catch(report('Changing the mode')),
+    cancelTurn: () => chat.cancel().then(done, report('Stopping the turn')),
+    newSession: () => chat.newSession().then(done, report('Starting a new session')),
+    setMode: (modeId) => session().then((s) => s.setMode(modeId)).then(done, report('Changing the mode')),
     setConfigOption: (configId, value) =>
-      session().then((s) => s.setConfigOption(configId, value)).catch(report(`Changing ${configId}`)),
+      session().then((s) => s.setConfigOption(configId, value)).then(done, report(`Changing ${configId}`)),
     answerPermission: (key, optionId) => permissions.answer(key, optionId),
     answerElicitation: (key, action, content) =>
       permissions.answerElicitation(key, action === 'accept' ? { action, content: content ?? {} } : { action }),
-    openLocation: (path, line) => permissions.openLocation(path, line),
+    openLocation: (path, line) => editor.openLocation(path, line),
     openDiff: async (toolCallId, contentIndex) => {
       const toolCall = chat.session?.getToolCall(toolCallId);
       const content = toolCall?.content[contentIndex];
@@ -101,7 +110,7 @@ export function createChatActions(chat: ChatService, permissions: PermissionCont
         return;
       }
       // A completed call's change is already on disk: show what it changed, not disk-vs-proposal (which is empty).
-      await permissions.showDiff({ path: content.path, oldText: content.oldText ?? null, newText: content.newText }, { applied: toolCall?.status === 'completed' });
+      await editor.showDiff({ path: content.path, oldText: content.oldText ?? null, newText: content.newText }, { applied: toolCall?.status === 'completed' });
     },
     completeFiles: async (query) => {
       const pattern = `**/*${query.replace(/[\\[\]{}*?!]/g, '')}*`;

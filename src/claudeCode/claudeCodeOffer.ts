@@ -24,7 +24,8 @@ export class ClaudeCodeOffer {
     const download = `Download Claude Code (~${APPROX_DOWNLOAD_MB} MB)`;
     const locate = 'Locate…';
     const found = err.onPath;
-    const useFound = found && `Use ${found.path} (${found.version})`;
+    // `--version` prints e.g. "2.1.318 (Claude Code)": the number alone on the button, the whole line in the message.
+    const useFound = found && `Use claude ${found.version.split(/\s/)[0]} from PATH`;
     const detail = found ? ` A claude was found on PATH: ${found.path} (${found.version}).` : '';
     const buttons = [download, ...(useFound ? [useFound] : []), locate];
     void vscode.window.showWarningMessage(`ACP Chat: ${err.message}${detail}`, ...buttons).then(async (choice) => {

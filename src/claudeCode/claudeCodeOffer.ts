@@ -25,7 +25,7 @@ export class ClaudeCodeOffer {
     const locate = 'Locate…';
     const found = err.onPath;
     // `--version` prints e.g. "2.1.318 (Claude Code)": the number alone on the button, the whole line in the message.
-    const useFound = found && `Use claude ${found.version.split(/\s/)[0]} from PATH`;
+    const useFound = found && `Use claude ${found.version.split(/\s/)[0]}`;
     const detail = found ? ` A claude was found on PATH: ${found.path} (${found.version}).` : '';
     const buttons = [download, ...(useFound ? [useFound] : []), locate];
     void vscode.window.showWarningMessage(`ACP Chat: ${err.message}${detail}`, ...buttons).then(async (choice) => {

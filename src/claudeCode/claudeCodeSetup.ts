@@ -2,7 +2,7 @@
 // downloaded copy; downloads it on request (progress with Cancel); lets the user locate one or take the `claude`
 // found on PATH (written to the acpChat.claudeCode.path setting, so the choice is visible and undoable); removes the
 // downloaded copy.
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Logger } from '../acpClient/logger';
 import { downloadClaudeCode, downloadedBinaryPath, removeDownloaded } from './download';
@@ -49,14 +49,18 @@ export class ClaudeCodeSetup {
   /** Claude Code for the bundled adapter, whose environment (with acpChat.agent.env) is `agentEnv`. */
   async resolve(agentEnv: Record<string, string | undefined>): Promise<ResolvedClaudeCode> {
     const pkg = this.pkg;
+    const dirs = pathDirs(agentEnv);
     const resolved = await resolveClaudeCode({
       settingPath: vscode.workspace.getConfiguration(SETTING_SECTION).get<string>('path'),
       envPath: agentEnv.CLAUDE_CODE_EXECUTABLE,
       downloadedPath: pkg && downloadedBinaryPath(this.storageDir, pkg),
-      pathDirs: pathDirs(agentEnv),
+      pathDirs: dirs,
       exeNames: claudeExeNames(this.facts.platform),
       join,
       probe: (p) => probeClaudeCode(p),
+    }).catch((err: unknown) => {
+      this.opts.logger.warn(`[claude-code] not found (setting, CLAUDE_CODE_EXECUTABLE, ${pkg ? downloadedBinaryPath(this.storageDir, pkg) : 'no download for this platform'}; PATH: ${dirs.join(delimiter)})`);
+      throw err;
     });
     this.opts.logger.info(`[claude-code] using ${resolved.path} (${resolved.version}, from the ${resolved.source})`);
     return resolved;

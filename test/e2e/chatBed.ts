@@ -40,8 +40,10 @@ export interface ChatBedOptions {
    * (CLAUDE_CODE_EXECUTABLE); `none` gives it none, as on a machine where it was never installed.
    */
   claudeCode?: 'installed' | 'none';
-  /** Extra environment for the VS Code server (and so the extension host). */
+  /** Extra environment for the VS Code server (the extension host's PATH is the login shell's, whatever this says). */
   env?: Record<string, string>;
+  /** Extra variables in acpChat.agent.env, over the fake API's. */
+  agentEnv?: Record<string, string>;
 }
 
 /** Bounded waits used across the e2e tests (the agent's first start takes a few seconds on this machine). */
@@ -76,7 +78,10 @@ export async function startChatBed(opts: ChatBedOptions = {}): Promise<ChatBed> 
       viewport: opts.viewport,
       // acpChat.agent.env is machine-scoped: a remote window (this one) reads it from the remote settings only.
       machineSettings: {
-        'acpChat.agent.env': fakeApiAgentEnv({ apiUrl: fake.url, home, claudeCode: opts.claudeCode === 'none' ? undefined : installedClaudeCode(REPO_ROOT) }),
+        'acpChat.agent.env': {
+          ...fakeApiAgentEnv({ apiUrl: fake.url, home, claudeCode: opts.claudeCode === 'none' ? undefined : installedClaudeCode(REPO_ROOT) }),
+          ...opts.agentEnv,
+        },
       },
       settings: {
         // Manual mode, so writes and commands ask for permission (the adapter's own default never asks).

@@ -10,7 +10,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { text } from '../fixtures/fakeAnthropic';
 import { claudeCodeTarball, startFakeRegistry, type FakeRegistry, type PackageTarball } from '../fixtures/fakeRegistry';
@@ -76,14 +76,14 @@ test('the universal VSIX installs into a clean VS Code, downloads Claude Code on
 
     tarball = await claudeCodeTarball(REPO_ROOT);
     registry = await startFakeRegistry({ tarball });
-    // A machine without Claude Code: nothing on the PATH the extension host gets, no variable naming one.
-    const path = (process.env.PATH ?? '').split(delimiter).filter((d) => d && !existsSync(join(d, 'claude')));
+    // A machine without Claude Code: no setting, no variable naming one (and none on PATH: the offer below has no
+    // "Use claude" button).
     delete process.env.CLAUDE_CODE_EXECUTABLE;
     cb = await startChatBed({
       installVsix: vsix,
       claudeCode: 'none',
       // The user's npm configuration names the registry (npm_config_registry, as npm itself reads it).
-      env: { PATH: path.join(delimiter), npm_config_registry: registry.url },
+      env: { npm_config_registry: registry.url },
     });
     const { bed, page } = cb;
 
@@ -122,6 +122,7 @@ test('the universal VSIX installs into a clean VS Code, downloads Claude Code on
     const download = offer.getByRole('button', { name: /^Download Claude Code \(~\d+ MB\)$/ });
     await download.waitFor({ timeout: 10_000 });
     expect(await offer.getByRole('button', { name: 'Locate…' }).count()).toBe(1);
+    expect(await offer.getByRole('button', { name: /^Use claude/ }).count()).toBe(0);
     await screenshot(page, 'vsix-claude-code-offer');
     expect(registry.requests).toEqual([]); // nothing is fetched before the user asks
     await download.click();

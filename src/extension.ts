@@ -5,9 +5,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { ChatService } from './acpClient/chatService';
 import { parseLaunchSettings, resolveAgentLaunch, usesBundledAdapter } from './acpClient/agentLaunch';
-import { ClaudeCodeOffer } from './claudeCode/claudeCodeOffer';
-import { ClaudeCodeSetup, DOWNLOAD_COMMAND, LOCATE_COMMAND, REMOVE_COMMAND } from './claudeCode/claudeCodeSetup';
-import { ClaudeCodeNotFoundError } from './claudeCode/errors';
+import { ClaudeCodeSetup, DOWNLOAD_COMMAND, LOCATE_COMMAND, REMOVE_COMMAND, USE_COMMAND } from './claudeCode/claudeCodeSetup';
 import type { Logger } from './acpClient/logger';
 import { EditorActions } from './editor/editorActions';
 import { PendingAttention } from './permissionUI/pendingAttention';
@@ -17,7 +15,9 @@ import { ChatViewProvider } from './webview/chatViewProvider';
 import { createChatActions, createChatSource } from './webview/chatBindings';
 import type { ChatWebviewDeps } from './webview/chatWebviewController';
 import { selectionAttachment } from './webview/selectionAttachment';
-import { errorMessage } from './acpClient/errors';
+import { UserErrorPresenter } from './webview/userErrorPresenter';
+import { ApiKeyStore } from './signIn/apiKeyStore';
+import { SignIn } from './signIn/signInCommands';
 
 export function activate(context: vscode.ExtensionContext) {
   const log = vscode.window.createOutputChannel('ACP Chat', { log: true });
@@ -25,49 +25,67 @@ export function activate(context: vscode.ExtensionContext) {
   const testing = context.extensionMode === vscode.ExtensionMode.Test;
   const editor = new EditorActions(logger);
   const permissions = new PermissionController({ logger, editor, inspectable: testing });
+  const keys = new ApiKeyStore(context.secrets);
   const claudeCode = new ClaudeCodeSetup({
     extensionPath: context.extensionPath,
     globalStorageDir: context.globalStorageUri.fsPath,
     logger,
     // Start the agent with it now: the chat was left showing what was missing.
-    onInstalled: () => void chat.ensureSession().catch(() => {}),
+    onInstalled: () => void chat.ensureSession().catch(() => undefined), // a failure is reported through onDidFail
+    report: (err, what) => presenter.report(err, { what }),
   });
-  const claudeCodeOffer = new ClaudeCodeOffer(claudeCode);
+  const resolveLaunch = () => launchWithClaudeCode(launchInput(context, logger), keys, claudeCode);
+  const cwd = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   const chat = new ChatService({
-    resolveLaunch: () => resolveLaunch(launchInput(context, logger), claudeCode, claudeCodeOffer),
-    cwd: () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? context.globalStorageUri.fsPath,
+    resolveLaunch,
+    cwd,
+    trusted: () => vscode.workspace.isTrusted,
+    initializeTimeoutMs: () => Math.max(1, vscode.workspace.getConfiguration('acpChat.agent').get<number>('initializeTimeout') ?? 60) * 1000,
     hooks: permissions.hooks,
     logger,
     clientInfo: { name: 'acp-chat-vscode', version: String(context.extension.packageJSON.version ?? '0.0.0') },
     initialMode: () => vscode.workspace.getConfiguration('acpChat').get<string>('initialMode') || undefined,
   });
-  const source = createChatSource(chat, permissions);
-  const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions: createChatActions(chat, permissions, editor, logger), log };
+  // `view` is created below; the presenter asks it only later, when there is something to show.
+  const presenter = new UserErrorPresenter({ chat, logger, isChatVisible: () => view.isVisible || !!ChatPanel.active?.panel.visible });
+  const signIn = new SignIn({ chat, keys, presenter, logger, resolveLaunch, cwd });
+  const source = createChatSource(chat, permissions, presenter);
+  const actions = createChatActions(chat, permissions, editor, logger, presenter);
+  const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions, log, reportError: (err, what) => presenter.report(err, { what }) };
   const view = new ChatViewProvider(deps);
   const attention = new PendingAttention(permissions.broker, (n) => view.setPendingApprovals(n), logger);
 
-  context.subscriptions.push(
+  // Disposed last-in first-out, so the log outlives everything that may still log while it shuts down (the agent's
+  // pending requests are answered `cancelled` on dispose, and their listeners log).
+  const parts: vscode.Disposable[] = [];
+  shutdown = () => disposeInReverse(parts);
+  context.subscriptions.push({ dispose: shutdown });
+  parts.push(
     log,
+    keys,
     editor,
     permissions,
     attention,
-    source,
     { dispose: () => chat.dispose() },
+    presenter,
+    source,
     view,
+    signIn.register(),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
     permissions.onDidRequestReveal(() => void view.reveal()),
-    // Show the agent's start-up error where the user is looking.
-    chat.onDidChangeStatus((s) => {
-      if (s.state === 'error' && !claudeCodeOffer.presents(s.message)) void vscode.window.showErrorMessage(`ACP Chat: ${s.message.split('\n')[0]}`, 'Show Log').then((c) => c && log.show());
+    // A workspace trusted while the chat shows the Restricted Mode notice: start now.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      if (view.isVisible) chat.ensureSession().catch(() => undefined); // a failure is reported through onDidFail
     }),
-    vscode.commands.registerCommand('acpChat.newSession', () => run(logger, 'New session', () => chat.newSession())),
+    vscode.commands.registerCommand('acpChat.newSession', () => run(presenter, 'Starting a new session', () => chat.newSession())),
     vscode.commands.registerCommand(OPEN_CHAT_IN_EDITOR_COMMAND, () => ChatPanel.show(deps)),
-    vscode.commands.registerCommand('acpChat.cancelTurn', () => run(logger, 'Stop', () => chat.cancel())),
-    vscode.commands.registerCommand('acpChat.restartAgent', () => run(logger, 'Restart', () => chat.restart())),
+    vscode.commands.registerCommand('acpChat.cancelTurn', () => run(presenter, 'Stopping the turn', () => chat.cancel())),
+    vscode.commands.registerCommand('acpChat.restartAgent', () => run(presenter, 'Restarting the agent', () => chat.restart())),
     vscode.commands.registerCommand('acpChat.showLog', () => log.show()),
     vscode.commands.registerCommand(DOWNLOAD_COMMAND, () => claudeCode.download()),
     vscode.commands.registerCommand(LOCATE_COMMAND, () => claudeCode.locate()),
-    vscode.commands.registerCommand(REMOVE_COMMAND, () => run(logger, 'Remove Downloaded Claude Code', () => claudeCode.remove())),
+    vscode.commands.registerCommand(USE_COMMAND, (path: unknown) => (typeof path === 'string' ? claudeCode.use(path) : false)),
+    vscode.commands.registerCommand(REMOVE_COMMAND, () => run(presenter, 'Removing the downloaded Claude Code', () => claudeCode.remove())),
     vscode.commands.registerCommand('acpChat.addSelectionToChat', async () => {
       const active = vscode.window.activeTextEditor;
       if (!active) return;
@@ -84,23 +102,39 @@ export function activate(context: vscode.ExtensionContext) {
       else await view.attach(attachment);
     }),
   );
-  // Only the extension-host tests look inside (ExtensionMode.Test); there is no public API.
-  return testing ? { chat, permissions, editor } : undefined;
+  // Only the extension-host tests look inside (ExtensionMode.Test; `actions` is the chat webview's entry point, to act
+  // as the webview does); there is no public API.
+  return testing ? { chat, permissions, editor, signIn, presenter, keys, actions, logDir: context.logUri.fsPath } : undefined;
 }
 
-export function deactivate() {}
-
-/** The agent's launch; for the bundled adapter, with the Claude Code it is to run (other agents are left alone). */
-async function resolveLaunch(input: ReturnType<typeof launchInput>, claudeCode: ClaudeCodeSetup, offer: ClaudeCodeOffer) {
-  const launch = resolveAgentLaunch(input); // first: a missing adapter or an old Node is the problem to report
-  if (!usesBundledAdapter(input.settings)) return launch;
-  try {
-    const resolved = await claudeCode.resolve({ ...input.baseEnv, ...input.settings.env });
-    return resolveAgentLaunch({ ...input, claudeCodeExecutable: resolved.path });
-  } catch (err) {
-    if (err instanceof ClaudeCodeNotFoundError) offer.offer(err);
-    throw err;
+function disposeInReverse(parts: vscode.Disposable[]): void {
+  for (const part of parts.splice(0).reverse()) {
+    try {
+      part.dispose();
+    } catch (err) {
+      console.error('[ACP Chat] dispose failed', err);
+    }
   }
+}
+
+/** Set by activate(): disposes what it built, the log last. */
+let shutdown: (() => void) | undefined;
+
+export function deactivate() {
+  shutdown?.();
+  shutdown = undefined;
+}
+
+/**
+ * The agent's launch; for the bundled adapter, with the stored API key and the Claude Code it is to run (other agents
+ * are left alone). Claude Code missing rejects with ClaudeCodeNotFoundError, a start failure the presenter words.
+ */
+async function launchWithClaudeCode(input: ReturnType<typeof launchInput>, keys: ApiKeyStore, claudeCode: ClaudeCodeSetup) {
+  const withKey = { ...input, apiKey: await keys.get() };
+  const launch = resolveAgentLaunch(withKey); // first: a missing adapter or an old Node is the problem to report
+  if (!usesBundledAdapter(input.settings)) return launch;
+  const resolved = await claudeCode.resolve({ ...input.baseEnv, ...input.settings.env });
+  return resolveAgentLaunch({ ...withKey, claudeCodeExecutable: resolved.path });
 }
 
 function launchInput(context: vscode.ExtensionContext, logger: Logger) {
@@ -123,20 +157,23 @@ function launchInput(context: vscode.ExtensionContext, logger: Logger) {
 function outputLogger(log: vscode.LogOutputChannel): Logger {
   const text = (msg: string, rest: unknown[]) =>
     [msg, ...rest.map((r) => (r instanceof Error ? (r.stack ?? r.message) : typeof r === 'string' ? r : JSON.stringify(r)))].join(' ');
-  return {
-    info: (m, ...r) => log.info(text(m, r)),
-    warn: (m, ...r) => log.warn(text(m, r)),
-    error: (m, ...r) => log.error(text(m, r)),
-    debug: (m, ...r) => log.debug(text(m, r)),
+  // The agent's exit and the answers to its requests are logged asynchronously, possibly after deactivation closed
+  // the channel (which then throws): those lines go to the console instead of becoming uncaught errors.
+  const write = (level: 'info' | 'warn' | 'error' | 'debug') => (m: string, ...r: unknown[]) => {
+    const line = text(m, r);
+    try {
+      log[level](line);
+    } catch {
+      console[level === 'debug' ? 'log' : level](`[ACP Chat] ${line}`);
+    }
   };
+  return { info: write('info'), warn: write('warn'), error: write('error'), debug: write('debug') };
 }
 
-async function run(logger: Logger, what: string, op: () => Promise<unknown>): Promise<void> {
+async function run(presenter: UserErrorPresenter, what: string, op: () => Promise<unknown>): Promise<void> {
   try {
     await op();
   } catch (err) {
-    const message = errorMessage(err);
-    logger.error(`[command] ${what} failed: ${message}`);
-    void vscode.window.showErrorMessage(`ACP Chat: ${what} failed: ${message.split('\n')[0]}`);
+    presenter.report(err, { what });
   }
 }

@@ -25,9 +25,10 @@ export function usesBundledAdapter(settings: AgentLaunchSettings): boolean {
 
 /**
  * Resolve the agent command. A user-set `path` wins and is run directly (never through a shell) with the user's
- * `args`; otherwise the bundled adapter entry runs on `node`. `settings.env` applies in both cases, over `baseEnv`.
- * The bundled adapter alone gets `claudeCodeExecutable` as CLAUDE_CODE_EXECUTABLE (the Claude Code binary it runs);
- * another agent's environment is left as the user set it.
+ * `args`; otherwise the bundled adapter entry runs on `node`. `settings.env` applies in both cases, over `baseEnv`
+ * (without the variables that unlock bypass mode). The bundled adapter alone gets `claudeCodeExecutable` as
+ * CLAUDE_CODE_EXECUTABLE (the Claude Code binary it runs) and the stored API key; another agent's environment is left
+ * as the user set it.
  */
 export function resolveAgentLaunch(input: {
   settings: AgentLaunchSettings;
@@ -35,16 +36,20 @@ export function resolveAgentLaunch(input: {
   adapterEntry: string | undefined;
   baseEnv: Record<string, string | undefined>;
   claudeCodeExecutable?: string;
+  /** The Anthropic API key from the extension's secret storage, if the user set one. */
+  apiKey?: string;
 }): AgentLaunch {
   const { settings, node, adapterEntry, baseEnv, claudeCodeExecutable } = input;
   const userPath = settings.path?.trim();
+  const base = withoutBypassUnlock(baseEnv);
   if (!usesBundledAdapter(settings) && userPath) {
-    return { command: userPath, args: [...(settings.args ?? [])], env: mergeEnv(baseEnv, settings.env) };
+    return { command: userPath, args: [...(settings.args ?? [])], env: mergeEnv(base, settings.env) };
   }
   if (!adapterEntry) {
     throw new AgentStartError(
       'The bundled Claude ACP adapter (@agentclientprotocol/claude-agent-acp) was not found. ' +
         'Reinstall the extension or set acpChat.agent.path to an ACP agent executable.',
+      'adapter-missing',
     );
   }
   const major = parseNodeMajor(node.version);
@@ -53,10 +58,27 @@ export function resolveAgentLaunch(input: {
       `The bundled Claude ACP adapter needs Node >= ${MIN_NODE_MAJOR}, found ${node.version || 'an unknown version'} ` +
         `(${node.path}). Set acpChat.agent.path to an ACP agent executable (for example a claude-agent-acp ` +
         `installed with a newer Node), or update VS Code.`,
+      'node-too-old',
+      { command: node.path },
     );
   }
+  // A key set with "Set API Key…" (SecretStorage) is for the Claude adapter; the user's own env setting still wins.
+  const key = input.apiKey ? { ANTHROPIC_API_KEY: input.apiKey } : undefined;
+  // The resolved Claude Code wins over a CLAUDE_CODE_EXECUTABLE in the env setting: the resolution already read it.
   const claude = claudeCodeExecutable ? { CLAUDE_CODE_EXECUTABLE: claudeCodeExecutable } : undefined;
-  return { command: node.path, args: [adapterEntry], env: mergeEnv(baseEnv, node.env, settings.env, claude) };
+  return { command: node.path, args: [adapterEntry], env: mergeEnv(base, node.env, key, settings.env, claude) };
+}
+
+/**
+ * Variables that unlock Claude Code's bypass mode (`--dangerously-skip-permissions`) even as root. They are dropped
+ * from the inherited environment: bypassing approvals must be the user's explicit choice (acpChat.agent.env).
+ */
+export const BYPASS_UNLOCK_VARIABLES = ['IS_SANDBOX'];
+
+function withoutBypassUnlock(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const copy = { ...env };
+  for (const name of BYPASS_UNLOCK_VARIABLES) delete copy[name];
+  return copy;
 }
 
 /** `"v22.3.0"` / `"22.3.0"` → 22; anything else → undefined. */

@@ -18,6 +18,8 @@ export const SETTING_SECTION = 'acpChat.claudeCode';
 export const DOWNLOAD_COMMAND = 'acpChat.downloadClaudeCode';
 export const LOCATE_COMMAND = 'acpChat.locateClaudeCode';
 export const REMOVE_COMMAND = 'acpChat.removeDownloadedClaudeCode';
+/** Internal (not in the palette): the chat's "Use claude <version>" button, with the path its message named. */
+export const USE_COMMAND = 'acpChat.useClaudeCode';
 
 /**
  * What the offer says the download weighs, before anything is fetched (the extension talks to the registry only once
@@ -37,6 +39,8 @@ export class ClaudeCodeSetup {
       logger: Logger;
       /** Called once Claude Code is in place (downloaded, located or chosen), to start the agent with it. */
       onInstalled(): void;
+      /** Shows a failure to the user (the one error presenter words it). */
+      report(err: unknown, what: string): void;
     },
   ) {
     this.storageDir = join(opts.globalStorageDir, 'claude-code');
@@ -75,9 +79,11 @@ export class ClaudeCodeSetup {
   private async runDownload(): Promise<boolean> {
     const pkg = this.pkg;
     if (!pkg) {
-      void vscode.window.showErrorMessage(
-        `ACP Chat: Claude Code is not built for this platform (${platformKey(this.facts)}). Set acpChat.agent.path to another ACP agent.`,
+      const err = new ClaudeCodeDownloadError(
+        'unsupported',
+        `Claude Code is not built for this platform (${platformKey(this.facts)}). Set acpChat.agent.path to another ACP agent.`,
       );
+      this.opts.report(err, 'Downloading Claude Code');
       return false;
     }
     const env = process.env;
@@ -118,9 +124,9 @@ export class ClaudeCodeSetup {
       return true;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      this.opts.logger.error(`[claude-code] download failed: ${message}`);
-      if (err instanceof ClaudeCodeDownloadError && err.reason === 'cancelled') void vscode.window.showInformationMessage(`ACP Chat: ${message}`);
-      else void vscode.window.showErrorMessage(`ACP Chat: ${message}`, 'Show Log').then((c) => c && void vscode.commands.executeCommand('acpChat.showLog'));
+      // The user's own Cancel needs no message; anything else is shown.
+      if (err instanceof ClaudeCodeDownloadError && err.reason === 'cancelled') this.opts.logger.info(`[claude-code] ${message}`);
+      else this.opts.report(err, 'Downloading Claude Code');
       return false;
     }
   }
@@ -136,7 +142,7 @@ export class ClaudeCodeSetup {
   async use(path: string): Promise<boolean> {
     const ran = await probeClaudeCode(path);
     if (!ran.ok) {
-      void vscode.window.showErrorMessage(`ACP Chat: ${path} ${ran.problem}; it is not used.`);
+      this.opts.report(new Error(`${path} ${ran.problem}; it is not used.`), 'Using that Claude Code');
       return false;
     }
     // Machine-scoped: in a remote window VS Code writes it to the remote machine's settings, where the agent runs.

@@ -1,8 +1,9 @@
-// The typed errors of resolving and downloading Claude Code. Their messages say what failed and what to do; the host
-// decides how to show them.
+// The typed errors of resolving and downloading Claude Code. Their messages are for the log; acpClient/userErrors.ts
+// words them for the user.
+import { AgentStartError } from '../acpClient/errors';
 
-/** Nothing runnable was found where the bundled adapter may take Claude Code from. */
-export class ClaudeCodeNotFoundError extends Error {
+/** Nothing runnable was found where the bundled adapter may take Claude Code from: a start failure like any other. */
+export class ClaudeCodeNotFoundError extends AgentStartError {
   override name = 'ClaudeCodeNotFoundError';
   constructor(
     /** A `claude` on PATH that runs: offered to the user, never used without asking. */
@@ -11,10 +12,8 @@ export class ClaudeCodeNotFoundError extends Error {
     readonly broken: { source: string; path: string; problem: string }[] = [],
   ) {
     const brokenText = broken.map((b) => ` ${b.source} points to ${b.path}, which ${b.problem}.`).join('');
-    super(
-      'Claude Code was not found. The Claude agent runs the Claude Code program, which is not part of this extension: ' +
-        `download it, locate it, or set acpChat.claudeCode.path.${brokenText}`,
-    );
+    const found = onPath ? ` A claude on PATH runs: ${onPath.path} (${onPath.version}).` : '';
+    super(`Claude Code was not found.${brokenText}${found}`, 'claude-code-missing', { claudeOnPath: onPath, claudeBroken: broken });
   }
 }
 

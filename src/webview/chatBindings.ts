@@ -15,7 +15,7 @@ import type { PermissionController } from '../permissionUI/permissionController'
 import type { ChatActions, ChatSource } from './chatWebviewController';
 import { buildPromptBlocks } from './promptBlocks';
 import type { ComposerCapabilities, ElicitationView } from './protocol';
-import { errorMessage } from '../acpClient/errors';
+import type { UserErrorPresenter } from './userErrorPresenter';
 
 export function composerCapabilities(init: InitializeResponse | undefined): ComposerCapabilities {
   const caps = init?.agentCapabilities;
@@ -27,7 +27,7 @@ export function composerCapabilities(init: InitializeResponse | undefined): Comp
 }
 
 /** The chat's state as the webviews read it; follows the chat service's current session. */
-export function createChatSource(chat: ChatService, permissions: PermissionController): ChatSource & vscode.Disposable {
+export function createChatSource(chat: ChatService, permissions: PermissionController, presenter: UserErrorPresenter): ChatSource & vscode.Disposable {
   const transcript = new Emitter<readonly TranscriptChange[]>();
   const sessionChanged = new Emitter<void>();
   const statusChanged = new Emitter<void>();
@@ -57,6 +57,8 @@ export function createChatSource(chat: ChatService, permissions: PermissionContr
     onDidChangeSession: sessionChanged.event,
     onDidChangeStatus: statusChanged.event,
     onDidChangeElicitations: elicitationsChanged.event,
+    getNotice: () => presenter.current,
+    onDidChangeNotice: presenter.onDidChange,
     dispose: () => {
       sessionSub?.dispose();
       for (const s of subs) s.dispose();
@@ -70,29 +72,39 @@ function elicitationView(p: ElicitationPrompt): ElicitationView {
   return { key: p.key, message: elicitationMessage(p.request.params), form: p.form };
 }
 
-/** What the user does in the chat. Errors are logged and shown; none escapes as an unhandled rejection. */
-export function createChatActions(chat: ChatService, permissions: PermissionController, editor: EditorActions, logger: Logger): ChatActions {
-  const report = (what: string) => (err: unknown) => {
-    const message = errorMessage(err);
-    logger.error(`[chat] ${what} failed: ${message}`);
-    void vscode.window.showErrorMessage(`ACP Chat: ${what} failed: ${message}`);
-  };
+/** What the user does in the chat. Errors go to the presenter; none escapes as an unhandled rejection. */
+export function createChatActions(
+  chat: ChatService,
+  permissions: PermissionController,
+  editor: EditorActions,
+  logger: Logger,
+  presenter: UserErrorPresenter,
+): ChatActions {
+  const report = (what: string) => (err: unknown) => presenter.report(err, { what });
   const session = async () => chat.ensureSession();
   const done = () => undefined;
   return {
-    // A failed start is shown in the chat's status line (and as an error toast by the composition root).
-    start: () => chat.ensureSession().then(done, (err: unknown) => logger.warn(`[chat] start failed: ${String(err)}`)),
+    // A failed start is reported by the presenter (through the chat service's onDidFail).
+    start: () => chat.ensureSession().then(done, (err: unknown) => logger.debug?.(`[chat] start failed: ${String(err)}`)),
     sendPrompt: async (text, attachments) => {
-      const caps = composerCapabilities((await session().catch(() => undefined)) && chat.agent?.initializeResponse);
+      // A start that failed was reported; starting again here would spawn a second agent for the same prompt.
+      const started = await session().then(
+        () => true,
+        (err: unknown) => (presenter.report(err), false),
+      );
+      if (!started) return;
+      const caps = composerCapabilities(chat.agent?.initializeResponse);
       const blocks = buildPromptBlocks(text, attachments, {
         capabilities: caps,
         toUri: (path) => vscode.Uri.file(path).toString(),
         fileText: (path) => vscode.workspace.textDocuments.find((d) => d.uri.fsPath === path)?.getText(),
       });
       if (blocks.length === 0) return;
-      // The turn's failure is already in the transcript (turn-failed entry); the error toast says why.
-      await chat.prompt(blocks).then(done, report('Sending the prompt'));
+      // The turn's failure is already in the transcript (turn-failed entry); the notice says why and what to do.
+      // A prompt refused for want of sign-in is kept, to be sent again once signed in.
+      await chat.prompt(blocks).then(done, (err: unknown) => presenter.report(err, { what: 'Sending the prompt', prompt: blocks }));
     },
+    noticeAction: (noticeId, action, methodId, resend) => presenter.runAction(noticeId, action, methodId, { resend }),
     cancelTurn: () => chat.cancel().then(done, report('Stopping the turn')),
     newSession: () => chat.newSession().then(done, report('Starting a new session')),
     setMode: (modeId) => session().then((s) => s.setMode(modeId)).then(done, report('Changing the mode')),

@@ -44,6 +44,8 @@ export interface ChatBedOptions {
   env?: Record<string, string>;
   /** Extra variables in acpChat.agent.env, over the fake API's. */
   agentEnv?: Record<string, string>;
+  /** false: the agent gets no API key (a first run: the chat asks the user to sign in). */
+  credentials?: boolean;
 }
 
 /** Bounded waits used across the e2e tests (the agent's first start takes a few seconds on this machine). */
@@ -79,7 +81,10 @@ export async function startChatBed(opts: ChatBedOptions = {}): Promise<ChatBed> 
       // acpChat.agent.env is machine-scoped: a remote window (this one) reads it from the remote settings only.
       machineSettings: {
         'acpChat.agent.env': {
-          ...fakeApiAgentEnv({ apiUrl: fake.url, home, claudeCode: opts.claudeCode === 'none' ? undefined : installedClaudeCode(REPO_ROOT) }),
+          ...agentEnv(
+            fakeApiAgentEnv({ apiUrl: fake.url, home, claudeCode: opts.claudeCode === 'none' ? undefined : installedClaudeCode(REPO_ROOT) }),
+            opts.credentials !== false,
+          ),
           ...opts.agentEnv,
         },
       },
@@ -111,6 +116,11 @@ export async function startChatBed(opts: ChatBedOptions = {}): Promise<ChatBed> 
     await stop();
     throw err;
   }
+}
+
+function agentEnv(env: Record<string, string>, withKey: boolean): Record<string, string> {
+  if (!withKey) delete env.ANTHROPIC_API_KEY;
+  return env;
 }
 
 /** Opens the chat view through the command palette and waits until the agent's session is ready (mode shown). */

@@ -1,5 +1,5 @@
 // A `claude` on PATH is offered, never used silently: with no Claude Code named anywhere, the chat says what is missing
-// and the notification offers the one found on PATH with its version; choosing it writes the machine-scoped setting
+// and its card offers the one found on PATH with its version; choosing it writes the machine-scoped setting
 // (the Remote settings of this remote window) and the agent starts with it and answers.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,7 @@ import { expect, test } from 'vitest';
 import { installedClaudeCode } from '../fixtures/agentEnv';
 import { text } from '../fixtures/fakeAnthropic';
 import { AGENT_START_MS, captureFailure, sendPrompt, startChatBed, TURN_MS, type ChatBed } from './chatBed';
-import { REPO_ROOT, runCommand, screenshot, waitForNotification } from './harness';
+import { REPO_ROOT, runCommand, screenshot } from './harness';
 
 test('a claude on PATH is offered with its version and used only once chosen', { timeout: 240_000 }, async (ctx) => {
   const bin = mkdtempSync(join(tmpdir(), 'acp-path-claude-'));
@@ -22,12 +22,18 @@ test('a claude on PATH is offered with its version and used only once chosen', {
     cb = await startChatBed({ claudeCode: 'none', agentEnv: { PATH: `${bin}${delimiter}/usr/local/bin${delimiter}/usr/bin${delimiter}/bin` } });
     const { page } = cb;
     await runCommand(page, 'ACP Chat: Focus on Chat View');
-    await cb.chat.getByTestId('connection-status').filter({ hasText: 'Claude Code was not found' }).waitFor({ timeout: AGENT_START_MS });
-    const offer = await waitForNotification(page, 'A claude was found on PATH', { timeoutMs: 30_000 });
-    expect(await offer.textContent()).toContain(join(bin, 'claude'));
-    const use = offer.getByRole('button', { name: /^Use claude \d+\.\d+\.\d+$/ });
+    // The chat is on screen: its card says what is missing (no notification), naming the claude on PATH.
+    const card = cb.chat.getByTestId('notice');
+    await card.getByTestId('notice-message').filter({ hasText: 'Claude Code was not found' }).waitFor({ timeout: AGENT_START_MS });
+    const message = await card.getByTestId('notice-message').innerText();
+    expect(message).toContain(`A claude was found on PATH: ${join(bin, 'claude')}`);
+    const use = card.getByTestId('notice-action').filter({ hasText: /^Use claude \d+\.\d+\.\d+$/ });
     await use.waitFor({ timeout: 10_000 });
-    expect(await offer.getByRole('button', { name: /^Download Claude Code/ }).count()).toBe(1);
+    expect(await card.getByTestId('notice-action').allInnerTexts()).toEqual([
+      expect.stringMatching(/^Download Claude Code \(~\d+ MB\)$/),
+      expect.stringMatching(/^Use claude /),
+      'Locate Claude Code…',
+    ]);
     await screenshot(page, 'claude-code-path-offer');
     // Only asked for its version so far.
     expect(readFileSync(runs, 'utf8').trim().split('\n').every((arg) => arg === '--version')).toBe(true);

@@ -76,7 +76,7 @@ test('the universal VSIX installs into a clean VS Code, downloads Claude Code on
 
     tarball = await claudeCodeTarball(REPO_ROOT);
     registry = await startFakeRegistry({ tarball });
-    // A machine without Claude Code: no setting, no variable naming one (and none on PATH: the offer below has no
+    // A machine without Claude Code: no setting, no variable naming one (and none on PATH: the card below has no
     // "Use claude" button).
     delete process.env.CLAUDE_CODE_EXECUTABLE;
     cb = await startChatBed({
@@ -110,19 +110,17 @@ test('the universal VSIX installs into a clean VS Code, downloads Claude Code on
     expect(await row.locator('.name').first().textContent()).toBe('ACP Chat');
     await screenshot(page, 'vsix-installed-extensions');
 
-    // First use: the chat says what is missing, and a notification offers the download (with its size) or Locate.
+    // First use: the chat's card says what is missing and offers the download (with its size) or Locate.
     await runCommand(page, 'ACP Chat: Focus on Chat View');
     await cb.chat.getByTestId('composer-input').waitFor({ state: 'visible', timeout: 30_000 });
-    const status = cb.chat.getByTestId('connection-status');
-    await status.filter({ hasText: 'Claude Code was not found' }).waitFor({ timeout: AGENT_START_MS });
+    const card = cb.chat.getByTestId('notice');
+    await card.getByTestId('notice-message').filter({ hasText: 'Claude Code was not found' }).waitFor({ timeout: AGENT_START_MS });
     // The webview runs the installed copy's bundle, not the repository's.
     const script = await cb.chat.locator('script[src]').first().getAttribute('src');
     expect(decodeURIComponent(script ?? '')).toContain(`${installed}/dist/webview/main.js`);
-    const offer = await waitForNotification(page, 'Claude Code was not found', { timeoutMs: 30_000 });
-    const download = offer.getByRole('button', { name: /^Download Claude Code \(~\d+ MB\)$/ });
+    const download = card.getByTestId('notice-action').filter({ hasText: /^Download Claude Code \(~\d+ MB\)$/ });
     await download.waitFor({ timeout: 10_000 });
-    expect(await offer.getByRole('button', { name: 'Locate…' }).count()).toBe(1);
-    expect(await offer.getByRole('button', { name: /^Use claude/ }).count()).toBe(0);
+    expect(await card.getByTestId('notice-action').allInnerTexts()).toEqual([expect.stringMatching(/^Download Claude Code/), 'Locate Claude Code…']);
     await screenshot(page, 'vsix-claude-code-offer');
     expect(registry.requests).toEqual([]); // nothing is fetched before the user asks
     await download.click();

@@ -34,6 +34,9 @@ const OUR_COMMANDS = [
   'acpChat.locateClaudeCode',
   'acpChat.removeDownloadedClaudeCode',
   'acpChat.chatView.focus',
+  'acpChat.signIn',
+  'acpChat.setApiKey',
+  'acpChat.signOut',
 ];
 
 suite('ACP Chat extension', function () {
@@ -55,9 +58,9 @@ suite('ACP Chat extension', function () {
     await waitFor(() => api.chat.session, 'a session', 40_000);
   });
 
+  // The extension stays as it is: the suites after this one use the same extension host.
   suiteTeardown(async () => {
     await api?.chat.cancel().catch(() => undefined);
-    api?.chat.dispose();
     await fake?.close();
   });
 
@@ -268,6 +271,23 @@ suite('ACP Chat extension', function () {
       assert.equal(api.chat.status.state, 'error');
       assert.equal(api.chat.agentPid, undefined, 'no agent was started');
       assert.equal(existsSync(ran), false, 'the claude on PATH was never run but for --version');
+      // The presenter's card says so, offers the download with its size, names the PATH claude, and locating one.
+      const notice = api.presenter.current;
+      assert.ok(notice, 'the chat shows a notice');
+      assert.ok(notice.message.startsWith('Claude Code was not found.'), notice.message);
+      assert.ok(notice.message.includes(`A claude was found on PATH: ${join(dir, 'claude')} (9.9.9 (Claude Code))`), notice.message);
+      assert.deepEqual(
+        notice.buttons.map((b) => [b.action, b.label, b.methodId]),
+        [
+          ['downloadClaudeCode', notice.buttons[0]!.label, undefined],
+          ['useClaudeOnPath', 'Use claude 9.9.9', undefined],
+          ['locateClaudeCode', 'Locate Claude Code…', undefined],
+        ],
+      );
+      assert.match(notice.buttons[0]!.label, /^Download Claude Code \(~\d+ MB\)$/);
+      // A retry that fails the same way is not announced again.
+      await assert.rejects(api.chat.restart(), /Claude Code was not found/);
+      assert.equal(api.presenter.current?.id, notice.id);
 
       // The machine-scoped setting is the first place looked at.
       await config.update('claudeCode.path', installed, vscode.ConfigurationTarget.Global);

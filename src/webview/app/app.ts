@@ -7,6 +7,7 @@ import { Composer } from './composer';
 import { h, icon } from './dom';
 import { ElicitationsView } from './elicitationView';
 import { HeaderView } from './headerView';
+import { NoticeView } from './noticeView';
 import { renderMarkdown as defaultMarkdown, type MarkdownRenderer } from './markdown';
 import { PlanView } from './planView';
 import { DEFAULT_WINDOW, TranscriptView } from './transcriptView';
@@ -31,6 +32,7 @@ export class App {
   private readonly header: HeaderView;
   private readonly plan = new PlanView();
   private readonly elicitations: ElicitationsView;
+  readonly notice: NoticeView;
   private readonly announcer = new Announcer();
   private readonly banner = h('div', { class: 'banner', role: 'alert', 'data-testid': 'banner' });
   private readonly empty = h('div', { class: 'empty-state', 'data-testid': 'empty-state' }, icon('comment-discussion'), h('p', {}, 'Ask the agent to do something in this workspace.'));
@@ -57,11 +59,12 @@ export class App {
     this.transcript = new TranscriptView(ctx, opts.windowSize ?? DEFAULT_WINDOW);
     this.transcript.onAgentText = (id, text) => this.announcer.agentText(id, text);
     this.elicitations = new ElicitationsView(this.post);
+    this.notice = new NoticeView(this.post);
     this.composer = new Composer(this.post);
     this.composer.onSubmit = (text, attachments) => this.submit(text, attachments);
     this.scroller = h('main', { class: 'scroller' }, this.empty, this.transcript.node, this.elicitations.node);
     this.banner.hidden = true;
-    opts.root.replaceChildren(this.header.node, this.banner, this.scroller, this.plan.node, this.composer.node, this.announcer.node);
+    opts.root.replaceChildren(this.header.node, this.banner, this.scroller, this.plan.node, this.notice.node, this.composer.node, this.announcer.node);
     this.scroller.addEventListener('scroll', () => {
       this.stickToBottom = this.scroller.scrollHeight - this.scroller.scrollTop - this.scroller.clientHeight < STICK_THRESHOLD;
     });
@@ -117,6 +120,9 @@ export class App {
         return;
       case 'focusComposer':
         this.composer.focus();
+        return;
+      case 'notice':
+        this.notice.update(msg.notice);
         return;
       default: {
         // Every message type is handled above (the compiler checks); one from a newer host is ignored.

@@ -4,6 +4,7 @@
 import type { SessionConfigOption, SessionConfigSelectOption } from '@agentclientprotocol/sdk';
 import type { SessionMeta } from '../../acpClient/transcript';
 import type { ConnectionStatus, WebviewToHost } from '../protocol';
+import { AccountBadge } from './accountBadge';
 import { button, h, icon, setChildren } from './dom';
 
 export class HeaderView {
@@ -12,6 +13,7 @@ export class HeaderView {
   private readonly usage = h('span', { class: 'usage', 'data-testid': 'usage' });
   readonly statusBar = h('div', { class: 'status-bar', role: 'status', 'data-testid': 'connection-status' });
   private readonly controls = h('div', { class: 'controls', role: 'toolbar', 'aria-label': 'Session settings' });
+  private readonly account = new AccountBadge();
   private readonly newSession = button('New session', { class: 'icon-btn', 'data-testid': 'new-session' }, icon('add'));
   private controlsKey = '';
 
@@ -20,7 +22,7 @@ export class HeaderView {
     this.node = h(
       'header',
       { class: 'chat-header' },
-      h('div', { class: 'header-row' }, this.title, this.usage, this.newSession),
+      h('div', { class: 'header-row' }, this.title, this.usage, this.account.node, this.newSession),
       this.controls,
       this.statusBar,
     );
@@ -31,6 +33,7 @@ export class HeaderView {
     this.title.textContent = meta?.title || 'New chat';
     this.renderUsage(meta);
     this.renderStatus(meta, status);
+    this.account.update(status);
     this.renderControls(meta);
   }
 
@@ -55,7 +58,8 @@ export class HeaderView {
       text = 'Starting the agent…';
       kind = 'busy';
     } else if (status.state === 'error') {
-      text = `Agent error: ${status.message}`;
+      // The full cause and what to do are on the chat's notice card (userErrorPresenter); this line only says so.
+      text = `Agent not running: ${status.message.split('\n')[0]}`;
       kind = 'error';
     }
     this.statusBar.hidden = text === '';

@@ -169,7 +169,7 @@ export async function closeAllEditors(): Promise<void> {
 export async function pointAgentAt(fake: FakeAnthropic, opts: { withKey: boolean }): Promise<{ home: string }> {
   const home = mkdtempSync(join(tmpdir(), 'acp-chat-host-home-'));
   mkdirSync(join(home, 'tmp'));
-  const env = fakeApiAgentEnv({ apiUrl: fake.url, home });
+  const env = fakeApiAgentEnv({ apiUrl: fake.url, home, claudeCode: installedClaudeCode(extensionPath()) });
   if (!opts.withKey) delete env.ANTHROPIC_API_KEY;
   await vscode.workspace.getConfiguration('acpChat').update('agent.env', env, vscode.ConfigurationTarget.Global);
   return { home };

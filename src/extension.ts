@@ -12,11 +12,15 @@ import { ChatViewProvider } from './webview/chatViewProvider';
 import { createChatActions, createChatSource } from './webview/chatBindings';
 import type { ChatWebviewDeps } from './webview/chatWebviewController';
 import { errorMessage } from './acpClient/errors';
+import { chatHistory } from './acpClient/historySource';
+import { SessionStore, trackSessions } from './acpClient/sessionStore';
+import { HistoryPicker } from './conversations/historyPicker';
 
 export function activate(context: vscode.ExtensionContext) {
   const log = vscode.window.createOutputChannel('ACP Chat', { log: true });
   const logger = outputLogger(log);
   const permissions = new PermissionController(logger);
+  const sessions = new SessionStore(context.workspaceState, logger);
   const chat = new ChatService({
     resolveLaunch: () => resolveAgentLaunch(launchInput(context, logger)),
     cwd: () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? context.globalStorageUri.fsPath,
@@ -24,7 +28,9 @@ export function activate(context: vscode.ExtensionContext) {
     logger,
     clientInfo: { name: 'acp-chat-vscode', version: String(context.extension.packageJSON.version ?? '0.0.0') },
     initialMode: () => vscode.workspace.getConfiguration('acpChat').get<string>('initialMode') || undefined,
+    resumeSessionId: () => sessions.currentId(),
   });
+  const history = new HistoryPicker(chatHistory(chat, sessions), (what, err) => reportFailure(logger, what, err));
   const source = createChatSource(chat, permissions);
   const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions: createChatActions(chat, permissions, logger), log };
   const view = new ChatViewProvider(deps);
@@ -34,6 +40,8 @@ export function activate(context: vscode.ExtensionContext) {
     permissions,
     source,
     { dispose: () => chat.dispose() },
+    trackSessions(chat, sessions),
+    history,
     view,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
     permissions.onDidChangePendingCount((n) => view.setPendingApprovals(n)),
@@ -43,6 +51,7 @@ export function activate(context: vscode.ExtensionContext) {
       if (s.state === 'error') void vscode.window.showErrorMessage(`ACP Chat: ${s.message.split('\n')[0]}`, 'Show Log').then((c) => c && log.show());
     }),
     vscode.commands.registerCommand('acpChat.newSession', () => run(logger, 'New session', () => chat.newSession())),
+    vscode.commands.registerCommand('acpChat.openConversation', () => history.show()),
     vscode.commands.registerCommand(OPEN_CHAT_IN_EDITOR_COMMAND, () => ChatPanel.show(deps)),
     vscode.commands.registerCommand('acpChat.cancelTurn', () => run(logger, 'Stop', () => chat.cancel())),
     vscode.commands.registerCommand('acpChat.restartAgent', () => run(logger, 'Restart', () => chat.restart())),
@@ -65,7 +74,7 @@ export function activate(context: vscode.ExtensionContext) {
     }),
   );
   // The API the extension-host tests use to look inside; not a public contract.
-  return { chat, permissions };
+  return { chat, permissions, history, sessions };
 }
 
 export function deactivate() {}
@@ -102,8 +111,12 @@ async function run(logger: Logger, what: string, op: () => Promise<unknown>): Pr
   try {
     await op();
   } catch (err) {
-    const message = errorMessage(err);
-    logger.error(`[command] ${what} failed: ${message}`);
-    void vscode.window.showErrorMessage(`ACP Chat: ${what} failed: ${message.split('\n')[0]}`);
+    reportFailure(logger, what, err);
   }
+}
+
+function reportFailure(logger: Logger, what: string, err: unknown): void {
+  const message = errorMessage(err);
+  logger.error(`[command] ${what} failed: ${message}`);
+  void vscode.window.showErrorMessage(`ACP Chat: ${what} failed: ${message.split('\n')[0]}`);
 }

@@ -1,6 +1,6 @@
 // Owns the agent for the chat: starts it on first use, opens the current session, restarts after an exit, and says
 // what state the connection is in. No `vscode` here: the composition root passes in how to launch and where to work.
-import type { ContentBlock, PromptResponse } from '@agentclientprotocol/sdk';
+import type { ContentBlock, PromptResponse, SessionInfo } from '@agentclientprotocol/sdk';
 import { AcpClient } from './acpClient';
 import type { AgentLaunch } from './agentLaunch';
 import { AgentProcess, type AgentProcessLike } from './agentProcess';
@@ -26,6 +26,8 @@ export interface ChatServiceOptions {
   clientInfo: { name: string; version: string };
   /** Mode to switch each new session to (e.g. `default` = Manual); empty keeps the agent's. */
   initialMode?(): string | undefined;
+  /** The session to continue when the chat starts with none yet (the one this workspace showed last). */
+  resumeSessionId?(): string | undefined;
   /** For tests: spawn something other than a real process. */
   spawn?(launch: AgentLaunch, cwd: string, logger: Logger): AgentProcessLike;
 }
@@ -88,15 +90,44 @@ export class ChatService {
 
   /** A fresh session on the running agent (the old one is closed where the agent supports it). */
   async newSession(): Promise<Session> {
-    const old = this.current;
-    if (old && this.client && !this.client.closed) {
-      await old.cancel().catch((err: unknown) => this.opts.logger.warn('[chat] cancel before new session failed', err));
-      if (this.client.initializeResponse.agentCapabilities?.sessionCapabilities?.close) {
-        await old.close().catch((err: unknown) => this.opts.logger.warn('[chat] session/close failed', err));
-      }
-    }
+    await this.leave(this.current);
     this.current = undefined;
     return this.ensureSession();
+  }
+
+  /**
+   * Show another of the agent's sessions instead of the current one: session/load (its history is replayed as one
+   * snapshot), or session/resume where load is not offered. The current session stays until the other is open.
+   */
+  async openSession(sessionId: string): Promise<Session> {
+    await this.ensureSession();
+    if (this.current?.id === sessionId) return this.current;
+    const client = this.liveClient();
+    const session = client.getSession(sessionId) ?? (await this.reopen(client, sessionId));
+    await this.leave(this.current);
+    this.show(session);
+    return session;
+  }
+
+  /** session/fork of `sessionId`, then open the copy: "continue in a copy". */
+  async forkSession(sessionId: string): Promise<Session> {
+    await this.ensureSession();
+    const copy = await this.liveClient().forkSession(sessionId, this.opts.cwd());
+    this.opts.logger.info(`[chat] forked ${sessionId} as ${copy}`);
+    return this.openSession(copy);
+  }
+
+  /** session/delete; deleting the session on screen first moves the chat to a fresh one. */
+  async deleteSession(sessionId: string): Promise<void> {
+    await this.ensureSession();
+    if (this.current?.id === sessionId) await this.newSession();
+    await this.liveClient().deleteSession(sessionId);
+  }
+
+  /** The agent's sessions for this workspace (every page of session/list). */
+  async listSessions(): Promise<SessionInfo[]> {
+    await this.ensureSession();
+    return this.liveClient().listAllSessions(this.opts.cwd());
   }
 
   /** Kill the agent and start it again, continuing the current conversation where the agent can load it. */
@@ -136,18 +167,44 @@ export class ChatService {
    * its history is replayed into the new session. Undefined when there is nothing to continue or it cannot be loaded.
    */
   private async reopenPrevious(client: AcpClient): Promise<Session | undefined> {
-    // `current` survives into a start only when its agent is gone (newSession() clears it first).
-    const previous = this.current;
-    if (!previous) return undefined;
-    if (!client.initializeResponse.agentCapabilities?.loadSession) return undefined;
+    // `current` survives into a start only when its agent is gone (newSession() clears it first); without one, the
+    // session this workspace showed last (a window reload).
+    const previousId = this.current?.id ?? this.opts.resumeSessionId?.();
+    if (!previousId) return undefined;
+    if (!client.initializeResponse.agentCapabilities?.loadSession && !client.supports('resume')) return undefined;
     try {
-      const session = await client.loadSession(previous.id, this.opts.cwd());
-      this.opts.logger.info(`[chat] continued session ${previous.id} on the new agent`);
+      const session = await this.reopen(client, previousId);
+      this.opts.logger.info(`[chat] continued session ${previousId}`);
       return session;
     } catch (err) {
-      this.opts.logger.warn(`[chat] could not continue session ${previous.id}; starting a new one`, err);
+      this.opts.logger.warn(`[chat] could not continue session ${previousId}; starting a new one`, err);
       return undefined;
     }
+  }
+
+  private reopen(client: AcpClient, sessionId: string): Promise<Session> {
+    return client.initializeResponse.agentCapabilities?.loadSession
+      ? client.loadSession(sessionId, this.opts.cwd())
+      : client.resumeSession(sessionId, this.opts.cwd());
+  }
+
+  /** Cancel and close (where advertised) a session the chat moves away from. */
+  private async leave(old: Session | undefined): Promise<void> {
+    if (!old || !this.client || this.client.closed) return;
+    await old.cancel().catch((err: unknown) => this.opts.logger.warn('[chat] cancel before leaving the session failed', err));
+    if (this.client.supports('close')) {
+      await old.close().catch((err: unknown) => this.opts.logger.warn('[chat] session/close failed', err));
+    }
+  }
+
+  private show(session: Session): void {
+    this.current = session;
+    this.sessionEmitter.fire(session);
+  }
+
+  private liveClient(): AcpClient {
+    if (!this.client || this.client.closed) throw new Error('The agent is not running.');
+    return this.client;
   }
 
   private async openNew(client: AcpClient): Promise<Session> {

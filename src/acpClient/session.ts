@@ -32,6 +32,8 @@ export class Session implements PermissionSessionView {
   /** Settles when the latest prompt has ended: what a prompt for a non-queueing agent waits on. */
   private turnChain: Promise<void> = Promise.resolve();
   private inFlight = 0;
+  /** While a load replays the history, changes are folded silently; the owner then shows one snapshot. */
+  private replaying = false;
 
   /** Fired after every applied update or client event with the changes it made. */
   readonly onDidChange: (listener: (changes: TranscriptChange[]) => void) => Disposable;
@@ -169,6 +171,19 @@ export class Session implements PermissionSessionView {
     return entry?.kind === 'permission' ? entry.permission.outcome : undefined;
   }
 
+  /**
+   * @internal Runs `op` (a session/load) with change events held back: the replayed history is applied to the state
+   * as it arrives, but nobody is told entry by entry. Whoever shows the session sends one snapshot afterwards.
+   */
+  async replay<T>(op: () => Promise<T>): Promise<T> {
+    this.replaying = true;
+    try {
+      return await op();
+    } finally {
+      this.replaying = false;
+    }
+  }
+
   /** @internal */
   dispose(): void {
     this.changeEmitter.dispose();
@@ -176,7 +191,7 @@ export class Session implements PermissionSessionView {
 
   private commit(result: ReduceResult): void {
     this.state = result.state;
-    if (result.changes.length) this.changeEmitter.fire(result.changes);
+    if (result.changes.length && !this.replaying) this.changeEmitter.fire(result.changes);
   }
 
   private assertUsable(): void {

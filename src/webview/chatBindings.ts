@@ -86,6 +86,8 @@ export function createChatActions(chat: ChatService, permissions: PermissionCont
     },
     cancel: () => chat.cancel().catch(report('Stopping the turn')),
     newSession: () => chat.newSession().catch(report('Starting a new session')),
+    openHistory: () => vscode.commands.executeCommand('acpChat.openConversation'),
+    restartAgent: () => chat.restart().catch(report('Restarting the agent')),
     setMode: (modeId) => session().then((s) => s.setMode(modeId)).catch(report('Changing the mode')),
     setConfigOption: (configId, value) =>
       session().then((s) => s.setConfigOption(configId, value)).catch(report(`Changing ${configId}`)),

@@ -20,6 +20,10 @@ export interface ChatActions {
   prompt(text: string, attachments: Attachment[]): unknown;
   cancel(): unknown;
   newSession(): unknown;
+  /** The history QuickPick (ACP Chat: Open Conversation…). */
+  openHistory(): unknown;
+  /** Restart the agent after it exited, reloading the conversation. */
+  restartAgent(): unknown;
   setMode(modeId: string): unknown;
   setConfigOption(configId: string, value: string | boolean): unknown;
   answerPermission(key: string, optionId: string): unknown;
@@ -173,6 +177,10 @@ export class ChatWebviewController implements vscode.Disposable {
         return this.run(m.type, () => a.cancel());
       case 'newSession':
         return this.run(m.type, () => a.newSession());
+      case 'openHistory':
+        return this.run(m.type, () => a.openHistory());
+      case 'restartAgent':
+        return this.run(m.type, () => a.restartAgent());
       case 'setMode':
         return this.run(m.type, () => a.setMode(m.modeId));
       case 'setConfigOption':

@@ -32,6 +32,8 @@ const schema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('prompt'), text: str(MAX_TEXT), attachments: z.array(attachment).max(100) }),
   z.object({ type: z.literal('cancel') }),
   z.object({ type: z.literal('newSession') }),
+  z.object({ type: z.literal('openHistory') }),
+  z.object({ type: z.literal('restartAgent') }),
   z.object({ type: z.literal('setMode'), modeId: str(256) }),
   z.object({ type: z.literal('setConfigOption'), configId: str(256), value: z.union([str(1024), z.boolean()]) }),
   z.object({ type: z.literal('permission'), key: str(512), optionId: str(256) }),

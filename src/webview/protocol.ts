@@ -46,6 +46,8 @@ export type WebviewToHost =
   | { type: 'prompt'; text: string; attachments: Attachment[] }
   | { type: 'cancel' }
   | { type: 'newSession' }
+  | { type: 'openHistory' }
+  | { type: 'restartAgent' }
   | { type: 'setMode'; modeId: string }
   | { type: 'setConfigOption'; configId: string; value: string | boolean }
   | { type: 'permission'; key: string; optionId: string }

@@ -13,14 +13,18 @@ export class HeaderView {
   readonly statusBar = h('div', { class: 'status-bar', role: 'status', 'data-testid': 'connection-status' });
   private readonly controls = h('div', { class: 'controls', role: 'toolbar', 'aria-label': 'Session settings' });
   private readonly newSession = button('New session', { class: 'icon-btn', 'data-testid': 'new-session' }, icon('add'));
+  private readonly history = button('Open conversation…', { class: 'icon-btn', 'data-testid': 'open-history' }, icon('history'));
+  private readonly restart = button('Restart', { class: 'restart-btn', 'data-testid': 'restart-agent' }, icon('debug-restart'), 'Restart');
   private controlsKey = '';
 
   constructor(private readonly post: (m: WebviewToHost) => void) {
     this.newSession.addEventListener('click', () => post({ type: 'newSession' }));
+    this.history.addEventListener('click', () => post({ type: 'openHistory' }));
+    this.restart.addEventListener('click', () => post({ type: 'restartAgent' }));
     this.node = h(
       'header',
       { class: 'chat-header' },
-      h('div', { class: 'header-row' }, this.title, this.usage, this.newSession),
+      h('div', { class: 'header-row' }, this.title, this.usage, this.history, this.newSession),
       this.controls,
       this.statusBar,
     );
@@ -48,19 +52,25 @@ export class HeaderView {
   private renderStatus(meta: SessionMeta | null, status: ConnectionStatus): void {
     let text = '';
     let kind = 'ok';
-    if (meta?.connection === 'disconnected') {
-      text = `Agent disconnected${meta.disconnectReason ? `: ${meta.disconnectReason}` : ''}. Start a new session to continue.`;
-      kind = 'error';
-    } else if (status.state === 'starting') {
+    if (status.state === 'starting') {
       text = 'Starting the agent…';
       kind = 'busy';
     } else if (status.state === 'error') {
-      text = `Agent error: ${status.message}`;
+      text = status.message;
+      kind = 'error';
+    } else if (meta?.connection === 'disconnected') {
+      text = meta.disconnectReason ?? 'The agent is not running.';
       kind = 'error';
     }
     this.statusBar.hidden = text === '';
     this.statusBar.dataset.kind = kind;
-    setChildren(this.statusBar, text ? icon(kind === 'busy' ? 'loading codicon-modifier-spin' : 'error') : null, text);
+    // Why the agent went away (exit code or signal, its last output), and a way back that reloads the conversation.
+    setChildren(
+      this.statusBar,
+      text ? icon(kind === 'busy' ? 'loading codicon-modifier-spin' : 'error') : null,
+      text ? h('span', { class: 'status-text' }, text) : null,
+      kind === 'error' ? this.restart : null,
+    );
   }
 
   private renderControls(meta: SessionMeta | null): void {

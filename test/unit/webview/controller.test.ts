@@ -81,6 +81,8 @@ function setup() {
     prompt: vi.fn(),
     cancel: vi.fn(),
     newSession: vi.fn(),
+    openHistory: vi.fn(),
+    restartAgent: vi.fn(),
     setMode: vi.fn(async () => {
       throw new Error('mode refused');
     }),

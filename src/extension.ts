@@ -12,6 +12,7 @@ import { ChatViewProvider } from './webview/chatViewProvider';
 import { createChatActions, createChatSource } from './webview/chatBindings';
 import type { ChatWebviewDeps } from './webview/chatWebviewController';
 import { errorMessage } from './acpClient/errors';
+import { autoRestart } from './acpClient/autoRestart';
 import { chatHistory } from './acpClient/historySource';
 import { SessionStore, trackSessions } from './acpClient/sessionStore';
 import { HistoryPicker } from './conversations/historyPicker';
@@ -41,6 +42,7 @@ export function activate(context: vscode.ExtensionContext) {
     source,
     { dispose: () => chat.dispose() },
     trackSessions(chat, sessions),
+    autoRestart(chat, { enabled: () => vscode.workspace.getConfiguration('acpChat.agent').get<boolean>('autoRestart') === true, logger }),
     history,
     view,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),

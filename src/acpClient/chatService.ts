@@ -4,7 +4,8 @@ import type { ContentBlock, PromptResponse, SessionInfo } from '@agentclientprot
 import { AcpClient } from './acpClient';
 import type { AgentLaunch } from './agentLaunch';
 import { AgentProcess, type AgentProcessLike } from './agentProcess';
-import { describeExit } from './exitDescription';
+import { unexpectedExitMessage } from './exitDescription';
+import type { AgentExit } from './agentProcess';
 import { Emitter, type Event } from './events';
 import type { ClientHooks } from './hooks';
 import type { Logger } from './logger';
@@ -38,12 +39,17 @@ export class ChatService {
   private starting: Promise<Session> | undefined;
   private current: Session | undefined;
   private currentStatus: ChatStatus = { state: 'idle' };
+  /** The remembered session is for the chat's first start only (a window reload), not for New Session. */
+  private shownAny = false;
   private readonly statusEmitter: Emitter<ChatStatus>;
   private readonly sessionEmitter: Emitter<Session | undefined>;
+  private readonly exitEmitter: Emitter<AgentExit>;
 
   readonly onDidChangeStatus: Event<ChatStatus>;
   /** Fired when the current session is replaced (new session, restart). */
   readonly onDidChangeSession: Event<Session | undefined>;
+  /** The agent went away without being asked to (crash, kill, exit); pending approvals are already settled. */
+  readonly onDidExitUnexpectedly: Event<AgentExit>;
 
   constructor(private readonly opts: ChatServiceOptions) {
     const onError = (err: unknown) => opts.logger.error('[chat] listener failed', err);
@@ -51,6 +57,8 @@ export class ChatService {
     this.sessionEmitter = new Emitter(onError);
     this.onDidChangeStatus = this.statusEmitter.event;
     this.onDidChangeSession = this.sessionEmitter.event;
+    this.exitEmitter = new Emitter(onError);
+    this.onDidExitUnexpectedly = this.exitEmitter.event;
   }
 
   get status(): ChatStatus {
@@ -140,6 +148,7 @@ export class ChatService {
     this.stopAgent();
     this.statusEmitter.dispose();
     this.sessionEmitter.dispose();
+    this.exitEmitter.dispose();
   }
 
   private async start(): Promise<Session> {
@@ -150,6 +159,7 @@ export class ChatService {
       }
       const session = (await this.reopenPrevious(this.client)) ?? (await this.openNew(this.client));
       this.current = session;
+      this.shownAny = true;
       const info = this.client.initializeResponse.agentInfo;
       this.setStatus({ state: 'ready', agentName: info?.title ?? info?.name ?? 'Agent', agentVersion: info?.version });
       this.sessionEmitter.fire(session);
@@ -169,7 +179,7 @@ export class ChatService {
   private async reopenPrevious(client: AcpClient): Promise<Session | undefined> {
     // `current` survives into a start only when its agent is gone (newSession() clears it first); without one, the
     // session this workspace showed last (a window reload).
-    const previousId = this.current?.id ?? this.opts.resumeSessionId?.();
+    const previousId = this.current?.id ?? (this.shownAny ? undefined : this.opts.resumeSessionId?.());
     if (!previousId) return undefined;
     if (!client.initializeResponse.agentCapabilities?.loadSession && !client.supports('resume')) return undefined;
     try {
@@ -232,7 +242,8 @@ export class ChatService {
     client.onDidExit((exit) => {
       if (this.client !== client) return;
       // The transcript stays on screen (the session is marked disconnected); the next prompt starts a new agent.
-      this.setStatus({ state: 'error', message: `The agent exited: ${describeExit(exit)}` });
+      this.setStatus({ state: 'error', message: unexpectedExitMessage(exit) });
+      this.exitEmitter.fire(exit);
     });
     return client;
   }

@@ -12,6 +12,10 @@ export interface FakeAgentOptions {
   /** Runs inside session/new before it answers (e.g. to send early updates). */
   onNewSession?: (ctx: acp.AgentRequestContext<acp.NewSessionRequest>, sessionId: string) => Promise<void>;
   prompt?: PromptScript;
+  /** Runs inside session/load before it answers (e.g. to replay the history as updates). */
+  onLoad?: (ctx: acp.AgentRequestContext<acp.LoadSessionRequest>) => Promise<void>;
+  /** Pages of session/list, by cursor ('' = the first page). */
+  listPages?: Record<string, acp.ListSessionsResponse>;
 }
 
 export interface FakeAgent {
@@ -94,9 +98,25 @@ export function startFakeAgent(opts: FakeAgentOptions = {}): FakeAgent {
       received.push('session/set_config_option');
       return { configOptions: [modeOption(String(ctx.params.value))] };
     })
-    .onRequest(acp.methods.agent.session.load, (ctx) => {
+    .onRequest(acp.methods.agent.session.load, async (ctx) => {
       received.push(`session/load ${ctx.params.sessionId}`);
+      await opts.onLoad?.(ctx);
       return { modes: MODES, configOptions: [modeOption('auto')] };
+    })
+    .onRequest(acp.methods.agent.session.list, (ctx) => {
+      received.push(`session/list ${ctx.params.cwd ?? ''} ${ctx.params.cursor ?? ''}`);
+      return opts.listPages?.[ctx.params.cursor ?? ''] ?? { sessions: [] };
+    })
+    .onRequest(acp.methods.agent.session.delete, (ctx) => {
+      received.push(`session/delete ${ctx.params.sessionId}`);
+      return {};
+    })
+    // session/fork is unstable in ACP v1: not among the stable typed methods.
+    .onRequest('*', (ctx) => {
+      if (ctx.method !== 'session/fork') throw acp.RequestError.methodNotFound(ctx.method);
+      const params = ctx.params as { sessionId: string };
+      received.push(`session/fork ${params.sessionId}`);
+      return { sessionId: `fork-of-${params.sessionId}` };
     })
     .onRequest(acp.methods.agent.session.close, () => {
       received.push('session/close');

@@ -1,0 +1,226 @@
+// Conversations that last, in the client core: the remembered session is reopened at start, a load's replay reaches
+// views as one snapshot (no per-update events), history opens/forks/deletes, and the agent restarts on its own only
+// when asked to and within its budget.
+import { afterEach, describe, expect, it } from 'vitest';
+import type * as acp from '@agentclientprotocol/sdk';
+import { ChatService } from '../../../src/acpClient/chatService';
+import { autoRestart, RestartPolicy } from '../../../src/acpClient/autoRestart';
+import { chatHistory } from '../../../src/acpClient/historySource';
+import { SessionStore, trackSessions, type KeyValueStore } from '../../../src/acpClient/sessionStore';
+import { recordingLogger, startFakeAgent, until, type FakeAgent, type FakeAgentOptions } from './inProcessAgent';
+
+const services: ChatService[] = [];
+afterEach(() => {
+  for (const s of services.splice(0)) s.dispose();
+});
+
+const FULL: acp.AgentCapabilities = {
+  loadSession: true,
+  sessionCapabilities: { list: {}, delete: {}, close: {}, fork: {} } as acp.SessionCapabilities,
+};
+
+function memoryStore(): KeyValueStore & { data: Map<string, unknown> } {
+  const data = new Map<string, unknown>();
+  return { data, get: <T>(k: string) => data.get(k) as T | undefined, update: async (k, v) => void data.set(k, v) };
+}
+
+function setup(agentOpts: FakeAgentOptions = {}, resumeSessionId?: () => string | undefined) {
+  const agents: FakeAgent[] = [];
+  const logger = recordingLogger();
+  const chat = new ChatService({
+    resolveLaunch: () => ({ command: 'fake', args: [], env: {} }),
+    cwd: () => '/work',
+    hooks: { requestPermission: () => new Promise<string>(() => undefined) },
+    logger,
+    clientInfo: { name: 't', version: '0' },
+    resumeSessionId,
+    spawn: () => {
+      const agent = startFakeAgent({ capabilities: FULL, ...agentOpts });
+      agents.push(agent);
+      return agent.process;
+    },
+  });
+  services.push(chat);
+  return { chat, agents, logger };
+}
+
+/** A three-turn history as the adapter replays it: user and agent chunks, and a tool call per turn. */
+async function replayThreeTurns(ctx: acp.AgentRequestContext<acp.LoadSessionRequest>): Promise<void> {
+  const send = (update: acp.SessionUpdate) => ctx.client.notify('session/update', { sessionId: ctx.params.sessionId, update });
+  for (let turn = 1; turn <= 3; turn++) {
+    await send({ sessionUpdate: 'user_message_chunk', content: { type: 'text', text: `question ${turn}` } });
+    await send({ sessionUpdate: 'tool_call', toolCallId: `t${turn}`, title: `Read f${turn}`, kind: 'read', status: 'pending' });
+    await send({ sessionUpdate: 'tool_call_update', toolCallId: `t${turn}`, status: 'completed' });
+    await send({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `answer ${turn}` } });
+  }
+  await send({ sessionUpdate: 'session_info_update', title: 'Three questions' });
+}
+
+describe('reopening the workspace’s session', () => {
+  it('loads the remembered session at start; its replay reaches listeners as one session change, not per update', async () => {
+    const t = setup({ onLoad: replayThreeTurns }, () => 'remembered-1');
+    let sessionChanges = 0;
+    let transcriptEvents = 0;
+    t.chat.onDidChangeSession((s) => {
+      sessionChanges += 1;
+      s?.onDidChange(() => (transcriptEvents += 1));
+    });
+    const session = await t.chat.ensureSession();
+    expect(session.id).toBe('remembered-1');
+    expect(t.agents[0]!.received).toContain('session/load remembered-1');
+    expect(t.agents[0]!.received).not.toContain('session/new');
+    const kinds = session.snapshot().entries.map((e) => e.kind);
+    expect(kinds).toEqual(['user', 'tool', 'agent', 'user', 'tool', 'agent', 'user', 'tool', 'agent']);
+    expect(session.snapshot().meta.title).toBe('Three questions');
+    expect(sessionChanges).toBe(1);
+    expect(transcriptEvents).toBe(0);
+  });
+
+  it('starts a new session when the remembered one cannot be loaded', async () => {
+    const t = setup(
+      {
+        onLoad: async () => {
+          throw new Error('Resource not found');
+        },
+      },
+      () => 'gone',
+    );
+    const session = await t.chat.ensureSession();
+    expect(session.id).toBe('sess-1');
+    expect(t.logger.has('warn', /could not continue session gone/)).toBe(true);
+  });
+
+  it('the store remembers the shown session and its title; a fresh chat on that store reopens it', async () => {
+    const kv = memoryStore();
+    const store = new SessionStore(kv, recordingLogger());
+    const t = setup({ onLoad: replayThreeTurns }, () => store.currentId());
+    const sub = trackSessions(t.chat, store, () => Date.parse('2026-01-02T03:04:05Z'));
+    const first = await t.chat.ensureSession();
+    expect(store.currentId()).toBe(first.id);
+    await first.prompt([{ type: 'text', text: 'hi' }]);
+    const next = await t.chat.newSession();
+    expect(store.currentId()).toBe(next.id);
+    expect(store.recent().map((i) => i.sessionId).sort()).toEqual([first.id, next.id].sort());
+    sub.dispose();
+
+    const again = setup({ onLoad: replayThreeTurns }, () => store.currentId());
+    const reopened = await again.chat.ensureSession();
+    expect(reopened.id).toBe(next.id);
+    expect(again.agents[0]!.received).toContain(`session/load ${next.id}`);
+  });
+
+  it('ignores malformed stored history', () => {
+    const kv = memoryStore();
+    kv.data.set('acpChat.sessionHistory', [{ sessionId: 5 }, 'x', null, { sessionId: 'ok', title: 7, updatedAt: 'not a date' }]);
+    kv.data.set('acpChat.currentSession', { evil: true });
+    const store = new SessionStore(kv, recordingLogger());
+    expect(store.recent()).toEqual([{ sessionId: 'ok', title: null, updatedAt: null }]);
+    expect(store.currentId()).toBeUndefined();
+  });
+});
+
+describe('history', () => {
+  it('lists every page for the workspace, newest first, and opens the older one by loading it', async () => {
+    const t = setup({
+      onLoad: replayThreeTurns,
+      listPages: {
+        '': { sessions: [{ sessionId: 'old', cwd: '/work', title: 'Old one', updatedAt: '2026-01-01T00:00:00Z' }], nextCursor: 'p2' },
+        p2: { sessions: [{ sessionId: 'new', cwd: '/work', title: 'New one', updatedAt: '2026-01-03T00:00:00Z' }] },
+      },
+    });
+    const store = new SessionStore(memoryStore(), recordingLogger());
+    const history = chatHistory(t.chat, store);
+    const items = await history.list();
+    expect(items.map((i) => i.sessionId)).toEqual(['new', 'old']);
+    expect(t.agents[0]!.received.filter((m) => m.startsWith('session/list'))).toEqual(['session/list /work ', 'session/list /work p2']);
+    const shown: string[] = [];
+    t.chat.onDidChangeSession((s) => s && shown.push(s.id));
+    const first = t.chat.session!;
+    await history.open('old');
+    expect(t.chat.session?.id).toBe('old');
+    expect(shown).toEqual(['old']);
+    expect(t.chat.session?.snapshot().entries).toHaveLength(9);
+    // The session left behind was closed on the agent.
+    expect(t.agents[0]!.received).toContain('session/close');
+    expect(first.snapshot().meta.connection).toBe('disconnected');
+  });
+
+  it('falls back to the sessions this extension opened when the agent cannot list', async () => {
+    const t = setup({ capabilities: { loadSession: true } });
+    const store = new SessionStore(memoryStore(), recordingLogger());
+    store.remember({ sessionId: 'a', title: 'Earlier', updatedAt: '2026-01-01T00:00:00Z' });
+    const history = chatHistory(t.chat, store);
+    expect((await history.list()).map((i) => i.title)).toEqual(['Earlier']);
+    expect(history.canDelete()).toBe(false);
+    expect(history.canFork()).toBe(false);
+  });
+
+  it('forks into a copy and opens it; deleting the shown session moves the chat to a new one first', async () => {
+    const t = setup({ onLoad: replayThreeTurns });
+    const store = new SessionStore(memoryStore(), recordingLogger());
+    const history = chatHistory(t.chat, store);
+    const first = await t.chat.ensureSession();
+    await history.fork(first.id);
+    expect(t.chat.session?.id).toBe(`fork-of-${first.id}`);
+    expect(t.agents[0]!.received).toContain(`session/load fork-of-${first.id}`);
+    store.remember({ sessionId: `fork-of-${first.id}`, title: null, updatedAt: null });
+    await history.delete(`fork-of-${first.id}`);
+    expect(t.agents[0]!.received).toContain(`session/delete fork-of-${first.id}`);
+    expect(t.chat.session?.id).not.toBe(`fork-of-${first.id}`);
+    expect(store.recent()).toEqual([]);
+  });
+});
+
+describe('crash recovery', () => {
+  it('an unexpected exit says why and fires once; a restart reloads the session', async () => {
+    const t = setup();
+    const exits: number[] = [];
+    t.chat.onDidExitUnexpectedly((e) => exits.push(e.code ?? -1));
+    const first = await t.chat.ensureSession();
+    t.agents[0]!.exit({ code: 3, stderrTail: 'out of cheese' });
+    await until(() => t.chat.status.state === 'error');
+    expect(t.chat.status).toEqual({ state: 'error', message: expect.stringMatching(/exited with code 3[\s\S]*out of cheese[\s\S]*Restart/) });
+    expect(exits).toEqual([3]);
+    // A restart the user asked for is not "unexpected".
+    await t.chat.restart();
+    expect(t.agents[1]!.received).toContain(`session/load ${first.id}`);
+    await t.chat.restart();
+    expect(exits).toEqual([3]);
+  });
+
+  it('restarts automatically only when enabled, with growing delays, at most 3 times in 5 minutes', async () => {
+    const t = setup();
+    await t.chat.ensureSession();
+    let enabled = false;
+    let clock = 0;
+    const timers: { fn: () => void; ms: number }[] = [];
+    const sub = autoRestart(t.chat, { enabled: () => enabled, logger: t.logger, now: () => clock, schedule: (fn, ms) => (timers.push({ fn, ms }), () => undefined) });
+    const crashAndRecover = async () => {
+      t.agents.at(-1)!.exit({ code: 1 });
+      await until(() => t.chat.status.state === 'error');
+      const timer = timers.shift();
+      if (!timer) return undefined;
+      timer.fn();
+      await until(() => t.chat.status.state === 'ready');
+      return timer.ms;
+    };
+    expect(await crashAndRecover()).toBeUndefined();
+    await t.chat.restart();
+    enabled = true;
+    expect(await crashAndRecover()).toBe(1000);
+    clock += 10_000;
+    expect(await crashAndRecover()).toBe(2000);
+    clock += 10_000;
+    expect(await crashAndRecover()).toBe(4000);
+    clock += 10_000;
+    expect(await crashAndRecover()).toBeUndefined();
+    expect(t.logger.has('warn', /keeps exiting/)).toBe(true);
+    sub.dispose();
+  });
+
+  it('the budget frees up after the window', () => {
+    const p = new RestartPolicy({ max: 3, windowMs: 300_000, baseDelayMs: 1000 });
+    expect([p.next(0), p.next(1), p.next(2), p.next(3)]).toEqual([1000, 2000, 4000, undefined]);
+    expect(p.next(300_001)).toBe(2000);
+  });
+});

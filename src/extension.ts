@@ -19,7 +19,8 @@ import { HistoryPicker } from './conversations/historyPicker';
 
 export function activate(context: vscode.ExtensionContext) {
   const log = vscode.window.createOutputChannel('ACP Chat', { log: true });
-  const logger = outputLogger(log);
+  let logOpen = true;
+  const logger = outputLogger(log, () => logOpen);
   const permissions = new PermissionController(logger);
   const sessions = new SessionStore(context.workspaceState, logger);
   const chat = new ChatService({
@@ -37,6 +38,8 @@ export function activate(context: vscode.ExtensionContext) {
   const view = new ChatViewProvider(deps);
 
   context.subscriptions.push(
+    // The agent's exit is logged after deactivation disposed the channel; writing then would throw.
+    { dispose: () => (logOpen = false) },
     log,
     permissions,
     source,
@@ -76,7 +79,7 @@ export function activate(context: vscode.ExtensionContext) {
     }),
   );
   // The API the extension-host tests use to look inside; not a public contract.
-  return { chat, permissions, history, sessions };
+  return { chat, permissions, history, sessions, context };
 }
 
 export function deactivate() {}
@@ -98,14 +101,14 @@ function launchInput(context: vscode.ExtensionContext, logger: Logger) {
   };
 }
 
-function outputLogger(log: vscode.LogOutputChannel): Logger {
+function outputLogger(log: vscode.LogOutputChannel, open: () => boolean = () => true): Logger {
   const text = (msg: string, rest: unknown[]) =>
     [msg, ...rest.map((r) => (r instanceof Error ? (r.stack ?? r.message) : typeof r === 'string' ? r : JSON.stringify(r)))].join(' ');
   return {
-    info: (m, ...r) => log.info(text(m, r)),
-    warn: (m, ...r) => log.warn(text(m, r)),
-    error: (m, ...r) => log.error(text(m, r)),
-    debug: (m, ...r) => log.debug(text(m, r)),
+    info: (m, ...r) => open() && log.info(text(m, r)),
+    warn: (m, ...r) => open() && log.warn(text(m, r)),
+    error: (m, ...r) => open() && log.error(text(m, r)),
+    debug: (m, ...r) => open() && log.debug(text(m, r)),
   };
 }
 

@@ -4,7 +4,10 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { createRequire } from 'node:module';
 import type { ChatService } from '../../src/acpClient/chatService';
+import type { SessionStore } from '../../src/acpClient/sessionStore';
+import type { HistoryPicker } from '../../src/conversations/historyPicker';
 import type { PermissionRecord, ToolCallState } from '../../src/acpClient/transcript';
 import type { PermissionController } from '../../src/permissionUI/permissionController';
 import { fakeApiAgentEnv } from '../fixtures/agentEnv';
@@ -15,6 +18,28 @@ export const EXTENSION_ID = 'acp-chat.acp-chat';
 export interface ExtensionApi {
   chat: ChatService;
   permissions: PermissionController;
+  history: HistoryPicker;
+  sessions: SessionStore;
+  context: vscode.ExtensionContext;
+}
+
+/**
+ * What VS Code does to an extension on deactivate and activate (a reload, minus the window): dispose everything the
+ * activation registered, then activate the extension's module again with the same context (same workspace storage).
+ */
+export async function reactivate(api: ExtensionApi): Promise<ExtensionApi> {
+  const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
+  if (!ext) throw new Error(`${EXTENSION_ID} is not loaded`);
+  // Not the log channel: in one extension host a LogOutputChannel made again under the same name gets the closed
+  // logger of the disposed one (a real reload starts a new extension host, so this never happens there).
+  const isLog = (d: object) => 'logLevel' in d && 'name' in d && (d as { name: unknown }).name === 'ACP Chat';
+  for (const d of api.context.subscriptions.splice(0)) if (!isLog(d)) d.dispose();
+  const mod = createRequire(join(ext.extensionPath, 'package.json'))('./dist/extension.js') as {
+    activate(c: vscode.ExtensionContext): ExtensionApi;
+    deactivate(): void;
+  };
+  mod.deactivate();
+  return mod.activate(api.context);
 }
 
 export async function waitFor<T>(check: () => T | undefined | null | false, what: string, timeoutMs = 20_000): Promise<T> {

@@ -43,7 +43,7 @@ describe('ACP Chat e2e: conversations that last', () => {
     expect(await cb.chat.getByTestId('user-message').count()).toBe(2);
   });
 
-  test('the history control opens the QuickPick of the workspace's conversations (screenshot)', async () => {
+  test('the history control opens the QuickPick of the workspace conversations (screenshot)', async () => {
     await cb.chat.getByTestId('new-session').click();
     await expect.poll(() => cb.chat.getByTestId('user-message').count(), { timeout: AGENT_START_MS }).toBe(0);
     cb.fake.setScript([text('Another conversation.')]);

@@ -120,6 +120,9 @@ export class AcpClient {
       get capabilities() {
         return client.initResponse?.agentCapabilities;
       },
+      get steering() {
+        return agentSteers(client.initResponse);
+      },
       pending: this.pending,
       logger,
       disconnectReason: () => this.disconnectReason(),
@@ -402,4 +405,10 @@ export function withErrorDetails(err: acp.RequestError): acp.RequestError {
   const details = typeof data === 'string' ? data : typeof data?.details === 'string' ? data.details : typeof data?.message === 'string' ? data.message : undefined;
   if (!details || err.message.includes(details)) return err;
   return new acp.RequestError(err.code, `${err.message}: ${details.slice(0, 2000)}`, err.data);
+}
+
+/** The adapter's steering extension: top-level `InitializeResponse._meta.steering.supported` (not under capabilities). */
+export function agentSteers(init: InitializeResponse | undefined): boolean {
+  const meta = init?._meta as { steering?: { supported?: unknown } } | null | undefined;
+  return meta?.steering?.supported === true;
 }

@@ -5,6 +5,7 @@ import type { InitializeResponse } from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
 import type { ChatService } from '../acpClient/chatService';
 import { Emitter } from '../acpClient/events';
+import { agentSteers } from '../acpClient/acpClient';
 import { agentQueuesPrompts } from '../acpClient/session';
 import type { Logger } from '../acpClient/logger';
 import type { TranscriptChange } from '../acpClient/transcript';
@@ -20,6 +21,7 @@ export function composerCapabilities(init: InitializeResponse | undefined): Comp
     image: caps?.promptCapabilities?.image === true,
     embeddedContext: caps?.promptCapabilities?.embeddedContext === true,
     promptQueueing: agentQueuesPrompts(caps),
+    steering: agentSteers(init),
   };
 }
 
@@ -81,9 +83,23 @@ export function createChatActions(chat: ChatService, permissions: PermissionCont
         fileText: (path) => vscode.workspace.textDocuments.find((d) => d.uri.fsPath === path)?.getText(),
       });
       if (blocks.length === 0) return;
-      // The turn's failure is already in the transcript (turn-failed entry); the error toast says why.
-      await chat.prompt(blocks).catch(report('Sending the prompt'));
+      // While a turn runs the session queues it (shown in the chat). A turn's failure is already in the transcript
+      // (turn-failed entry); the error toast says why.
+      try {
+        const submitted = (await session()).submit(blocks);
+        if ('sent' in submitted) await submitted.sent;
+      } catch (err) {
+        report('Sending the prompt')(err);
+      }
     },
+    queuedPrompt: async (id, action) => {
+      const s = chat.session;
+      if (!s) return;
+      if (action === 'remove') s.removeQueued(id);
+      else if (action === 'steer') await s.steerQueued(id).catch(report('Steering the turn'));
+      else await s.sendQueued(id)?.catch(report('Sending the prompt'));
+    },
+    editQueuedPrompt: (id, text) => chat.session?.editQueued(id, text),
     cancel: () => chat.cancel().catch(report('Stopping the turn')),
     newSession: () => chat.newSession().catch(report('Starting a new session')),
     openHistory: () => vscode.commands.executeCommand('acpChat.openConversation'),

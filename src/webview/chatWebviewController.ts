@@ -20,6 +20,9 @@ export interface ChatActions {
   prompt(text: string, attachments: Attachment[]): unknown;
   cancel(): unknown;
   newSession(): unknown;
+  /** A prompt on the session's queue: take it off, steer it into the running turn, or send it now. */
+  queuedPrompt(id: string, action: 'remove' | 'steer' | 'send'): unknown;
+  editQueuedPrompt(id: string, text: string): unknown;
   /** The history QuickPick (ACP Chat: Open Conversation…). */
   openHistory(): unknown;
   /** Restart the agent after it exited, reloading the conversation. */
@@ -177,6 +180,10 @@ export class ChatWebviewController implements vscode.Disposable {
         return this.run(m.type, () => a.cancel());
       case 'newSession':
         return this.run(m.type, () => a.newSession());
+      case 'queuedPrompt':
+        return this.run(`${m.action} queued prompt`, () => a.queuedPrompt(m.id, m.action));
+      case 'editQueuedPrompt':
+        return this.run('edit queued prompt', () => a.editQueuedPrompt(m.id, m.text));
       case 'openHistory':
         return this.run(m.type, () => a.openHistory());
       case 'restartAgent':

@@ -33,6 +33,8 @@ const schema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cancel') }),
   z.object({ type: z.literal('newSession') }),
   z.object({ type: z.literal('openHistory') }),
+  z.object({ type: z.literal('queuedPrompt'), id: str(64), action: z.enum(['remove', 'steer', 'send']) }),
+  z.object({ type: z.literal('editQueuedPrompt'), id: str(64), text: str(MAX_TEXT) }),
   z.object({ type: z.literal('restartAgent') }),
   z.object({ type: z.literal('setMode'), modeId: str(256) }),
   z.object({ type: z.literal('setConfigOption'), configId: str(256), value: z.union([str(1024), z.boolean()]) }),

@@ -12,6 +12,8 @@ export interface ComposerCapabilities {
   embeddedContext: boolean;
   /** The agent accepts a prompt while a turn runs (Claude: `_meta.claudeCode.promptQueueing`). */
   promptQueueing: boolean;
+  /** A queued prompt can be sent into the running turn (`_session/steering`). */
+  steering: boolean;
 }
 
 /** The agent connection's state, as the chat service reports it. */
@@ -47,6 +49,8 @@ export type WebviewToHost =
   | { type: 'cancel' }
   | { type: 'newSession' }
   | { type: 'openHistory' }
+  | { type: 'queuedPrompt'; id: string; action: 'remove' | 'steer' | 'send' }
+  | { type: 'editQueuedPrompt'; id: string; text: string }
   | { type: 'restartAgent' }
   | { type: 'setMode'; modeId: string }
   | { type: 'setConfigOption'; configId: string; value: string | boolean }

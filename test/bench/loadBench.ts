@@ -18,6 +18,7 @@ function host(): SessionHost {
   return {
     agent: {} as SessionHost['agent'],
     capabilities: {},
+    steering: false,
     pending: new PendingRequests(),
     logger: silent,
     disconnectReason: () => undefined,

@@ -9,6 +9,7 @@ import { ElicitationsView } from './elicitationView';
 import { HeaderView } from './headerView';
 import { renderMarkdown as defaultMarkdown, type MarkdownRenderer } from './markdown';
 import { PlanView } from './planView';
+import { QueueView } from './queueView';
 import { DEFAULT_WINDOW, TranscriptView } from './transcriptView';
 import type { Renderable, ViewContext } from './viewContext';
 
@@ -30,6 +31,7 @@ export class App {
   readonly composer: Composer;
   private readonly header: HeaderView;
   private readonly plan = new PlanView();
+  private readonly queue: QueueView;
   private readonly elicitations: ElicitationsView;
   private readonly announcer = new Announcer();
   private readonly banner = h('div', { class: 'banner', role: 'alert', 'data-testid': 'banner' });
@@ -37,8 +39,7 @@ export class App {
   private readonly scroller: HTMLElement;
   private meta: SessionMeta | null = null;
   private status: ConnectionStatus = { state: 'idle' };
-  private capabilities: ComposerCapabilities = { image: false, embeddedContext: false, promptQueueing: false };
-  private queue: { text: string; attachments: Attachment[] }[] = [];
+  private capabilities: ComposerCapabilities = { image: false, embeddedContext: false, promptQueueing: false, steering: false };
   private readonly dirty = new Set<Renderable>();
   private frameScheduled = false;
   private stickToBottom = true;
@@ -57,11 +58,12 @@ export class App {
     this.transcript = new TranscriptView(ctx, opts.windowSize ?? DEFAULT_WINDOW);
     this.transcript.onAgentText = (id, text) => this.announcer.agentText(id, text);
     this.elicitations = new ElicitationsView(this.post);
+    this.queue = new QueueView(this.post);
     this.composer = new Composer(this.post);
     this.composer.onSubmit = (text, attachments) => this.submit(text, attachments);
     this.scroller = h('main', { class: 'scroller' }, this.empty, this.transcript.node, this.elicitations.node);
     this.banner.hidden = true;
-    opts.root.replaceChildren(this.header.node, this.banner, this.scroller, this.plan.node, this.composer.node, this.announcer.node);
+    opts.root.replaceChildren(this.header.node, this.banner, this.scroller, this.plan.node, this.queue.node, this.composer.node, this.announcer.node);
     this.scroller.addEventListener('scroll', () => {
       this.stickToBottom = this.scroller.scrollHeight - this.scroller.scrollTop - this.scroller.clientHeight < STICK_THRESHOLD;
     });
@@ -154,18 +156,14 @@ export class App {
     const running = this.meta !== null && this.meta.turn !== 'idle';
     this.header.update(this.meta, this.status);
     this.plan.update(this.meta?.plan ?? []);
+    this.queue.update(this.meta?.queue ?? [], running, this.capabilities.steering);
     this.composer.setContext(this.meta?.availableCommands ?? [], this.capabilities, running);
     this.empty.hidden = this.transcript.renderedCount > 0;
     this.scrollIfSticky();
   }
 
+  /** Always to the host: while a turn runs the session queues it (one queue, shown by QueueView). */
   private submit(text: string, attachments: Attachment[]): void {
-    const running = this.meta !== null && this.meta.turn !== 'idle';
-    if (running && !this.capabilities.promptQueueing) {
-      this.queue.push({ text, attachments });
-      this.showQueue();
-      return;
-    }
     this.stickToBottom = true;
     this.post({ type: 'prompt', text, attachments });
   }
@@ -173,17 +171,6 @@ export class App {
   private onTurnEnded(): void {
     const last = this.transcript.entry(this.announcer.currentEntryId);
     if (last && last.kind === 'agent') this.announcer.flush(last.content.map((b) => (b.type === 'text' ? b.text : '')).join(''));
-    const next = this.queue.shift();
-    if (next) {
-      this.stickToBottom = true;
-      this.post({ type: 'prompt', text: next.text, attachments: next.attachments });
-    }
-    this.showQueue();
-  }
-
-  private showQueue(): void {
-    const n = this.queue.length;
-    this.composer.setNotice(n === 0 ? '' : `${n} message${n === 1 ? '' : 's'} queued; sent when the agent finishes.`);
   }
 
   private showBanner(text: string): void {

@@ -224,3 +224,121 @@ describe('crash recovery', () => {
     expect(p.next(300_001)).toBe(2000);
   });
 });
+
+describe('the session’s prompt queue', () => {
+  /** An agent whose turns stay open until released; records the prompts in arrival order. */
+  function heldAgent(steer?: FakeAgentOptions['steer']) {
+    const arrivals: string[] = [];
+    const releases: ((r: acp.PromptResponse) => void)[] = [];
+    const t = setup({
+      steer,
+      prompt: (ctx) => {
+        const first = ctx.params.prompt[0];
+        arrivals.push(first?.type === 'text' ? first.text : '?');
+        return new Promise<acp.PromptResponse>((resolve) => releases.push(resolve));
+      },
+    });
+    return { ...t, arrivals, release: (stopReason: acp.StopReason = 'end_turn') => releases.shift()?.({ stopReason }) };
+  }
+  const ask = (text: string): acp.ContentBlock[] => [{ type: 'text', text }];
+  const queueTexts = (s: { snapshot(): { meta: { queue?: { content: acp.ContentBlock[] }[] } } }) =>
+    (s.snapshot().meta.queue ?? []).map((q) => q.content.map((b) => (b.type === 'text' ? b.text : `[${b.type}]`)).join(' '));
+
+  it('queues prompts typed during a turn, lets them be edited and removed, and sends the rest in order', async () => {
+    const t = heldAgent();
+    const s = await t.chat.ensureSession();
+    const first = s.submit(ask('one'));
+    expect('sent' in first).toBe(true);
+    await until(() => t.arrivals.length === 1);
+    const two = s.submit(ask('two'));
+    const three = s.submit([{ type: 'text', text: 'three' }, { type: 'resource_link', uri: 'file:///x.ts', name: 'x.ts' }]);
+    const four = s.submit(ask('four'));
+    expect(queueTexts(s)).toEqual(['two', 'three [resource_link]', 'four']);
+    if (!('queued' in two) || !('queued' in three) || !('queued' in four)) throw new Error('expected queued');
+    expect(s.editQueued(three.queued, 'three, edited')).toBe(true);
+    expect(s.removeQueued(two.queued)).toBe(true);
+    expect(queueTexts(s)).toEqual(['three, edited [resource_link]', 'four']);
+    t.release();
+    await until(() => t.arrivals.length === 2);
+    expect(t.arrivals[1]).toBe('three, edited');
+    expect(queueTexts(s)).toEqual(['four']);
+    t.release();
+    await until(() => t.arrivals.length === 3);
+    t.release();
+    await until(() => s.snapshot().meta.turn === 'idle');
+    expect(t.arrivals).toEqual(['one', 'three, edited', 'four']);
+    expect(s.snapshot().meta.queue).toEqual([]);
+    expect(s.editQueued(four.queued, 'too late')).toBe(false);
+  });
+
+  it('a cancelled turn leaves the queue waiting; Send sends one now', async () => {
+    const t = heldAgent();
+    const s = await t.chat.ensureSession();
+    s.submit(ask('one'));
+    await until(() => t.arrivals.length === 1);
+    const next = s.submit(ask('after stop'));
+    await s.cancel();
+    t.release('cancelled');
+    await until(() => s.snapshot().meta.turn === 'idle');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(t.arrivals).toEqual(['one']);
+    if (!('queued' in next)) throw new Error('expected queued');
+    const sent = s.sendQueued(next.queued);
+    await until(() => t.arrivals.length === 2);
+    t.release();
+    await sent;
+    expect(t.arrivals).toEqual(['one', 'after stop']);
+  });
+
+  it('Steer sends a queued prompt into the running turn with _session/steering and shows it as the user’s message', async () => {
+    const t = heldAgent(() => 'injected');
+    const s = await t.chat.ensureSession();
+    expect(t.chat.agent && (await import('../../../src/acpClient/acpClient')).agentSteers(t.chat.agent.initializeResponse)).toBe(true);
+    s.submit(ask('one'));
+    await until(() => t.arrivals.length === 1);
+    const q = s.submit(ask('actually, use tabs'));
+    if (!('queued' in q)) throw new Error('expected queued');
+    await s.steerQueued(q.queued);
+    expect(t.agents[0]!.received).toContain('_session/steering actually, use tabs');
+    expect(s.snapshot().meta.queue).toEqual([]);
+    const users = s.snapshot().entries.filter((e) => e.kind === 'user');
+    expect(users).toHaveLength(2);
+    expect(s.snapshot().meta.turn).toBe('running');
+    t.release();
+    await until(() => s.snapshot().meta.turn === 'idle');
+    expect(t.arrivals).toEqual(['one']);
+  });
+
+  it('Steer after the turn ended (promptRequired) sends the prompt as a new turn; without support it refuses', async () => {
+    const t = heldAgent(() => 'promptRequired');
+    const s = await t.chat.ensureSession();
+    const one = s.submit(ask('one'));
+    await until(() => t.arrivals.length === 1);
+    const q = s.submit(ask('steer me'));
+    if (!('queued' in q)) throw new Error('expected queued');
+    // The turn is over by the time the steer arrives (a Stop leaves the queue in place).
+    t.release('cancelled');
+    await until(() => s.snapshot().meta.turn === 'idle');
+    const steering = s.steerQueued(q.queued);
+    await until(() => t.arrivals.length === 2);
+    expect(t.arrivals[1]).toBe('steer me');
+    expect(t.agents[0]!.received).toContain('_session/steering steer me');
+    t.release();
+    await steering;
+    if ('sent' in one) await one.sent;
+
+    const plain = heldAgent();
+    const p = await plain.chat.ensureSession();
+    const pOne = p.submit(ask('one'));
+    await until(() => plain.arrivals.length === 1);
+    const pq = p.submit(ask('two'));
+    if (!('queued' in pq)) throw new Error('expected queued');
+    await expect(p.steerQueued(pq.queued)).rejects.toThrow(/steering/);
+    expect(queueTexts(p)).toEqual(['two']);
+    plain.release();
+    await until(() => plain.arrivals.length === 2);
+    plain.release();
+    await until(() => p.snapshot().meta.turn === 'idle');
+    if ('sent' in pOne) await pOne.sent;
+  });
+});

@@ -16,6 +16,8 @@ export interface FakeAgentOptions {
   onLoad?: (ctx: acp.AgentRequestContext<acp.LoadSessionRequest>) => Promise<void>;
   /** Pages of session/list, by cursor ('' = the first page). */
   listPages?: Record<string, acp.ListSessionsResponse>;
+  /** Advertise steering and answer `_session/steering` with this outcome. */
+  steer?: (params: { sessionId: string; prompt: acp.ContentBlock[] }) => 'injected' | 'promptRequired';
 }
 
 export interface FakeAgent {
@@ -71,6 +73,7 @@ export function startFakeAgent(opts: FakeAgentOptions = {}): FakeAgent {
         agentCapabilities: opts.capabilities ?? { loadSession: false, sessionCapabilities: { close: {} } },
         agentInfo: { name: 'fake-agent', version: '0.0.1' },
         authMethods: [],
+        ...(opts.steer ? { _meta: { steering: { supported: true } } } : {}),
       };
     })
     .onRequest(acp.methods.agent.session.new, async (ctx) => {
@@ -113,6 +116,11 @@ export function startFakeAgent(opts: FakeAgentOptions = {}): FakeAgent {
     })
     // session/fork is unstable in ACP v1: not among the stable typed methods.
     .onRequest('*', (ctx) => {
+      if (ctx.method === '_session/steering' && opts.steer) {
+        const params = ctx.params as { sessionId: string; prompt: acp.ContentBlock[] };
+        received.push(`_session/steering ${params.prompt[0]?.type === 'text' ? params.prompt[0].text : ''}`);
+        return { outcome: opts.steer(params) };
+      }
       if (ctx.method !== 'session/fork') throw acp.RequestError.methodNotFound(ctx.method);
       const params = ctx.params as { sessionId: string };
       received.push(`session/fork ${params.sessionId}`);

@@ -82,6 +82,8 @@ function setup() {
     cancel: vi.fn(),
     newSession: vi.fn(),
     openHistory: vi.fn(),
+    queuedPrompt: vi.fn(),
+    editQueuedPrompt: vi.fn(),
     restartAgent: vi.fn(),
     setMode: vi.fn(async () => {
       throw new Error('mode refused');

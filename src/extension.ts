@@ -7,7 +7,8 @@ import { ChatService } from './acpClient/chatService';
 import { parseLaunchSettings, resolveAgentLaunch } from './acpClient/agentLaunch';
 import type { Logger } from './acpClient/logger';
 import { PermissionController } from './permissionUI/permissionController';
-import { ChatPanel, OPEN_CHAT_IN_EDITOR_COMMAND } from './webview/chatPanel';
+import { ChatPanel, NEW_CHAT_IN_EDITOR_COMMAND, OPEN_CHAT_IN_EDITOR_COMMAND } from './webview/chatPanel';
+import { ChatTabs } from './conversations/chatTabs';
 import { ChatViewProvider } from './webview/chatViewProvider';
 import { createChatActions, createChatSource } from './webview/chatBindings';
 import type { ChatWebviewDeps } from './webview/chatWebviewController';
@@ -34,8 +35,9 @@ export function activate(context: vscode.ExtensionContext) {
   });
   const history = new HistoryPicker(chatHistory(chat, sessions), (what, err) => reportFailure(logger, what, err));
   const source = createChatSource(chat, permissions);
-  const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions: createChatActions(chat, permissions, logger), log };
+  const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions: createChatActions(chat, permissions, logger, chat, () => history.show(chat)), log };
   const view = new ChatViewProvider(deps);
+  const tabs = new ChatTabs({ chat, permissions, logger, base: { extensionUri: context.extensionUri, log }, openHistory: (into) => history.show(into) });
 
   context.subscriptions.push(
     // The agent's exit is logged after deactivation disposed the channel; writing then would throw.
@@ -50,13 +52,18 @@ export function activate(context: vscode.ExtensionContext) {
     view,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
     permissions.onDidChangePendingCount((n) => view.setPendingApprovals(n)),
-    permissions.onDidRequestReveal(() => void view.reveal()),
+    tabs,
+    // "Show Pending Approval" reveals the chat whose session asked: its tab, else the side view.
+    permissions.onDidRequestReveal((p) => {
+      if (!tabs.reveal(p.sessionId)) void view.reveal();
+    }),
     // Show the agent's start-up error where the user is looking.
     chat.onDidChangeStatus((s) => {
       if (s.state === 'error') void vscode.window.showErrorMessage(`ACP Chat: ${s.message.split('\n')[0]}`, 'Show Log').then((c) => c && log.show());
     }),
     vscode.commands.registerCommand('acpChat.newSession', () => run(logger, 'New session', () => chat.newSession())),
-    vscode.commands.registerCommand('acpChat.openConversation', () => history.show()),
+    vscode.commands.registerCommand('acpChat.openConversation', () => history.show(tabs.activeConversation() ?? chat)),
+    vscode.commands.registerCommand(NEW_CHAT_IN_EDITOR_COMMAND, () => tabs.open()),
     vscode.commands.registerCommand(OPEN_CHAT_IN_EDITOR_COMMAND, () => ChatPanel.show(deps)),
     vscode.commands.registerCommand('acpChat.cancelTurn', () => run(logger, 'Stop', () => chat.cancel())),
     vscode.commands.registerCommand('acpChat.restartAgent', () => run(logger, 'Restart', () => chat.restart())),
@@ -79,7 +86,7 @@ export function activate(context: vscode.ExtensionContext) {
     }),
   );
   // The API the extension-host tests use to look inside; not a public contract.
-  return { chat, permissions, history, sessions, context };
+  return { chat, permissions, history, sessions, tabs, context };
 }
 
 export function deactivate() {}

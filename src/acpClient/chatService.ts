@@ -117,12 +117,12 @@ export class ChatService {
     return session;
   }
 
-  /** session/fork of `sessionId`, then open the copy: "continue in a copy". */
-  async forkSession(sessionId: string): Promise<Session> {
+  /** session/fork of `sessionId`, then open the copy in `into` (this chat by default): "continue in a copy". */
+  async forkSession(sessionId: string, into: { openSession(id: string): Promise<Session> } = this): Promise<Session> {
     await this.ensureSession();
     const copy = await this.liveClient().forkSession(sessionId, this.opts.cwd());
     this.opts.logger.info(`[chat] forked ${sessionId} as ${copy}`);
-    return this.openSession(copy);
+    return into.openSession(copy);
   }
 
   /** session/delete; deleting the session on screen first moves the chat to a fresh one. */
@@ -136,6 +136,19 @@ export class ChatService {
   async listSessions(): Promise<SessionInfo[]> {
     await this.ensureSession();
     return this.liveClient().listAllSessions(this.opts.cwd());
+  }
+
+  /** A new session on the agent (started if needed) for another conversation, e.g. an editor tab. */
+  async createSession(): Promise<Session> {
+    await this.ensureSession();
+    return this.openNew(this.liveClient());
+  }
+
+  /** `sessionId` opened on the agent (started if needed) for another conversation: load, else resume. */
+  async reopenSession(sessionId: string): Promise<Session> {
+    await this.ensureSession();
+    const client = this.liveClient();
+    return client.getSession(sessionId) ?? this.reopen(client, sessionId);
   }
 
   /** Kill the agent and start it again, continuing the current conversation where the agent can load it. */

@@ -8,7 +8,7 @@ import type { Logger } from './logger';
 import type { PendingRequests } from './pendingRequests';
 import type { PermissionSessionView } from './permissionHandler';
 import { applySessionUpdate } from './sessionReducer';
-import type { PermissionOutcome, PermissionRecord, ToolCallState, TranscriptChange, TranscriptSnapshot } from './transcript';
+import type { PermissionOutcome, PermissionRecord, SessionMeta, ToolCallState, TranscriptChange, TranscriptSnapshot } from './transcript';
 import { emptyTranscript, toSnapshot, type ReduceResult, type TranscriptState } from './transcriptState';
 
 /** What a Session needs from its AcpClient. */
@@ -49,6 +49,11 @@ export class Session implements PermissionSessionView {
     this.state = emptyTranscript(id);
     this.changeEmitter = new Emitter((err) => host.logger.error(`[session ${id}] change listener failed`, err));
     this.onDidChange = this.changeEmitter.event;
+  }
+
+  /** Turn and connection state, without copying the transcript. */
+  get status(): Pick<SessionMeta, 'turn' | 'connection'> {
+    return { turn: this.state.meta.turn, connection: this.state.meta.connection };
   }
 
   /** A deep copy of the transcript, safe to post. */

@@ -1,7 +1,7 @@
 // "ACP Chat: Open Conversation…": a QuickPick of the workspace's conversations, newest first, searchable by title,
 // with Fork and Delete buttons where the agent offers them. Picking one shows it in the chat.
 import * as vscode from 'vscode';
-import type { HistorySource } from '../acpClient/historySource';
+import type { HistorySource, HistoryTarget } from '../acpClient/historySource';
 import { displayTitle, relativeTime, type HistoryItem } from '../acpClient/sessionHistory';
 import { escapeCodicons, toDisplayText } from '../permissionUI/displayText';
 
@@ -19,6 +19,7 @@ export interface HistoryPickerView {
 
 export class HistoryPicker implements vscode.Disposable {
   private qp: vscode.QuickPick<Item> | undefined;
+  private target: HistoryTarget | undefined;
 
   constructor(
     private readonly source: HistorySource,
@@ -27,8 +28,9 @@ export class HistoryPicker implements vscode.Disposable {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Opens the picker (or focuses the open one) and fills it from the agent. */
-  async show(): Promise<void> {
+  /** Opens the picker (or focuses the open one) and fills it from the agent; a pick opens in `target`'s chat. */
+  async show(target: HistoryTarget): Promise<void> {
+    this.target = target;
     if (this.qp) {
       this.qp.show();
       return;
@@ -43,12 +45,12 @@ export class HistoryPicker implements vscode.Disposable {
       const item = qp.selectedItems[0] ?? qp.activeItems[0];
       if (!item) return;
       qp.hide();
-      void this.act('Opening the conversation', () => this.source.open(item.sessionId));
+      void this.act('Opening the conversation', () => this.source.open(item.sessionId, this.target ?? target));
     });
     qp.onDidTriggerItemButton(({ item, button }) => {
       if (button === FORK) {
         qp.hide();
-        void this.act('Forking the conversation', () => this.source.fork(item.sessionId));
+        void this.act('Forking the conversation', () => this.source.fork(item.sessionId, this.target ?? target));
       } else if (button === DELETE) {
         void this.confirmDelete(item);
       }
@@ -94,7 +96,7 @@ export class HistoryPicker implements vscode.Disposable {
   }
 
   private toItem(item: HistoryItem): Item {
-    const current = item.sessionId === this.source.currentId();
+    const current = item.sessionId === this.target?.session?.id;
     const buttons: vscode.QuickInputButton[] = [];
     if (this.source.canFork()) buttons.push(FORK);
     if (this.source.canDelete()) buttons.push(DELETE);

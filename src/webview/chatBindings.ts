@@ -4,6 +4,7 @@
 import type { InitializeResponse } from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
 import type { ChatService } from '../acpClient/chatService';
+import type { ChatSlot } from '../acpClient/conversation';
 import { Emitter } from '../acpClient/events';
 import { agentSteers } from '../acpClient/acpClient';
 import { agentQueuesPrompts } from '../acpClient/session';
@@ -25,15 +26,18 @@ export function composerCapabilities(init: InitializeResponse | undefined): Comp
   };
 }
 
-/** The chat's state as the webviews read it; follows the chat service's current session. */
-export function createChatSource(chat: ChatService, permissions: PermissionController): ChatSource & vscode.Disposable {
+/**
+ * One chat's state as its webview reads it; follows the current session of `slot` (the main chat, or an editor tab's
+ * conversation). The agent's status and capabilities come from the chat service, which owns the agent.
+ */
+export function createChatSource(chat: ChatService, permissions: PermissionController, slot: ChatSlot = chat): ChatSource & vscode.Disposable {
   const transcript = new Emitter<readonly TranscriptChange[]>();
   const sessionChanged = new Emitter<void>();
   const statusChanged = new Emitter<void>();
   const elicitationsChanged = new Emitter<void>();
-  let sessionSub = chat.session?.onDidChange((c) => transcript.fire(c));
+  let sessionSub = slot.session?.onDidChange((c) => transcript.fire(c));
   const subs = [
-    chat.onDidChangeSession((session) => {
+    slot.onDidChangeSession((session) => {
       sessionSub?.dispose();
       sessionSub = session?.onDidChange((c) => transcript.fire(c));
       sessionChanged.fire();
@@ -43,12 +47,12 @@ export function createChatSource(chat: ChatService, permissions: PermissionContr
     permissions.broker.onDidSettle((e) => e.type === 'elicitation' && elicitationsChanged.fire()),
   ];
   return {
-    getSnapshot: () => chat.session?.snapshot() ?? null,
+    getSnapshot: () => slot.session?.snapshot() ?? null,
     getStatus: () => chat.status,
     getCapabilities: () => composerCapabilities(chat.agent && !chat.agent.closed ? chat.agent.initializeResponse : undefined),
     getElicitations: (): ElicitationView[] =>
       permissions.broker.pending().flatMap((p) =>
-        p.type === 'elicitation' && (!chat.session || p.sessionId === undefined || p.sessionId === chat.session.id)
+        p.type === 'elicitation' && (!slot.session || p.sessionId === undefined || p.sessionId === slot.session.id)
           ? [{ key: p.key, message: p.request.params.message, requestedSchema: (p.request.params as { requestedSchema?: unknown }).requestedSchema }]
           : [],
       ),
@@ -64,17 +68,23 @@ export function createChatSource(chat: ChatService, permissions: PermissionContr
   };
 }
 
-/** What the user does in the chat. Errors are logged and shown; none escapes as an unhandled rejection. */
-export function createChatActions(chat: ChatService, permissions: PermissionController, logger: Logger): ChatActions {
+/** What the user does in one chat. Errors are logged and shown; none escapes as an unhandled rejection. */
+export function createChatActions(
+  chat: ChatService,
+  permissions: PermissionController,
+  logger: Logger,
+  slot: ChatSlot = chat,
+  openHistory: () => unknown = () => vscode.commands.executeCommand('acpChat.openConversation'),
+): ChatActions {
   const report = (what: string) => (err: unknown) => {
     const message = errorMessage(err);
     logger.error(`[chat] ${what} failed: ${message}`);
     void vscode.window.showErrorMessage(`ACP Chat: ${what} failed: ${message}`);
   };
-  const session = async () => chat.ensureSession();
+  const session = async () => slot.ensureSession();
   return {
     // A failed start is shown in the chat's status line (and as an error toast by the composition root).
-    start: () => chat.ensureSession().catch((err: unknown) => logger.warn(`[chat] start failed: ${String(err)}`)),
+    start: () => slot.ensureSession().catch((err: unknown) => logger.warn(`[chat] start failed: ${String(err)}`)),
     prompt: async (text, attachments) => {
       const caps = composerCapabilities((await session().catch(() => undefined)) && chat.agent?.initializeResponse);
       const blocks = buildPromptBlocks(text, attachments, {
@@ -93,16 +103,16 @@ export function createChatActions(chat: ChatService, permissions: PermissionCont
       }
     },
     queuedPrompt: async (id, action) => {
-      const s = chat.session;
+      const s = slot.session;
       if (!s) return;
       if (action === 'remove') s.removeQueued(id);
       else if (action === 'steer') await s.steerQueued(id).catch(report('Steering the turn'));
       else await s.sendQueued(id)?.catch(report('Sending the prompt'));
     },
-    editQueuedPrompt: (id, text) => chat.session?.editQueued(id, text),
-    cancel: () => chat.cancel().catch(report('Stopping the turn')),
-    newSession: () => chat.newSession().catch(report('Starting a new session')),
-    openHistory: () => vscode.commands.executeCommand('acpChat.openConversation'),
+    editQueuedPrompt: (id, text) => slot.session?.editQueued(id, text),
+    cancel: () => slot.cancel().catch(report('Stopping the turn')),
+    newSession: () => slot.newSession().catch(report('Starting a new session')),
+    openHistory,
     restartAgent: () => chat.restart().catch(report('Restarting the agent')),
     setMode: (modeId) => session().then((s) => s.setMode(modeId)).catch(report('Changing the mode')),
     setConfigOption: (configId, value) =>
@@ -112,7 +122,7 @@ export function createChatActions(chat: ChatService, permissions: PermissionCont
       permissions.answerElicitation(key, action === 'accept' ? { action, content: content ?? {} } : { action }),
     openLocation: (path, line) => permissions.openLocation(path, line),
     openDiff: async (toolCallId, contentIndex) => {
-      const toolCall = chat.session?.getToolCall(toolCallId);
+      const toolCall = slot.session?.getToolCall(toolCallId);
       const content = toolCall?.content[contentIndex];
       if (content?.type !== 'diff') {
         void vscode.window.showWarningMessage('ACP Chat: that diff is no longer available.');

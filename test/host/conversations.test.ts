@@ -2,10 +2,12 @@
 // window reload does to it) the chat shows the same conversation and the next prompt continues it; the history
 // QuickPick lists the workspace's sessions and opening the older one shows its transcript.
 import * as assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { read, text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
+import type { Session } from '../../src/acpClient/session';
+import type { PermissionRecord } from '../../src/acpClient/transcript';
+import { bash, read, text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
 import { activate, closeAllEditors, quickInput, reactivate, setUpAgentEnvironment, waitFor, workspaceRoot, type ExtensionApi } from './helpers';
 
 function userTexts(api: ExtensionApi): string[] {
@@ -87,5 +89,89 @@ suite('Conversations that last', function () {
     assert.ok(userTexts(api).includes('read remember-me.txt'), `its transcript: ${userTexts(api).join(' | ')}`);
     assert.ok(!userTexts(api).includes('start something new'));
     assert.equal(api.sessions.currentId(), older);
+  });
+});
+
+suite('Several conversations at once', function () {
+  this.timeout(120_000);
+  let fake: FakeAnthropic;
+  let api: ExtensionApi;
+
+  suiteSetup(async () => {
+    fake = await setUpAgentEnvironment();
+    // Answered through the chat's cards here; no QuickPick, so "Show Pending Approval" starts from the oldest.
+    await vscode.workspace.getConfiguration('acpChat').update('permissions.prompt', 'inline', vscode.ConfigurationTarget.Global);
+    api = await reactivate(await activate());
+  });
+
+  suiteTeardown(async () => {
+    await vscode.workspace.getConfiguration('acpChat').update('permissions.prompt', undefined, vscode.ConfigurationTarget.Global);
+    await closeAllEditors();
+    await fake?.close();
+  });
+
+  const pendingOf = (sessionId: string) => api.permissions.broker.pending().filter((p) => p.type === 'permission' && p.sessionId === sessionId);
+  const recordsOf = (session: Session): PermissionRecord[] => session.snapshot().entries.flatMap((e) => (e.kind === 'permission' ? [e.permission] : []));
+
+  test('two editor tabs, each with a pending approval answered in its own session; closing one cancels only its approval', async () => {
+    const first = api.tabs.open();
+    const one = await waitFor(() => first.session, 'the first tab’s session', 60_000);
+    const second = api.tabs.open();
+    const two = await waitFor(() => second.session, 'the second tab’s session', 60_000);
+    assert.notEqual(one.id, two.id);
+    assert.notEqual(one.id, api.chat.session?.id, 'not the side view’s session');
+
+    const fileA = join(workspaceRoot(), 'tab-a.txt');
+    const fileB = join(workspaceRoot(), 'tab-b.txt');
+    fake.setScript([bash(`touch ${fileA}`)]);
+    const turnA = one.prompt([{ type: 'text', text: 'touch a' }]);
+    const reqA = await waitFor(() => pendingOf(one.id)[0], 'the first tab’s approval');
+    fake.setScript([bash(`touch ${fileB}`)]);
+    const turnB = two.prompt([{ type: 'text', text: 'touch b' }]);
+    const reqB = await waitFor(() => pendingOf(two.id)[0], 'the second tab’s approval');
+    assert.equal(api.permissions.broker.count, 2, 'the count is the total over both sessions');
+
+    // "Show Pending Approval" goes to the session that asked first and reveals its tab.
+    await vscode.commands.executeCommand('acpChat.showPendingPermission');
+    await waitFor(() => vscode.window.tabGroups.activeTabGroup.activeTab?.label === 'ACP Chat 2', 'the first tab revealed');
+
+    // Each answered in its own session, second first.
+    fake.setScript([text('b done')]);
+    assert.equal(api.permissions.answer(reqB.key, 'allow-once'), 'accepted');
+    assert.equal((await turnB).stopReason, 'end_turn');
+    assert.ok(existsSync(fileB));
+    assert.equal(pendingOf(one.id).length, 1, 'the first tab still waits');
+    fake.setScript([text('a done')]);
+    assert.equal(api.permissions.answer(reqA.key, 'allow-once'), 'accepted');
+    assert.equal((await turnA).stopReason, 'end_turn');
+    assert.ok(existsSync(fileA));
+    assert.equal(recordsOf(one).at(-1)?.outcome.status, 'selected');
+    assert.equal(recordsOf(two).at(-1)?.outcome.status, 'selected');
+    assert.equal(recordsOf(one).length, 1, 'no approval crossed over');
+    assert.equal(recordsOf(two).length, 1);
+
+    // Both wait again; closing the second tab cancels only its approval and closes its session.
+    const fileC = join(workspaceRoot(), 'tab-c.txt');
+    const fileD = join(workspaceRoot(), 'tab-d.txt');
+    fake.setScript([bash(`touch ${fileC}`)]);
+    const turnC = one.prompt([{ type: 'text', text: 'touch c' }]);
+    const reqC = await waitFor(() => pendingOf(one.id)[0], 'the first tab’s second approval');
+    fake.setScript([bash(`touch ${fileD}`)]);
+    const turnD = two.prompt([{ type: 'text', text: 'touch d' }]).catch((e: unknown) => e);
+    await waitFor(() => pendingOf(two.id)[0], 'the second tab’s second approval');
+    fake.setScript([text('d cancelled')]);
+    api.tabs.close(second);
+    await waitFor(() => pendingOf(two.id).length === 0, 'the closed tab’s approval to be settled');
+    assert.deepEqual(recordsOf(two).at(-1)?.outcome, { status: 'cancelled', reason: 'session-closed' });
+    assert.equal(two.snapshot().meta.connection, 'disconnected', 'its session is closed');
+    assert.equal(pendingOf(one.id).length, 1, 'the other tab’s approval still waits');
+    assert.equal(api.permissions.broker.count, 1);
+    fake.setScript([text('c done')]);
+    assert.equal(api.permissions.answer(reqC.key, 'allow-once'), 'accepted');
+    assert.equal((await turnC).stopReason, 'end_turn');
+    assert.ok(existsSync(fileC));
+    assert.ok(!existsSync(fileD), 'the cancelled command never ran');
+    await turnD;
+    api.tabs.close(first);
   });
 });

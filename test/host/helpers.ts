@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import type { ChatService } from '../../src/acpClient/chatService';
 import type { SessionStore } from '../../src/acpClient/sessionStore';
 import type { HistoryPicker } from '../../src/conversations/historyPicker';
+import type { ChatTabs } from '../../src/conversations/chatTabs';
 import type { PermissionRecord, ToolCallState } from '../../src/acpClient/transcript';
 import type { PermissionController } from '../../src/permissionUI/permissionController';
 import { fakeApiAgentEnv } from '../fixtures/agentEnv';
@@ -19,6 +20,7 @@ export interface ExtensionApi {
   chat: ChatService;
   permissions: PermissionController;
   history: HistoryPicker;
+  tabs: ChatTabs;
   sessions: SessionStore;
   context: vscode.ExtensionContext;
 }

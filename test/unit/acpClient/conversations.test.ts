@@ -136,7 +136,7 @@ describe('history', () => {
     const shown: string[] = [];
     t.chat.onDidChangeSession((s) => s && shown.push(s.id));
     const first = t.chat.session!;
-    await history.open('old');
+    await history.open('old', t.chat);
     expect(t.chat.session?.id).toBe('old');
     expect(shown).toEqual(['old']);
     expect(t.chat.session?.snapshot().entries).toHaveLength(9);
@@ -160,7 +160,7 @@ describe('history', () => {
     const store = new SessionStore(memoryStore(), recordingLogger());
     const history = chatHistory(t.chat, store);
     const first = await t.chat.ensureSession();
-    await history.fork(first.id);
+    await history.fork(first.id, t.chat);
     expect(t.chat.session?.id).toBe(`fork-of-${first.id}`);
     expect(t.agents[0]!.received).toContain(`session/load fork-of-${first.id}`);
     store.remember({ sessionId: `fork-of-${first.id}`, title: null, updatedAt: null });
@@ -340,5 +340,26 @@ describe('the session’s prompt queue', () => {
     plain.release();
     await until(() => p.snapshot().meta.turn === 'idle');
     if ('sent' in pOne) await pOne.sent;
+  });
+});
+
+describe('a conversation in an editor tab', () => {
+  it('has its own session on the shared agent, reopens it after the agent restarts, and closes it on the agent', async () => {
+    const { Conversation } = await import('../../../src/acpClient/conversation');
+    const t = setup();
+    const main = await t.chat.ensureSession();
+    const tab = new Conversation(t.chat, t.logger);
+    const own = await tab.ensureSession();
+    expect(own.id).not.toBe(main.id);
+    expect(t.agents).toHaveLength(1);
+    await t.chat.restart();
+    expect(own.status.connection).toBe('disconnected');
+    const again = await tab.ensureSession();
+    expect(again.id).toBe(own.id);
+    expect(t.agents[1]!.received).toContain(`session/load ${own.id}`);
+    await tab.close();
+    expect(t.agents[1]!.received.filter((m) => m === 'session/close')).toHaveLength(1);
+    expect(t.chat.session?.status.connection).toBe('connected');
+    await expect(tab.ensureSession()).rejects.toThrow(/closed/);
   });
 });

@@ -8,6 +8,7 @@ import { h, icon } from './dom';
 import { ElicitationsView } from './elicitationView';
 import { HeaderView } from './headerView';
 import { renderMarkdown as defaultMarkdown, type MarkdownRenderer } from './markdown';
+import { ConfigBar } from './configBar';
 import { PlanView } from './planView';
 import { QueueView } from './queueView';
 import { DEFAULT_WINDOW, TranscriptView } from './transcriptView';
@@ -32,6 +33,7 @@ export class App {
   private readonly header: HeaderView;
   private readonly plan = new PlanView();
   private readonly queue: QueueView;
+  private readonly config: ConfigBar;
   private readonly elicitations: ElicitationsView;
   private readonly announcer = new Announcer();
   private readonly banner = h('div', { class: 'banner', role: 'alert', 'data-testid': 'banner' });
@@ -59,11 +61,12 @@ export class App {
     this.transcript.onAgentText = (id, text) => this.announcer.agentText(id, text);
     this.elicitations = new ElicitationsView(this.post);
     this.queue = new QueueView(this.post);
+    this.config = new ConfigBar(this.post);
     this.composer = new Composer(this.post);
     this.composer.onSubmit = (text, attachments) => this.submit(text, attachments);
     this.scroller = h('main', { class: 'scroller' }, this.empty, this.transcript.node, this.elicitations.node);
     this.banner.hidden = true;
-    opts.root.replaceChildren(this.header.node, this.banner, this.scroller, this.plan.node, this.queue.node, this.composer.node, this.announcer.node);
+    opts.root.replaceChildren(this.header.node, this.banner, this.scroller, this.plan.node, this.queue.node, this.composer.node, this.config.node, this.announcer.node);
     this.scroller.addEventListener('scroll', () => {
       this.stickToBottom = this.scroller.scrollHeight - this.scroller.scrollTop - this.scroller.clientHeight < STICK_THRESHOLD;
     });
@@ -156,6 +159,7 @@ export class App {
     const running = this.meta !== null && this.meta.turn !== 'idle';
     this.header.update(this.meta, this.status);
     this.plan.update(this.meta?.plan ?? []);
+    this.config.update(this.meta);
     this.queue.update(this.meta?.queue ?? [], running, this.capabilities.steering);
     this.composer.setContext(this.meta?.availableCommands ?? [], this.capabilities, running);
     this.empty.hidden = this.transcript.renderedCount > 0;

@@ -18,7 +18,7 @@ const env = { ...process.env, PATH: `${dirname(node)}:${process.env.PATH}` };
 
 const suites = [
   { name: 'build', cmd: [node, 'scripts/build.mjs'] },
-  { name: 'typecheck', cmd: [node, 'node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'typecheck', cmd: [node, 'scripts/typecheck.mjs'] },
   vitest('unit'),
   vitest('integration'),
   // The VS Code suites: provision (cached; seconds when warm), then the extension-host and browser suites.

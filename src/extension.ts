@@ -6,12 +6,15 @@ import * as vscode from 'vscode';
 import { ChatService } from './acpClient/chatService';
 import { parseLaunchSettings, resolveAgentLaunch } from './acpClient/agentLaunch';
 import type { Logger } from './acpClient/logger';
+import { EditorActions } from './editor/editorActions';
+import { PendingAttention } from './permissionUI/pendingAttention';
 import { PermissionController } from './permissionUI/permissionController';
 import { ChatPanel, NEW_CHAT_IN_EDITOR_COMMAND, OPEN_CHAT_IN_EDITOR_COMMAND } from './webview/chatPanel';
 import { ChatTabs } from './conversations/chatTabs';
 import { ChatViewProvider } from './webview/chatViewProvider';
 import { createChatActions, createChatSource } from './webview/chatBindings';
 import type { ChatWebviewDeps } from './webview/chatWebviewController';
+import { selectionAttachment } from './webview/selectionAttachment';
 import { errorMessage } from './acpClient/errors';
 import { autoRestart } from './acpClient/autoRestart';
 import { chatHistory } from './acpClient/historySource';
@@ -22,7 +25,9 @@ export function activate(context: vscode.ExtensionContext) {
   const log = vscode.window.createOutputChannel('ACP Chat', { log: true });
   let logOpen = true;
   const logger = outputLogger(log, () => logOpen);
-  const permissions = new PermissionController(logger);
+  const testing = context.extensionMode === vscode.ExtensionMode.Test;
+  const editor = new EditorActions(logger);
+  const permissions = new PermissionController({ logger, editor, inspectable: testing });
   const sessions = new SessionStore(context.workspaceState, logger);
   const chat = new ChatService({
     resolveLaunch: () => resolveAgentLaunch(launchInput(context, logger)),
@@ -35,15 +40,23 @@ export function activate(context: vscode.ExtensionContext) {
   });
   const history = new HistoryPicker(chatHistory(chat, sessions), (what, err) => reportFailure(logger, what, err));
   const source = createChatSource(chat, permissions);
-  const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions: createChatActions(chat, permissions, logger, chat, () => history.show(chat)), log };
+  const deps: ChatWebviewDeps = {
+    extensionUri: context.extensionUri,
+    source,
+    actions: createChatActions(chat, permissions, editor, logger, chat, () => history.show(chat)),
+    log,
+  };
   const view = new ChatViewProvider(deps);
-  const tabs = new ChatTabs({ chat, permissions, logger, base: { extensionUri: context.extensionUri, log }, openHistory: (into) => history.show(into) });
+  const attention = new PendingAttention(permissions.broker, (n) => view.setPendingApprovals(n), logger);
+  const tabs = new ChatTabs({ chat, permissions, editor, logger, base: { extensionUri: context.extensionUri, log }, openHistory: (into) => history.show(into) });
 
   context.subscriptions.push(
     // The agent's exit is logged after deactivation disposed the channel; writing then would throw.
     { dispose: () => (logOpen = false) },
     log,
+    editor,
     permissions,
+    attention,
     source,
     { dispose: () => chat.dispose() },
     trackSessions(chat, sessions),
@@ -51,7 +64,6 @@ export function activate(context: vscode.ExtensionContext) {
     history,
     view,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
-    permissions.onDidChangePendingCount((n) => view.setPendingApprovals(n)),
     tabs,
     // "Show Pending Approval" reveals the chat whose session asked: its tab, else the side view.
     permissions.onDidRequestReveal((p) => {
@@ -69,24 +81,23 @@ export function activate(context: vscode.ExtensionContext) {
     vscode.commands.registerCommand('acpChat.restartAgent', () => run(logger, 'Restart', () => chat.restart())),
     vscode.commands.registerCommand('acpChat.showLog', () => log.show()),
     vscode.commands.registerCommand('acpChat.addSelectionToChat', async () => {
-      const editor = vscode.window.activeTextEditor;
-      if (!editor || editor.selection.isEmpty) return;
-      const { document, selection } = editor;
-      const attachment = {
-        type: 'selection' as const,
+      const active = vscode.window.activeTextEditor;
+      if (!active) return;
+      const { document, selection } = active;
+      const attachment = selectionAttachment({
         path: document.uri.fsPath,
         name: vscode.workspace.asRelativePath(document.uri),
-        startLine: selection.start.line + 1,
-        // Whole lines selected end at column 0 of the next line, which holds no selected character: not part of the range.
-        endLine: selection.end.character === 0 && selection.end.line > selection.start.line ? selection.end.line : selection.end.line + 1,
+        start: selection.start,
+        end: selection.end,
         text: document.getText(selection),
-      };
+      });
+      if (!attachment) return;
       if (ChatPanel.active) ChatPanel.active.attach(attachment);
       else await view.attach(attachment);
     }),
   );
-  // The API the extension-host tests use to look inside; not a public contract.
-  return { chat, permissions, history, sessions, tabs, context };
+  // Only the extension-host tests look inside (ExtensionMode.Test); there is no public API.
+  return testing ? { chat, permissions, editor, history, sessions, tabs, context } : undefined;
 }
 
 export function deactivate() {}

@@ -15,11 +15,11 @@ import type { AgentExit, AgentProcessLike } from './agentProcess';
 import { handleElicitationRequest } from './elicitationHandler';
 import { AgentExitedError, NotSupportedError, errorMessage } from './errors';
 import { Emitter, type Disposable } from './events';
-import { describeExit } from './exitDescription';
+import { describeExit, EXIT_EXPLANATION_WAIT_MS } from './exitDescription';
 import { buildClientCapabilities, performInitialize } from './handshake';
-import type { ClientHooks, PendingPermission } from './hooks';
+import type { ClientHooks } from './hooks';
 import type { Logger } from './logger';
-import { PendingRequests, type AnswerResult } from './pendingRequests';
+import { PendingRequests } from './pendingRequests';
 import { handlePermissionRequest } from './permissionHandler';
 import { Session, type SessionHost } from './session';
 import { UpdateBuffer } from './updateBuffer';
@@ -33,9 +33,6 @@ export interface AcpClientOptions {
   /** Advertise `_meta.terminal_output` (Claude's terminal stream extension). */
   terminalOutput?: boolean;
 }
-
-/** How long a failed request waits for the process exit so its error can say why. */
-const EXIT_EXPLANATION_WAIT_MS = 1500;
 
 export class AcpClient {
   private readonly connection: acp.ClientConnection;
@@ -242,28 +239,6 @@ export class AcpClient {
 
   getSession(id: string): Session | undefined {
     return this.sessions.get(id);
-  }
-
-  /**
-   * Answer an open permission from any surface (the hook's promise is one way; inline buttons another).
-   * 'not-offered' leaves it pending; 'expired' means it was already cancelled or answered.
-   */
-  answerPermission(key: string, optionId: string): AnswerResult {
-    const open = this.pending.get(key);
-    if (open?.answer) return open.answer(optionId);
-    const session = this.sessions.get(key.slice(0, key.lastIndexOf(':')));
-    const outcome = session?.permissionOutcome(key);
-    if (!session || !outcome) return 'unknown';
-    if (outcome.status === 'cancelled') {
-      this.opts.logger.info(`[permission] ${key}: answer "${optionId}" arrived after cancellation; discarded`);
-      session.settlePermission(key, { status: 'expired', reason: outcome.reason });
-    }
-    return 'expired';
-  }
-
-  /** The permission requests still waiting for an answer (e.g. to re-show them after a view reload). */
-  getPendingPermissions(sessionId?: string): PendingPermission[] {
-    return this.pending.list({ sessionId, kind: 'permission' }).map((e) => e.request as PendingPermission);
   }
 
   /** Close the connection and stop the agent. Open requests are answered `cancelled` first. */

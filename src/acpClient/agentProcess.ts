@@ -72,7 +72,7 @@ export class AgentProcess implements AgentProcessLike {
       env: launch.env,
       windowsHide: true,
     });
-    opts.logger.info(`[agentProcess] spawned ${launch.command} ${launch.args.join(' ')} (pid ${child.pid ?? 'none'})`);
+    opts.logger.info(`[agentProcess] spawned ${launch.command} ${launch.args.join(' ')} (cwd ${opts.cwd}, pid ${child.pid ?? 'none'})`);
     return new AgentProcess(child, opts.logger);
   }
 

@@ -11,12 +11,9 @@ import type { ClientHooks } from './hooks';
 import type { Logger } from './logger';
 import type { Session } from './session';
 import { errorMessage } from './errors';
+import type { ChatStatus } from './chatStatus';
 
-export type ChatStatus =
-  | { state: 'idle' }
-  | { state: 'starting' }
-  | { state: 'ready'; agentName: string; agentVersion?: string }
-  | { state: 'error'; message: string };
+export type { ChatStatus };
 
 export interface ChatServiceOptions {
   /** Resolves the launch each time (settings may have changed); throws AgentStartError when it cannot. */
@@ -242,7 +239,6 @@ export class ChatService {
   private async startAgent(): Promise<AcpClient> {
     const launch = this.opts.resolveLaunch();
     const cwd = this.opts.cwd();
-    this.opts.logger.info(`[chat] starting agent: ${launch.command} ${launch.args.join(' ')} (cwd ${cwd})`);
     const proc = this.opts.spawn ? this.opts.spawn(launch, cwd, this.opts.logger) : AgentProcess.spawn(launch, { cwd, logger: this.opts.logger });
     this.process = proc;
     const client = await AcpClient.start({

@@ -1,7 +1,7 @@
 // The client's own contributions to the transcript (prompts, turn ends, permission records, disconnects), folded
 // as purely as the agent's updates so the Session class only sequences them.
 import type { ContentBlock, SessionConfigOption, SessionModeState } from '@agentclientprotocol/sdk';
-import { applyConfigOptions, applyCurrentMode } from './sessionReducer';
+import { applyConfigOptions } from './sessionReducer';
 import { cancelToolCall } from './toolCallMerge';
 import type { PermissionOutcome, PermissionRecord } from './transcript';
 import { Draft, type ReduceResult, type TranscriptState } from './transcriptState';
@@ -15,8 +15,6 @@ export type ClientEvent =
   | { type: 'permission-requested'; permission: PermissionRecord }
   | { type: 'permission-settled'; key: string; outcome: Exclude<PermissionOutcome, { status: 'pending' }> }
   | { type: 'session-configured'; modes?: SessionModeState | null; configOptions?: SessionConfigOption[] | null }
-  | { type: 'mode-set'; modeId: string }
-  | { type: 'config-options-set'; configOptions: SessionConfigOption[] }
   | { type: 'disconnected'; reason: string }
   | { type: 'prompt-queued'; id: string; content: ContentBlock[] }
   | { type: 'queued-prompt-edited'; id: string; content: ContentBlock[] }
@@ -74,12 +72,6 @@ export function applyClientEvent(state: TranscriptState, event: ClientEvent, now
     case 'session-configured':
       if (event.modes !== undefined) d.setMeta('modes', event.modes);
       if (event.configOptions) applyConfigOptions(d, event.configOptions);
-      break;
-    case 'mode-set':
-      applyCurrentMode(d, event.modeId);
-      break;
-    case 'config-options-set':
-      applyConfigOptions(d, event.configOptions);
       break;
     case 'disconnected':
       d.closeOpenThought();

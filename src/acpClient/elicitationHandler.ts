@@ -2,7 +2,7 @@
 import type { CreateElicitationRequest, CreateElicitationResponse, JsonRpcId } from '@agentclientprotocol/sdk';
 import type { PendingElicitation } from './hooks';
 import type { Logger } from './logger';
-import { reasonFromSdkSignal, type PendingRequests } from './pendingRequests';
+import { reasonFromSdkSignal, type AnswerResult, type PendingRequests } from './pendingRequests';
 
 /** Handle the request; the returned promise never rejects. */
 export function handleElicitationRequest(args: {
@@ -10,7 +10,7 @@ export function handleElicitationRequest(args: {
   requestId: JsonRpcId;
   signal: AbortSignal;
   connectionSignal: AbortSignal;
-  createElicitation: (req: PendingElicitation) => Promise<CreateElicitationResponse>;
+  createElicitation: (req: PendingElicitation) => void;
   pending: PendingRequests;
   logger: Logger;
 }): Promise<CreateElicitationResponse> {
@@ -19,7 +19,6 @@ export function handleElicitationRequest(args: {
   const sessionId = 'sessionId' in params && typeof params.sessionId === 'string' ? params.sessionId : undefined;
   const key = `${sessionId ?? 'elicitation'}:${String(requestId)}`;
   const controller = new AbortController();
-  const request: PendingElicitation = { key, sessionId, params, signal: controller.signal };
   logger.info(`[elicitation] ${key}: asked (${params.mode})`);
 
   return new Promise<CreateElicitationResponse>((resolve) => {
@@ -40,23 +39,27 @@ export function handleElicitationRequest(args: {
       },
       { once: true },
     );
-    pending.add({ key, sessionId, kind: 'elicitation', request, controller });
+    const answer = (response: CreateElicitationResponse): AnswerResult => {
+      if (settled) {
+        logger.info(`[elicitation] ${key}: answer "${response.action}" arrived after the request ended; discarded`);
+        return 'expired';
+      }
+      logger.info(`[elicitation] ${key}: answered ${response.action}`);
+      finish(response);
+      return 'accepted';
+    };
+    const request: PendingElicitation = { key, sessionId, params, signal: controller.signal, answer };
+    pending.add({ key, sessionId, controller });
     if (signal.aborted) onSdkAbort();
     else signal.addEventListener('abort', onSdkAbort, { once: true });
     if (settled) return;
 
     Promise.resolve()
       .then(() => createElicitation(request))
-      .then(
-        (response) => {
-          if (settled) logger.info(`[elicitation] ${key}: answer arrived after cancellation; discarded`);
-          else finish(response);
-        },
-        (err: unknown) => {
-          // Unlike permissions there is no second surface for a form; answer `cancel` rather than hang the tool.
-          logger.error(`[elicitation] ${key}: the form failed; answering cancel`, err);
-          finish({ action: 'cancel' });
-        },
-      );
+      .catch((err: unknown) => {
+        // Unlike a permission, a form has no other place to be answered; answer `cancel` rather than hang the tool.
+        logger.error(`[elicitation] ${key}: the form failed; answering cancel`, err);
+        finish({ action: 'cancel' });
+      });
   });
 }

@@ -22,3 +22,6 @@ export function describeExit(exit: AgentExit): string {
   const tail = exit.stderrTail.trim();
   return tail ? `The agent ${how}. Last output:\n${tail.slice(-STDERR_IN_MESSAGE)}` : `The agent ${how}.`;
 }
+
+/** How long a failed request waits for the process exit, so its error can say why the agent went away. */
+export const EXIT_EXPLANATION_WAIT_MS = 1500;

@@ -4,7 +4,7 @@ import * as acp from '@agentclientprotocol/sdk';
 import type { ClientCapabilities, InitializeRequest, InitializeResponse } from '@agentclientprotocol/sdk';
 import type { AgentExit } from './agentProcess';
 import { AgentStartError } from './errors';
-import { describeExit } from './exitDescription';
+import { describeExit, EXIT_EXPLANATION_WAIT_MS } from './exitDescription';
 
 /** Advertise only what this client serves: no fs/terminal handlers, so neither is advertised. */
 export function buildClientCapabilities(opts: { elicitationForm: boolean; terminalOutput: boolean }): ClientCapabilities {
@@ -35,7 +35,7 @@ export async function performInitialize(args: {
   if (outcome.kind === 'error') {
     // A write to a dead agent (EPIPE) closes the connection a moment before the exit is reported.
     if (args.connectionSignal.aborted) {
-      const exit = await args.exitWithin(1500);
+      const exit = await args.exitWithin(EXIT_EXPLANATION_WAIT_MS);
       if (exit) throw startFailure(exit);
     }
     const message = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);

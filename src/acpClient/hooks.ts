@@ -1,5 +1,8 @@
 // What acpClient asks of its host (the UI): choose a permission option, fill in a form. No `vscode` types here.
+// The hook presents the request; whoever answers (any surface, at any time) calls its `answer`, and the core's
+// handler decides whether the answer still counts.
 import type { CreateElicitationRequest, CreateElicitationResponse, RequestPermissionRequest } from '@agentclientprotocol/sdk';
+import type { AnswerResult } from './pendingRequests';
 import type { ToolCallState } from './transcript';
 
 export interface PendingPermission {
@@ -11,6 +14,8 @@ export interface PendingPermission {
   toolCall?: ToolCallState;
   /** Aborts when the request is cancelled; `signal.reason` is a PermissionCancelReason string. */
   signal: AbortSignal;
+  /** Answer with an offered optionId. After the request ended it is discarded and recorded as expired. */
+  answer(optionId: string): AnswerResult;
 }
 
 export interface PendingElicitation {
@@ -19,12 +24,14 @@ export interface PendingElicitation {
   params: CreateElicitationRequest;
   /** Aborts when the request is cancelled; `signal.reason` is a PermissionCancelReason string. */
   signal: AbortSignal;
+  /** Answer the form. After the request ended it is discarded. */
+  answer(response: CreateElicitationResponse): AnswerResult;
 }
 
 export interface ClientHooks {
-  /** Resolve with the optionId the user chose. Never resolve for a dismissal. May resolve late (after signal aborted):
-   *  the core then discards it and records outcome 'expired'. */
-  requestPermission(req: PendingPermission): Promise<string>;
-  /** Present only if the client serves form elicitation; then `elicitation.form` is advertised. */
-  createElicitation?(req: PendingElicitation): Promise<CreateElicitationResponse>;
+  /** Present the request. Never answer for a dismissal; a hook that fails leaves the request pending. */
+  requestPermission(req: PendingPermission): void;
+  /** Present only if the client serves form elicitation; then `elicitation.form` is advertised. A hook that fails
+   *  answers `cancel` (nothing else would show the form). */
+  createElicitation?(req: PendingElicitation): void;
 }

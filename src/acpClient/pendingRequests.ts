@@ -1,26 +1,26 @@
 // Open agent→client requests (permissions, elicitations), so a turn cancel, a session close or the agent's exit can
 // settle every one of them. The SDK tracks none of this for us (ACP prompt-turn §Cancellation: the client MUST
-// answer pending permission requests `cancelled` after session/cancel).
+// answer pending permission requests `cancelled` after session/cancel). The request handlers are the one owner of
+// "is this request still answerable": every surface answers through the request's `answer`, and they decide.
 import type { PermissionCancelReason } from './transcript';
 
-/** What answering an open permission led to. */
-export type AnswerResult = 'selected' | 'expired' | 'not-offered' | 'unknown';
+/**
+ * What answering a request led to. `accepted`: this answer went to the agent. `expired`: the request had already
+ * been answered or cancelled; the answer was discarded (and recorded). `refused`: the answer does not fit the
+ * request (an option it did not offer, content outside the form); it stays pending. `unknown`: no such request.
+ */
+export type AnswerResult = 'accepted' | 'expired' | 'unknown' | { refused: string };
 
-export interface PendingRequest<T = unknown> {
+interface OpenRequest {
   key: string;
   sessionId?: string;
-  kind: 'permission' | 'elicitation';
-  /** The object handed to the hook (PendingPermission / PendingElicitation). */
-  request: T;
   controller: AbortController;
-  /** Permissions only: answer with an optionId from any surface. */
-  answer?(optionId: string): AnswerResult;
 }
 
 export class PendingRequests {
-  private readonly byKey = new Map<string, PendingRequest>();
+  private readonly byKey = new Map<string, OpenRequest>();
 
-  add(entry: PendingRequest): void {
+  add(entry: OpenRequest): void {
     this.byKey.set(entry.key, entry);
   }
 
@@ -28,27 +28,18 @@ export class PendingRequests {
     this.byKey.delete(key);
   }
 
-  get(key: string): PendingRequest | undefined {
-    return this.byKey.get(key);
-  }
-
-  list(filter?: { sessionId?: string; kind?: PendingRequest['kind'] }): PendingRequest[] {
-    return [...this.byKey.values()].filter(
-      (e) => (filter?.sessionId === undefined || e.sessionId === filter.sessionId) && (filter?.kind === undefined || e.kind === filter.kind),
-    );
-  }
-
   /** Abort every open request of `sessionId`; each request's own abort listener answers the agent. */
   cancelSession(sessionId: string, reason: PermissionCancelReason): number {
-    const hits = this.list({ sessionId });
-    for (const e of hits) e.controller.abort(reason);
-    return hits.length;
+    return this.abort([...this.byKey.values()].filter((e) => e.sessionId === sessionId), reason);
   }
 
   cancelAll(reason: PermissionCancelReason): number {
-    const all = [...this.byKey.values()];
-    for (const e of all) e.controller.abort(reason);
-    return all.length;
+    return this.abort([...this.byKey.values()], reason);
+  }
+
+  private abort(hits: OpenRequest[], reason: PermissionCancelReason): number {
+    for (const e of hits) e.controller.abort(reason);
+    return hits.length;
   }
 }
 

@@ -33,7 +33,6 @@ export function handlePermissionRequest(args: {
   const controller = new AbortController();
   // The request's tool call is a ToolCallUpdate: fold it in so the transcript shows what is being approved.
   const toolCall = session?.recordToolCall(params.toolCall);
-  const request: PendingPermission = { key, sessionId: params.sessionId, params, toolCall, signal: controller.signal };
   if (!session) logger.warn(`[permission] ${key}: request for unknown session ${params.sessionId}`);
   session?.recordPermission({
     key,
@@ -78,31 +77,27 @@ export function handlePermissionRequest(args: {
         logger.warn(`[permission] ${key}: already answered; "${optionId}" ignored`);
         return 'expired';
       }
+      const offered = params.options.map((o) => o.optionId);
       const option: PermissionOption | undefined = params.options.find((o) => o.optionId === optionId);
       if (!option) {
         // The agent rejects unoffered ids (claude-agent-acp permissions/response.js); keep waiting for a real one.
-        logger.error(`[permission] ${key}: "${optionId}" was not offered (offered: ${params.options.map((o) => o.optionId).join(', ')}); still pending`);
-        return 'not-offered';
+        logger.error(`[permission] ${key}: "${optionId}" was not offered (offered: ${offered.join(', ')}); still pending`);
+        return { refused: `Option ${JSON.stringify(optionId)} was not offered for this request (offered: ${offered.join(', ')}).` };
       }
       logger.info(`[permission] ${key}: selected ${optionId}`);
       finish({ status: 'selected', optionId, optionName: option.name, optionKind: option.kind }, { outcome: { outcome: 'selected', optionId } });
-      return 'selected';
+      return 'accepted';
     };
 
-    pending.add({ key, sessionId: params.sessionId, kind: 'permission', request, controller, answer });
+    const request: PendingPermission = { key, sessionId: params.sessionId, params, toolCall, signal: controller.signal, answer };
+    pending.add({ key, sessionId: params.sessionId, controller });
     if (signal.aborted) onSdkAbort();
     else signal.addEventListener('abort', onSdkAbort, { once: true });
     if (settled) return;
 
-    // A hook that throws leaves the request pending: another surface can still answer via AcpClient.answerPermission,
-    // and any cancellation still settles it through the controller.
+    // A hook that throws leaves the request pending: any cancellation still settles it through the controller.
     Promise.resolve()
       .then(() => hooks.requestPermission(request))
-      .then(
-        (optionId) => {
-          answer(optionId);
-        },
-        (err: unknown) => logger.error(`[permission] ${key}: the permission prompt failed; still pending`, err),
-      );
+      .catch((err: unknown) => logger.error(`[permission] ${key}: the permission prompt failed; still pending`, err));
   });
 }

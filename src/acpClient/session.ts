@@ -190,7 +190,8 @@ export class Session implements PermissionSessionView {
   async setMode(modeId: string): Promise<void> {
     this.assertUsable();
     await this.host.agent.request(acp.methods.agent.session.setMode, { sessionId: this.id, modeId });
-    this.apply({ type: 'mode-set', modeId });
+    // The agent confirmed it: fold it as the update the agent would send.
+    this.applyUpdate({ sessionUpdate: 'current_mode_update', currentModeId: modeId });
   }
 
   async setConfigOption(configId: string, value: string | boolean): Promise<void> {
@@ -200,7 +201,7 @@ export class Session implements PermissionSessionView {
         ? { sessionId: this.id, configId, type: 'boolean' as const, value }
         : { sessionId: this.id, configId, value };
     const response = await this.host.agent.request(acp.methods.agent.session.setConfigOption, params);
-    if (response?.configOptions) this.apply({ type: 'config-options-set', configOptions: response.configOptions });
+    if (response?.configOptions) this.applyUpdate({ sessionUpdate: 'config_option_update', configOptions: response.configOptions });
   }
 
   /** session/close when the agent advertises it; open requests are settled 'session-closed' either way. */
@@ -240,13 +241,6 @@ export class Session implements PermissionSessionView {
   /** @internal */
   settlePermission(key: string, outcome: Exclude<PermissionOutcome, { status: 'pending' }>): void {
     this.apply({ type: 'permission-settled', key, outcome });
-  }
-
-  /** @internal The recorded outcome of a permission, to tell a late answer from an unknown key. */
-  permissionOutcome(key: string): PermissionOutcome | undefined {
-    const at = this.state.permissionIndex[key];
-    const entry = at === undefined ? undefined : this.state.entries[at];
-    return entry?.kind === 'permission' ? entry.permission.outcome : undefined;
   }
 
   /**

@@ -87,7 +87,7 @@ export function applyConfigOptions(d: Draft, options: SessionConfigOption[]): vo
 }
 
 /** Set the current mode, and the mode config option with it (agents send either, Claude only the option). */
-export function applyCurrentMode(d: Draft, modeId: string): void {
+function applyCurrentMode(d: Draft, modeId: string): void {
   const modes: SessionModeState | null | undefined = d.currentMeta.modes;
   if (modes && modes.currentModeId !== modeId) d.setMeta('modes', { ...modes, currentModeId: modeId });
   const options = d.currentMeta.configOptions;

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { ChatService } from '../acpClient/chatService';
 import { Conversation, type ChatSlot } from '../acpClient/conversation';
 import type { Logger } from '../acpClient/logger';
+import type { EditorActions } from '../editor/editorActions';
 import type { PermissionController } from '../permissionUI/permissionController';
 import { createChatActions, createChatSource } from '../webview/chatBindings';
 import { ChatPanel } from '../webview/chatPanel';
@@ -17,6 +18,7 @@ interface Tab {
 export interface ChatTabsDeps {
   chat: ChatService;
   permissions: PermissionController;
+  editor: EditorActions;
   logger: Logger;
   base: Pick<ChatWebviewDeps, 'extensionUri' | 'log'>;
   openHistory(into: ChatSlot): unknown;
@@ -25,19 +27,25 @@ export interface ChatTabsDeps {
 export class ChatTabs implements vscode.Disposable {
   private readonly tabs = new Set<Tab>();
   private counter = 1;
+  private readonly sessionEmitter = new vscode.EventEmitter<void>();
+  /** A tab's conversation shows another session (or the tab closed). */
+  readonly onDidChangeSession = this.sessionEmitter.event;
 
   constructor(private readonly deps: ChatTabsDeps) {}
 
   /** Opens a tab with a new conversation; its session starts when the tab's chat is ready. */
   open(): Conversation {
-    const { chat, permissions, logger, base } = this.deps;
+    const { chat, permissions, editor, logger, base } = this.deps;
     const conversation = new Conversation(chat, logger);
     const source = createChatSource(chat, permissions, conversation);
-    const actions = createChatActions(chat, permissions, logger, conversation, () => this.deps.openHistory(conversation));
+    const actions = createChatActions(chat, permissions, editor, logger, conversation, () => this.deps.openHistory(conversation));
     const tab = { conversation } as Tab;
+    const sub = conversation.onDidChangeSession(() => this.sessionEmitter.fire());
     tab.panel = ChatPanel.create({ ...base, source, actions }, `ACP Chat ${++this.counter}`, vscode.ViewColumn.Active, () => {
       this.tabs.delete(tab);
+      sub.dispose();
       source.dispose();
+      this.sessionEmitter.fire();
       conversation.close().catch((err: unknown) => logger.warn('[tabs] closing the conversation failed', err));
     });
     this.tabs.add(tab);
@@ -75,5 +83,6 @@ export class ChatTabs implements vscode.Disposable {
 
   dispose(): void {
     for (const t of [...this.tabs]) t.panel.dispose();
+    this.sessionEmitter.dispose();
   }
 }

@@ -20,6 +20,9 @@ export interface HistoryPickerView {
 export class HistoryPicker implements vscode.Disposable {
   private qp: vscode.QuickPick<Item> | undefined;
   private target: HistoryTarget | undefined;
+  private readonly viewEmitter = new vscode.EventEmitter<void>();
+  /** The picker opened, closed, filled or moved its focus (what `view()` returns changed). */
+  readonly onDidChangeView = this.viewEmitter.event;
 
   constructor(
     private readonly source: HistorySource,
@@ -58,7 +61,9 @@ export class HistoryPicker implements vscode.Disposable {
     qp.onDidHide(() => {
       if (this.qp === qp) this.qp = undefined;
       qp.dispose();
+      this.viewEmitter.fire();
     });
+    qp.onDidChangeActive(() => this.viewEmitter.fire());
     qp.show();
     await this.refresh();
   }
@@ -76,6 +81,7 @@ export class HistoryPicker implements vscode.Disposable {
 
   dispose(): void {
     this.qp?.hide();
+    this.viewEmitter.dispose();
   }
 
   private async refresh(): Promise<void> {
@@ -92,6 +98,7 @@ export class HistoryPicker implements vscode.Disposable {
       this.report('Listing conversations', err);
     } finally {
       qp.busy = false;
+      this.viewEmitter.fire();
     }
   }
 

@@ -4,6 +4,7 @@
 // `question_<n>_custom`.
 import type { CreateElicitationRequest, ElicitationContentValue, EnumOption } from '@agentclientprotocol/sdk';
 import { toDisplayText } from './displayText';
+import { isRecord, optionalString } from '../acpClient/guards';
 
 export interface ChoiceOption {
   value: string;
@@ -55,12 +56,17 @@ export function parseElicitationForm(req: CreateElicitationRequest): FormParse {
   return {
     ok: true,
     form: {
-      message: toDisplayText(typeof req.message === 'string' ? req.message : '', 2_000, false) || 'The agent asks for input.',
+      message: elicitationMessage(req),
       title: typeof schema.title === 'string' ? toDisplayText(schema.title, 200) || undefined : undefined,
       fields,
       skipped,
     },
   };
+}
+
+/** The agent's question as shown to the user (also for a form this client cannot show). */
+export function elicitationMessage(req: CreateElicitationRequest): string {
+  return toDisplayText(typeof req.message === 'string' ? req.message : '', 2_000, false) || 'The agent asks for input.';
 }
 
 function parseField(key: string, prop: unknown, required: boolean): FormField | undefined {
@@ -74,15 +80,15 @@ function parseField(key: string, prop: unknown, required: boolean): FormField | 
   switch (prop.type) {
     case 'string': {
       const options = choiceOptions(prop.oneOf) ?? untitledOptions(prop.enum);
-      if (options) return { ...base, type: 'single', options, default: str(prop.default) };
+      if (options) return { ...base, type: 'single', options, default: optionalString(prop.default) };
       return {
         ...base,
         type: 'text',
         minLength: num(prop.minLength),
         maxLength: num(prop.maxLength),
-        pattern: str(prop.pattern),
-        format: str(prop.format),
-        default: str(prop.default),
+        pattern: optionalString(prop.pattern),
+        format: optionalString(prop.format),
+        default: optionalString(prop.default),
       };
     }
     case 'number':
@@ -222,16 +228,8 @@ function text(value: unknown, max: number): string | undefined {
   return typeof value === 'string' ? toDisplayText(value, max) || undefined : undefined;
 }
 
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
 function num(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isStringArray(value: unknown): value is string[] {

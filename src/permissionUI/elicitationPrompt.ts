@@ -36,7 +36,9 @@ export function openElicitationFlow(prompt: ElicitationPrompt, actions: PromptAc
       input.onDidTriggerButton(() => done(DECLINE));
       input.onDidHide(() => done(HIDDEN));
       onAccept(done);
+      if ('onDidChangeActive' in input) input.onDidChangeActive(() => actions.viewChanged());
       input.show();
+      actions.viewChanged();
     });
 
   const title = (index: number, total: number) => ({ title: prompt.form.ok ? prompt.form.form.message : 'Question from the agent', step: index + 1, totalSteps: total });

@@ -1,12 +1,16 @@
-// Holds every pending permission request and form elicitation by key, independent of any UI. Surfaces (QuickPick,
-// modal, the chat's inline card) subscribe and answer through it: the first answer wins and every other surface is
-// told to close; dismissing a surface leaves the request pending. No `vscode` import, so it is unit-tested in Node.
+// Holds every pending permission request and form elicitation by key for the surfaces, independent of any UI.
+// Surfaces (QuickPick, modal, the chat's inline card) subscribe and answer through it; the answer goes to the
+// request's own `answer` in the core, which alone decides whether it still counts. The first accepted answer closes
+// every other surface; dismissing a surface leaves the request pending. No `vscode` import, so it is unit-tested.
 import type { CreateElicitationResponse } from '@agentclientprotocol/sdk';
 import { Emitter, type Event } from '../acpClient/events';
 import type { PendingElicitation, PendingPermission } from '../acpClient/hooks';
 import type { Logger } from '../acpClient/logger';
+import type { AnswerResult } from '../acpClient/pendingRequests';
 import { parseElicitationForm, validateElicitationContent, type FormParse } from './elicitationForm';
 import { buildPermissionPresentation, type PermissionPresentation, type PresentationContext } from './permissionPresentation';
+
+export type { AnswerResult };
 
 export interface PermissionPrompt {
   type: 'permission';
@@ -37,43 +41,22 @@ export interface PromptSettled {
   reason?: string;
 }
 
-/**
- * `accepted`: this answer settled the request. `too-late`: it was already answered or cancelled; the answer was
- * discarded (for a cancelled request the core still receives it and records it as expired). `unknown`: no such key.
- */
-export type AnswerResult = 'accepted' | 'too-late' | 'unknown';
-
-/** An answer the request did not offer (the request stays pending). */
-export class PromptAnswerError extends Error {
-  override name = 'PromptAnswerError';
-}
-
 export interface PermissionBrokerOptions {
   logger: Logger;
   /** Workspace folders for location labels, read when a request arrives. */
   presentationContext?: () => PresentationContext;
-  /** How many ended requests are remembered to recognise (and discard) late answers. */
+  /** How many ended requests are remembered, so a late answer still reaches the core (which records it expired). */
   endedMemory?: number;
 }
 
 interface Live {
   prompt: Prompt;
-  resolve: (value: never) => void;
-  /** Throws PromptAnswerError when the answer was not offered / does not fit the form. */
-  validate: (answer: string | CreateElicitationResponse) => void;
   detach: () => void;
-}
-
-interface Ended {
-  type: Prompt['type'];
-  /** Set for cancelled requests: a late answer still goes to the core, which records it as expired. */
-  deliverLate?: (answer: string | CreateElicitationResponse) => void;
-  validate: (answer: string | CreateElicitationResponse) => void;
 }
 
 export class PermissionBroker {
   private readonly live = new Map<string, Live>();
-  private readonly ended = new Map<string, Ended>();
+  private readonly ended = new Map<string, Prompt>();
   private readonly endedMemory: number;
   private readonly logger: Logger;
   private readonly presentationContext: () => PresentationContext;
@@ -125,54 +108,38 @@ export class PermissionBroker {
     return this.live.get(key)?.prompt;
   }
 
-  /** The core's `ClientHooks.requestPermission`: resolves with the chosen optionId; never for a dismissal. */
-  requestPermission(request: PendingPermission): Promise<string> {
-    return new Promise<string>((resolve, reject) => {
-      if (this.live.has(request.key)) {
-        reject(new Error(`A permission request with key ${request.key} is already pending.`));
-        return;
-      }
-      const offered = new Set((Array.isArray(request.params.options) ? request.params.options : []).map((o) => o.optionId));
-      const validate = (answer: string | CreateElicitationResponse) => {
-        if (typeof answer !== 'string' || !offered.has(answer)) {
-          throw new PromptAnswerError(`Option ${JSON.stringify(answer)} was not offered for this request (offered: ${[...offered].join(', ')}).`);
-        }
-      };
-      let presentation: PermissionPresentation;
-      try {
-        presentation = buildPermissionPresentation({ params: request.params, toolCall: request.toolCall }, this.presentationContext());
-      } catch (err) {
-        // The presenter is written not to throw on agent data; if it does, the request must still reach the user.
-        this.logger.error(`[broker] could not build the presentation of ${request.key}`, err);
-        presentation = buildPermissionPresentation({ params: { sessionId: request.sessionId, toolCall: { toolCallId: '' }, options: request.params.options ?? [] } });
-      }
-      const prompt: PermissionPrompt = { type: 'permission', key: request.key, sessionId: request.sessionId, request, presentation, dismissed: false };
-      this.hold(prompt, request.signal, resolve as (v: never) => void, validate);
-    });
+  /** The core's `ClientHooks.requestPermission`: holds the request for the surfaces until it is answered or ends. */
+  requestPermission(request: PendingPermission): void {
+    if (this.live.has(request.key)) throw new Error(`A permission request with key ${request.key} is already pending.`);
+    let presentation: PermissionPresentation;
+    try {
+      presentation = buildPermissionPresentation({ params: request.params, toolCall: request.toolCall }, this.presentationContext());
+    } catch (err) {
+      // The presenter is written not to throw on agent data; if it does, the request must still reach the user.
+      this.logger.error(`[broker] could not build the presentation of ${request.key}`, err);
+      presentation = buildPermissionPresentation({ params: { sessionId: request.sessionId, toolCall: { toolCallId: '' }, options: request.params.options ?? [] } });
+    }
+    this.hold({ type: 'permission', key: request.key, sessionId: request.sessionId, request, presentation, dismissed: false });
   }
 
   /** The core's `ClientHooks.createElicitation`. */
-  createElicitation(request: PendingElicitation): Promise<CreateElicitationResponse> {
-    return new Promise<CreateElicitationResponse>((resolve, reject) => {
-      if (this.live.has(request.key)) {
-        reject(new Error(`An elicitation with key ${request.key} is already pending.`));
-        return;
-      }
-      const form = parseElicitationForm(request.params);
-      const validate = (answer: string | CreateElicitationResponse) => validateElicitationAnswer(form, answer);
-      const prompt: ElicitationPrompt = { type: 'elicitation', key: request.key, sessionId: request.sessionId, request, form, dismissed: false };
-      this.hold(prompt, request.signal, resolve as (v: never) => void, validate);
-    });
+  createElicitation(request: PendingElicitation): void {
+    if (this.live.has(request.key)) throw new Error(`An elicitation with key ${request.key} is already pending.`);
+    this.hold({ type: 'elicitation', key: request.key, sessionId: request.sessionId, request, form: parseElicitationForm(request.params), dismissed: false });
   }
 
-  /** Answer a permission request. Throws PromptAnswerError for an option that was not offered (stays pending). */
+  /** Answer a permission request; the core refuses an option it did not offer (the request stays pending). */
   answer(key: string, optionId: string): AnswerResult {
-    return this.settleWith(key, 'permission', optionId);
+    const prompt = this.find(key, 'permission');
+    return prompt ? this.settled(prompt, prompt.request.answer(optionId), optionId) : 'unknown';
   }
 
-  /** Answer a form elicitation. Throws PromptAnswerError for content that does not fit the form (stays pending). */
+  /** Answer a form elicitation; content that does not fit the form is refused (the request stays pending). */
   answerElicitation(key: string, response: CreateElicitationResponse): AnswerResult {
-    return this.settleWith(key, 'elicitation', response);
+    const prompt = this.find(key, 'elicitation');
+    if (!prompt) return 'unknown';
+    const refused = checkElicitationAnswer(prompt.form, response);
+    return refused ? { refused } : this.settled(prompt, prompt.request.answer(response), response.action);
   }
 
   /** A surface was closed without an answer. The request stays pending. */
@@ -206,25 +173,26 @@ export class PermissionBroker {
    * permission promise must never resolve for something the user did not choose.
    */
   dispose(): void {
-    for (const { prompt, resolve, detach } of [...this.live.values()]) {
+    for (const { prompt, detach } of [...this.live.values()]) {
       detach();
-      if (prompt.type === 'elicitation') (resolve as (v: CreateElicitationResponse) => void)({ action: 'cancel' });
+      if (prompt.type === 'elicitation') prompt.request.answer({ action: 'cancel' });
     }
     this.live.clear();
     this.ended.clear();
     for (const e of [this.addedEmitter, this.settledEmitter, this.countEmitter, this.showEmitter, this.dismissedEmitter]) e.dispose();
   }
 
-  private hold(prompt: Prompt, signal: AbortSignal, resolve: (v: never) => void, validate: Ended['validate']): void {
+  private hold(prompt: Prompt): void {
+    const signal = prompt.request.signal;
     if (signal.aborted) {
       this.logger.info(`[broker] ${prompt.type} ${prompt.key} was cancelled before it could be shown (${String(signal.reason)})`);
-      this.remember(prompt.key, { type: prompt.type, validate, deliverLate: resolve as Ended['deliverLate'] });
+      this.remember(prompt);
       return;
     }
     const onAbort = () => this.cancel(prompt.key, String(signal.reason ?? 'cancelled'));
     signal.addEventListener('abort', onAbort, { once: true });
     const detach = () => signal.removeEventListener('abort', onAbort);
-    this.live.set(prompt.key, { prompt, resolve, validate, detach });
+    this.live.set(prompt.key, { prompt, detach });
     this.logger.info(`[broker] ${prompt.type} ${prompt.key} pending`);
     this.addedEmitter.fire(prompt);
     this.countEmitter.fire(this.live.size);
@@ -234,38 +202,32 @@ export class PermissionBroker {
     const live = this.live.get(key);
     if (!live) return;
     this.drop(key);
-    this.remember(key, { type: live.prompt.type, validate: live.validate, deliverLate: live.resolve as Ended['deliverLate'] });
+    this.remember(live.prompt);
     this.logger.info(`[broker] ${live.prompt.type} ${key} cancelled (${reason})`);
     this.settledEmitter.fire({ key, type: live.prompt.type, outcome: 'cancelled', reason });
     this.countEmitter.fire(this.live.size);
   }
 
-  private settleWith(key: string, type: Prompt['type'], answer: string | CreateElicitationResponse): AnswerResult {
-    const live = this.live.get(key);
-    if (live && live.prompt.type === type) {
-      live.validate(answer); // throws PromptAnswerError; the request stays pending
-      this.drop(key);
-      this.remember(key, { type, validate: live.validate });
-      live.resolve(answer as never);
-      const what = typeof answer === 'string' ? answer : answer.action;
-      this.logger.info(`[broker] ${type} ${key} answered: ${what}`);
-      this.settledEmitter.fire({ key, type, outcome: 'answered' });
-      this.countEmitter.fire(this.live.size);
-      return 'accepted';
-    }
-    const ended = this.ended.get(key);
-    if (ended && ended.type === type) {
-      ended.validate(answer);
-      if (ended.deliverLate) {
-        // The core answered the agent `cancelled` already; it records this one as expired.
-        ended.deliverLate(answer);
-        this.remember(key, { type, validate: ended.validate });
-      }
-      this.logger.info(`[broker] late answer to ${type} ${key} discarded`);
-      return 'too-late';
-    }
+  /** A live or recently ended prompt of `type` (a late answer to an ended one still goes to the core). */
+  private find<T extends Prompt['type']>(key: string, type: T): Extract<Prompt, { type: T }> | undefined {
+    const prompt = this.live.get(key)?.prompt ?? this.ended.get(key);
+    if (prompt?.type === type) return prompt as Extract<Prompt, { type: T }>;
     this.logger.warn(`[broker] answer to unknown ${type} ${key} ignored`);
-    return 'unknown';
+    return undefined;
+  }
+
+  /** Follows the core's verdict on an answer: an accepted one ends the prompt for every surface. */
+  private settled(prompt: Prompt, result: AnswerResult, what: string): AnswerResult {
+    if (result === 'accepted' && this.live.has(prompt.key)) {
+      this.drop(prompt.key);
+      this.remember(prompt);
+      this.logger.info(`[broker] ${prompt.type} ${prompt.key} answered: ${what}`);
+      this.settledEmitter.fire({ key: prompt.key, type: prompt.type, outcome: 'answered' });
+      this.countEmitter.fire(this.live.size);
+    } else if (result === 'expired') {
+      this.logger.info(`[broker] late answer to ${prompt.type} ${prompt.key} discarded`);
+    }
+    return result;
   }
 
   private drop(key: string): void {
@@ -273,26 +235,23 @@ export class PermissionBroker {
     this.live.delete(key);
   }
 
-  private remember(key: string, ended: Ended): void {
-    this.ended.delete(key);
-    this.ended.set(key, ended);
+  private remember(prompt: Prompt): void {
+    this.ended.delete(prompt.key);
+    this.ended.set(prompt.key, prompt);
     while (this.ended.size > this.endedMemory) this.ended.delete(this.ended.keys().next().value!);
   }
 }
 
-function validateElicitationAnswer(form: FormParse, answer: string | CreateElicitationResponse): void {
-  if (typeof answer !== 'object' || answer === null) throw new PromptAnswerError('An elicitation answer must be an object with an action.');
+/** Why an elicitation answer cannot be sent, or undefined when it fits the form. */
+function checkElicitationAnswer(form: FormParse, answer: CreateElicitationResponse): string | undefined {
   switch (answer.action) {
     case 'decline':
     case 'cancel':
-      return;
-    case 'accept': {
-      if (!form.ok) throw new PromptAnswerError(`This form cannot be accepted: ${form.error}`);
-      const error = validateElicitationContent(form.form, (answer as { content?: unknown }).content);
-      if (error) throw new PromptAnswerError(error);
-      return;
-    }
+      return undefined;
+    case 'accept':
+      if (!form.ok) return `This form cannot be accepted: ${form.error}`;
+      return validateElicitationContent(form.form, answer.content);
     default:
-      throw new PromptAnswerError(`Unknown elicitation action ${JSON.stringify(answer.action)}.`);
+      return `Unknown elicitation action ${JSON.stringify((answer as { action: unknown }).action)}.`;
   }
 }

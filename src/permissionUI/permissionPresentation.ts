@@ -6,6 +6,7 @@ import type { ToolCallState } from '../acpClient/transcript';
 import { toDisplayText, toVerbatimText, truncate } from './displayText';
 import { OPTION_KIND_ICON, TOOL_KIND_ICON } from './kindIcons';
 import { checkLocation, locationLabel, type PathFlavour } from './locationLinks';
+import { isRecord, optionalString } from '../acpClient/guards';
 
 export { OPTION_KIND_ICON, TOOL_KIND_ICON } from './kindIcons';
 
@@ -89,7 +90,7 @@ export function buildPermissionPresentation(input: PresentationInput, context: P
   const { params } = input;
   const request = isRecord(params.toolCall) ? params.toolCall : undefined;
   const state = input.toolCall;
-  const toolName = str(request?.name) ?? str(state?.name) ?? claudeToolName(request?._meta) ?? claudeToolName(state?._meta);
+  const toolName = optionalString(request?.name) ?? optionalString(state?.name) ?? claudeToolName(request?._meta) ?? claudeToolName(state?._meta);
   const kind = toolKind(request?.kind) ?? toolKind(state?.kind);
   const rawInput = isRecord(request?.rawInput) ? request.rawInput : isRecord(state?.rawInput) ? state.rawInput : undefined;
   const content = arr<ToolCallContent>(request?.content) ?? state?.content ?? [];
@@ -98,22 +99,22 @@ export function buildPermissionPresentation(input: PresentationInput, context: P
 
   const hint = readHints(params);
   const isShell = (toolName !== undefined && SHELL_TOOLS.has(toolName)) || kind === 'execute';
-  const rawTitle = hint.title ?? nonBlank(str(request?.title)) ?? nonBlank(state?.title) ?? toolName;
+  const rawTitle = hint.title ?? nonBlank(optionalString(request?.title)) ?? nonBlank(state?.title) ?? toolName;
   const title = rawTitle === undefined
     ? 'Permission requested'
     : isShell
       ? toVerbatimText(rawTitle)
       : toDisplayText(rawTitle, TITLE_MAX) || 'Permission requested';
 
-  const command = isShell ? str(rawInput?.command) : undefined;
-  const url = str(rawInput?.url);
+  const command = isShell ? optionalString(rawInput?.command) : undefined;
+  const url = optionalString(rawInput?.url);
   const summaryText = content
     .map((c) => (c.type === 'content' && c.content.type === 'text' ? c.content.text : undefined))
     .find((t): t is string => typeof t === 'string' && t.trim() !== '');
   const diffs = content.filter((c): c is Extract<ToolCallContent, { type: 'diff' }> => c.type === 'diff' && typeof c.path === 'string' && typeof c.newText === 'string')
     .map((d) => ({ path: d.path, oldText: typeof d.oldText === 'string' ? d.oldText : null, newText: d.newText }));
   const isPlan = toolName === 'ExitPlanMode' || options.some((o) => o.optionId.startsWith(EXIT_PLAN_OPTION_PREFIX));
-  const plan = isPlan ? nonBlank(str(rawInput?.plan)) : undefined;
+  const plan = isPlan ? nonBlank(optionalString(rawInput?.plan)) : undefined;
 
   const grouped = groupOptions(options);
   const defaultOption = hint.defaultToNo ? grouped.find((o) => isRejectKind(o.kind)) ?? options[0] : options[0];
@@ -200,8 +201,8 @@ function readHints(params: RequestPermissionRequest): Hint {
   const air = isRecord(jetbrains?.air) ? jetbrains.air : undefined;
   const topLevel = params as unknown as Record<string, unknown>;
   const candidates = [versionOneHint(meta?.permission), versionOneHint(air?.permission), {
-    title: nonBlank(str(topLevel.title)),
-    description: nonBlank(str(topLevel.description)),
+    title: nonBlank(optionalString(topLevel.title)),
+    description: nonBlank(optionalString(topLevel.description)),
     defaultToNo: false,
   }];
   const chosen = candidates.find((c) => c?.title !== undefined);
@@ -215,11 +216,11 @@ function readHints(params: RequestPermissionRequest): Hint {
 /** A version-1 presentation record, or undefined for anything else (unknown versions are ignored, not guessed). */
 function versionOneHint(value: unknown): Hint | undefined {
   if (!isRecord(value) || value.version !== 1) return undefined;
-  return { title: nonBlank(str(value.title)), description: nonBlank(str(value.description)), defaultToNo: value.defaultToNo === true };
+  return { title: nonBlank(optionalString(value.title)), description: nonBlank(optionalString(value.description)), defaultToNo: value.defaultToNo === true };
 }
 
 function claudeToolName(meta: unknown): string | undefined {
-  return isRecord(meta) && isRecord(meta.claudeCode) ? str(meta.claudeCode.toolName) : undefined;
+  return isRecord(meta) && isRecord(meta.claudeCode) ? optionalString(meta.claudeCode.toolName) : undefined;
 }
 
 function toolKind(value: unknown): ToolKind | undefined {
@@ -230,13 +231,6 @@ function isOption(value: unknown): value is PermissionOption {
   return isRecord(value) && typeof value.optionId === 'string' && typeof value.name === 'string' && typeof value.kind === 'string';
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
 
 function nonBlank(value: string | undefined | null): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;

@@ -13,6 +13,8 @@ export interface PromptActions {
   openLocation(location: PresentedLocation): Promise<void>;
   showDiffs(prompt: PermissionPrompt): Promise<void>;
   showPlan(prompt: PermissionPrompt): Promise<void>;
+  /** What the surface shows changed (a new step, another active item); only the extension-host tests listen. */
+  viewChanged(): void;
 }
 
 /** What a surface shows right now, for the extension-host tests (items exclude separators, in navigation order). */
@@ -27,6 +29,7 @@ export interface PromptView {
 /** A surface currently showing one request. */
 export interface OpenPrompt {
   readonly key: string;
+  /** What it shows; read only in ExtensionMode.Test. */
   view(): PromptView;
   /** The request ended elsewhere: close without reporting a dismissal. */
   close(): void;

@@ -66,6 +66,7 @@ export function openPermissionQuickPick(prompt: PermissionPrompt, actions: Promp
     }
     qp.dispose();
   });
+  qp.onDidChangeActive(() => actions.viewChanged());
   qp.show();
 
   return {

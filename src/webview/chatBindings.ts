@@ -10,6 +10,9 @@ import { agentSteers } from '../acpClient/acpClient';
 import { agentQueuesPrompts } from '../acpClient/session';
 import type { Logger } from '../acpClient/logger';
 import type { TranscriptChange } from '../acpClient/transcript';
+import type { EditorActions } from '../editor/editorActions';
+import { elicitationMessage } from '../permissionUI/elicitationForm';
+import type { ElicitationPrompt } from '../permissionUI/permissionBroker';
 import type { PermissionController } from '../permissionUI/permissionController';
 import type { ChatActions, ChatSource } from './chatWebviewController';
 import { buildPromptBlocks } from './promptBlocks';
@@ -53,7 +56,7 @@ export function createChatSource(chat: ChatService, permissions: PermissionContr
     getElicitations: (): ElicitationView[] =>
       permissions.broker.pending().flatMap((p) =>
         p.type === 'elicitation' && (!slot.session || p.sessionId === undefined || p.sessionId === slot.session.id)
-          ? [{ key: p.key, message: p.request.params.message, requestedSchema: (p.request.params as { requestedSchema?: unknown }).requestedSchema }]
+          ? [elicitationView(p)]
           : [],
       ),
     onDidChangeTranscript: transcript.event,
@@ -68,10 +71,16 @@ export function createChatSource(chat: ChatService, permissions: PermissionContr
   };
 }
 
+/** The form as the host parsed it; the chat renders and checks that, never the raw schema. */
+function elicitationView(p: ElicitationPrompt): ElicitationView {
+  return { key: p.key, message: elicitationMessage(p.request.params), form: p.form };
+}
+
 /** What the user does in one chat. Errors are logged and shown; none escapes as an unhandled rejection. */
 export function createChatActions(
   chat: ChatService,
   permissions: PermissionController,
+  editor: EditorActions,
   logger: Logger,
   slot: ChatSlot = chat,
   openHistory: () => unknown = () => vscode.commands.executeCommand('acpChat.openConversation'),
@@ -82,10 +91,11 @@ export function createChatActions(
     void vscode.window.showErrorMessage(`ACP Chat: ${what} failed: ${message}`);
   };
   const session = async () => slot.ensureSession();
+  const done = () => undefined;
   return {
     // A failed start is shown in the chat's status line (and as an error toast by the composition root).
-    start: () => slot.ensureSession().catch((err: unknown) => logger.warn(`[chat] start failed: ${String(err)}`)),
-    prompt: async (text, attachments) => {
+    start: () => slot.ensureSession().then(done, (err: unknown) => logger.warn(`[chat] start failed: ${String(err)}`)),
+    sendPrompt: async (text, attachments) => {
       const caps = composerCapabilities((await session().catch(() => undefined)) && chat.agent?.initializeResponse);
       const blocks = buildPromptBlocks(text, attachments, {
         capabilities: caps,
@@ -106,21 +116,25 @@ export function createChatActions(
       const s = slot.session;
       if (!s) return;
       if (action === 'remove') s.removeQueued(id);
-      else if (action === 'steer') await s.steerQueued(id).catch(report('Steering the turn'));
-      else await s.sendQueued(id)?.catch(report('Sending the prompt'));
+      else if (action === 'steer') await s.steerQueued(id).then(done, report('Steering the turn'));
+      else await s.sendQueued(id).then(done, report('Sending the prompt'));
     },
-    editQueuedPrompt: (id, text) => slot.session?.editQueued(id, text),
-    cancel: () => slot.cancel().catch(report('Stopping the turn')),
-    newSession: () => slot.newSession().catch(report('Starting a new session')),
-    openHistory,
-    restartAgent: () => chat.restart().catch(report('Restarting the agent')),
-    setMode: (modeId) => session().then((s) => s.setMode(modeId)).catch(report('Changing the mode')),
+    editQueuedPrompt: async (id, text) => {
+      slot.session?.editQueued(id, text);
+    },
+    cancelTurn: () => slot.cancel().then(done, report('Stopping the turn')),
+    newSession: () => slot.newSession().then(done, report('Starting a new session')),
+    openHistory: async () => {
+      await openHistory();
+    },
+    restartAgent: () => chat.restart().then(done, report('Restarting the agent')),
+    setMode: (modeId) => session().then((s) => s.setMode(modeId)).then(done, report('Changing the mode')),
     setConfigOption: (configId, value) =>
-      session().then((s) => s.setConfigOption(configId, value)).catch(report(`Changing ${configId}`)),
+      session().then((s) => s.setConfigOption(configId, value)).then(done, report(`Changing ${configId}`)),
     answerPermission: (key, optionId) => permissions.answer(key, optionId),
     answerElicitation: (key, action, content) =>
       permissions.answerElicitation(key, action === 'accept' ? { action, content: content ?? {} } : { action }),
-    openLocation: (path, line) => permissions.openLocation(path, line),
+    openLocation: (path, line) => editor.openLocation(path, line),
     openDiff: async (toolCallId, contentIndex) => {
       const toolCall = slot.session?.getToolCall(toolCallId);
       const content = toolCall?.content[contentIndex];
@@ -129,7 +143,7 @@ export function createChatActions(
         return;
       }
       // A completed call's change is already on disk: show what it changed, not disk-vs-proposal (which is empty).
-      await permissions.showDiff({ path: content.path, oldText: content.oldText ?? null, newText: content.newText }, { applied: toolCall?.status === 'completed' });
+      await editor.showDiff({ path: content.path, oldText: content.oldText ?? null, newText: content.newText }, { applied: toolCall?.status === 'completed' });
     },
     completeFiles: async (query) => {
       const pattern = `**/*${query.replace(/[\\[\]{}*?!]/g, '')}*`;

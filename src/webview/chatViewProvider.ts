@@ -48,10 +48,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.controller?.focusComposer();
   }
 
-  get isResolved(): boolean {
-    return this.view !== undefined;
-  }
-
   dispose(): void {
     this.controller?.dispose();
     this.controller = undefined;

@@ -7,33 +7,36 @@ import { buildChatHtml } from './html';
 import { parseExternalLink } from './linkPolicy';
 import { parseWebviewMessage } from './messageValidation';
 import { createNonce } from './nonce';
-import { PROTOCOL_VERSION, type Attachment, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type HostToWebview, type WebviewToHost } from './protocol';
+import { PROTOCOL_VERSION, type Attachment, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type FileCompletion, type HostToWebview, type WebviewToHost } from './protocol';
 import { TranscriptPublisher } from './transcriptPublisher';
 import { errorMessage } from '../acpClient/errors';
+import type { AnswerResult } from '../acpClient/pendingRequests';
+import { unreachable } from '../acpClient/unreachable';
 
-type ElicitationContent = NonNullable<Extract<WebviewToHost, { type: 'elicitation' }>['content']>;
+type AnswerElicitation = Extract<WebviewToHost, { type: 'answerElicitation' }>;
 
-/** What the chat UI can ask for. Implemented by the composition root; every method may be async and may throw. */
+/** What the chat UI can ask for, one method per intent. Implemented by chatBindings; a method may reject. */
 export interface ChatActions {
   /** The chat is on screen: start the agent and a session if there is none yet. */
-  start(): unknown;
-  prompt(text: string, attachments: Attachment[]): unknown;
-  cancel(): unknown;
-  newSession(): unknown;
+  start(): Promise<void>;
+  sendPrompt(text: string, attachments: Attachment[]): Promise<void>;
+  cancelTurn(): Promise<void>;
+  newSession(): Promise<void>;
   /** A prompt on the session's queue: take it off, steer it into the running turn, or send it now. */
-  queuedPrompt(id: string, action: 'remove' | 'steer' | 'send'): unknown;
-  editQueuedPrompt(id: string, text: string): unknown;
-  /** The history QuickPick (ACP Chat: Open Conversation…). */
-  openHistory(): unknown;
+  queuedPrompt(id: string, action: 'remove' | 'steer' | 'send'): Promise<void>;
+  editQueuedPrompt(id: string, text: string): Promise<void>;
+  /** The history QuickPick (ACP Chat: Open Conversation…), opening into this chat. */
+  openHistory(): Promise<void>;
   /** Restart the agent after it exited, reloading the conversation. */
-  restartAgent(): unknown;
-  setMode(modeId: string): unknown;
-  setConfigOption(configId: string, value: string | boolean): unknown;
-  answerPermission(key: string, optionId: string): unknown;
-  answerElicitation(key: string, action: 'accept' | 'decline' | 'cancel', content?: ElicitationContent): unknown;
-  openLocation(path: string, line?: number | null): unknown;
-  openDiff(toolCallId: string, contentIndex: number): unknown;
-  completeFiles(query: string): Promise<{ path: string; label: string }[]>;
+  restartAgent(): Promise<void>;
+  setMode(modeId: string): Promise<void>;
+  setConfigOption(configId: string, value: string | boolean): Promise<void>;
+  answerPermission(key: string, optionId: string): AnswerResult;
+  answerElicitation(key: string, action: AnswerElicitation['action'], content?: AnswerElicitation['content']): AnswerResult;
+  /** False when the location was not opened. */
+  openLocation(path: string, line?: number | null): Promise<boolean>;
+  openDiff(toolCallId: string, contentIndex: number): Promise<void>;
+  completeFiles(query: string): Promise<FileCompletion[]>;
 }
 
 /** A `vscode.Event`-compatible subscription, so `acpClient` can provide it without importing vscode. */
@@ -174,10 +177,10 @@ export class ChatWebviewController implements vscode.Disposable {
         this.sendSnapshot();
         // A chat on screen should be ready to type into: start the agent (no-op when it runs).
         return this.run('start', () => a.start());
-      case 'prompt':
-        return this.run(m.type, () => a.prompt(m.text, m.attachments));
-      case 'cancel':
-        return this.run(m.type, () => a.cancel());
+      case 'sendPrompt':
+        return this.run(m.type, () => a.sendPrompt(m.text, m.attachments));
+      case 'cancelTurn':
+        return this.run(m.type, () => a.cancelTurn());
       case 'newSession':
         return this.run(m.type, () => a.newSession());
       case 'queuedPrompt':
@@ -192,9 +195,9 @@ export class ChatWebviewController implements vscode.Disposable {
         return this.run(m.type, () => a.setMode(m.modeId));
       case 'setConfigOption':
         return this.run(m.type, () => a.setConfigOption(m.configId, m.value));
-      case 'permission':
+      case 'answerPermission':
         return this.run(m.type, () => a.answerPermission(m.key, m.optionId));
-      case 'elicitation':
+      case 'answerElicitation':
         return this.run(m.type, () => a.answerElicitation(m.key, m.action, m.content));
       case 'openLocation':
         return this.run(m.type, () => a.openLocation(m.path, m.line));
@@ -208,7 +211,7 @@ export class ChatWebviewController implements vscode.Disposable {
           this.post({ type: 'fileCompletions', requestId: m.requestId, items });
         });
       default:
-        unreachable(m);
+        unreachable(m, 'webview message');
     }
   }
 
@@ -243,8 +246,4 @@ async function defaultConfirm(url: URL): Promise<boolean> {
     open,
   );
   return choice === open;
-}
-
-function unreachable(x: never): never {
-  throw new Error(`unexpected message ${JSON.stringify(x)}`);
 }

@@ -1,7 +1,6 @@
 // Validates messages from the webview before the host acts on them. The webview renders agent output, so treat
 // what it posts as untrusted: a wrong shape is dropped (and logged by the caller), never half-applied.
 import { z } from 'zod';
-import type { Attachment, WebviewToHost } from './protocol';
 
 const MAX_TEXT = 1_000_000;
 const MAX_IMAGE_BASE64 = 20 * 1024 * 1024;
@@ -23,14 +22,16 @@ const attachment = z.discriminatedUnion('type', [
     data: z.string().max(MAX_IMAGE_BASE64),
     name: str(),
   }),
-]) satisfies z.ZodType<Attachment>;
+]);
+
+export type Attachment = z.infer<typeof attachment>;
 
 const elicitationValue = z.union([str(MAX_TEXT), z.number(), z.boolean(), z.array(str(MAX_TEXT)).max(1000)]);
 
 const schema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), v: z.number() }),
-  z.object({ type: z.literal('prompt'), text: str(MAX_TEXT), attachments: z.array(attachment).max(100) }),
-  z.object({ type: z.literal('cancel') }),
+  z.object({ type: z.literal('sendPrompt'), text: str(MAX_TEXT), attachments: z.array(attachment).max(100) }),
+  z.object({ type: z.literal('cancelTurn') }),
   z.object({ type: z.literal('newSession') }),
   z.object({ type: z.literal('openHistory') }),
   z.object({ type: z.literal('queuedPrompt'), id: str(64), action: z.enum(['remove', 'steer', 'send']) }),
@@ -38,9 +39,9 @@ const schema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('restartAgent') }),
   z.object({ type: z.literal('setMode'), modeId: str(256) }),
   z.object({ type: z.literal('setConfigOption'), configId: str(256), value: z.union([str(1024), z.boolean()]) }),
-  z.object({ type: z.literal('permission'), key: str(512), optionId: str(256) }),
+  z.object({ type: z.literal('answerPermission'), key: str(512), optionId: str(256) }),
   z.object({
-    type: z.literal('elicitation'),
+    type: z.literal('answerElicitation'),
     key: str(512),
     action: z.enum(['accept', 'decline', 'cancel']),
     content: z.record(z.string(), elicitationValue).optional(),
@@ -49,14 +50,17 @@ const schema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openDiff'), toolCallId: str(512), contentIndex: z.number().int().min(0) }),
   z.object({ type: z.literal('openLink'), href: str(8192) }),
   z.object({ type: z.literal('completeFiles'), requestId: z.number().int(), query: str(1024) }),
-]) satisfies z.ZodType<WebviewToHost>;
+]);
+
+/** Every message the webview may post: the schema is the definition. */
+export type WebviewToHost = z.infer<typeof schema>;
 
 export type ParseResult = { ok: true; message: WebviewToHost } | { ok: false; error: string };
 
 /** Parses one message posted by the webview; unknown types and wrong shapes are rejected with a short reason. */
 export function parseWebviewMessage(raw: unknown): ParseResult {
   const r = schema.safeParse(raw);
-  if (r.success) return { ok: true, message: r.data as WebviewToHost };
+  if (r.success) return { ok: true, message: r.data };
   const type = typeof raw === 'object' && raw !== null && 'type' in raw ? String((raw as { type: unknown }).type).slice(0, 64) : typeof raw;
   const issue = r.error.issues[0];
   return { ok: false, error: `invalid webview message (type ${type}): ${issue ? `${issue.path.join('.')} ${issue.message}` : 'unknown'}` };

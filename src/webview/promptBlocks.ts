@@ -3,6 +3,7 @@
 // selections carry their text because the range is the point; images only reach here if the agent accepts them.
 import type { ContentBlock } from '@agentclientprotocol/sdk';
 import type { Attachment, ComposerCapabilities } from './protocol';
+import { unreachable } from '../acpClient/unreachable';
 
 /** Above this many characters a file is linked, not embedded, to keep the prompt small. */
 export const MAX_EMBED_CHARS = 64 * 1024;
@@ -45,12 +46,8 @@ export function buildPromptBlocks(text: string, attachments: readonly Attachment
         else blocks.push({ type: 'text', text: `[image ${a.name} omitted: the agent does not accept images]` });
         break;
       default:
-        unreachable(a);
+        unreachable(a, 'attachment');
     }
   }
   return blocks;
-}
-
-function unreachable(x: never): never {
-  throw new Error(`unexpected attachment: ${JSON.stringify(x)}`);
 }

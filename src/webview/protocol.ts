@@ -1,8 +1,12 @@
 // The one message protocol between the extension host and the chat webview. Both sides import this module;
 // bump PROTOCOL_VERSION when a message changes shape so a stale webview is told to reload instead of misrendering.
-import type { ContentBlock } from '@agentclientprotocol/sdk';
-import type { ChatStatus } from '../acpClient/chatService';
+import type { ChatStatus } from '../acpClient/chatStatus';
 import type { SessionMeta, TranscriptEntry, TranscriptSnapshot } from '../acpClient/transcript';
+import type { FormParse } from '../permissionUI/elicitationForm';
+import type { Attachment } from './messageValidation';
+
+// What the webview posts is defined by its validation schema, so a message cannot exist without being validated.
+export type { Attachment, WebviewToHost } from './messageValidation';
 
 export const PROTOCOL_VERSION = 1;
 
@@ -23,8 +27,14 @@ export type ConnectionStatus = ChatStatus;
 export interface ElicitationView {
   key: string;
   message: string;
-  /** The form schema as sent by the agent (ElicitationSchema); the webview renders it generically. */
-  requestedSchema: unknown;
+  /** The form as the host parsed it: the chat renders and checks exactly what the host will accept. */
+  form: FormParse;
+}
+
+/** A workspace file offered for `@` completion. */
+export interface FileCompletion {
+  path: string;
+  label: string;
 }
 
 export type HostToWebview =
@@ -35,31 +45,5 @@ export type HostToWebview =
   | { type: 'elicitations'; elicitations: ElicitationView[] }
   /** "Add selection to chat" and similar: put an attachment into the composer. */
   | { type: 'attach'; attachment: Attachment }
-  | { type: 'fileCompletions'; requestId: number; items: { path: string; label: string }[] }
+  | { type: 'fileCompletions'; requestId: number; items: FileCompletion[] }
   | { type: 'focusComposer' };
-
-export type Attachment =
-  | { type: 'file'; path: string; name: string }
-  | { type: 'selection'; path: string; name: string; startLine: number; endLine: number; text: string }
-  | { type: 'image'; mimeType: string; data: string; name: string };
-
-export type WebviewToHost =
-  | { type: 'ready'; v: number }
-  | { type: 'prompt'; text: string; attachments: Attachment[] }
-  | { type: 'cancel' }
-  | { type: 'newSession' }
-  | { type: 'openHistory' }
-  | { type: 'queuedPrompt'; id: string; action: 'remove' | 'steer' | 'send' }
-  | { type: 'editQueuedPrompt'; id: string; text: string }
-  | { type: 'restartAgent' }
-  | { type: 'setMode'; modeId: string }
-  | { type: 'setConfigOption'; configId: string; value: string | boolean }
-  | { type: 'permission'; key: string; optionId: string }
-  | { type: 'elicitation'; key: string; action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string | number | boolean | string[]> }
-  | { type: 'openLocation'; path: string; line?: number | null }
-  | { type: 'openDiff'; toolCallId: string; contentIndex: number }
-  | { type: 'openLink'; href: string }
-  | { type: 'completeFiles'; requestId: number; query: string };
-
-/** Build the prompt blocks for a composer message. Pure so both the host and tests use the same mapping. */
-export type PromptBlocks = ContentBlock[];

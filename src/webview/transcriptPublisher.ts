@@ -3,6 +3,7 @@
 // once instead of once per chunk. Pure apart from the injected timer, so it is unit-tested directly.
 import type { SessionMeta, TranscriptChange, TranscriptEntry } from '../acpClient/transcript';
 import type { HostToWebview } from './protocol';
+import { unreachable } from '../acpClient/unreachable';
 
 export type PatchMessage = Extract<HostToWebview, { type: 'patch' }>;
 
@@ -43,7 +44,7 @@ export class TranscriptPublisher {
           for (const k of c.keys) this.metaKeys.add(k);
           break;
         default:
-          unreachable(c);
+          unreachable(c, 'transcript change');
       }
     }
     if (!this.cancelTimer && this.hasPending()) {
@@ -87,8 +88,4 @@ export class TranscriptPublisher {
   dispose(): void {
     this.reset();
   }
-}
-
-function unreachable(x: never): never {
-  throw new Error(`unexpected transcript change: ${JSON.stringify(x)}`);
 }

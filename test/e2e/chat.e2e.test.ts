@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { held, text, toolUse, write } from '../fixtures/fakeAnthropic';
+import { askUserQuestion, COLOR_QUESTION, held, text, toolUse, write } from '../fixtures/fakeAnthropic';
 import { activeTabTitle, captureFailure, cursorStatus, lastToolCard, openChat, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
 import { runCommand, screenshot } from './harness';
 
@@ -123,6 +123,22 @@ describe('ACP Chat e2e: the chat view', () => {
     await allow.click();
     await expect.poll(() => existsSync(file) && readFileSync(file, 'utf8'), { timeout: TURN_MS }).toBe('reloaded\n');
     await waitTurnIdle(cb);
+  });
+
+  test('a question from the agent is answered in the chat form, which the host parsed, and the answer reaches the model', async () => {
+    cb.fake.setScript([askUserQuestion([COLOR_QUESTION]), text('Noted.')]);
+    await sendPrompt(cb, 'ask me a question');
+    const form = cb.chat.getByTestId('elicitation');
+    await form.waitFor({ timeout: TURN_MS });
+    expect(await form.textContent()).toContain('Which color do you prefer?');
+    // The choices are the host's parsed options (label and description), not a second reading of the schema.
+    const blue = form.locator('input[type=radio][value="Blue"]');
+    await blue.check();
+    await form.getByTestId('elicitation-submit').click();
+    await form.waitFor({ state: 'detached', timeout: TURN_MS });
+    await waitTurnIdle(cb);
+    const told = cb.fake.toolResults().map((r) => r.text).join('\n');
+    expect(told).toMatch(/Blue/);
   });
 
   test('Stop cancels a running turn', async () => {

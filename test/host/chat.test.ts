@@ -106,7 +106,7 @@ suite('ACP Chat extension', function () {
     const turn = api.chat.prompt([{ type: 'text', text: 'touch it' }]);
     const view = await waitFor(() => api.permissions.openPromptView(), 'the permission QuickPick');
     // The chat's location links go through the same opener, with a line.
-    assert.equal(await api.permissions.openLocation(file, 12), true);
+    assert.equal(await api.editor.openLocation(file, 12), true);
     const editor = await waitFor(() => vscode.window.activeTextEditor?.document.uri.fsPath === file && vscode.window.activeTextEditor, 'the editor');
     assert.equal(editor.selection.active.line, 11, 'the 1-based line 12 is selected');
     assert.equal(editor.document.lineAt(editor.selection.active.line).text, 'line 12');

@@ -10,15 +10,18 @@ import type { SessionStore } from '../../src/acpClient/sessionStore';
 import type { HistoryPicker } from '../../src/conversations/historyPicker';
 import type { ChatTabs } from '../../src/conversations/chatTabs';
 import type { PermissionRecord, ToolCallState } from '../../src/acpClient/transcript';
+import type { EditorActions } from '../../src/editor/editorActions';
 import type { PermissionController } from '../../src/permissionUI/permissionController';
 import { fakeApiAgentEnv } from '../fixtures/agentEnv';
 import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fakeAnthropic';
 
 export const EXTENSION_ID = 'acp-chat.acp-chat';
 
+/** What `activate()` returns in ExtensionMode.Test (and only there). */
 export interface ExtensionApi {
   chat: ChatService;
   permissions: PermissionController;
+  editor: EditorActions;
   history: HistoryPicker;
   tabs: ChatTabs;
   sessions: SessionStore;
@@ -41,17 +44,67 @@ export async function reactivate(api: ExtensionApi): Promise<ExtensionApi> {
     deactivate(): void;
   };
   mod.deactivate();
-  return mod.activate(api.context);
+  activated = mod.activate(api.context);
+  return activated;
 }
 
-export async function waitFor<T>(check: () => T | undefined | null | false, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = check();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+let activated: ExtensionApi | undefined;
+
+/** Everything a host test waits for changes on one of these; `waitFor` re-checks when any fires (no polling). */
+function changes(api: ExtensionApi | undefined): vscode.Event<unknown>[] {
+  const own: vscode.Event<unknown>[] = api
+    ? [
+        api.chat.onDidChangeSession,
+        api.chat.onDidChangeStatus,
+        api.permissions.onDidChangeView,
+        api.permissions.broker.onDidAdd,
+        api.permissions.broker.onDidSettle,
+        api.permissions.broker.onDidDismiss,
+        api.permissions.broker.onDidChangeCount,
+        api.history.onDidChangeView,
+        api.tabs.onDidChangeSession,
+      ]
+    : [];
+  return [
+    ...own,
+    vscode.window.onDidChangeActiveTextEditor,
+    vscode.window.onDidChangeTextEditorSelection,
+    vscode.window.tabGroups.onDidChangeTabs,
+    vscode.extensions.onDidChange,
+  ];
+}
+
+/** Resolves with the first truthy `check()`, tested now and whenever the extension or the editor reports a change. */
+export function waitFor<T>(check: () => T | undefined | null | false, what: string, timeoutMs = 20_000): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const subs: { dispose(): void }[] = [];
+    let sessionSub: { dispose(): void } | undefined;
+    const stop = () => {
+      clearTimeout(timer);
+      sessionSub?.dispose();
+      for (const s of subs.splice(0)) s.dispose();
+    };
+    const test = () => {
+      // The current session's transcript changes count too; follow the session as it is replaced.
+      sessionSub?.dispose();
+      sessionSub = activated?.chat.session?.onDidChange(test);
+      try {
+        const v = check();
+        if (!v) return;
+        stop();
+        resolve(v);
+      } catch (err) {
+        stop();
+        reject(err);
+      }
+    };
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`timed out waiting for ${what}`));
+    }, timeoutMs);
+    for (const event of changes(activated)) subs.push(event(test));
+    test();
+  });
 }
 
 /** Starts the fake API and points the extension's agent at it through the user's own setting (acpChat.agent.env). */
@@ -76,7 +129,9 @@ export async function setUpAgentEnvironment(): Promise<FakeAnthropic> {
 export async function activate(): Promise<ExtensionApi> {
   const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
   if (!ext) throw new Error(`${EXTENSION_ID} is not loaded`);
-  return ext.activate();
+  activated = await ext.activate();
+  if (!activated) throw new Error('activate() returned no test API: is the extension host in ExtensionMode.Test?');
+  return activated;
 }
 
 export function workspaceRoot(): string {

@@ -41,8 +41,3 @@ export function renderAnsi(text: string): DocumentFragment {
   }
   return out;
 }
-
-/** Removes ANSI escapes (for copying and for screen-reader text). */
-export function stripAnsi(text: string): string {
-  return text.replace(/\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g, '');
-}

@@ -1,7 +1,7 @@
 // The chat app: owns the view state, applies host messages to the views, and turns user actions into messages.
 // It takes `post` and a root element, so tests drive it in jsdom without VS Code; main.ts wires the real API.
 import type { SessionMeta } from '../../acpClient/transcript';
-import { PROTOCOL_VERSION, type Attachment, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type HostToWebview, type WebviewToHost } from '../protocol';
+import { PROTOCOL_VERSION, type Attachment, type ComposerCapabilities, type ConnectionStatus, type HostToWebview, type WebviewToHost } from '../protocol';
 import { Announcer } from './announcer';
 import { Composer } from './composer';
 import { h, icon } from './dom';
@@ -111,7 +111,7 @@ export class App {
         if (msg.capabilities) this.capabilities = msg.capabilities;
         break;
       case 'elicitations':
-        this.elicitations.update(msg.elicitations as ElicitationView[]);
+        this.elicitations.update(msg.elicitations);
         break;
       case 'attach':
         this.composer.addAttachment(msg.attachment);
@@ -123,8 +123,12 @@ export class App {
       case 'focusComposer':
         this.composer.focus();
         return;
-      default:
+      default: {
+        // Every message type is handled above (the compiler checks); one from a newer host is ignored.
+        const unknown: never = msg;
+        void unknown;
         return;
+      }
     }
     this.render();
   }
@@ -169,7 +173,7 @@ export class App {
   /** Always to the host: while a turn runs the session queues it (one queue, shown by QueueView). */
   private submit(text: string, attachments: Attachment[]): void {
     this.stickToBottom = true;
-    this.post({ type: 'prompt', text, attachments });
+    this.post({ type: 'sendPrompt', text, attachments });
   }
 
   private onTurnEnded(): void {

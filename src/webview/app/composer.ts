@@ -63,7 +63,7 @@ export class Composer {
     this.textarea.addEventListener('paste', (e) => this.onPaste(e));
     this.textarea.addEventListener('blur', () => setTimeout(() => this.closeCompletions(), 150));
     this.sendButton.addEventListener('click', () => this.submit());
-    this.stopButton.addEventListener('click', () => this.post({ type: 'cancel' }));
+    this.stopButton.addEventListener('click', () => this.post({ type: 'cancelTurn' }));
   }
 
   setContext(commands: AvailableCommand[], capabilities: ComposerCapabilities, running: boolean): void {

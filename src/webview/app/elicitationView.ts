@@ -1,24 +1,11 @@
-// Pending form elicitations (e.g. AskUserQuestion) as forms: radios for oneOf/enum strings, checkboxes for arrays,
-// text/number inputs, a checkbox for booleans; Submit / Decline / Cancel post the answer.
-// The schema is agent-provided and untrusted: anything unrecognised becomes a plain text field.
+// Pending form elicitations (e.g. AskUserQuestion) as forms: radios for single choices, checkboxes for multi-select,
+// text/number inputs, a checkbox for booleans; Submit / Decline / Cancel post the answer. The host sends the form
+// already parsed (elicitationForm.ts) and checks the answer with the same `checkFieldAnswer`, so the chat accepts
+// exactly what the host accepts.
+import type { ElicitationContentValue } from '@agentclientprotocol/sdk';
+import { buildElicitationContent, checkFieldAnswer, type ElicitationContent, type ElicitationForm, type FormField } from '../../permissionUI/elicitationForm';
 import type { ElicitationView, WebviewToHost } from '../protocol';
 import { button, h, setChildren } from './dom';
-
-type Value = string | number | boolean | string[];
-interface Choice {
-  value: string;
-  title: string;
-  description?: string;
-}
-interface Field {
-  key: string;
-  title: string;
-  description?: string;
-  required: boolean;
-  kind: 'radio' | 'checkboxes' | 'text' | 'number' | 'integer' | 'boolean';
-  choices: Choice[];
-  defaultValue?: unknown;
-}
 
 let formCounter = 0;
 
@@ -39,133 +26,102 @@ export class ElicitationsView {
   }
 
   private form(e: ElicitationView): HTMLElement {
-    const fields = parseSchema(e.requestedSchema);
     const id = `elic-${++formCounter}`;
-    const form = h('form', { class: 'elicitation', 'data-testid': 'elicitation', 'data-key': e.key, 'aria-labelledby': `${id}-msg` });
+    // novalidate: the shared checks below word every problem, instead of the browser blocking Submit on its own.
+    const form = h('form', { class: 'elicitation', 'data-testid': 'elicitation', 'data-key': e.key, 'aria-labelledby': `${id}-msg`, novalidate: true });
     const error = h('div', { class: 'elicitation-error', role: 'alert' });
+    const fields = e.form.ok ? e.form.form.fields : [];
     form.append(h('div', { class: 'elicitation-message', id: `${id}-msg` }, e.message), ...fields.map((f, i) => renderField(f, `${id}-${i}`)), error);
-    const submit = h('button', { type: 'submit', class: 'primary', 'data-testid': 'elicitation-submit' }, 'Submit');
+    // A form this client cannot show can still be declined or cancelled, never accepted.
+    if (!e.form.ok) error.textContent = e.form.error;
+    const submit = e.form.ok ? h('button', { type: 'submit', class: 'primary', 'data-testid': 'elicitation-submit' }, 'Submit') : null;
     const decline = button('Decline', { 'data-testid': 'elicitation-decline' });
     const cancel = button('Cancel', { 'data-testid': 'elicitation-cancel' });
     form.append(h('div', { class: 'elicitation-actions' }, submit, decline, cancel));
     form.addEventListener('submit', (ev) => {
       ev.preventDefault();
-      const r = collect(form, fields);
+      if (!e.form.ok) return;
+      const r = collect(form, e.form.form);
       if (typeof r === 'string') {
         error.textContent = r;
         return;
       }
-      this.post({ type: 'elicitation', key: e.key, action: 'accept', content: r });
+      this.post({ type: 'answerElicitation', key: e.key, action: 'accept', content: r });
     });
-    decline.addEventListener('click', () => this.post({ type: 'elicitation', key: e.key, action: 'decline' }));
-    cancel.addEventListener('click', () => this.post({ type: 'elicitation', key: e.key, action: 'cancel' }));
+    decline.addEventListener('click', () => this.post({ type: 'answerElicitation', key: e.key, action: 'decline' }));
+    cancel.addEventListener('click', () => this.post({ type: 'answerElicitation', key: e.key, action: 'cancel' }));
     return form;
   }
 }
 
-/** Reads the flat object schema an elicitation carries into fields; unknown shapes degrade to text. */
-export function parseSchema(schema: unknown): Field[] {
-  const s = isObj(schema) ? schema : {};
-  const props = isObj(s.properties) ? s.properties : {};
-  const required = Array.isArray(s.required) ? s.required.filter((x): x is string => typeof x === 'string') : [];
-  const fields: Field[] = [];
-  for (const [key, raw] of Object.entries(props).slice(0, 50)) {
-    const p = isObj(raw) ? raw : {};
-    const base = { key, title: str(p.title) ?? key, description: str(p.description), required: required.includes(key), defaultValue: p.default, choices: [] as Choice[] };
-    if (p.type === 'array') {
-      const items = isObj(p.items) ? p.items : {};
-      fields.push({ ...base, kind: 'checkboxes', choices: choicesOf(items) });
-    } else if (p.type === 'boolean') fields.push({ ...base, kind: 'boolean' });
-    else if (p.type === 'number' || p.type === 'integer') fields.push({ ...base, kind: p.type });
-    else {
-      const choices = choicesOf(p);
-      fields.push({ ...base, kind: choices.length ? 'radio' : 'text', choices });
-    }
-  }
-  return fields;
-}
-
-function choicesOf(p: Record<string, unknown>): Choice[] {
-  const list = Array.isArray(p.oneOf) ? p.oneOf : Array.isArray(p.anyOf) ? p.anyOf : undefined;
-  if (list) {
-    return list.filter(isObj).filter((c) => typeof c.const === 'string').map((c) => ({ value: c.const as string, title: str(c.title) ?? (c.const as string), description: str(c.description) }));
-  }
-  if (Array.isArray(p.enum)) {
-    const names = Array.isArray(p.enumNames) ? p.enumNames : [];
-    return p.enum.filter((v): v is string => typeof v === 'string').map((v, i) => ({ value: v, title: typeof names[i] === 'string' ? names[i] : v }));
-  }
-  return [];
-}
-
-function renderField(f: Field, id: string): HTMLElement {
+function renderField(f: FormField, id: string): HTMLElement {
   const desc = f.description ? h('div', { class: 'field-desc', id: `${id}-desc` }, f.description) : null;
   const describedBy = f.description ? `${id}-desc` : undefined;
   const label = `${f.title}${f.required ? ' *' : ''}`;
-  switch (f.kind) {
-    case 'radio':
-    case 'checkboxes': {
-      const type = f.kind === 'radio' ? 'radio' : 'checkbox';
-      const defaults = Array.isArray(f.defaultValue) ? f.defaultValue : [f.defaultValue];
+  switch (f.type) {
+    case 'single':
+    case 'multi': {
+      const type = f.type === 'single' ? 'radio' : 'checkbox';
+      const defaults: (string | undefined)[] = Array.isArray(f.default) ? f.default : [f.default];
       return h(
         'fieldset',
         { class: 'field', 'data-field': f.key, 'aria-describedby': describedBy },
         h('legend', {}, label),
         desc,
-        ...f.choices.map((c) =>
-          h('label', { class: 'choice', title: c.description ?? undefined }, h('input', { type, name: `${id}-${f.key}`, value: c.value, checked: defaults.includes(c.value) }), c.title, c.description ? h('span', { class: 'choice-desc' }, ` — ${c.description}`) : null),
+        ...f.options.map((c) =>
+          h(
+            'label',
+            { class: 'choice', title: c.description ?? undefined },
+            h('input', { type, name: `${id}-${f.key}`, value: c.value, checked: defaults.includes(c.value) }),
+            c.label,
+            c.description ? h('span', { class: 'choice-desc' }, ` — ${c.description}`) : null,
+          ),
         ),
       );
     }
     case 'boolean':
-      return h('div', { class: 'field', 'data-field': f.key }, h('label', {}, h('input', { type: 'checkbox', name: `${id}-${f.key}`, checked: f.defaultValue === true, 'aria-describedby': describedBy }), label), desc);
-    default: {
+      return h('div', { class: 'field', 'data-field': f.key }, h('label', {}, h('input', { type: 'checkbox', name: `${id}-${f.key}`, checked: f.default === true, 'aria-describedby': describedBy }), label), desc);
+    case 'text':
+    case 'number': {
       const input = h('input', {
-        type: f.kind === 'text' ? 'text' : 'number',
-        step: f.kind === 'integer' ? 1 : 'any',
+        type: f.type === 'text' ? 'text' : 'number',
+        step: f.type === 'number' && f.integer ? 1 : 'any',
+        min: f.type === 'number' ? f.minimum : undefined,
+        max: f.type === 'number' ? f.maximum : undefined,
         name: `${id}-${f.key}`,
         id: `${id}-input`,
         'aria-describedby': describedBy,
-        value: typeof f.defaultValue === 'string' || typeof f.defaultValue === 'number' ? String(f.defaultValue) : undefined,
+        value: f.default !== undefined ? String(f.default) : undefined,
       });
       return h('div', { class: 'field', 'data-field': f.key }, h('label', { for: `${id}-input` }, label), desc, input);
     }
   }
 }
 
-/** Reads the form into elicitation content, or returns an error message for a missing required answer. */
-function collect(form: HTMLFormElement, fields: Field[]): Record<string, Value> | string {
-  const out: Record<string, Value> = {};
-  for (const f of fields) {
-    const scope = Array.from(form.querySelectorAll<HTMLElement>('[data-field]')).find((el) => el.dataset.field === f.key);
-    if (!scope) continue;
-    const inputs = Array.from(scope.querySelectorAll('input'));
-    let v: Value | undefined;
-    if (f.kind === 'radio') v = inputs.find((i) => i.checked)?.value;
-    else if (f.kind === 'checkboxes') v = inputs.filter((i) => i.checked).map((i) => i.value);
-    else if (f.kind === 'boolean') v = inputs[0]?.checked ?? false;
-    else {
-      const raw = inputs[0]?.value.trim() ?? '';
-      if (raw !== '') {
-        if (f.kind === 'text') v = raw;
-        else {
-          const n = Number(raw);
-          if (!Number.isFinite(n) || (f.kind === 'integer' && !Number.isInteger(n))) return `${f.title}: enter a ${f.kind === 'integer' ? 'whole number' : 'number'}`;
-          v = n;
-        }
-      }
-    }
-    if (v === undefined || (Array.isArray(v) && v.length === 0 && f.required)) {
-      if (f.required) return `${f.title} needs an answer`;
-      continue;
-    }
-    out[f.key] = v;
+/** What the user entered for one field, in the shape `checkFieldAnswer` takes. */
+function rawInput(form: HTMLFormElement, f: FormField): string | string[] | boolean | undefined {
+  const scope = Array.from(form.querySelectorAll<HTMLElement>('[data-field]')).find((el) => el.dataset.field === f.key);
+  const inputs = Array.from(scope?.querySelectorAll('input') ?? []);
+  switch (f.type) {
+    case 'single':
+      return inputs.find((i) => i.checked)?.value;
+    case 'multi':
+      return inputs.filter((i) => i.checked).map((i) => i.value);
+    case 'boolean':
+      return inputs[0]?.checked ?? false;
+    case 'text':
+    case 'number':
+      return inputs[0]?.value;
   }
-  return out;
 }
 
-function isObj(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
-function str(x: unknown): string | undefined {
-  return typeof x === 'string' ? x : undefined;
+/** Reads the form into elicitation content, or returns what is wrong with the first field that fails its check. */
+function collect(form: HTMLFormElement, parsed: ElicitationForm): ElicitationContent | string {
+  const values = new Map<string, ElicitationContentValue | undefined>();
+  for (const f of parsed.fields) {
+    const check = checkFieldAnswer(f, rawInput(form, f));
+    if (!check.ok) return `${f.title}: ${check.message}`;
+    values.set(f.key, check.value);
+  }
+  return buildElicitationContent(parsed, values);
 }

@@ -54,7 +54,7 @@ export class PermissionView implements EntryView {
         if (this.answered) return;
         this.answered = true;
         for (const other of Array.from(this.node.querySelectorAll('button'))) other.disabled = true;
-        this.ctx.post({ type: 'permission', key: p.key, optionId: o.optionId });
+        this.ctx.post({ type: 'answerPermission', key: p.key, optionId: o.optionId });
       });
       return b;
     });

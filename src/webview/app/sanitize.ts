@@ -3,6 +3,7 @@
 // Links never navigate: an http(s) href becomes `data-href` (a click posts `openLink`, the host asks the user);
 // any other scheme (javascript:, command:, file:, data:, vscode:) is unwrapped to plain text.
 import DOMPurify from 'dompurify';
+import { parseExternalLink } from '../linkPolicy';
 
 const ALLOWED_TAGS = [
   'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 's', 'del', 'code', 'pre', 'kbd', 'sub', 'sup',
@@ -27,21 +28,12 @@ export function sanitizeHtml(html: string): DocumentFragment {
   return frag;
 }
 
-/** True for an absolute http(s) URL: the only links offered to the user. */
-export function isWebLink(href: string): boolean {
-  try {
-    const u = new URL(href.trim());
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
 function neutraliseLinks(root: DocumentFragment): void {
   for (const a of Array.from(root.querySelectorAll('a'))) {
     const href = a.getAttribute('href') ?? '';
     a.removeAttribute('href');
-    if (isWebLink(href)) {
+    // The host applies the same policy again before opening anything (the webview is not trusted).
+    if (parseExternalLink(href)) {
       a.setAttribute('data-href', href);
       a.setAttribute('title', href);
       a.setAttribute('role', 'link');

@@ -8,6 +8,7 @@ import { AgentView, ErrorView, NoticeView, ThoughtView, TurnEndView, UserMessage
 import { PermissionView } from './permissionView';
 import { ToolCallView } from './toolCallView';
 import type { ViewContext } from './viewContext';
+import { unreachable } from '../../acpClient/unreachable';
 
 export const DEFAULT_WINDOW = 200;
 
@@ -181,11 +182,7 @@ export class TranscriptView {
       case 'turn-end':
         return new TurnEndView();
       default:
-        return unreachable(e);
+        return unreachable(e, 'entry');
     }
   }
-}
-
-function unreachable(x: never): never {
-  throw new Error(`unexpected entry ${JSON.stringify(x)}`);
 }

@@ -23,8 +23,7 @@ async function setup(opts: FakeAgentOptions & { hooks?: Partial<ClientHooks>; te
   const asked: PendingPermission[] = [];
   const hooks: ClientHooks = {
     requestPermission: (req) => {
-      asked.push(req);
-      return new Promise<string>(() => undefined); // a user who never answers, unless a test overrides
+      asked.push(req); // a user who never answers, unless a test overrides
     },
     ...opts.hooks,
   };
@@ -64,7 +63,7 @@ describe('AcpClient start', () => {
   });
 
   it('advertises form elicitation and terminal_output only when asked', async () => {
-    const { agent } = await setup({ hooks: { createElicitation: async () => ({ action: 'decline' }) }, terminalOutput: true });
+    const { agent } = await setup({ hooks: { createElicitation: (req) => void req.answer({ action: 'decline' }) }, terminalOutput: true });
     const caps = (agent.wire[0] as { params: { clientCapabilities: Record<string, unknown> } }).params.clientCapabilities;
     expect(caps).toEqual({
       session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
@@ -176,7 +175,7 @@ describe('sessions and updates', () => {
 describe('permissions', () => {
   it('asks the hook with the merged tool call and answers `selected`', async () => {
     const seen: { outcome?: acp.RequestPermissionOutcome } = {};
-    const { client } = await setup({ prompt: permissionPrompt(seen), hooks: { requestPermission: async () => 'allow-once' } });
+    const { client } = await setup({ prompt: permissionPrompt(seen), hooks: { requestPermission: (req) => void req.answer('allow-once') } });
     const session = await client.newSession('/work');
     const response = await session.prompt([{ type: 'text', text: 'touch' }]);
     expect(seen.outcome).toEqual({ outcome: 'selected', optionId: 'allow-once' });
@@ -194,7 +193,6 @@ describe('permissions', () => {
     await until(() => asked.length === 1, 'permission');
     expect(asked[0]).toMatchObject({ key: `${session.id}:0`, sessionId: session.id, toolCall: { toolCallId: 'toolu_1', kind: 'execute', status: 'pending' } });
     expect(asked[0]!.signal.aborted).toBe(false);
-    expect(client.getPendingPermissions(session.id)).toHaveLength(1);
     await session.cancel();
     await prompt;
   });
@@ -202,12 +200,7 @@ describe('permissions', () => {
   it('$/cancel_request aborts the signal with reason agent-cancelled and answers cancelled; a late answer expires', async () => {
     const seen: { outcome?: acp.RequestPermissionOutcome } = {};
     const withdraw = new AbortController();
-    const late = deferred<string>();
-    const asked: PendingPermission[] = [];
-    const { client } = await setup({
-      prompt: permissionPrompt(seen, () => ({ cancellationSignal: withdraw.signal })),
-      hooks: { requestPermission: (req) => (asked.push(req), late.promise) },
-    });
+    const { client, asked } = await setup({ prompt: permissionPrompt(seen, () => ({ cancellationSignal: withdraw.signal })) });
     const session = await client.newSession('/work');
     const prompt = session.prompt([{ type: 'text', text: 'touch' }]);
     await until(() => asked.length === 1, 'permission');
@@ -217,9 +210,8 @@ describe('permissions', () => {
     expect((await prompt).stopReason).toBe('cancelled');
     expect(seen.outcome).toEqual({ outcome: 'cancelled' });
     expect(permissionEntry(session.snapshot().entries)).toMatchObject({ permission: { outcome: { status: 'cancelled', reason: 'agent-cancelled' } } });
-    late.resolve('allow-once');
-    await until(() => (permissionEntry(session.snapshot().entries) as { permission: { outcome: { status: string } } }).permission.outcome.status === 'expired', 'expired');
-    expect(client.getPendingPermissions()).toEqual([]);
+    expect(asked[0]!.answer('allow-once')).toBe('expired');
+    expect(permissionEntry(session.snapshot().entries)).toMatchObject({ permission: { outcome: { status: 'expired', reason: 'agent-cancelled' } } });
   });
 
   it('Session.cancel sends session/cancel, settles the open request (turn-cancelled) and cancels tool calls', async () => {
@@ -247,18 +239,18 @@ describe('permissions', () => {
     expect(session.snapshot().entries.at(-1)).toMatchObject({ kind: 'turn-end', stopReason: 'cancelled' });
   });
 
-  it('an unoffered optionId is logged and ignored; the request stays pending and can be answered elsewhere', async () => {
+  it('an unoffered optionId is refused and logged; the request stays pending and can still be answered', async () => {
     const seen: { outcome?: acp.RequestPermissionOutcome } = {};
-    const { client, logger } = await setup({ prompt: permissionPrompt(seen), hooks: { requestPermission: async () => 'allow-always-forged' } });
+    const { client, logger, asked } = await setup({ prompt: permissionPrompt(seen) });
     const session = await client.newSession('/work');
     const prompt = session.prompt([{ type: 'text', text: 'touch' }]);
-    await until(() => logger.has('error', /allow-always-forged" was not offered/), 'error log');
+    await until(() => asked.length === 1, 'permission');
+    expect(asked[0]!.answer('allow-always-forged')).toEqual({ refused: expect.stringMatching(/not offered.*allow-once/) });
+    expect(logger.has('error', /allow-always-forged" was not offered/)).toBe(true);
     expect(seen.outcome).toBeUndefined();
     expect(permissionEntry(session.snapshot().entries)).toMatchObject({ permission: { outcome: { status: 'pending' } } });
-    const key = `${session.id}:0`;
-    expect(client.answerPermission(key, 'nope')).toBe('not-offered');
-    expect(client.answerPermission(key, 'reject')).toBe('selected');
-    expect(client.answerPermission(key, 'allow-once')).toBe('expired');
+    expect(asked[0]!.answer('reject')).toBe('accepted');
+    expect(asked[0]!.answer('allow-once')).toBe('expired');
     await prompt;
     expect(seen.outcome).toEqual({ outcome: 'selected', optionId: 'reject' });
   });
@@ -276,7 +268,7 @@ describe('permissions', () => {
     const session = await client.newSession('/work');
     const prompt = session.prompt([{ type: 'text', text: 'touch' }]);
     await until(() => logger.has('error', /permission prompt failed/), 'hook failure');
-    expect(client.getPendingPermissions()).toHaveLength(1);
+    expect(permissionEntry(session.snapshot().entries)).toMatchObject({ permission: { outcome: { status: 'pending' } } });
     await session.cancel();
     expect((await prompt).stopReason).toBe('cancelled');
     expect(seen.outcome).toEqual({ outcome: 'cancelled' });
@@ -287,7 +279,7 @@ describe('elicitation', () => {
   it('serves form elicitation through the hook', async () => {
     let answer: acp.CreateElicitationResponse | undefined;
     const { client } = await setup({
-      hooks: { createElicitation: async (req) => ({ action: 'accept', content: { question_0: req.params.message } }) },
+      hooks: { createElicitation: (req) => void req.answer({ action: 'accept', content: { question_0: req.params.message } }) },
       prompt: async (ctx) => {
         answer = await ctx.client.request(acp.methods.client.elicitation.create, {
           mode: 'form',
@@ -310,7 +302,7 @@ describe('elicitation cancellation', () => {
     let answer: acp.CreateElicitationResponse | undefined;
     const signals: AbortSignal[] = [];
     const { client } = await setup({
-      hooks: { createElicitation: (req) => (signals.push(req.signal), new Promise(() => undefined)) },
+      hooks: { createElicitation: (req) => void signals.push(req.signal) },
       prompt: async (ctx) => {
         answer = await ctx.client.request(
           acp.methods.client.elicitation.create,

@@ -22,7 +22,7 @@ function setup(c = caps()) {
     ta.selectionStart = ta.selectionEnd = text.length;
     ta.dispatchEvent(new Event('input', { bubbles: true }));
   };
-  const prompts = () => posted.filter((m) => m.type === 'prompt');
+  const prompts = () => posted.filter((m) => m.type === 'sendPrompt');
   return { app, root, posted, send, ta, key, type, prompts };
 }
 
@@ -37,7 +37,7 @@ describe('composer keys', () => {
     expect(t.prompts()).toEqual([]);
     const e = t.key('Enter');
     expect(e.defaultPrevented).toBe(true);
-    expect(t.prompts()).toEqual([{ type: 'prompt', text: 'hello', attachments: [] }]);
+    expect(t.prompts()).toEqual([{ type: 'sendPrompt', text: 'hello', attachments: [] }]);
     expect(t.ta.value).toBe('');
   });
 
@@ -68,11 +68,11 @@ describe('composer keys', () => {
     const stop = t.root.querySelector<HTMLButtonElement>('[data-testid="stop"]')!;
     expect(stop.hidden).toBe(false);
     stop.click();
-    expect(t.posted).toContainEqual({ type: 'cancel' });
+    expect(t.posted).toContainEqual({ type: 'cancelTurn' });
     t.type('next one');
     t.key('Enter');
     // One queue, owned by the session: the webview keeps none of its own.
-    expect(t.prompts()).toEqual([{ type: 'prompt', text: 'next one', attachments: [] }]);
+    expect(t.prompts()).toEqual([{ type: 'sendPrompt', text: 'next one', attachments: [] }]);
     const queued = [
       { id: 'q1', content: [{ type: 'text' as const, text: 'next one' }], at: 1 },
       { id: 'q2', content: [{ type: 'text' as const, text: 'and then' }, { type: 'resource_link' as const, uri: 'file:///a.ts', name: 'a.ts' }], at: 2 },
@@ -143,7 +143,7 @@ describe('composer keys', () => {
     expect(chips[0]!.textContent).toContain('src/b.ts');
     t.type('look at this');
     t.key('Enter');
-    expect(t.prompts()).toEqual([{ type: 'prompt', text: 'look at this', attachments: [{ type: 'file', path: '/w/src/b.ts', name: 'src/b.ts' }] }]);
+    expect(t.prompts()).toEqual([{ type: 'sendPrompt', text: 'look at this', attachments: [{ type: 'file', path: '/w/src/b.ts', name: 'src/b.ts' }] }]);
     expect(t.root.querySelectorAll('[data-testid="attachment"]').length).toBe(0);
   });
 

@@ -78,8 +78,8 @@ function setup() {
   };
   const actions = {
     start: vi.fn(),
-    prompt: vi.fn(),
-    cancel: vi.fn(),
+    sendPrompt: vi.fn(),
+    cancelTurn: vi.fn(),
     newSession: vi.fn(),
     openHistory: vi.fn(),
     queuedPrompt: vi.fn(),
@@ -139,19 +139,19 @@ describe('ChatWebviewController', () => {
 
   it('routes valid messages to ChatActions and drops invalid ones with a log line', async () => {
     const t = setup();
-    t.fromWebview.fire({ type: 'prompt', text: 'hi', attachments: [] });
-    t.fromWebview.fire({ type: 'permission', key: 's:0', optionId: 'allow-once' });
+    t.fromWebview.fire({ type: 'sendPrompt', text: 'hi', attachments: [] });
+    t.fromWebview.fire({ type: 'answerPermission', key: 's:0', optionId: 'allow-once' });
     t.fromWebview.fire({ type: 'openDiff', toolCallId: 't1', contentIndex: 2 });
-    t.fromWebview.fire({ type: 'elicitation', key: 'k', action: 'decline' });
-    t.fromWebview.fire({ type: 'cancel' });
+    t.fromWebview.fire({ type: 'answerElicitation', key: 'k', action: 'decline' });
+    t.fromWebview.fire({ type: 'cancelTurn' });
     t.fromWebview.fire({ type: 'runCommand', command: 'rm -rf /' });
-    t.fromWebview.fire({ type: 'permission', key: 5 });
+    t.fromWebview.fire({ type: 'answerPermission', key: 5 });
     await t.settle();
-    expect(t.actions.prompt).toHaveBeenCalledWith('hi', []);
+    expect(t.actions.sendPrompt).toHaveBeenCalledWith('hi', []);
     expect(t.actions.answerPermission).toHaveBeenCalledWith('s:0', 'allow-once');
     expect(t.actions.openDiff).toHaveBeenCalledWith('t1', 2);
     expect(t.actions.answerElicitation).toHaveBeenCalledWith('k', 'decline', undefined);
-    expect(t.actions.cancel).toHaveBeenCalledOnce();
+    expect(t.actions.cancelTurn).toHaveBeenCalledOnce();
     expect(t.log.warn).toHaveBeenCalledTimes(2);
   });
 

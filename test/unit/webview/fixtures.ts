@@ -1,7 +1,9 @@
 // Transcript fixtures for the webview tests, shaped like what the real claude-agent-acp sends (see
 // /work/shared/reference/claude-adapter-wire.md): Bash with a ```console result, Edit diffs, Read locations.
+import type { CreateElicitationRequest } from '@agentclientprotocol/sdk';
 import type { PermissionRecord, SessionMeta, TranscriptEntry, TranscriptSnapshot } from '../../../src/acpClient/transcript';
-import type { ComposerCapabilities, HostToWebview } from '../../../src/webview/protocol';
+import { parseElicitationForm } from '../../../src/permissionUI/elicitationForm';
+import type { ComposerCapabilities, ElicitationView, HostToWebview } from '../../../src/webview/protocol';
 import { PROTOCOL_VERSION } from '../../../src/webview/protocol';
 
 export const T0 = 1_700_000_000_000;
@@ -123,4 +125,10 @@ export function fullSnapshot(): TranscriptSnapshot {
 
 export function snapshotMsg(snapshot: TranscriptSnapshot | null, c = caps()): HostToWebview {
   return { type: 'snapshot', v: PROTOCOL_VERSION, snapshot, status: { state: 'ready', agentName: 'Claude Agent' }, capabilities: c, elicitations: [] };
+}
+
+/** A pending elicitation as the host sends it: the form parsed by the host's own parser. */
+export function elicitationView(key: string, message: string, requestedSchema: Record<string, unknown>): ElicitationView {
+  const form = parseElicitationForm({ mode: 'form', sessionId: 's', message, requestedSchema } as CreateElicitationRequest);
+  return { key, message, form };
 }

@@ -158,13 +158,13 @@ describe('incoming message validation and link policy', () => {
   it('accepts every well-formed message type', () => {
     const good = [
       { type: 'ready', v: 1 },
-      { type: 'prompt', text: 'hi', attachments: [{ type: 'file', path: '/a', name: 'a' }] },
-      { type: 'cancel' },
+      { type: 'sendPrompt', text: 'hi', attachments: [{ type: 'file', path: '/a', name: 'a' }] },
+      { type: 'cancelTurn' },
       { type: 'newSession' },
       { type: 'setMode', modeId: 'default' },
       { type: 'setConfigOption', configId: 'fast', value: true },
-      { type: 'permission', key: 's:1', optionId: 'allow-once' },
-      { type: 'elicitation', key: 'k', action: 'accept', content: { q: 'Red', n: 1, tags: ['a'] } },
+      { type: 'answerPermission', key: 's:1', optionId: 'allow-once' },
+      { type: 'answerElicitation', key: 'k', action: 'accept', content: { q: 'Red', n: 1, tags: ['a'] } },
       { type: 'openLocation', path: '/a', line: 3 },
       { type: 'openDiff', toolCallId: 't', contentIndex: 0 },
       { type: 'openLink', href: 'https://x' },
@@ -178,12 +178,12 @@ describe('incoming message validation and link policy', () => {
       null,
       'prompt',
       { type: 'eval', code: '1' },
-      { type: 'prompt', text: 5, attachments: [] },
-      { type: 'prompt', text: 'x', attachments: [{ type: 'folder', path: '/' }] },
-      { type: 'permission', key: 's:1' },
-      { type: 'elicitation', key: 'k', action: 'explode' },
+      { type: 'sendPrompt', text: 5, attachments: [] },
+      { type: 'sendPrompt', text: 'x', attachments: [{ type: 'folder', path: '/' }] },
+      { type: 'answerPermission', key: 's:1' },
+      { type: 'answerElicitation', key: 'k', action: 'explode' },
       { type: 'openDiff', toolCallId: 't', contentIndex: -1 },
-      { type: 'prompt', text: 'x', attachments: [{ type: 'image', mimeType: 'text/html', data: '', name: 'x' }] },
+      { type: 'sendPrompt', text: 'x', attachments: [{ type: 'image', mimeType: 'text/html', data: '', name: 'x' }] },
     ];
     for (const m of bad) {
       const r = parseWebviewMessage(m);

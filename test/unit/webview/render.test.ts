@@ -5,7 +5,7 @@ import type { TranscriptEntry } from '../../../src/acpClient/transcript';
 import type { HostToWebview, WebviewToHost } from '../../../src/webview/protocol';
 import { App } from '../../../src/webview/app/app';
 import { renderMarkdown } from '../../../src/webview/app/markdown';
-import { T0, agent, bashTool, editTool, fullSnapshot, meta, permission, snapshotMsg, user } from './fixtures';
+import { T0, agent, bashTool, editTool, elicitationView, fullSnapshot, meta, permission, snapshotMsg, user } from './fixtures';
 
 function setup(opts: { windowSize?: number } = {}) {
   const posted: WebviewToHost[] = [];
@@ -76,7 +76,7 @@ describe('rendering a snapshot', () => {
     expect(buttons[2]!.querySelector('.codicon-close')).not.toBeNull();
     buttons[1]!.click();
     buttons[0]!.click(); // a second click must not answer twice
-    expect(t.posted.filter((m) => m.type === 'permission')).toEqual([{ type: 'permission', key: 'sess-1:p1', optionId: 'allow-with-updates' }]);
+    expect(t.posted.filter((m) => m.type === 'answerPermission')).toEqual([{ type: 'answerPermission', key: 'sess-1:p1', optionId: 'allow-with-updates' }]);
   });
 
   it('renders a permission without a matching tool card standalone, with its outcome', () => {
@@ -298,39 +298,35 @@ describe('elicitations', () => {
     t.send({
       type: 'elicitations',
       elicitations: [
-        {
-          key: 'k1',
-          message: 'Which color do you prefer?',
-          requestedSchema: {
-            type: 'object',
-            required: ['question_0'],
-            properties: {
-              question_0: { type: 'string', title: 'Color', oneOf: [{ const: 'Red', title: 'Red', description: 'Warm color' }, { const: 'Blue', title: 'Blue' }] },
-              question_0_custom: { type: 'string', title: 'Other' },
-              tags: { type: 'array', title: 'Tags', items: { enum: ['a', 'b'] } },
-              count: { type: 'integer', title: 'Count' },
-              ok: { type: 'boolean', title: 'OK?' },
-            },
+        elicitationView('k1', 'Which color do you prefer?', {
+          type: 'object',
+          required: ['question_0'],
+          properties: {
+            question_0: { type: 'string', title: 'Color', oneOf: [{ const: 'Red', title: 'Red', description: 'Warm color' }, { const: 'Blue', title: 'Blue' }] },
+            question_0_custom: { type: 'string', title: 'Other' },
+            tags: { type: 'array', title: 'Tags', items: { enum: ['a', 'b'] } },
+            count: { type: 'integer', title: 'Count' },
+            ok: { type: 'boolean', title: 'OK?' },
           },
-        },
+        }),
       ],
     });
     const form = t.q<HTMLFormElement>('[data-testid="elicitation"]')!;
     expect(form.textContent).toContain('Which color do you prefer?');
     form.requestSubmit();
-    expect(form.querySelector('.elicitation-error')!.textContent).toContain('Color needs an answer');
-    expect(t.posted.filter((m) => m.type === 'elicitation')).toEqual([]);
+    expect(form.querySelector('.elicitation-error')!.textContent).toBe('Color: Color is required.');
+    expect(t.posted.filter((m) => m.type === 'answerElicitation')).toEqual([]);
     form.querySelector<HTMLInputElement>('input[type=radio][value="Red"]')!.checked = true;
     form.querySelector<HTMLInputElement>('[data-field="question_0_custom"] input')!.value = 'Red';
     form.querySelector<HTMLInputElement>('input[type=checkbox][value="b"]')!.checked = true;
     form.querySelector<HTMLInputElement>('[data-field="count"] input')!.value = '3';
     form.querySelector<HTMLInputElement>('[data-field="ok"] input')!.checked = true;
     form.requestSubmit();
-    expect(t.posted).toContainEqual({ type: 'elicitation', key: 'k1', action: 'accept', content: { question_0: 'Red', question_0_custom: 'Red', tags: ['b'], count: 3, ok: true } });
+    expect(t.posted).toContainEqual({ type: 'answerElicitation', key: 'k1', action: 'accept', content: { question_0: 'Red', question_0_custom: 'Red', tags: ['b'], count: 3, ok: true } });
     form.querySelector<HTMLButtonElement>('[data-testid="elicitation-decline"]')!.click();
     form.querySelector<HTMLButtonElement>('[data-testid="elicitation-cancel"]')!.click();
-    expect(t.posted).toContainEqual({ type: 'elicitation', key: 'k1', action: 'decline' });
-    expect(t.posted).toContainEqual({ type: 'elicitation', key: 'k1', action: 'cancel' });
+    expect(t.posted).toContainEqual({ type: 'answerElicitation', key: 'k1', action: 'decline' });
+    expect(t.posted).toContainEqual({ type: 'answerElicitation', key: 'k1', action: 'cancel' });
     t.send({ type: 'elicitations', elicitations: [] });
     expect(t.q('[data-testid="elicitation"]')).toBeNull();
   });

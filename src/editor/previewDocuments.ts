@@ -3,9 +3,9 @@
 import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
 import type { Logger } from '../acpClient/logger';
-import type { PresentedDiff } from './permissionPresentation';
+import type { PresentedDiff } from '../permissionUI/permissionPresentation';
 import { describeNote, reconstructEdit } from './snippetDiff';
-import { toDisplayText } from './displayText';
+import { toDisplayText } from '../permissionUI/displayText';
 
 export const DIFF_SCHEME = 'acp-chat-diff';
 export const PLAN_SCHEME = 'acp-chat-plan';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeNote, reconstructEdit } from '../../../src/permissionUI/snippetDiff';
+import { describeNote, reconstructEdit } from '../../../src/editor/snippetDiff';
 
 // The real Edit request carries only the snippet (transcripts/files.jsonl): alpha → ALPHA-EDITED.
 const file = 'line one\nalpha\nline three\n';

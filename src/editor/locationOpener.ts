@@ -1,7 +1,7 @@
 // Open an agent-supplied location in an editor: checked by the pure `checkLocation`, confirmed when outside the
 // workspace, opened in preview at the 1-based line with that line selected. Focus stays on the prompt.
 import * as vscode from 'vscode';
-import { checkLocation, locationLabel } from './locationLinks';
+import { checkLocation, locationLabel } from '../permissionUI/locationLinks';
 
 export function workspaceFolderPaths(): string[] {
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);

@@ -60,7 +60,7 @@ export function activate(context: vscode.ExtensionContext) {
     source,
     { dispose: () => chat.dispose() },
     trackSessions(chat, sessions),
-    autoRestart(chat, { enabled: () => vscode.workspace.getConfiguration('acpChat.agent').get<boolean>('autoRestart') === true, logger }),
+    autoRestart(chat, { enabled: () => vscode.workspace.getConfiguration('acpChat').get<boolean>('autoRestartAgent') === true, logger }),
     history,
     view,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),

@@ -7,7 +7,6 @@ import type { ChatService } from '../acpClient/chatService';
 import type { ChatSlot } from '../acpClient/conversation';
 import { Emitter } from '../acpClient/events';
 import { agentSteers } from '../acpClient/acpClient';
-import { agentQueuesPrompts } from '../acpClient/session';
 import type { Logger } from '../acpClient/logger';
 import type { TranscriptChange } from '../acpClient/transcript';
 import type { EditorActions } from '../editor/editorActions';
@@ -24,7 +23,6 @@ export function composerCapabilities(init: InitializeResponse | undefined): Comp
   return {
     image: caps?.promptCapabilities?.image === true,
     embeddedContext: caps?.promptCapabilities?.embeddedContext === true,
-    promptQueueing: agentQueuesPrompts(caps),
     steering: agentSteers(init),
   };
 }

@@ -41,7 +41,7 @@ export class App {
   private readonly scroller: HTMLElement;
   private meta: SessionMeta | null = null;
   private status: ConnectionStatus = { state: 'idle' };
-  private capabilities: ComposerCapabilities = { image: false, embeddedContext: false, promptQueueing: false, steering: false };
+  private capabilities: ComposerCapabilities = { image: false, embeddedContext: false, steering: false };
   private readonly dirty = new Set<Renderable>();
   private frameScheduled = false;
   private stickToBottom = true;

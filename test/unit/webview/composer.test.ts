@@ -63,7 +63,7 @@ describe('composer keys', () => {
   });
 
   it('sends a prompt typed while a turn runs to the host (the session queues it) and shows the session queue', () => {
-    const t = setup(caps({ promptQueueing: false, steering: true }));
+    const t = setup(caps({ steering: true }));
     t.send({ type: 'patch', entries: [], meta: { turn: 'running' } });
     const stop = t.root.querySelector<HTMLButtonElement>('[data-testid="stop"]')!;
     expect(stop.hidden).toBe(false);

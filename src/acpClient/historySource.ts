@@ -2,14 +2,15 @@
 // the sessions this extension opened (workspace storage). Open, fork and delete go through the chat service.
 import type { ChatService } from './chatService';
 import type { ChatSlot } from './conversation';
-import { historyFromList, type HistoryItem } from './sessionHistory';
+import { historyFromList, remember, type HistoryItem } from './sessionHistory';
 import type { SessionStore } from './sessionStore';
 
 /** Where the history is shown into: the main chat or an editor tab's conversation. */
 export type HistoryTarget = Pick<ChatSlot, 'session' | 'openSession'>;
 
 export interface HistorySource {
-  list(): Promise<HistoryItem[]>;
+  /** The workspace's conversations, newest first; the one `into` shows is always among them. */
+  list(into?: HistoryTarget): Promise<HistoryItem[]>;
   canFork(): boolean;
   canDelete(): boolean;
   open(sessionId: string, into: HistoryTarget): Promise<unknown>;
@@ -20,10 +21,14 @@ export interface HistorySource {
 export function chatHistory(chat: ChatService, store: SessionStore): HistorySource {
   const supports = (name: 'list' | 'fork' | 'delete') => !!chat.agent && !chat.agent.closed && chat.agent.supports(name);
   return {
-    async list() {
+    async list(into) {
       await chat.ensureSession();
-      if (!supports('list')) return store.recent();
-      return historyFromList(await chat.listSessions());
+      const items = supports('list') ? historyFromList(await chat.listSessions()) : store.recent();
+      // The agent may list a session only once its transcript is on disk; the one on screen belongs in any case.
+      const shown = into?.session;
+      if (!shown || items.some((i) => i.sessionId === shown.id)) return items;
+      const known = store.recent().find((i) => i.sessionId === shown.id);
+      return remember(items, { sessionId: shown.id, title: shown.snapshot().meta.title ?? known?.title ?? null, updatedAt: known?.updatedAt ?? new Date().toISOString() });
     },
     canFork: () => supports('fork'),
     canDelete: () => supports('delete'),

@@ -89,7 +89,7 @@ export class HistoryPicker implements vscode.Disposable {
     if (!qp) return;
     qp.busy = true;
     try {
-      const items = await this.source.list();
+      const items = await this.source.list(this.target);
       if (this.qp !== qp) return;
       qp.items = items.map((i) => this.toItem(i));
       if (items.length === 0) qp.placeholder = 'No conversations in this workspace yet';

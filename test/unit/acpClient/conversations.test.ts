@@ -145,6 +145,14 @@ describe('history', () => {
     expect(first.snapshot().meta.connection).toBe('disconnected');
   });
 
+  it('always lists the session on screen, even before the agent lists it', async () => {
+    const t = setup({ listPages: { '': { sessions: [{ sessionId: 'old', cwd: '/work', title: 'Old one', updatedAt: '2026-01-01T00:00:00Z' }] } } });
+    const history = chatHistory(t.chat, new SessionStore(memoryStore(), recordingLogger()));
+    const shown = await t.chat.ensureSession();
+    expect((await history.list(t.chat)).map((i) => i.sessionId)).toEqual([shown.id, 'old']);
+    expect((await history.list()).map((i) => i.sessionId)).toEqual(['old']);
+  });
+
   it('falls back to the sessions this extension opened when the agent cannot list', async () => {
     const t = setup({ capabilities: { loadSession: true } });
     const store = new SessionStore(memoryStore(), recordingLogger());

@@ -50,7 +50,7 @@ describe('ACP Chat e2e: conversations that last', () => {
     await sendPrompt(cb, 'a second conversation');
     await waitTurnIdle(cb);
     await cb.chat.getByTestId('open-history').click();
-    await expect.poll(async () => (await readQuickPick(cb.page)).items.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(async () => (await readQuickPick(cb.page)).items.length, { timeout: 30_000 }).toBe(2);
     const qp = await readQuickPick(cb.page);
     expect(qp.title).toBe('Open Conversation');
     await screenshot(cb.page, 'history-quickpick');

@@ -21,7 +21,9 @@ export type ClientEvent =
   /** Removed by the user, or taken off the queue to be sent (as a prompt or steered into the running turn). */
   | { type: 'queued-prompt-removed'; id: string }
   /** A queued prompt went into the running turn (`_session/steering`): shown as the user's message there. */
-  | { type: 'prompt-steered'; content: ContentBlock[] };
+  | { type: 'prompt-steered'; content: ContentBlock[] }
+  /** The title the agent gave the session before (remembered in workspace storage); a load does not replay it. */
+  | { type: 'title-remembered'; title: string };
 
 /** Fold one client-side event into `state`. */
 export function applyClientEvent(state: TranscriptState, event: ClientEvent, now: number): ReduceResult {
@@ -44,6 +46,9 @@ export function applyClientEvent(state: TranscriptState, event: ClientEvent, now
       break;
     case 'queued-prompt-removed':
       d.setMeta('queue', (d.currentMeta.queue ?? []).filter((q) => q.id !== event.id));
+      break;
+    case 'title-remembered':
+      if (!d.currentMeta.title) d.setMeta('title', event.title);
       break;
     case 'prompt-steered':
       d.userMessageId = null;

@@ -129,6 +129,11 @@ export class Session implements PermissionSessionView {
     return true;
   }
 
+  /** The title this session had before (a load does not replay it); ignored once the agent has named it. */
+  rememberTitle(title: string): void {
+    this.apply({ type: 'title-remembered', title });
+  }
+
   /** Send a queued prompt now (the session is idle, e.g. after a cancelled turn left the queue waiting). */
   async sendQueued(id: string): Promise<PromptResponse | undefined> {
     const item = this.queued(id);

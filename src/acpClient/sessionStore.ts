@@ -57,6 +57,8 @@ export function trackSessions(chat: ChatService, store: SessionStore, now: () =>
     titleSub = undefined;
     if (!session) return;
     store.setCurrent(session.id);
+    const known = store.recent().find((i) => i.sessionId === session.id)?.title;
+    if (known) session.rememberTitle(known);
     const note = () => {
       const meta = session.snapshot().meta;
       store.remember({ sessionId: session.id, title: meta.title ?? null, updatedAt: new Date(now()).toISOString() });

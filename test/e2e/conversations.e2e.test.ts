@@ -1,7 +1,7 @@
 // Conversations that last, in the real workbench: after Developer: Reload Window the chat shows the same
 // conversation and continues it; the history QuickPick (ACP Chat: Open Conversation…) lists the workspace's sessions.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { text } from '../fixtures/fakeAnthropic';
+import { FAKE_TITLE, text } from '../fixtures/fakeAnthropic';
 import { AGENT_START_MS, captureFailure, openChat, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
 import { readQuickPick, runCommand, screenshot } from './harness';
 
@@ -26,12 +26,16 @@ describe('ACP Chat e2e: conversations that last', () => {
     await sendPrompt(cb, 'remember the word pelican');
     await expect.poll(() => cb.chat.getByTestId('agent-message').last().textContent(), { timeout: TURN_MS }).toContain('The first answer.');
     await waitTurnIdle(cb);
+    // The agent names the session (the fake API answers Claude Code's title request).
+    await expect.poll(() => cb.chat.getByTestId('session-title').textContent(), { timeout: TURN_MS }).toBe(FAKE_TITLE);
 
     await runCommand(cb.page, 'Developer: Reload Window');
     // The workbench restores the chat view; the chat reopens the workspace's session by itself, no step.
     await cb.chat.getByTestId('composer-input').waitFor({ state: 'visible', timeout: AGENT_START_MS });
     await expect.poll(() => cb.chat.getByTestId('user-message').first().textContent(), { timeout: AGENT_START_MS }).toContain('remember the word pelican');
     expect(await cb.chat.getByTestId('agent-message').last().textContent()).toContain('The first answer.');
+    // A load does not replay the title; the one remembered for the session is shown.
+    await expect.poll(() => cb.chat.getByTestId('session-title').textContent(), { timeout: 10_000 }).toBe(FAKE_TITLE);
     await screenshot(cb.page, 'conversation-after-reload');
 
     cb.fake.setScript([text('Pelican, as you said.')]);

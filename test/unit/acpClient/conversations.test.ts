@@ -103,9 +103,14 @@ describe('reopening the workspace’s session', () => {
     expect(store.recent().map((i) => i.sessionId).sort()).toEqual([first.id, next.id].sort());
     sub.dispose();
 
-    const again = setup({ onLoad: replayThreeTurns }, () => store.currentId());
+    store.remember({ sessionId: next.id, title: 'Named earlier', updatedAt: '2026-01-02T03:04:06Z' });
+    const again = setup({ onLoad: async () => undefined }, () => store.currentId());
+    const sub2 = trackSessions(again.chat, store);
     const reopened = await again.chat.ensureSession();
     expect(reopened.id).toBe(next.id);
+    // The load does not replay the title; the one remembered is shown.
+    expect(reopened.snapshot().meta.title).toBe('Named earlier');
+    sub2.dispose();
     expect(again.agents[0]!.received).toContain(`session/load ${next.id}`);
   });
 

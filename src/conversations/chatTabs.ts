@@ -39,15 +39,15 @@ export class ChatTabs implements vscode.Disposable {
     const conversation = new Conversation(chat, logger);
     const source = createChatSource(chat, permissions, conversation);
     const actions = createChatActions(chat, permissions, editor, logger, conversation, () => this.deps.openHistory(conversation));
-    const tab = { conversation } as Tab;
     const sub = conversation.onDidChangeSession(() => this.sessionEmitter.fire());
-    tab.panel = ChatPanel.create({ ...base, source, actions }, `ACP Chat ${++this.counter}`, vscode.ViewColumn.Active, () => {
+    const panel = ChatPanel.create({ ...base, source, actions }, `ACP Chat ${++this.counter}`, vscode.ViewColumn.Active, () => {
       this.tabs.delete(tab);
       sub.dispose();
       source.dispose();
       this.sessionEmitter.fire();
       conversation.close().catch((err: unknown) => logger.warn('[tabs] closing the conversation failed', err));
     });
+    const tab: Tab = { conversation, panel };
     this.tabs.add(tab);
     return conversation;
   }

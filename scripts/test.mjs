@@ -24,6 +24,9 @@ const suites = [
   // The VS Code suites: provision (cached; seconds when warm), then the extension-host and browser suites.
   { name: 'provision', cmd: [node, 'test/testbed/provision.mjs'], needs: ['host', 'e2e'] },
   { name: 'host', cmd: [node, 'test/testbed/runHostTests.mjs', '--results', 'test-results/host.json'], counts: 'test-results/host.json' },
+  // The same extension in a window with no folder open (part of `--only host`).
+  { name: 'host-untrusted', cmd: [node, 'test/testbed/runHostTests.mjs', '--untrusted', '--results', 'test-results/host-untrusted.json'], counts: 'test-results/host-untrusted.json', needs: ['host'] },
+  { name: 'host-nofolder', cmd: [node, 'test/testbed/runHostTests.mjs', '--no-folder', '--results', 'test-results/host-nofolder.json'], counts: 'test-results/host-nofolder.json', needs: ['host'] },
   vitest('e2e', 'test/e2e/vitest.e2e.config.ts'),
 ];
 
@@ -66,7 +69,7 @@ let failed = 0;
 let skipped = 0;
 for (const r of results) {
   const c = r.counts ? `${r.counts.passed} passed, ${r.counts.failed} failed, ${r.counts.skipped} skipped` : '';
-  console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(12)} ${r.seconds.padStart(6)}s  ${c}`);
+  console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(14)} ${r.seconds.padStart(6)}s  ${c}`);
   if (r.counts) {
     passed += r.counts.passed;
     failed += r.counts.failed;

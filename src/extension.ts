@@ -10,75 +10,97 @@ import { EditorActions } from './editor/editorActions';
 import { PendingAttention } from './permissionUI/pendingAttention';
 import { PermissionController } from './permissionUI/permissionController';
 import { ChatPanel, NEW_CHAT_IN_EDITOR_COMMAND, OPEN_CHAT_IN_EDITOR_COMMAND } from './webview/chatPanel';
-import { ChatTabs } from './conversations/chatTabs';
 import { ChatViewProvider } from './webview/chatViewProvider';
 import { createChatActions, createChatSource } from './webview/chatBindings';
 import type { ChatWebviewDeps } from './webview/chatWebviewController';
 import { selectionAttachment } from './webview/selectionAttachment';
-import { errorMessage } from './acpClient/errors';
+import { UserErrorPresenter } from './webview/userErrorPresenter';
+import { ApiKeyStore } from './signIn/apiKeyStore';
+import { SignIn } from './signIn/signInCommands';
+
 import { autoRestart } from './acpClient/autoRestart';
 import { chatHistory } from './acpClient/historySource';
 import { SessionStore, trackSessions } from './acpClient/sessionStore';
+import { ChatTabs } from './conversations/chatTabs';
 import { HistoryPicker } from './conversations/historyPicker';
 
 export function activate(context: vscode.ExtensionContext) {
   const log = vscode.window.createOutputChannel('ACP Chat', { log: true });
-  let logOpen = true;
-  const logger = outputLogger(log, () => logOpen);
+  const logger = outputLogger(log);
   const testing = context.extensionMode === vscode.ExtensionMode.Test;
   const editor = new EditorActions(logger);
   const permissions = new PermissionController({ logger, editor, inspectable: testing });
+  const keys = new ApiKeyStore(context.secrets);
   const sessions = new SessionStore(context.workspaceState, logger);
+  const resolveLaunch = async () => resolveAgentLaunch({ ...launchInput(context, logger), apiKey: await keys.get() });
+  const cwd = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   const chat = new ChatService({
-    resolveLaunch: () => resolveAgentLaunch(launchInput(context, logger)),
-    cwd: () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? context.globalStorageUri.fsPath,
+    resolveLaunch,
+    cwd,
+    trusted: () => vscode.workspace.isTrusted,
+    initializeTimeoutMs: () => Math.max(1, vscode.workspace.getConfiguration('acpChat.agent').get<number>('initializeTimeout') ?? 60) * 1000,
     hooks: permissions.hooks,
     logger,
     clientInfo: { name: 'acp-chat-vscode', version: String(context.extension.packageJSON.version ?? '0.0.0') },
     initialMode: () => vscode.workspace.getConfiguration('acpChat').get<string>('initialMode') || undefined,
     resumeSessionId: () => sessions.currentId(),
   });
-  const history = new HistoryPicker(chatHistory(chat, sessions), (what, err) => reportFailure(logger, what, err));
-  const source = createChatSource(chat, permissions);
-  const deps: ChatWebviewDeps = {
-    extensionUri: context.extensionUri,
-    source,
-    actions: createChatActions(chat, permissions, editor, logger, chat, () => history.show(chat)),
-    log,
-  };
+  // `view` is created below; the presenter asks it only later, when there is something to show.
+  const presenter = new UserErrorPresenter({ chat, logger, isChatVisible: () => view.isVisible || !!ChatPanel.active?.panel.visible });
+  const signIn = new SignIn({ chat, keys, presenter, logger, resolveLaunch, cwd });
+  const history = new HistoryPicker(chatHistory(chat, sessions), (what, err) => presenter.report(err, { what }));
+  const source = createChatSource(chat, permissions, presenter);
+  const actions = createChatActions(chat, permissions, editor, logger, presenter, chat, () => history.show(chat));
+  // The webviews log through the logger, which survives a channel closed by deactivation.
+  const chatLog = { debug: (m: string) => logger.debug?.(m), warn: (m: string) => logger.warn(m), error: (m: string | Error) => (typeof m === 'string' ? logger.error(m) : logger.error(m.message, m)) };
+  const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions, log: chatLog, reportError: (err, what) => presenter.report(err, { what }) };
   const view = new ChatViewProvider(deps);
   const attention = new PendingAttention(permissions.broker, (n) => view.setPendingApprovals(n), logger);
-  const tabs = new ChatTabs({ chat, permissions, editor, logger, base: { extensionUri: context.extensionUri, log }, openHistory: (into) => history.show(into) });
+  const tabs = new ChatTabs({
+    chat,
+    permissions,
+    editor,
+    presenter,
+    logger,
+    base: { extensionUri: context.extensionUri, log: chatLog, reportError: (err, what) => presenter.report(err, { what }) },
+    openHistory: (into) => history.show(into),
+  });
 
-  context.subscriptions.push(
-    // The agent's exit is logged after deactivation disposed the channel; writing then would throw.
-    { dispose: () => (logOpen = false) },
+  // Disposed last-in first-out, so the log outlives everything that may still log while it shuts down (the agent's
+  // pending requests are answered `cancelled` on dispose, and their listeners log).
+  const parts: vscode.Disposable[] = [];
+  shutdown = () => disposeInReverse(parts);
+  context.subscriptions.push({ dispose: shutdown });
+  parts.push(
     log,
+    keys,
     editor,
     permissions,
     attention,
-    source,
     { dispose: () => chat.dispose() },
+    presenter,
+    source,
     trackSessions(chat, sessions),
     autoRestart(chat, { enabled: () => vscode.workspace.getConfiguration('acpChat').get<boolean>('autoRestartAgent') === true, logger }),
     history,
     view,
-    vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
     tabs,
+    signIn.register(),
+    vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
     // "Show Pending Approval" reveals the chat whose session asked: its tab, else the side view.
     permissions.onDidRequestReveal((p) => {
       if (!tabs.reveal(p.sessionId)) void view.reveal();
     }),
-    // Show the agent's start-up error where the user is looking.
-    chat.onDidChangeStatus((s) => {
-      if (s.state === 'error') void vscode.window.showErrorMessage(`ACP Chat: ${s.message.split('\n')[0]}`, 'Show Log').then((c) => c && log.show());
+    // A workspace trusted while the chat shows the Restricted Mode notice: start now.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      if (view.isVisible) chat.ensureSession().catch(() => undefined); // a failure is reported through onDidFail
     }),
-    vscode.commands.registerCommand('acpChat.newSession', () => run(logger, 'New session', () => chat.newSession())),
+    vscode.commands.registerCommand('acpChat.newSession', () => run(presenter, 'Starting a new session', () => chat.newSession())),
     vscode.commands.registerCommand('acpChat.openConversation', () => history.show(tabs.activeConversation() ?? chat)),
     vscode.commands.registerCommand(NEW_CHAT_IN_EDITOR_COMMAND, () => tabs.open()),
     vscode.commands.registerCommand(OPEN_CHAT_IN_EDITOR_COMMAND, () => ChatPanel.show(deps)),
-    vscode.commands.registerCommand('acpChat.cancelTurn', () => run(logger, 'Stop', () => chat.cancel())),
-    vscode.commands.registerCommand('acpChat.restartAgent', () => run(logger, 'Restart', () => chat.restart())),
+    vscode.commands.registerCommand('acpChat.cancelTurn', () => run(presenter, 'Stopping the turn', () => chat.cancel())),
+    vscode.commands.registerCommand('acpChat.restartAgent', () => run(presenter, 'Restarting the agent', () => chat.restart())),
     vscode.commands.registerCommand('acpChat.showLog', () => log.show()),
     vscode.commands.registerCommand('acpChat.addSelectionToChat', async () => {
       const active = vscode.window.activeTextEditor;
@@ -96,11 +118,30 @@ export function activate(context: vscode.ExtensionContext) {
       else await view.attach(attachment);
     }),
   );
-  // Only the extension-host tests look inside (ExtensionMode.Test); there is no public API.
-  return testing ? { chat, permissions, editor, history, sessions, tabs, context } : undefined;
+  // Only the extension-host tests look inside (ExtensionMode.Test; `actions` is the chat webview's entry point, to act
+  // as the webview does); there is no public API.
+  return testing
+    ? { chat, permissions, editor, signIn, presenter, keys, actions, logDir: context.logUri.fsPath, history, sessions, tabs, context }
+    : undefined;
 }
 
-export function deactivate() {}
+function disposeInReverse(parts: vscode.Disposable[]): void {
+  for (const part of parts.splice(0).reverse()) {
+    try {
+      part.dispose();
+    } catch (err) {
+      console.error('[ACP Chat] dispose failed', err);
+    }
+  }
+}
+
+/** Set by activate(): disposes what it built, the log last. */
+let shutdown: (() => void) | undefined;
+
+export function deactivate() {
+  shutdown?.();
+  shutdown = undefined;
+}
 
 function launchInput(context: vscode.ExtensionContext, logger: Logger) {
   const config = vscode.workspace.getConfiguration('acpChat.agent');
@@ -119,27 +160,26 @@ function launchInput(context: vscode.ExtensionContext, logger: Logger) {
   };
 }
 
-function outputLogger(log: vscode.LogOutputChannel, open: () => boolean = () => true): Logger {
+function outputLogger(log: vscode.LogOutputChannel): Logger {
   const text = (msg: string, rest: unknown[]) =>
     [msg, ...rest.map((r) => (r instanceof Error ? (r.stack ?? r.message) : typeof r === 'string' ? r : JSON.stringify(r)))].join(' ');
-  return {
-    info: (m, ...r) => open() && log.info(text(m, r)),
-    warn: (m, ...r) => open() && log.warn(text(m, r)),
-    error: (m, ...r) => open() && log.error(text(m, r)),
-    debug: (m, ...r) => open() && log.debug(text(m, r)),
+  // The agent's exit and the answers to its requests are logged asynchronously, possibly after deactivation closed
+  // the channel (which then throws): those lines go to the console instead of becoming uncaught errors.
+  const write = (level: 'info' | 'warn' | 'error' | 'debug') => (m: string, ...r: unknown[]) => {
+    const line = text(m, r);
+    try {
+      log[level](line);
+    } catch {
+      console[level === 'debug' ? 'log' : level](`[ACP Chat] ${line}`);
+    }
   };
+  return { info: write('info'), warn: write('warn'), error: write('error'), debug: write('debug') };
 }
 
-async function run(logger: Logger, what: string, op: () => Promise<unknown>): Promise<void> {
+async function run(presenter: UserErrorPresenter, what: string, op: () => Promise<unknown>): Promise<void> {
   try {
     await op();
   } catch (err) {
-    reportFailure(logger, what, err);
+    presenter.report(err, { what });
   }
-}
-
-function reportFailure(logger: Logger, what: string, err: unknown): void {
-  const message = errorMessage(err);
-  logger.error(`[command] ${what} failed: ${message}`);
-  void vscode.window.showErrorMessage(`ACP Chat: ${what} failed: ${message.split('\n')[0]}`);
 }

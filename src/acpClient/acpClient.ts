@@ -32,6 +32,16 @@ export interface AcpClientOptions {
   clientInfo: { name: string; version: string };
   /** Advertise `_meta.terminal_output` (Claude's terminal stream extension). */
   terminalOutput?: boolean;
+  /** Advertise `auth.terminal`: the caller runs terminal login methods (see ChatService / signIn). */
+  terminalAuth?: boolean;
+  /** How long `initialize` may take before the agent is stopped (no limit when undefined). */
+  initializeTimeoutMs?: number;
+}
+
+/** How the agent says it is signed in (`_auth/status_update`, Claude); the label is for display, never a secret. */
+export interface AuthStatus {
+  kind: string;
+  label?: string;
 }
 
 export class AcpClient {
@@ -45,9 +55,13 @@ export class AcpClient {
   private exitReason: string | undefined;
   private disposed = false;
   private initResponse: InitializeResponse | undefined;
+  private currentAuthStatus: AuthStatus | undefined;
+  private readonly authStatusEmitter: Emitter<AuthStatus>;
 
   /** Fired once when the agent process is gone; every session is marked disconnected first. */
   readonly onDidExit: (listener: (exit: AgentExit) => void) => Disposable;
+  /** Fired when the agent reports how it is signed in (Claude's `_auth/status_update`). */
+  readonly onDidChangeAuthStatus: (listener: (status: AuthStatus) => void) => Disposable;
 
   /** Connect to `opts.process` and send `initialize` (protocol version 1). Rejects with AgentStartError. */
   static async start(opts: AcpClientOptions): Promise<AcpClient> {
@@ -66,6 +80,8 @@ export class AcpClient {
     this.buffer = new UpdateBuffer(logger);
     this.exitEmitter = new Emitter((err) => logger.error('[acpClient] exit listener failed', err));
     this.onDidExit = this.exitEmitter.event;
+    this.authStatusEmitter = new Emitter((err) => logger.error('[acpClient] auth status listener failed', err));
+    this.onDidChangeAuthStatus = this.authStatusEmitter.event;
 
     let app = acp
       .client({ name: opts.clientInfo.name })
@@ -83,7 +99,10 @@ export class AcpClient {
       )
       // Applied synchronously, so updates of a session land in arrival order (the SDK does not await handlers).
       .onNotification(acp.methods.client.session.update, (ctx) => this.routeUpdate(ctx.params))
-      .onNotification('*', (ctx) => logger.info(`[acpClient] notification ${ctx.method} not handled`, ctx.params))
+      .onNotification('*', (ctx) => {
+        if (ctx.method === '_auth/status_update') return this.onAuthStatus(ctx.params);
+        logger.info(`[acpClient] notification ${ctx.method} not handled`, ctx.params);
+      })
       .onRequest('*', (ctx) => {
         logger.warn(`[acpClient] the agent called ${ctx.method}, which this client does not serve; answering method-not-found`);
         throw acp.RequestError.methodNotFound(ctx.method);
@@ -147,6 +166,24 @@ export class AcpClient {
   /** True once the agent exited, the connection closed, or the client was disposed. */
   get closed(): boolean {
     return this.disposed || this.exit !== undefined || this.connection.signal.aborted;
+  }
+
+  /** The agent's last `_auth/status_update`, if any. */
+  get authStatus(): AuthStatus | undefined {
+    return this.currentAuthStatus;
+  }
+
+  /** `authenticate` with an agent-handled method (never a `type: "terminal"` one: those run in a terminal). */
+  async authenticate(methodId: string): Promise<void> {
+    this.assertOpen();
+    await this.connection.agent.request(acp.methods.agent.authenticate, { methodId });
+  }
+
+  /** `logout`. Requires `agentCapabilities.auth.logout`. */
+  async logout(): Promise<void> {
+    this.assertOpen();
+    if (!this.initResponse?.agentCapabilities?.auth?.logout) throw this.unsupported('signing out (logout)');
+    await this.connection.agent.request(acp.methods.agent.logout, {});
   }
 
   /** session/new in `cwd` (no MCP servers). */
@@ -251,17 +288,18 @@ export class AcpClient {
   }
 
   private async initialize(): Promise<void> {
-    const { hooks, clientInfo, terminalOutput, logger } = this.opts;
+    const { hooks, clientInfo, terminalOutput, terminalAuth, logger } = this.opts;
     const response = await performInitialize({
       agent: this.connection.agent,
       connectionSignal: this.connection.signal,
       params: {
         protocolVersion: acp.PROTOCOL_VERSION,
-        clientCapabilities: buildClientCapabilities({ elicitationForm: !!hooks.createElicitation, terminalOutput: !!terminalOutput }),
+        clientCapabilities: buildClientCapabilities({ elicitationForm: !!hooks.createElicitation, terminalOutput: !!terminalOutput, terminalAuth }),
         clientInfo,
       },
       exited: this.opts.process.exited,
       exitWithin: (ms) => this.exitWithin(ms),
+      timeoutMs: this.opts.initializeTimeoutMs,
     });
     this.initResponse = response;
     const info = response.agentInfo;
@@ -294,6 +332,14 @@ export class AcpClient {
     if (this.exitReason !== undefined) session.apply({ type: 'disconnected', reason: this.exitReason });
     this.opts.logger.info(`[acpClient] session ${sessionId} open`);
     return session;
+  }
+
+  private onAuthStatus(params: unknown): void {
+    const status = (params as { authStatus?: { kind?: unknown; label?: unknown } } | undefined)?.authStatus;
+    if (!status || typeof status.kind !== 'string') return;
+    // Only the kind and the label are kept: `detail` may name where a credential lives.
+    this.currentAuthStatus = { kind: status.kind.slice(0, 64), label: typeof status.label === 'string' ? status.label.slice(0, 120) : undefined };
+    this.authStatusEmitter.fire(this.currentAuthStatus);
   }
 
   private routeUpdate(notification: SessionNotification): void {

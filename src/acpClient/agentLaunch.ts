@@ -20,23 +20,28 @@ export const MIN_NODE_MAJOR = 22;
 
 /**
  * Resolve the agent command. A user-set `path` wins and is run directly (never through a shell) with the user's
- * `args`; otherwise the bundled adapter entry runs on `node`. `settings.env` applies in both cases, over `baseEnv`.
+ * `args`; otherwise the bundled adapter entry runs on `node`. `settings.env` applies in both cases, over `baseEnv`
+ * (without the variables that unlock bypass mode).
  */
 export function resolveAgentLaunch(input: {
   settings: AgentLaunchSettings;
   node: { path: string; version: string; env?: Record<string, string> };
   adapterEntry: string | undefined;
   baseEnv: Record<string, string | undefined>;
+  /** The Anthropic API key from the extension's secret storage, if the user set one. */
+  apiKey?: string;
 }): AgentLaunch {
   const { settings, node, adapterEntry, baseEnv } = input;
   const userPath = settings.path?.trim();
+  const base = withoutBypassUnlock(baseEnv);
   if (userPath) {
-    return { command: userPath, args: [...(settings.args ?? [])], env: mergeEnv(baseEnv, settings.env) };
+    return { command: userPath, args: [...(settings.args ?? [])], env: mergeEnv(base, settings.env) };
   }
   if (!adapterEntry) {
     throw new AgentStartError(
       'The bundled Claude ACP adapter (@agentclientprotocol/claude-agent-acp) was not found. ' +
         'Reinstall the extension or set acpChat.agent.path to an ACP agent executable.',
+      'adapter-missing',
     );
   }
   const major = parseNodeMajor(node.version);
@@ -45,9 +50,25 @@ export function resolveAgentLaunch(input: {
       `The bundled Claude ACP adapter needs Node >= ${MIN_NODE_MAJOR}, found ${node.version || 'an unknown version'} ` +
         `(${node.path}). Set acpChat.agent.path to an ACP agent executable (for example a claude-agent-acp ` +
         `installed with a newer Node), or update VS Code.`,
+      'node-too-old',
+      { command: node.path },
     );
   }
-  return { command: node.path, args: [adapterEntry], env: mergeEnv(baseEnv, node.env, settings.env) };
+  // A key set with "Set API Key…" (SecretStorage) is for the Claude adapter; the user's own env setting still wins.
+  const key = input.apiKey ? { ANTHROPIC_API_KEY: input.apiKey } : undefined;
+  return { command: node.path, args: [adapterEntry], env: mergeEnv(base, node.env, key, settings.env) };
+}
+
+/**
+ * Variables that unlock Claude Code's bypass mode (`--dangerously-skip-permissions`) even as root. They are dropped
+ * from the inherited environment: bypassing approvals must be the user's explicit choice (acpChat.agent.env).
+ */
+export const BYPASS_UNLOCK_VARIABLES = ['IS_SANDBOX'];
+
+function withoutBypassUnlock(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const copy = { ...env };
+  for (const name of BYPASS_UNLOCK_VARIABLES) delete copy[name];
+  return copy;
 }
 
 /** `"v22.3.0"` / `"22.3.0"` → 22; anything else → undefined. */

@@ -8,6 +8,8 @@ export interface AgentExit {
   code: number | null;
   signal: string | null;
   stderrTail: string;
+  /** The spawn error's code (ENOENT, EACCES, …) when the program could not be started at all. */
+  spawnError?: string;
 }
 
 /** What AcpClient needs from a process; AgentProcess implements it, tests may pass in-memory streams. */
@@ -33,11 +35,11 @@ export class AgentProcess implements AgentProcessLike {
     private readonly logger: Logger,
   ) {
     this.exited = new Promise<AgentExit>((resolve) => {
-      const finish = (code: number | null, signal: string | null, extra?: string) => {
+      const finish = (code: number | null, signal: string | null, spawnError?: NodeJS.ErrnoException) => {
         if (this.hasExited) return;
         this.hasExited = true;
-        if (extra) this.appendTail(extra);
-        resolve({ code, signal, stderrTail: this.tail });
+        if (spawnError) this.appendTail(`\n${spawnError.message}\n`);
+        resolve({ code, signal, stderrTail: this.tail, ...(spawnError?.code ? { spawnError: spawnError.code } : {}) });
       };
       // 'exit' rather than 'close': a grandchild that inherited stderr could keep 'close' from ever firing.
       child.once('exit', (code, signal) => {
@@ -48,7 +50,8 @@ export class AgentProcess implements AgentProcessLike {
       // ENOENT / EACCES: 'exit' may never fire, so 'error' resolves too.
       child.once('error', (err) => {
         logger.error(`[agentProcess] failed to start or signal the agent: ${err.message}`);
-        finish(null, null, `\n${err.message}\n`);
+        // Only a spawn failure carries a syscall of spawn; a failed kill() is not an exit.
+        if (child.pid === undefined) finish(null, null, err);
       });
     });
     child.stderr?.setEncoding('utf8');
@@ -71,6 +74,8 @@ export class AgentProcess implements AgentProcessLike {
       cwd: opts.cwd,
       env: launch.env,
       windowsHide: true,
+      // Its own process group, so stop() ends Claude Code and whatever it started along with the adapter.
+      detached: process.platform !== 'win32',
     });
     opts.logger.info(`[agentProcess] spawned ${launch.command} ${launch.args.join(' ')} (cwd ${opts.cwd}, pid ${child.pid ?? 'none'})`);
     return new AgentProcess(child, opts.logger);
@@ -93,17 +98,36 @@ export class AgentProcess implements AgentProcessLike {
     return this.tail;
   }
 
-  /** SIGTERM, then SIGKILL if the agent is still there after a grace period. */
+  /**
+   * SIGTERM to the agent's whole process group, then SIGKILL to the group if the agent is still there after a grace
+   * period. Its children (Claude Code) must not outlive it. On Windows the process tree is ended with taskkill.
+   */
   kill(): void {
-    if (this.hasExited) return;
-    this.child.kill('SIGTERM');
+    if (this.hasExited || this.child.pid === undefined) return;
+    this.signalTree('SIGTERM');
     const timer = setTimeout(() => {
       if (!this.hasExited) {
         this.logger.warn('[agentProcess] agent ignored SIGTERM; sending SIGKILL');
-        this.child.kill('SIGKILL');
+        this.signalTree('SIGKILL');
       }
     }, KILL_GRACE_MS);
     timer.unref();
+  }
+
+  private signalTree(signal: NodeJS.Signals): void {
+    const pid = this.child.pid!;
+    if (process.platform === 'win32') {
+      const args = ['/pid', String(pid), '/T', ...(signal === 'SIGKILL' ? ['/F'] : [])];
+      spawn('taskkill', args, { shell: false, windowsHide: true, stdio: 'ignore' }).on('error', (err) => this.logger.warn(`[agentProcess] taskkill: ${err.message}`));
+      return;
+    }
+    try {
+      process.kill(-pid, signal);
+    } catch (err) {
+      // The group is gone already (ESRCH), or was never ours: fall back to the process itself.
+      this.logger.debug?.(`[agentProcess] group ${pid}: ${(err as Error).message}`);
+      this.child.kill(signal);
+    }
   }
 
   private appendTail(text: string): void {

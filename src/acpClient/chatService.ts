@@ -1,6 +1,6 @@
 // Owns the agent for the chat: starts it on first use, opens the current session, restarts after an exit, and says
 // what state the connection is in. No `vscode` here: the composition root passes in how to launch and where to work.
-import type { ContentBlock, PromptResponse, SessionInfo } from '@agentclientprotocol/sdk';
+import type { AuthMethod, ContentBlock, PromptResponse, SessionInfo } from '@agentclientprotocol/sdk';
 import { AcpClient } from './acpClient';
 import type { AgentLaunch } from './agentLaunch';
 import { AgentProcess, type AgentProcessLike } from './agentProcess';
@@ -10,15 +10,20 @@ import { Emitter, type Event } from './events';
 import type { ClientHooks } from './hooks';
 import type { Logger } from './logger';
 import type { Session } from './session';
-import { errorMessage } from './errors';
+import { AgentExitedError, AgentStartError, errorMessage } from './errors';
 import type { ChatStatus } from './chatStatus';
 
 export type { ChatStatus };
 
 export interface ChatServiceOptions {
   /** Resolves the launch each time (settings may have changed); throws AgentStartError when it cannot. */
-  resolveLaunch(): AgentLaunch;
-  cwd(): string;
+  resolveLaunch(): AgentLaunch | Promise<AgentLaunch>;
+  /** The folder the agent works in; undefined when none is open (the agent is then not started). */
+  cwd(): string | undefined;
+  /** False in an untrusted workspace (Restricted Mode): the agent can edit files and run commands, so it is not started. */
+  trusted?(): boolean;
+  /** How long the agent may take to answer `initialize` before it is stopped. */
+  initializeTimeoutMs?(): number | undefined;
   hooks: ClientHooks;
   logger: Logger;
   clientInfo: { name: string; version: string };
@@ -38,11 +43,19 @@ export class ChatService {
   private currentStatus: ChatStatus = { state: 'idle' };
   /** The remembered session is for the chat's first start only (a window reload), not for New Session. */
   private shownAny = false;
+  /** Bumped by every stop: a start that began before it must not install its agent. */
+  private generation = 0;
+  private disposed = false;
+  /** The folder the running agent was started in; its sessions open there. */
+  private workingDir = '';
   private readonly statusEmitter: Emitter<ChatStatus>;
   private readonly sessionEmitter: Emitter<Session | undefined>;
+  private readonly failureEmitter: Emitter<unknown>;
   private readonly exitEmitter: Emitter<AgentExit>;
 
   readonly onDidChangeStatus: Event<ChatStatus>;
+  /** A start failed (AgentStartError, …) or the running agent exited (AgentExitedError): what to tell the user. */
+  readonly onDidFail: Event<unknown>;
   /** Fired when the current session is replaced (new session, restart). */
   readonly onDidChangeSession: Event<Session | undefined>;
   /** The agent went away without being asked to (crash, kill, exit); pending approvals are already settled. */
@@ -56,6 +69,13 @@ export class ChatService {
     this.onDidChangeSession = this.sessionEmitter.event;
     this.exitEmitter = new Emitter(onError);
     this.onDidExitUnexpectedly = this.exitEmitter.event;
+    this.failureEmitter = new Emitter(onError);
+    this.onDidFail = this.failureEmitter.event;
+  }
+
+  /** The agent's sign-in methods from its last `initialize` (empty when it needs none or is not running). */
+  get authMethods(): AuthMethod[] {
+    return this.client && !this.client.closed ? (this.client.initializeResponse.authMethods ?? []) : [];
   }
 
   get status(): ChatStatus {
@@ -77,11 +97,14 @@ export class ChatService {
 
   /** The current session, starting the agent and opening a session if needed. */
   ensureSession(): Promise<Session> {
+    if (this.disposed) return Promise.reject(new Error('ACP Chat is shutting down.'));
     if (this.current && this.client && !this.client.closed) return Promise.resolve(this.current);
-    this.starting ??= this.start().finally(() => {
-      this.starting = undefined;
+    if (this.starting) return this.starting;
+    const starting = this.start().finally(() => {
+      if (this.starting === starting) this.starting = undefined;
     });
-    return this.starting;
+    this.starting = starting;
+    return starting;
   }
 
   async prompt(blocks: ContentBlock[]): Promise<PromptResponse> {
@@ -117,7 +140,7 @@ export class ChatService {
   /** session/fork of `sessionId`, then open the copy in `into` (this chat by default): "continue in a copy". */
   async forkSession(sessionId: string, into: { openSession(id: string): Promise<Session> } = this): Promise<Session> {
     await this.ensureSession();
-    const copy = await this.liveClient().forkSession(sessionId, this.opts.cwd());
+    const copy = await this.liveClient().forkSession(sessionId, this.workingDir);
     this.opts.logger.info(`[chat] forked ${sessionId} as ${copy}`);
     return into.openSession(copy);
   }
@@ -132,7 +155,7 @@ export class ChatService {
   /** The agent's sessions for this workspace (every page of session/list). */
   async listSessions(): Promise<SessionInfo[]> {
     await this.ensureSession();
-    return this.liveClient().listAllSessions(this.opts.cwd());
+    return this.liveClient().listAllSessions(this.workingDir);
   }
 
   /** A new session on the agent (started if needed) for another conversation, e.g. an editor tab. */
@@ -148,38 +171,76 @@ export class ChatService {
     return client.getSession(sessionId) ?? this.reopen(client, sessionId);
   }
 
-  /** Kill the agent and start it again, continuing the current conversation where the agent can load it. */
+  /**
+   * Kill the agent (also one still starting) and start it again, continuing the current conversation where the agent
+   * can load it. Also how new credentials take effect: the agent reads them at start.
+   */
   async restart(): Promise<Session> {
     this.stopAgent();
     return this.ensureSession();
   }
 
+  /** `logout` where the agent offers it (the caller restarts the agent so its state matches). */
+  async signOut(): Promise<void> {
+    const client = this.client;
+    if (client && !client.closed && client.initializeResponse.agentCapabilities?.auth?.logout) await client.logout();
+  }
+
+  /** `authenticate` with an agent-handled method; new sessions then no longer need sign-in. */
+  async authenticate(methodId: string): Promise<void> {
+    await this.ensureSession().catch(() => undefined);
+    if (!this.client || this.client.closed) throw new Error('The agent is not running.');
+    await this.client.authenticate(methodId);
+  }
+
   dispose(): void {
+    this.disposed = true;
     this.stopAgent();
     this.statusEmitter.dispose();
     this.sessionEmitter.dispose();
     this.exitEmitter.dispose();
+    this.failureEmitter.dispose();
   }
 
   private async start(): Promise<Session> {
+    const generation = this.generation;
     try {
       if (!this.client || this.client.closed) {
         this.setStatus({ state: 'starting' });
-        this.client = await this.startAgent();
+        const client = await this.startAgent(generation);
+        this.client = client;
       }
-      const session = (await this.reopenPrevious(this.client)) ?? (await this.openNew(this.client));
+      const client = this.client;
+      const session = (await this.reopenPrevious(client)) ?? (await this.openNew(client));
+      this.assertCurrent(generation);
       this.current = session;
       this.shownAny = true;
-      const info = this.client.initializeResponse.agentInfo;
-      this.setStatus({ state: 'ready', agentName: info?.title ?? info?.name ?? 'Agent', agentVersion: info?.version });
+      this.setStatus(this.readyStatus(client));
       this.sessionEmitter.fire(session);
       return session;
     } catch (err) {
+      // Stopped on purpose while starting (Restart): nothing to report; a caller waiting for a session gets the
+      // restarted one instead. After dispose there is none to get.
+      if (generation !== this.generation) {
+        if (this.disposed) throw err;
+        return this.ensureSession();
+      }
       const message = errorMessage(err);
       this.opts.logger.error(`[chat] could not start a session: ${message}`);
       this.setStatus({ state: 'error', message });
+      this.failureEmitter.fire(err);
       throw err;
     }
+  }
+
+  private readyStatus(client: AcpClient): ChatStatus {
+    const info = client.initializeResponse.agentInfo;
+    const account = client.authStatus?.label ?? client.authStatus?.kind;
+    return { state: 'ready', agentName: info?.title ?? info?.name ?? 'Agent', agentVersion: info?.version, ...(account ? { account } : {}) };
+  }
+
+  private assertCurrent(generation: number): void {
+    if (generation !== this.generation) throw new Error('The agent was stopped while it was starting.');
   }
 
   /**
@@ -204,8 +265,8 @@ export class ChatService {
 
   private reopen(client: AcpClient, sessionId: string): Promise<Session> {
     return client.initializeResponse.agentCapabilities?.loadSession
-      ? client.loadSession(sessionId, this.opts.cwd())
-      : client.resumeSession(sessionId, this.opts.cwd());
+      ? client.loadSession(sessionId, this.workingDir)
+      : client.resumeSession(sessionId, this.workingDir);
   }
 
   /** Cancel and close (where advertised) a session the chat moves away from. */
@@ -228,7 +289,7 @@ export class ChatService {
   }
 
   private async openNew(client: AcpClient): Promise<Session> {
-    const session = await client.newSession(this.opts.cwd());
+    const session = await client.newSession(this.workingDir);
     const mode = this.opts.initialMode?.();
     if (mode && session.snapshot().meta.modes?.availableModes.some((m) => m.id === mode)) {
       await session.setMode(mode);
@@ -236,9 +297,16 @@ export class ChatService {
     return session;
   }
 
-  private async startAgent(): Promise<AcpClient> {
-    const launch = this.opts.resolveLaunch();
+  private async startAgent(generation: number): Promise<AcpClient> {
     const cwd = this.opts.cwd();
+    // Checked before anything is spawned: a missing folder would otherwise surface as a bare ENOENT.
+    if (cwd === undefined) throw new AgentStartError('No folder is open; the agent works in a folder.', 'no-folder');
+    if (this.opts.trusted && !this.opts.trusted()) {
+      throw new AgentStartError('The workspace is not trusted (Restricted Mode); the agent can edit files and run commands.', 'untrusted');
+    }
+    const launch = await this.opts.resolveLaunch();
+    this.assertCurrent(generation);
+    this.workingDir = cwd;
     const proc = this.opts.spawn ? this.opts.spawn(launch, cwd, this.opts.logger) : AgentProcess.spawn(launch, { cwd, logger: this.opts.logger });
     this.process = proc;
     const client = await AcpClient.start({
@@ -247,20 +315,41 @@ export class ChatService {
       logger: this.opts.logger,
       clientInfo: this.opts.clientInfo,
       terminalOutput: true,
+      terminalAuth: true,
+      initializeTimeoutMs: this.opts.initializeTimeoutMs?.(),
+    }).catch((err: unknown) => {
+      // The user's message names the program that failed.
+      if (err instanceof AgentStartError) throw new AgentStartError(err.message, err.reason, { ...err.details, command: launch.command });
+      throw err;
     });
+    if (generation !== this.generation) {
+      client.dispose();
+      throw new Error('The agent was stopped while it was starting.');
+    }
     client.onDidExit((exit) => {
       if (this.client !== client) return;
       // The transcript stays on screen (the session is marked disconnected); the next prompt starts a new agent.
-      this.setStatus({ state: 'error', message: unexpectedExitMessage(exit) });
+      const message = unexpectedExitMessage(exit);
+      this.setStatus({ state: 'error', message });
+      this.failureEmitter.fire(new AgentExitedError(message, exit));
       this.exitEmitter.fire(exit);
+    });
+    client.onDidChangeAuthStatus(() => {
+      if (this.client === client && this.currentStatus.state === 'ready') this.setStatus(this.readyStatus(client));
     });
     return client;
   }
 
+  /** Stops the running agent and one still starting (its process is killed; its start rejects). */
   private stopAgent(): void {
+    this.generation += 1;
     const client = this.client;
+    const proc = this.process;
     this.client = undefined;
+    this.process = undefined;
+    this.starting = undefined;
     client?.dispose();
+    proc?.kill();
   }
 
   private setStatus(status: ChatStatus): void {

@@ -2,5 +2,6 @@
 export type ChatStatus =
   | { state: 'idle' }
   | { state: 'starting' }
-  | { state: 'ready'; agentName: string; agentVersion?: string }
+  /** `account`: how the agent says it is signed in (a label such as "Anthropic API key"; never a secret). */
+  | { state: 'ready'; agentName: string; agentVersion?: string; account?: string }
   | { state: 'error'; message: string };

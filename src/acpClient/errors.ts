@@ -1,8 +1,28 @@
-// The few typed errors acpClient throws. Messages are written for the user: what failed and what to do.
+// The few typed errors acpClient throws. Messages are written for the log; userErrors.ts words them for the user.
+import type { AgentExit } from './agentProcess';
+
+/** Why the agent could not be started; userErrors.ts picks the wording and the actions from it. */
+export type StartFailureReason =
+  | 'no-folder'
+  | 'untrusted'
+  | 'node-too-old'
+  | 'adapter-missing'
+  | 'not-found'
+  | 'not-executable'
+  | 'exited'
+  | 'initialize-timeout'
+  | 'refused';
 
 /** The agent could not be launched or did not complete `initialize`. */
 export class AgentStartError extends Error {
   override name = 'AgentStartError';
+  constructor(
+    message: string,
+    readonly reason: StartFailureReason = 'refused',
+    readonly details: { command?: string; exit?: AgentExit; timeoutMs?: number } = {},
+  ) {
+    super(message);
+  }
 }
 
 /** The agent process exited (or its connection closed) while something was waiting on it. */

@@ -6,31 +6,49 @@ import type { AgentExit } from './agentProcess';
 import { AgentStartError } from './errors';
 import { describeExit, EXIT_EXPLANATION_WAIT_MS } from './exitDescription';
 
-/** Advertise only what this client serves: no fs/terminal handlers, so neither is advertised. */
-export function buildClientCapabilities(opts: { elicitationForm: boolean; terminalOutput: boolean }): ClientCapabilities {
+/**
+ * Advertise only what this client serves: no fs/terminal handlers, so neither is advertised. `auth.terminal`: the
+ * client can run the agent's terminal login methods (the Claude adapter lists its logins only then).
+ */
+export function buildClientCapabilities(opts: { elicitationForm: boolean; terminalOutput: boolean; terminalAuth?: boolean }): ClientCapabilities {
   const caps: ClientCapabilities = { session: { configOptions: { boolean: {} }, notices: {}, compaction: {} } };
+  if (opts.terminalAuth) caps.auth = { terminal: true };
   if (opts.elicitationForm) caps.elicitation = { form: {} };
   // Claude's extension: Bash output streamed as `_meta.terminal_output` on tool_call_update.
   if (opts.terminalOutput) caps._meta = { terminal_output: true };
   return caps;
 }
 
-/** Send initialize (protocol v1); reject with AgentStartError if the agent exits, refuses, or speaks another version. */
+/**
+ * Send initialize (protocol v1); reject with AgentStartError if the agent exits, refuses, speaks another version, or
+ * says nothing within `timeoutMs` (the caller then stops it).
+ */
 export async function performInitialize(args: {
   agent: acp.ClientContext;
   connectionSignal: AbortSignal;
   params: InitializeRequest;
   exited: Promise<AgentExit>;
   exitWithin: (ms: number) => Promise<AgentExit | undefined>;
+  timeoutMs?: number;
 }): Promise<InitializeResponse> {
   const request = args.agent.request(acp.methods.agent.initialize, args.params);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<{ kind: 'timeout' }>((resolve) => {
+    if (args.timeoutMs !== undefined) timer = setTimeout(() => resolve({ kind: 'timeout' }), args.timeoutMs);
+  });
   const outcome = await Promise.race([
     request.then(
       (response) => ({ kind: 'ok' as const, response }),
       (error: unknown) => ({ kind: 'error' as const, error }),
     ),
     args.exited.then((exit) => ({ kind: 'exit' as const, exit })),
-  ]);
+    timeout,
+  ]).finally(() => clearTimeout(timer));
+  if (outcome.kind === 'timeout') {
+    throw new AgentStartError(`The agent did not answer initialize within ${Math.round(args.timeoutMs! / 1000)} s; it was stopped.`, 'initialize-timeout', {
+      timeoutMs: args.timeoutMs,
+    });
+  }
   if (outcome.kind === 'exit') throw startFailure(outcome.exit);
   if (outcome.kind === 'error') {
     // A write to a dead agent (EPIPE) closes the connection a moment before the exit is reported.
@@ -52,5 +70,6 @@ export async function performInitialize(args: {
 }
 
 function startFailure(exit: AgentExit): AgentStartError {
-  return new AgentStartError(`The agent stopped before it finished starting. ${describeExit(exit)}`);
+  const reason = exit.spawnError === 'ENOENT' ? 'not-found' : exit.spawnError === 'EACCES' ? 'not-executable' : 'exited';
+  return new AgentStartError(`The agent stopped before it finished starting. ${describeExit(exit)}`, reason, { exit });
 }

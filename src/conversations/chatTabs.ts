@@ -5,6 +5,7 @@ import type { ChatService } from '../acpClient/chatService';
 import { Conversation, type ChatSlot } from '../acpClient/conversation';
 import type { Logger } from '../acpClient/logger';
 import type { EditorActions } from '../editor/editorActions';
+import type { UserErrorPresenter } from '../webview/userErrorPresenter';
 import type { PermissionController } from '../permissionUI/permissionController';
 import { createChatActions, createChatSource } from '../webview/chatBindings';
 import { ChatPanel } from '../webview/chatPanel';
@@ -19,8 +20,9 @@ export interface ChatTabsDeps {
   chat: ChatService;
   permissions: PermissionController;
   editor: EditorActions;
+  presenter: UserErrorPresenter;
   logger: Logger;
-  base: Pick<ChatWebviewDeps, 'extensionUri' | 'log'>;
+  base: Pick<ChatWebviewDeps, 'extensionUri' | 'log' | 'reportError'>;
   openHistory(into: ChatSlot): unknown;
 }
 
@@ -35,10 +37,10 @@ export class ChatTabs implements vscode.Disposable {
 
   /** Opens a tab with a new conversation; its session starts when the tab's chat is ready. */
   open(): Conversation {
-    const { chat, permissions, editor, logger, base } = this.deps;
+    const { chat, permissions, editor, presenter, logger, base } = this.deps;
     const conversation = new Conversation(chat, logger);
-    const source = createChatSource(chat, permissions, conversation);
-    const actions = createChatActions(chat, permissions, editor, logger, conversation, () => this.deps.openHistory(conversation));
+    const source = createChatSource(chat, permissions, presenter, conversation);
+    const actions = createChatActions(chat, permissions, editor, logger, presenter, conversation, () => this.deps.openHistory(conversation));
     const sub = conversation.onDidChangeSession(() => this.sessionEmitter.fire());
     const panel = ChatPanel.create({ ...base, source, actions }, `ACP Chat ${++this.counter}`, vscode.ViewColumn.Active, () => {
       this.tabs.delete(tab);

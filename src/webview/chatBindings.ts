@@ -16,7 +16,7 @@ import type { PermissionController } from '../permissionUI/permissionController'
 import type { ChatActions, ChatSource } from './chatWebviewController';
 import { buildPromptBlocks } from './promptBlocks';
 import type { ComposerCapabilities, ElicitationView } from './protocol';
-import { errorMessage } from '../acpClient/errors';
+import type { UserErrorPresenter } from './userErrorPresenter';
 
 export function composerCapabilities(init: InitializeResponse | undefined): ComposerCapabilities {
   const caps = init?.agentCapabilities;
@@ -31,7 +31,12 @@ export function composerCapabilities(init: InitializeResponse | undefined): Comp
  * One chat's state as its webview reads it; follows the current session of `slot` (the main chat, or an editor tab's
  * conversation). The agent's status and capabilities come from the chat service, which owns the agent.
  */
-export function createChatSource(chat: ChatService, permissions: PermissionController, slot: ChatSlot = chat): ChatSource & vscode.Disposable {
+export function createChatSource(
+  chat: ChatService,
+  permissions: PermissionController,
+  presenter: UserErrorPresenter,
+  slot: ChatSlot = chat,
+): ChatSource & vscode.Disposable {
   const transcript = new Emitter<readonly TranscriptChange[]>();
   const sessionChanged = new Emitter<void>();
   const statusChanged = new Emitter<void>();
@@ -61,6 +66,8 @@ export function createChatSource(chat: ChatService, permissions: PermissionContr
     onDidChangeSession: sessionChanged.event,
     onDidChangeStatus: statusChanged.event,
     onDidChangeElicitations: elicitationsChanged.event,
+    getNotice: () => presenter.current,
+    onDidChangeNotice: presenter.onDidChange,
     dispose: () => {
       sessionSub?.dispose();
       for (const s of subs) s.dispose();
@@ -74,27 +81,30 @@ function elicitationView(p: ElicitationPrompt): ElicitationView {
   return { key: p.key, message: elicitationMessage(p.request.params), form: p.form };
 }
 
-/** What the user does in one chat. Errors are logged and shown; none escapes as an unhandled rejection. */
+/** What the user does in one chat. Errors go to the presenter; none escapes as an unhandled rejection. */
 export function createChatActions(
   chat: ChatService,
   permissions: PermissionController,
   editor: EditorActions,
   logger: Logger,
+  presenter: UserErrorPresenter,
   slot: ChatSlot = chat,
   openHistory: () => unknown = () => vscode.commands.executeCommand('acpChat.openConversation'),
 ): ChatActions {
-  const report = (what: string) => (err: unknown) => {
-    const message = errorMessage(err);
-    logger.error(`[chat] ${what} failed: ${message}`);
-    void vscode.window.showErrorMessage(`ACP Chat: ${what} failed: ${message}`);
-  };
+  const report = (what: string) => (err: unknown) => presenter.report(err, { what });
   const session = async () => slot.ensureSession();
   const done = () => undefined;
   return {
-    // A failed start is shown in the chat's status line (and as an error toast by the composition root).
-    start: () => slot.ensureSession().then(done, (err: unknown) => logger.warn(`[chat] start failed: ${String(err)}`)),
+    // A failed start is reported by the presenter (through the chat service's onDidFail).
+    start: () => slot.ensureSession().then(done, (err: unknown) => logger.debug?.(`[chat] start failed: ${String(err)}`)),
     sendPrompt: async (text, attachments) => {
-      const caps = composerCapabilities((await session().catch(() => undefined)) && chat.agent?.initializeResponse);
+      // A start that failed was reported; starting again here would spawn a second agent for the same prompt.
+      const started = await session().then(
+        () => true,
+        (err: unknown) => (presenter.report(err), false),
+      );
+      if (!started) return;
+      const caps = composerCapabilities(chat.agent?.initializeResponse);
       const blocks = buildPromptBlocks(text, attachments, {
         capabilities: caps,
         toUri: (path) => vscode.Uri.file(path).toString(),
@@ -102,14 +112,16 @@ export function createChatActions(
       });
       if (blocks.length === 0) return;
       // While a turn runs the session queues it (shown in the chat). A turn's failure is already in the transcript
-      // (turn-failed entry); the error toast says why.
+      // (turn-failed entry); the notice says why and what to do. A prompt refused for want of sign-in is kept, to be
+      // sent again once signed in.
       try {
         const submitted = (await session()).submit(blocks);
         if ('sent' in submitted) await submitted.sent;
       } catch (err) {
-        report('Sending the prompt')(err);
+        presenter.report(err, { what: 'Sending the prompt', prompt: blocks });
       }
     },
+    noticeAction: (noticeId, action, methodId, resend) => presenter.runAction(noticeId, action, methodId, { resend }),
     queuedPrompt: async (id, action) => {
       const s = slot.session;
       if (!s) return;

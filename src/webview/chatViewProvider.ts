@@ -48,6 +48,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.controller?.focusComposer();
   }
 
+  /** The view is on screen (resolved and not collapsed or hidden behind another view). */
+  get isVisible(): boolean {
+    return this.view?.visible ?? false;
+  }
+
   dispose(): void {
     this.controller?.dispose();
     this.controller = undefined;

@@ -7,7 +7,7 @@ import { buildChatHtml } from './html';
 import { parseExternalLink } from './linkPolicy';
 import { parseWebviewMessage } from './messageValidation';
 import { createNonce } from './nonce';
-import { PROTOCOL_VERSION, type Attachment, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type FileCompletion, type HostToWebview, type WebviewToHost } from './protocol';
+import { PROTOCOL_VERSION, type Attachment, type ChatNotice, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type FileCompletion, type HostToWebview, type WebviewToHost } from './protocol';
 import { TranscriptPublisher } from './transcriptPublisher';
 import { errorMessage } from '../acpClient/errors';
 import type { AnswerResult } from '../acpClient/pendingRequests';
@@ -37,6 +37,9 @@ export interface ChatActions {
   openLocation(path: string, line?: number | null): Promise<boolean>;
   openDiff(toolCallId: string, contentIndex: number): Promise<void>;
   completeFiles(query: string): Promise<FileCompletion[]>;
+  /** A button of the chat's error or sign-in card. */
+  /** `resend`: the user asked for the kept prompt to be sent once signed in. */
+  noticeAction(noticeId: number, action: string, methodId?: string, resend?: boolean): Promise<void>;
 }
 
 /** A `vscode.Event`-compatible subscription, so `acpClient` can provide it without importing vscode. */
@@ -53,6 +56,9 @@ export interface ChatSource {
   onDidChangeSession: Subscribe<void>;
   onDidChangeStatus: Subscribe<void>;
   onDidChangeElicitations: Subscribe<void>;
+  /** The error or sign-in card to show (null: none). */
+  getNotice(): ChatNotice | null;
+  onDidChangeNotice: Subscribe<void>;
 }
 
 /** The log channel subset the controller uses (a `LogOutputChannel` fits). */
@@ -67,6 +73,8 @@ export interface ChatWebviewDeps {
   source: ChatSource;
   actions: ChatActions;
   log: ChatLog;
+  /** Shows an action's failure to the user (the extension's one error presenter); a plain error message if absent. */
+  reportError?: (err: unknown, what: string) => void;
   /** Asks the user before a link leaves the editor; defaults to a modal warning. Injected for tests. */
   confirmExternal?: (url: URL) => Thenable<boolean>;
   openExternal?: (url: URL) => Thenable<boolean>;
@@ -105,6 +113,7 @@ export class ChatWebviewController implements vscode.Disposable {
       source.onDidChangeSession(() => this.sendSnapshot()),
       source.onDidChangeStatus(() => this.post({ type: 'status', status: source.getStatus(), capabilities: source.getCapabilities() })),
       source.onDidChangeElicitations(() => this.post({ type: 'elicitations', elicitations: source.getElicitations() })),
+      source.onDidChangeNotice(() => this.post({ type: 'notice', notice: source.getNotice() })),
     );
     webview.options = chatWebviewOptions(deps.extensionUri);
     webview.html = this.html();
@@ -149,6 +158,9 @@ export class ChatWebviewController implements vscode.Disposable {
       capabilities: s.getCapabilities(),
       elicitations: s.getElicitations(),
     });
+    // The notice is independent of the session; a freshly loaded page has none, so only a current one is sent.
+    const notice = s.getNotice();
+    if (notice) this.post({ type: 'notice', notice });
   }
 
   private post(msg: HostToWebview): void {
@@ -196,7 +208,11 @@ export class ChatWebviewController implements vscode.Disposable {
       case 'setConfigOption':
         return this.run(m.type, () => a.setConfigOption(m.configId, m.value));
       case 'answerPermission':
-        return this.run(m.type, () => a.answerPermission(m.key, m.optionId));
+        return this.run(m.type, () => {
+          // A refused answer (not offered, already settled) changes nothing the transcript would publish: resend the
+          // state, so the card's buttons (disabled on click) come back or show how the request ended.
+          if (a.answerPermission(m.key, m.optionId) !== 'accepted') this.sendSnapshot();
+        });
       case 'answerElicitation':
         return this.run(m.type, () => a.answerElicitation(m.key, m.action, m.content));
       case 'openLocation':
@@ -205,6 +221,8 @@ export class ChatWebviewController implements vscode.Disposable {
         return this.run(m.type, () => a.openDiff(m.toolCallId, m.contentIndex));
       case 'openLink':
         return this.run(m.type, () => this.openLink(m.href));
+      case 'noticeAction':
+        return this.run(m.type, () => a.noticeAction(m.noticeId, m.action, m.methodId, m.resend));
       case 'completeFiles':
         return this.run(m.type, async () => {
           const items = await a.completeFiles(m.query);
@@ -221,7 +239,8 @@ export class ChatWebviewController implements vscode.Disposable {
       .then(fn)
       .catch((err: unknown) => {
         this.deps.log.error(`[chatWebview] ${what} failed: ${errorMessage(err)}`);
-        void vscode.window.showErrorMessage(`ACP Chat: ${what} failed: ${errorMessage(err)}`);
+        if (this.deps.reportError) this.deps.reportError(err, what);
+        else void vscode.window.showErrorMessage(`ACP Chat: ${what} failed: ${errorMessage(err)}`);
       });
   }
 

@@ -50,6 +50,7 @@ const schema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openDiff'), toolCallId: str(512), contentIndex: z.number().int().min(0) }),
   z.object({ type: z.literal('openLink'), href: str(8192) }),
   z.object({ type: z.literal('completeFiles'), requestId: z.number().int(), query: str(1024) }),
+  z.object({ type: z.literal('noticeAction'), noticeId: z.number().int(), action: str(64), methodId: str(256).optional(), resend: z.boolean().optional() }),
 ]);
 
 /** Every message the webview may post: the schema is the definition. */

@@ -35,6 +35,25 @@ export interface FileCompletion {
   label: string;
 }
 
+/** A button on a notice: an action id the host offered (it runs only what it offered), with the text to show. */
+export interface NoticeButton {
+  action: string;
+  label: string;
+  /** For a sign-in method: its id and the agent's description, shown verbatim. */
+  methodId?: string;
+  description?: string;
+}
+
+/** An error or sign-in card shown above the composer (worded by acpClient/userErrors.ts). */
+export interface ChatNotice {
+  id: number;
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+  buttons: NoticeButton[];
+  /** A kept prompt that can be sent once signed in: the card offers "send it when signed in". */
+  keptPrompt?: string;
+}
+
 export type HostToWebview =
   | { type: 'snapshot'; v: number; snapshot: TranscriptSnapshot | null; status: ConnectionStatus; capabilities: ComposerCapabilities; elicitations: ElicitationView[] }
   /** Coalesced changes: entries upserted by id (new ones appended in order), and changed meta fields. */
@@ -44,4 +63,5 @@ export type HostToWebview =
   /** "Add selection to chat" and similar: put an attachment into the composer. */
   | { type: 'attach'; attachment: Attachment }
   | { type: 'fileCompletions'; requestId: number; items: FileCompletion[] }
-  | { type: 'focusComposer' };
+  | { type: 'focusComposer' }
+  | { type: 'notice'; notice: ChatNotice | null };

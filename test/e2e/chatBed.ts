@@ -35,6 +35,8 @@ export interface ChatBedOptions {
    * root as a development extension.
    */
   installVsix?: string;
+  /** false: the agent gets no API key (a first run: the chat asks the user to sign in). */
+  credentials?: boolean;
 }
 
 /** Bounded waits used across the e2e tests (the agent's first start takes a few seconds on this machine). */
@@ -68,7 +70,7 @@ export async function startChatBed(opts: ChatBedOptions = {}): Promise<ChatBed> 
       viewport: opts.viewport,
       // acpChat.agent.env is machine-scoped: a remote window (this one) reads it from the remote settings only.
       machineSettings: {
-        'acpChat.agent.env': fakeApiAgentEnv({ apiUrl: fake.url, home }),
+        'acpChat.agent.env': agentEnv(fakeApiAgentEnv({ apiUrl: fake.url, home }), opts.credentials !== false),
       },
       settings: {
         // Manual mode, so writes and commands ask for permission (the adapter's own default never asks).
@@ -98,6 +100,11 @@ export async function startChatBed(opts: ChatBedOptions = {}): Promise<ChatBed> 
     await stop();
     throw err;
   }
+}
+
+function agentEnv(env: Record<string, string>, withKey: boolean): Record<string, string> {
+  if (!withKey) delete env.ANTHROPIC_API_KEY;
+  return env;
 }
 
 /** Opens the chat view through the command palette and waits until the agent's session is ready (mode shown). */

@@ -27,6 +27,9 @@ const OUR_COMMANDS = [
   'acpChat.restartAgent',
   'acpChat.showLog',
   'acpChat.chatView.focus',
+  'acpChat.signIn',
+  'acpChat.setApiKey',
+  'acpChat.signOut',
 ];
 
 suite('ACP Chat extension', function () {
@@ -48,9 +51,9 @@ suite('ACP Chat extension', function () {
     await waitFor(() => api.chat.session, 'a session', 40_000);
   });
 
+  // The extension stays as it is: the suites after this one use the same extension host.
   suiteTeardown(async () => {
     await api?.chat.cancel().catch(() => undefined);
-    api?.chat.dispose();
     await fake?.close();
   });
 

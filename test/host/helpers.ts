@@ -12,6 +12,10 @@ import type { ChatTabs } from '../../src/conversations/chatTabs';
 import type { PermissionRecord, ToolCallState } from '../../src/acpClient/transcript';
 import type { EditorActions } from '../../src/editor/editorActions';
 import type { PermissionController } from '../../src/permissionUI/permissionController';
+import type { ApiKeyStore } from '../../src/signIn/apiKeyStore';
+import type { SignIn } from '../../src/signIn/signInCommands';
+import type { ChatActions } from '../../src/webview/chatWebviewController';
+import type { UserErrorPresenter } from '../../src/webview/userErrorPresenter';
 import { fakeApiAgentEnv } from '../fixtures/agentEnv';
 import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fakeAnthropic';
 
@@ -22,6 +26,13 @@ export interface ExtensionApi {
   chat: ChatService;
   permissions: PermissionController;
   editor: EditorActions;
+  signIn: SignIn;
+  presenter: UserErrorPresenter;
+  keys: ApiKeyStore;
+  /** What the chat webview calls (prompt, notice buttons…): tests act through it as the webview does. */
+  actions: ChatActions;
+  /** The extension's log folder (context.logUri). */
+  logDir: string;
   history: HistoryPicker;
   tabs: ChatTabs;
   sessions: SessionStore;
@@ -35,10 +46,7 @@ export interface ExtensionApi {
 export async function reactivate(api: ExtensionApi): Promise<ExtensionApi> {
   const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
   if (!ext) throw new Error(`${EXTENSION_ID} is not loaded`);
-  // Not the log channel: in one extension host a LogOutputChannel made again under the same name gets the closed
-  // logger of the disposed one (a real reload starts a new extension host, so this never happens there).
-  const isLog = (d: object) => 'logLevel' in d && 'name' in d && (d as { name: unknown }).name === 'ACP Chat';
-  for (const d of api.context.subscriptions.splice(0)) if (!isLog(d)) d.dispose();
+  for (const d of api.context.subscriptions.splice(0)) d.dispose();
   const mod = createRequire(join(ext.extensionPath, 'package.json'))('./dist/extension.js') as {
     activate(c: vscode.ExtensionContext): ExtensionApi;
     deactivate(): void;
@@ -63,6 +71,7 @@ function changes(api: ExtensionApi | undefined): vscode.Event<unknown>[] {
         api.permissions.broker.onDidChangeCount,
         api.history.onDidChangeView,
         api.tabs.onDidChangeSession,
+        api.presenter.onDidChange,
       ]
     : [];
   return [
@@ -71,6 +80,8 @@ function changes(api: ExtensionApi | undefined): vscode.Event<unknown>[] {
     vscode.window.onDidChangeTextEditorSelection,
     vscode.window.tabGroups.onDidChangeTabs,
     vscode.extensions.onDidChange,
+    vscode.window.onDidOpenTerminal,
+    vscode.window.onDidCloseTerminal,
   ];
 }
 
@@ -107,6 +118,20 @@ export function waitFor<T>(check: () => T | undefined | null | false, what: stri
   });
 }
 
+/**
+ * For facts outside VS Code that no event announces (a file a child process wrote, whether a process still exists,
+ * its command line in /proc): checked every 50 ms until true.
+ */
+export async function pollFor<T>(check: () => T | undefined | null | false, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = check();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** Starts the fake API and points the extension's agent at it through the user's own setting (acpChat.agent.env). */
 export async function setUpAgentEnvironment(): Promise<FakeAnthropic> {
   const fake = await startFakeAnthropic();
@@ -121,8 +146,7 @@ export async function setUpAgentEnvironment(): Promise<FakeAnthropic> {
     fakeApiAgentEnv({ apiUrl: fake.url, home }),
     vscode.ConfigurationTarget.Global,
   );
-  // Manual mode, so writes ask for permission (the adapter's default, `auto`, never asks).
-  await config.update('initialMode', 'default', vscode.ConfigurationTarget.Global);
+  // Writes ask for permission: Manual mode is the extension's default for new sessions (acpChat.initialMode).
   return fake;
 }
 
@@ -159,4 +183,19 @@ export async function quickInput(command: 'next' | 'accept' | 'close'): Promise<
 
 export async function closeAllEditors(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
+/** Points the agent at `fake` through acpChat.agent.env, with a fresh empty home; `withKey: false` leaves no credential. */
+export async function pointAgentAt(fake: FakeAnthropic, opts: { withKey: boolean }): Promise<{ home: string }> {
+  const home = mkdtempSync(join(tmpdir(), 'acp-chat-host-home-'));
+  mkdirSync(join(home, 'tmp'));
+  const env = fakeApiAgentEnv({ apiUrl: fake.url, home });
+  if (!opts.withKey) delete env.ANTHROPIC_API_KEY;
+  await vscode.workspace.getConfiguration('acpChat').update('agent.env', env, vscode.ConfigurationTarget.Global);
+  return { home };
+}
+
+/** Sets (or with `undefined` resets) an acpChat setting in the user settings. */
+export async function setSetting(key: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('acpChat').update(key, value, vscode.ConfigurationTarget.Global);
 }

@@ -13,7 +13,8 @@ export interface BedOptions {
    */
   installVsix?: string;
   /** Folder opened in the window. */
-  workspace: string;
+  /** null: an empty window (no folder open). */
+  workspace: string | null;
   /** Compiled extension-test entry exporting run(); omit to use the bed for browser end-to-end tests. */
   extensionTestsPath?: string;
   /** Environment of the VS Code server, inherited by the extension host. */

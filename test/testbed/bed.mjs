@@ -36,7 +36,7 @@ function installHandlers() {
  * @param {{
  *   extensionPath?: string,           // folder with the extension's package.json, loaded as a development extension
  *   installVsix?: string,             // a packaged extension installed into the bed's extensions folder first
- *   workspace: string,                // folder opened in the window
+ *   workspace: string | null,         // folder opened in the window (null: an empty window, no folder)
  *   extensionTestsPath?: string,      // compiled test entry exporting run(); omit for e2e use
  *   env?: Record<string,string>,      // environment of the server, inherited by the extension host
  *   settings?: Record<string,unknown>,// user settings merged over the bed's defaults
@@ -55,7 +55,7 @@ export async function startBed(opts) {
   if (!opts.extensionPath && !opts.installVsix) throw new Error('startBed: give extensionPath, installVsix, or both');
   const extensionPath = opts.extensionPath ? resolve(opts.extensionPath) : undefined;
   const vsix = opts.installVsix ? resolve(opts.installVsix) : undefined;
-  const workspace = resolve(opts.workspace);
+  const workspace = opts.workspace === null ? undefined : resolve(opts.workspace);
   const testsPath = opts.extensionTestsPath ? resolve(opts.extensionTestsPath) : undefined;
   for (const [name, p] of [['extensionPath', extensionPath && join(extensionPath, 'package.json')], ['installVsix', vsix], ['workspace', workspace], ['extensionTestsPath', testsPath]]) {
     if (p && !existsSync(p)) throw new Error(`startBed: ${name} does not exist: ${p}`);
@@ -130,7 +130,7 @@ export async function startBed(opts) {
     if (testsPath) payload.push(['extensionTestsPath', `vscode-remote://${authority}${testsPath}`]);
     // Without a development path the window is an ordinary one, running only installed extensions.
     const query = payload.length ? `&payload=${encodeURIComponent(JSON.stringify(payload))}` : '';
-    const url = `${server.origin}/?folder=${encodeURIComponent(workspace)}${query}`;
+    const url = `${server.origin}/?${workspace ? `folder=${encodeURIComponent(workspace)}` : 'ew=true'}${query}`;
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: opts.headless ?? true,

@@ -13,6 +13,10 @@ const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const HOST_SUITES = {
   host: { testsDir: join(repo, 'test/host'), outDir: join(repo, 'out/test/host') },
   smoke: { testsDir: join(repo, 'test/testbed/smoke-extension/test'), outDir: join(repo, 'out/test/testbed-smoke') },
+  // Run in a window with no folder open (runHostTests.mjs --no-folder).
+  noFolder: { testsDir: join(repo, 'test/host-nofolder'), outDir: join(repo, 'out/test/host-nofolder') },
+  // Run with workspace trust on, in a folder never trusted (runHostTests.mjs --untrusted).
+  untrusted: { testsDir: join(repo, 'test/host-untrusted'), outDir: join(repo, 'out/test/host-untrusted') },
 };
 
 function findTests(dir) {

@@ -2,7 +2,7 @@
 // Runs an extension-test entry (compiled test/host/index.ts) inside the real VS Code extension host of the test bed
 // and reports its results. Exit code 0 only when at least one test ran and none failed.
 //
-//   node test/testbed/runHostTests.mjs [--smoke] [--extension <dir>] [--tests <index.js>] [--workspace <dir>]
+//   node test/testbed/runHostTests.mjs [--smoke | --no-folder | --untrusted] [--extension <dir>] [--tests <index.js>] [--workspace <dir>]
 //        [--timeout <s>] [--keep]
 // Without --tests, the host suite (test/host, or the bed's smoke suite with --smoke) is built first.
 // Extra extension-host environment: any ACP_* variable of this process is passed on (the server's environment is
@@ -27,8 +27,9 @@ export async function runHostTests(opts) {
   const t0 = Date.now();
   const scratch = mkdtempSync(join(tmpdir(), 'acp-chat-hosttests-'));
   const resultsFile = join(scratch, 'results.json');
-  const workspace = opts.workspace ?? join(scratch, 'workspace');
-  if (!opts.workspace) mkdirSync(workspace);
+  // null: an empty window with no folder open (test/host-nofolder).
+  const workspace = opts.workspace === null ? null : (opts.workspace ?? join(scratch, 'workspace'));
+  if (opts.workspace === undefined) mkdirSync(workspace);
   const timeoutMs = opts.timeoutMs ?? 180_000;
   let bed;
   let outcome;
@@ -121,6 +122,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
     options: {
       smoke: { type: 'boolean', default: false },
+      // The suite in test/host-nofolder, run in a window with no folder open.
+      'no-folder': { type: 'boolean', default: false },
+      // The suite in test/host-untrusted, run with workspace trust on (the bed turns it off by default): Restricted Mode.
+      untrusted: { type: 'boolean', default: false },
       extension: { type: 'string' },
       tests: { type: 'string' },
       workspace: { type: 'string' },
@@ -131,14 +136,16 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     },
   });
   const extensionPath = values.extension ?? (values.smoke ? join(repo, 'test/testbed/smoke-extension') : repo);
-  const extensionTestsPath = values.tests ?? (await buildHostTests(values.smoke ? HOST_SUITES.smoke : HOST_SUITES.host));
+  const suite = values.smoke ? HOST_SUITES.smoke : values['no-folder'] ? HOST_SUITES.noFolder : values.untrusted ? HOST_SUITES.untrusted : HOST_SUITES.host;
+  const extensionTestsPath = values.tests ?? (await buildHostTests(suite));
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('ACP_')));
   // The smoke suite checks that variables given to the bed reach the extension host.
   if (values.smoke) env.ACP_SMOKE_MARK ??= 'from-the-runner';
   const result = await runHostTests({
     extensionPath,
     extensionTestsPath,
-    workspace: values.workspace,
+    workspace: values['no-folder'] ? null : values.workspace,
+    settings: values.untrusted ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' } : undefined,
     env,
     timeoutMs: values.timeout ? Number(values.timeout) * 1000 : undefined,
     keep: values.keep,

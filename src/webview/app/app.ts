@@ -7,6 +7,7 @@ import { Composer } from './composer';
 import { h, icon } from './dom';
 import { ElicitationsView } from './elicitationView';
 import { HeaderView } from './headerView';
+import { NoticeView } from './noticeView';
 import { renderMarkdown as defaultMarkdown, type MarkdownRenderer } from './markdown';
 import { ConfigBar } from './configBar';
 import { PlanView } from './planView';
@@ -35,6 +36,7 @@ export class App {
   private readonly queue: QueueView;
   private readonly config: ConfigBar;
   private readonly elicitations: ElicitationsView;
+  readonly notice: NoticeView;
   private readonly announcer = new Announcer();
   private readonly banner = h('div', { class: 'banner', role: 'alert', 'data-testid': 'banner' });
   private readonly empty = h('div', { class: 'empty-state', 'data-testid': 'empty-state' }, icon('comment-discussion'), h('p', {}, 'Ask the agent to do something in this workspace.'));
@@ -62,11 +64,12 @@ export class App {
     this.elicitations = new ElicitationsView(this.post);
     this.queue = new QueueView(this.post);
     this.config = new ConfigBar(this.post);
+    this.notice = new NoticeView(this.post);
     this.composer = new Composer(this.post);
     this.composer.onSubmit = (text, attachments) => this.submit(text, attachments);
     this.scroller = h('main', { class: 'scroller' }, this.empty, this.transcript.node, this.elicitations.node);
     this.banner.hidden = true;
-    opts.root.replaceChildren(this.header.node, this.banner, this.scroller, this.plan.node, this.queue.node, this.composer.node, this.config.node, this.announcer.node);
+    opts.root.replaceChildren(this.header.node, this.banner, this.scroller, this.plan.node, this.notice.node, this.queue.node, this.composer.node, this.config.node, this.announcer.node);
     this.scroller.addEventListener('scroll', () => {
       this.stickToBottom = this.scroller.scrollHeight - this.scroller.scrollTop - this.scroller.clientHeight < STICK_THRESHOLD;
     });
@@ -122,6 +125,9 @@ export class App {
         return;
       case 'focusComposer':
         this.composer.focus();
+        return;
+      case 'notice':
+        this.notice.update(msg.notice);
         return;
       default: {
         // Every message type is handled above (the compiler checks); one from a newer host is ignored.

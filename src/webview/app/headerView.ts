@@ -3,6 +3,7 @@
 // config options live in the ConfigBar under the composer.
 import type { SessionMeta } from '../../acpClient/transcript';
 import type { ConnectionStatus, WebviewToHost } from '../protocol';
+import { AccountBadge } from './accountBadge';
 import { button, h, icon, setChildren } from './dom';
 
 export class HeaderView {
@@ -10,6 +11,7 @@ export class HeaderView {
   private readonly title = h('span', { class: 'session-title', 'data-testid': 'session-title' }, 'New chat');
   private readonly usage = h('span', { class: 'usage', 'data-testid': 'usage' });
   readonly statusBar = h('div', { class: 'status-bar', role: 'status', 'data-testid': 'connection-status' });
+  private readonly account = new AccountBadge();
   private readonly newSession = button('New session', { class: 'icon-btn', 'data-testid': 'new-session' }, icon('add'));
   private readonly history = button('Open conversation…', { class: 'icon-btn', 'data-testid': 'open-history' }, icon('history'));
   private readonly restart = button('Restart', { class: 'restart-btn', 'data-testid': 'restart-agent' }, icon('debug-restart'), 'Restart');
@@ -21,7 +23,7 @@ export class HeaderView {
     this.node = h(
       'header',
       { class: 'chat-header' },
-      h('div', { class: 'header-row' }, this.title, this.usage, this.history, this.newSession),
+      h('div', { class: 'header-row' }, this.title, this.usage, this.account.node, this.history, this.newSession),
       this.statusBar,
     );
     this.usage.hidden = true;
@@ -31,6 +33,7 @@ export class HeaderView {
     this.title.textContent = meta?.title || 'New chat';
     this.renderUsage(meta);
     this.renderStatus(meta, status);
+    this.account.update(status);
   }
 
   private renderUsage(meta: SessionMeta | null): void {
@@ -51,7 +54,8 @@ export class HeaderView {
       text = 'Starting the agent…';
       kind = 'busy';
     } else if (status.state === 'error') {
-      text = status.message;
+      // The full cause and what to do are on the chat's notice card (userErrorPresenter); this line only says so.
+      text = `Agent not running: ${status.message.split('\n')[0]}`;
       kind = 'error';
     } else if (meta?.connection === 'disconnected') {
       text = meta.disconnectReason ?? 'The agent is not running.';

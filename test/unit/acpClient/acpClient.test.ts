@@ -159,16 +159,33 @@ describe('sessions and updates', () => {
     let fsError: unknown;
     const { client, logger } = await setup({
       prompt: async (ctx) => {
-        await ctx.client.notify('_auth/status_update', { authStatus: { kind: 'api_key' } });
+        await ctx.client.notify('_vendor/something', { x: 1 });
         fsError = await ctx.client.request(acp.methods.client.fs.readTextFile, { sessionId: ctx.params.sessionId, path: '/etc/hosts' }).then(() => 'answered', (e: unknown) => e);
         return { stopReason: 'end_turn' };
       },
     });
     const session = await client.newSession('/work');
     await session.prompt([{ type: 'text', text: 'x' }]);
-    expect(logger.has('info', /_auth\/status_update/)).toBe(true);
+    expect(logger.has('info', /_vendor\/something/)).toBe(true);
     expect(fsError).toMatchObject({ code: -32601 });
     expect(logger.has('warn', /fs\/read_text_file/)).toBe(true);
+  });
+});
+
+describe('sign-in state', () => {
+  it('keeps the kind and label of _auth/status_update (not its detail) and fires a change', async () => {
+    const seen: unknown[] = [];
+    const { client } = await setup({
+      prompt: async (ctx) => {
+        await ctx.client.notify('_auth/status_update', { authStatus: { kind: 'api_key', label: 'Anthropic API key', detail: 'ANTHROPIC_API_KEY' } });
+        return { stopReason: 'end_turn' };
+      },
+    });
+    client.onDidChangeAuthStatus((s) => seen.push(s));
+    const session = await client.newSession('/work');
+    await session.prompt([{ type: 'text', text: 'x' }]);
+    expect(client.authStatus).toEqual({ kind: 'api_key', label: 'Anthropic API key' });
+    expect(seen).toEqual([{ kind: 'api_key', label: 'Anthropic API key' }]);
   });
 });
 

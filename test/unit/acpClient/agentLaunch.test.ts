@@ -24,6 +24,26 @@ describe('resolveAgentLaunch', () => {
     expect(launch).toEqual({ command: '/opt/agent', args: ['--acp', 'x y'], env: { PATH: '/bin', HOME: '/other' } });
   });
 
+  it('drops IS_SANDBOX from the inherited environment (it unlocks bypass mode as root) unless the user sets it', () => {
+    const inherited = { ...base, IS_SANDBOX: '1' };
+    const bundled = resolveAgentLaunch({ settings: {}, node, adapterEntry: '/a.js', baseEnv: inherited });
+    expect(bundled.env.IS_SANDBOX).toBeUndefined();
+    const custom = resolveAgentLaunch({ settings: { path: '/opt/agent' }, node, adapterEntry: undefined, baseEnv: inherited });
+    expect(custom.env.IS_SANDBOX).toBeUndefined();
+    const chosen = resolveAgentLaunch({ settings: { env: { IS_SANDBOX: '1' } }, node, adapterEntry: '/a.js', baseEnv: inherited });
+    expect(chosen.env.IS_SANDBOX).toBe('1');
+  });
+
+  it('gives the stored API key to the bundled adapter as ANTHROPIC_API_KEY; the env setting still wins', () => {
+    const withKey = resolveAgentLaunch({ settings: {}, node, adapterEntry: '/a.js', baseEnv: { ...base, ANTHROPIC_API_KEY: 'from-env' }, apiKey: 'sk-stored' });
+    expect(withKey.env.ANTHROPIC_API_KEY).toBe('sk-stored');
+    const setting = resolveAgentLaunch({ settings: { env: { ANTHROPIC_API_KEY: 'from-setting' } }, node, adapterEntry: '/a.js', baseEnv: base, apiKey: 'sk-stored' });
+    expect(setting.env.ANTHROPIC_API_KEY).toBe('from-setting');
+    // Another agent is not Claude: the key is not handed to it.
+    const other = resolveAgentLaunch({ settings: { path: '/opt/agent' }, node, adapterEntry: undefined, baseEnv: base, apiKey: 'sk-stored' });
+    expect(other.env.ANTHROPIC_API_KEY).toBeUndefined();
+  });
+
   it('says what to do when the adapter is missing', () => {
     const run = () => resolveAgentLaunch({ settings: {}, node, adapterEntry: undefined, baseEnv: base });
     expect(run).toThrow(AgentStartError);

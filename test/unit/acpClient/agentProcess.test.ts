@@ -1,3 +1,6 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AcpClient } from '../../../src/acpClient/acpClient';
 import { AgentProcess } from '../../../src/acpClient/agentProcess';
@@ -33,6 +36,48 @@ describe('AgentProcess', () => {
     const p = AgentProcess.spawn({ command: node, args: ['-e', 'console.error(process.argv[1])', '$HOME;echo'], env: {} }, { cwd: process.cwd(), logger: recordingLogger() });
     expect((await p.exited).stderrTail.trim()).toBe('$HOME;echo');
   });
+
+  it('a missing command or a file that is not executable is reported as ENOENT / EACCES', async () => {
+    const missing = await AgentProcess.spawn({ command: '/nonexistent/agent-binary', args: [], env: {} }, { cwd: process.cwd(), logger: recordingLogger() }).exited;
+    expect(missing.spawnError).toBe('ENOENT');
+    const dir = mkdtempSync(join(tmpdir(), 'acp-agentprocess-'));
+    const file = join(dir, 'agent.txt');
+    writeFileSync(file, 'not a program');
+    chmodSync(file, 0o644);
+    try {
+      const denied = await AgentProcess.spawn({ command: file, args: [], env: {} }, { cwd: process.cwd(), logger: recordingLogger() }).exited;
+      expect(denied.spawnError).toBe('EACCES');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(process.platform === 'win32')('kill() ends the whole process group: a child that ignores SIGTERM does not outlive the agent', async () => {
+    // The agent ignores SIGTERM (so it gets SIGKILL after the grace period) and so does its child, which would be
+    // orphaned if only the agent itself were signalled.
+    const child = `process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)`;
+    const script = `process.on('SIGTERM', () => {}); const c = require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(child)}], { stdio: 'ignore' }); console.log(c.pid); setInterval(() => {}, 1000)`;
+    const p = AgentProcess.spawn(launch(script), { cwd: process.cwd(), logger: recordingLogger() });
+    const childPid = await new Promise<number>((resolve) => p.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(alive(childPid)).toBe(true);
+    p.kill();
+    expect((await p.exited).signal).toBe('SIGKILL');
+    try {
+      const deadline = Date.now() + 2000;
+      while (alive(childPid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(alive(childPid)).toBe(false);
+    } finally {
+      if (alive(childPid)) process.kill(childPid, 'SIGKILL');
+    }
+  }, 10_000);
 
   it('kill() stops a running agent', async () => {
     const p = AgentProcess.spawn(launch('setInterval(() => {}, 1000)'), { cwd: process.cwd(), logger: recordingLogger() });

@@ -18,6 +18,9 @@ export interface FakeAgentOptions {
   listPages?: Record<string, acp.ListSessionsResponse>;
   /** Advertise steering and answer `_session/steering` with this outcome. */
   steer?: (params: { sessionId: string; prompt: acp.ContentBlock[] }) => 'injected' | 'promptRequired';
+  /** Awaited before initialize is answered (a promise that never settles: an agent that stays silent). */
+  beforeInitialize?: () => Promise<void>;
+  authMethods?: acp.AuthMethod[];
 }
 
 export interface FakeAgent {
@@ -65,16 +68,25 @@ export function startFakeAgent(opts: FakeAgentOptions = {}): FakeAgent {
 
   const app = acp
     .agent({ name: 'fake-agent' })
-    .onRequest(acp.methods.agent.initialize, (ctx) => {
+    .onRequest(acp.methods.agent.initialize, async (ctx) => {
       initParams = ctx.params;
       received.push('initialize');
+      await opts.beforeInitialize?.();
       return {
         protocolVersion: 1,
         agentCapabilities: opts.capabilities ?? { loadSession: false, sessionCapabilities: { close: {} } },
         agentInfo: { name: 'fake-agent', version: '0.0.1' },
-        authMethods: [],
+        authMethods: opts.authMethods ?? [],
         ...(opts.steer ? { _meta: { steering: { supported: true } } } : {}),
       };
+    })
+    .onRequest(acp.methods.agent.authenticate, (ctx) => {
+      received.push(`authenticate:${ctx.params.methodId}`);
+      return {};
+    })
+    .onRequest(acp.methods.agent.logout, () => {
+      received.push('logout');
+      return {};
     })
     .onRequest(acp.methods.agent.session.new, async (ctx) => {
       received.push('session/new');

@@ -75,6 +75,8 @@ function setup() {
     onDidChangeSession: session.event,
     onDidChangeStatus: status.event,
     onDidChangeElicitations: elic.event,
+    getNotice: () => null,
+    onDidChangeNotice: emitter<void>().event,
   };
   const actions = {
     start: vi.fn(),
@@ -94,6 +96,7 @@ function setup() {
     openLocation: vi.fn(),
     openDiff: vi.fn(),
     completeFiles: vi.fn(async (q: string) => [{ path: `/w/${q}.ts`, label: `${q}.ts` }]),
+    noticeAction: vi.fn(),
   } satisfies ChatActions;
   const log = { debug: vi.fn(), warn: vi.fn(), error: vi.fn() };
   const confirmExternal = vi.fn(async () => true);
@@ -153,6 +156,23 @@ describe('ChatWebviewController', () => {
     expect(t.actions.answerElicitation).toHaveBeenCalledWith('k', 'decline', undefined);
     expect(t.actions.cancelTurn).toHaveBeenCalledOnce();
     expect(t.log.warn).toHaveBeenCalledTimes(2);
+  });
+
+  it('an answer the host refuses resends the state (the clicked card must not stay disabled); an accepted one does not', async () => {
+    const t = setup();
+    t.fromWebview.fire({ type: 'ready', v: PROTOCOL_VERSION });
+    await t.settle();
+    const snapshots = () => t.posted.filter((m) => m.type === 'snapshot').length;
+    expect(snapshots()).toBe(1);
+    t.actions.answerPermission.mockReturnValueOnce('not-offered');
+    t.fromWebview.fire({ type: 'answerPermission', key: 's:0', optionId: 'made-up' });
+    await t.settle();
+    expect(snapshots()).toBe(2);
+    t.actions.answerPermission.mockReturnValueOnce('accepted');
+    t.fromWebview.fire({ type: 'answerPermission', key: 's:0', optionId: 'allow-once' });
+    await t.settle();
+    expect(t.actions.answerPermission).toHaveBeenCalledTimes(2);
+    expect(snapshots()).toBe(2);
   });
 
   it('a failing action is logged and shown, not an unhandled rejection', async () => {

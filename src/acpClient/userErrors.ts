@@ -1,0 +1,120 @@
+// The one place that words errors for the user: what happened, how serious it is, and what the user can do about it
+// (action ids; the host maps each id to a VS Code command in one table). Pure: no vscode, no I/O.
+import { AgentExitedError, AgentStartError, errorMessage } from './errors';
+
+/** What the user can do about an error. Add an id here and its label and command in the host's table. */
+export type UserAction = 'openFolder' | 'showLog' | 'restart' | 'signIn' | 'setApiKey' | 'manageTrust' | 'openSettings';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface UserError {
+  message: string;
+  severity: Severity;
+  actions: UserAction[];
+}
+
+/** ACP's "authentication required" (`RequestError.authRequired`). */
+export const AUTH_REQUIRED = -32000;
+
+/** Claude Code's refusal to bypass approvals as root, as the adapter relays it. */
+const BYPASS_REFUSAL = /dangerously-skip-permissions cannot be used with root/i;
+
+const STDERR_IN_MESSAGE = 600;
+
+/**
+ * Words `err` for the user. `what` names the failed operation ("Sending the prompt") for errors that carry no cause
+ * of their own.
+ */
+export function describeError(err: unknown, what?: string): UserError {
+  if (err instanceof AgentStartError) return describeStartError(err);
+  const code = requestErrorCode(err);
+  const text = errorMessage(err);
+  if (code === AUTH_REQUIRED) {
+    return { message: 'Sign in to use the agent: it has no credentials yet.', severity: 'warning', actions: ['signIn', 'setApiKey'] };
+  }
+  if (BYPASS_REFUSAL.test(text)) {
+    return {
+      message:
+        'Claude Code refuses to skip approvals when it runs as root. Pick another mode, or remove IS_SANDBOX from ' +
+        'acpChat.agent.env if you set it there.',
+      severity: 'error',
+      actions: ['openSettings', 'restart'],
+    };
+  }
+  if (err instanceof AgentExitedError) {
+    const message = err.exit ? `The agent ${howExited(err.exit)}.` : firstLine(text);
+    return { message: withTail(message, err.exit?.stderrTail), severity: 'error', actions: ['restart', 'showLog'] };
+  }
+  if (code !== undefined) {
+    return { message: `${what ? `${what} failed. ` : ''}The agent answered: ${text}`, severity: 'error', actions: ['showLog'] };
+  }
+  return { message: what ? `${what} failed: ${text}` : text, severity: 'error', actions: ['showLog'] };
+}
+
+function describeStartError(err: AgentStartError): UserError {
+  const { command, exit, timeoutMs } = err.details;
+  switch (err.reason) {
+    case 'no-folder':
+      return { message: 'Open a folder to work with the agent.', severity: 'info', actions: ['openFolder'] };
+    case 'untrusted':
+      return {
+        message: 'The agent does not run in Restricted Mode: it can edit files and run commands. Trust this workspace to use it.',
+        severity: 'warning',
+        actions: ['manageTrust'],
+      };
+    case 'node-too-old':
+    case 'adapter-missing':
+      return { message: err.message, severity: 'error', actions: ['openSettings'] };
+    case 'not-found':
+      return {
+        message: `The agent program ${quote(command)} was not found. Check acpChat.agent.path.`,
+        severity: 'error',
+        actions: ['openSettings', 'showLog'],
+      };
+    case 'not-executable':
+      return {
+        message: `The agent program ${quote(command)} cannot be run (not executable). Check acpChat.agent.path or the file's permissions.`,
+        severity: 'error',
+        actions: ['openSettings', 'showLog'],
+      };
+    case 'exited':
+      return {
+        message: withTail(`The agent ${exit ? howExited(exit) : 'exited'} while starting.`, exit?.stderrTail),
+        severity: 'error',
+        actions: ['showLog', 'restart'],
+      };
+    case 'initialize-timeout':
+      return {
+        message: `The agent did not answer within ${Math.round((timeoutMs ?? 0) / 1000)} s and was stopped.`,
+        severity: 'error',
+        actions: ['showLog', 'restart', 'openSettings'],
+      };
+    case 'refused':
+      return { message: err.message, severity: 'error', actions: ['showLog', 'restart'] };
+  }
+}
+
+/** The JSON-RPC code of an error the agent answered with (an SDK RequestError), if it is one. */
+export function requestErrorCode(err: unknown): number | undefined {
+  if (typeof err !== 'object' || err === null || !('code' in err)) return undefined;
+  const code = (err as { code: unknown }).code;
+  return typeof code === 'number' ? code : undefined;
+}
+
+function howExited(exit: { code: number | null; signal: string | null }): string {
+  if (exit.signal) return `was stopped by ${exit.signal}`;
+  return exit.code !== null ? `exited with code ${exit.code}` : 'exited';
+}
+
+function withTail(message: string, stderrTail: string | undefined): string {
+  const tail = stderrTail?.trim();
+  return tail ? `${message} Last output:\n${tail.slice(-STDERR_IN_MESSAGE)}` : message;
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0] ?? text;
+}
+
+function quote(command: string | undefined): string {
+  return command ? `"${command}"` : '';
+}

@@ -1,0 +1,111 @@
+// @vitest-environment jsdom
+// The chat's error and sign-in card, the sign-in label in the header, and a permission card after a refused answer.
+import { describe, expect, it } from 'vitest';
+import { App } from '../../../src/webview/app/app';
+import type { ChatNotice, HostToWebview, WebviewToHost } from '../../../src/webview/protocol';
+import { editTool, meta, permission, snapshotMsg } from './fixtures';
+
+function setup() {
+  const posted: WebviewToHost[] = [];
+  const root = document.createElement('div');
+  document.body.replaceChildren(root);
+  const app = new App({ post: (m) => posted.push(m), root, requestFrame: (cb) => cb() });
+  const send = (m: HostToWebview) => app.handleMessage(m);
+  const q = (sel: string) => root.querySelector<HTMLElement>(sel);
+  const qa = (sel: string) => Array.from(root.querySelectorAll<HTMLElement>(sel));
+  return { posted, send, q, qa };
+}
+
+const signInNotice: ChatNotice = {
+  id: 7,
+  severity: 'warning',
+  message: 'Sign in to use the agent: it has no credentials yet.',
+  buttons: [
+    { action: 'signIn', label: 'Claude Subscription', methodId: 'claude-ai-login', description: 'Use Claude subscription ' },
+    { action: 'signIn', label: 'Anthropic Console', methodId: 'console-login', description: 'Use Anthropic Console (API usage billing)' },
+    { action: 'setApiKey', label: 'Set API Key…' },
+  ],
+};
+
+describe('the notice card', () => {
+  it('shows the message, each sign-in method with its name and description verbatim, and the other actions', () => {
+    const t = setup();
+    t.send(snapshotMsg({ meta: meta(), entries: [] }));
+    expect(t.q('[data-testid="notice"]')!.hidden).toBe(true);
+    t.send({ type: 'notice', notice: signInNotice });
+    const card = t.q('[data-testid="notice"]')!;
+    expect(card.hidden).toBe(false);
+    expect(card.dataset.severity).toBe('warning');
+    expect(t.q('[data-testid="notice-message"]')!.textContent).toBe(signInNotice.message);
+    const methods = t.qa('[data-testid="sign-in-method"]');
+    expect(methods.map((m) => [m.querySelector('.notice-method-name')!.textContent, m.querySelector('.notice-method-desc')!.textContent])).toEqual([
+      ['Claude Subscription', 'Use Claude subscription '],
+      ['Anthropic Console', 'Use Anthropic Console (API usage billing)'],
+    ]);
+    expect(t.qa('[data-testid="notice-action"]').map((b) => b.textContent)).toEqual(['Set API Key…']);
+  });
+
+  it('a click posts the button\'s action with the notice id and method id; agent text stays text', () => {
+    const t = setup();
+    t.send({ type: 'notice', notice: { ...signInNotice, buttons: [{ action: 'signIn', label: '<img src=x onerror=alert(1)>', methodId: 'm' }, ...signInNotice.buttons.slice(2)] } });
+    expect(document.querySelector('img')).toBeNull();
+    t.qa('[data-testid="sign-in-method"]')[0]!.click();
+    t.qa('[data-testid="notice-action"]')[0]!.click();
+    expect(t.posted.filter((m) => m.type === 'noticeAction')).toEqual([
+      { type: 'noticeAction', noticeId: 7, action: 'signIn', methodId: 'm' },
+      { type: 'noticeAction', noticeId: 7, action: 'setApiKey' },
+    ]);
+  });
+
+  it('with a kept prompt, offers to send it once signed in, and says whether the user asked for that', () => {
+    const t = setup();
+    t.send({ type: 'notice', notice: { ...signInNotice, keptPrompt: 'hello' } });
+    const box = t.q('[data-testid="resend-when-signed-in"]') as HTMLInputElement;
+    expect(box.parentElement!.textContent).toBe('Send “hello” when signed in');
+    expect(box.checked).toBe(false);
+    t.qa('[data-testid="notice-action"]')[0]!.click();
+    box.click();
+    t.qa('[data-testid="sign-in-method"]')[0]!.click();
+    expect(t.posted.filter((m) => m.type === 'noticeAction')).toEqual([
+      { type: 'noticeAction', noticeId: 7, action: 'setApiKey', resend: false },
+      { type: 'noticeAction', noticeId: 7, action: 'signIn', methodId: 'claude-ai-login', resend: true },
+    ]);
+  });
+
+  it('is replaced by a newer notice and cleared with null', () => {
+    const t = setup();
+    t.send({ type: 'notice', notice: signInNotice });
+    t.send({ type: 'notice', notice: { id: 8, severity: 'info', message: 'Signed in (API key). Send your prompt again?', buttons: [{ action: 'resendPrompt', label: 'Send Again' }] } });
+    expect(t.q('[data-testid="notice-message"]')!.textContent).toContain('Signed in');
+    expect(t.qa('[data-testid="sign-in-method"]')).toHaveLength(0);
+    t.send({ type: 'notice', notice: null });
+    expect(t.q('[data-testid="notice"]')!.hidden).toBe(true);
+  });
+});
+
+describe('the header\'s sign-in label', () => {
+  it('shows how the agent is signed in, and nothing when it does not say', () => {
+    const t = setup();
+    t.send(snapshotMsg({ meta: meta(), entries: [] }));
+    expect(t.q('[data-testid="account"]')!.hidden).toBe(true);
+    t.send({ type: 'status', status: { state: 'ready', agentName: 'Claude Agent', account: 'Anthropic API key' } });
+    expect(t.q('[data-testid="account"]')!.hidden).toBe(false);
+    expect(t.q('[data-testid="account"]')!.textContent).toBe('Anthropic API key');
+    t.send({ type: 'status', status: { state: 'starting' } });
+    expect(t.q('[data-testid="account"]')!.hidden).toBe(true);
+  });
+});
+
+describe('a permission card after the host refused the answer', () => {
+  it('gets its buttons back when the host resends the state', () => {
+    const t = setup();
+    const snap = snapshotMsg({ meta: meta(), entries: [editTool(), permission('p1', 'toolu_edit')] });
+    t.send(snap);
+    const first = t.qa('[data-testid="permission-option"]') as HTMLButtonElement[];
+    expect(first.length).toBeGreaterThan(0);
+    first[0]!.click();
+    expect((t.qa('[data-testid="permission-option"]') as HTMLButtonElement[]).every((b) => b.disabled)).toBe(true);
+    t.send(snap);
+    expect((t.qa('[data-testid="permission-option"]') as HTMLButtonElement[]).every((b) => !b.disabled)).toBe(true);
+  });
+});

@@ -33,6 +33,8 @@ export class AgentProcess implements AgentProcessLike {
   private constructor(
     private readonly child: ChildProcess,
     private readonly logger: Logger,
+    /** The agent leads its own process group (POSIX): what it started (Claude Code, its commands) is in it too. */
+    private readonly group: boolean,
   ) {
     this.exited = new Promise<AgentExit>((resolve) => {
       const finish = (code: number | null, signal: string | null, spawnError?: NodeJS.ErrnoException) => {
@@ -44,6 +46,9 @@ export class AgentProcess implements AgentProcessLike {
       // 'exit' rather than 'close': a grandchild that inherited stderr could keep 'close' from ever firing.
       child.once('exit', (code, signal) => {
         logger.info(`[agentProcess] exited (code ${code}, signal ${signal})`);
+        // An agent that crashed leaves its children running (Claude Code waiting on a model reply does not notice
+        // the closed pipe): end whatever is left of its group.
+        this.endGroup();
         // Let stderr already in the pipe be read before the tail is reported.
         setImmediate(() => finish(code, signal));
       });
@@ -68,6 +73,7 @@ export class AgentProcess implements AgentProcessLike {
 
   /** Spawn `launch` directly (shell: false) in `cwd`. Never throws: a failed spawn resolves `exited`. */
   static spawn(launch: AgentLaunch, opts: { cwd: string; logger: Logger }): AgentProcess {
+    const group = process.platform !== 'win32';
     const child = spawn(launch.command, launch.args, {
       shell: false,
       stdio: 'pipe',
@@ -75,10 +81,10 @@ export class AgentProcess implements AgentProcessLike {
       env: launch.env,
       windowsHide: true,
       // Its own process group, so stop() ends Claude Code and whatever it started along with the adapter.
-      detached: process.platform !== 'win32',
+      detached: group,
     });
     opts.logger.info(`[agentProcess] spawned ${launch.command} ${launch.args.join(' ')} (cwd ${opts.cwd}, pid ${child.pid ?? 'none'})`);
-    return new AgentProcess(child, opts.logger);
+    return new AgentProcess(child, opts.logger, group && child.pid !== undefined);
   }
 
   get stdin(): Writable {
@@ -112,6 +118,25 @@ export class AgentProcess implements AgentProcessLike {
       }
     }, KILL_GRACE_MS);
     timer.unref();
+  }
+
+  /** After the agent exited: SIGTERM to what is left of its group, SIGKILL after the grace period. */
+  private endGroup(): void {
+    if (!this.signalGroup('SIGTERM')) return;
+    this.logger.info('[agentProcess] ending the processes the agent left behind');
+    const timer = setTimeout(() => void (this.signalGroup(0) && this.signalGroup('SIGKILL')), KILL_GRACE_MS);
+    timer.unref();
+  }
+
+  /** Signals the agent's process group; false when there is none (Windows) or nothing is left in it. */
+  private signalGroup(signal: NodeJS.Signals | 0): boolean {
+    if (!this.group) return false;
+    try {
+      process.kill(-this.child.pid!, signal);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private signalTree(signal: NodeJS.Signals): void {

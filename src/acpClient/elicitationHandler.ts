@@ -2,9 +2,9 @@
 import type { CreateElicitationRequest, CreateElicitationResponse, JsonRpcId } from '@agentclientprotocol/sdk';
 import type { PendingElicitation } from './hooks';
 import type { Logger } from './logger';
-import { reasonFromSdkSignal, type AnswerResult, type PendingRequests } from './pendingRequests';
+import { duplicateRequest, reasonFromSdkSignal, type AnswerResult, type PendingRequests } from './pendingRequests';
 
-/** Handle the request; the returned promise never rejects. */
+/** Handle the request; the returned promise rejects only for a request id still in use (answered as an error). */
 export function handleElicitationRequest(args: {
   params: CreateElicitationRequest;
   requestId: JsonRpcId;
@@ -18,6 +18,7 @@ export function handleElicitationRequest(args: {
   // Form/URL elicitations carry the session id; request-scoped ones carry only the request id.
   const sessionId = 'sessionId' in params && typeof params.sessionId === 'string' ? params.sessionId : undefined;
   const key = `${sessionId ?? 'elicitation'}:${String(requestId)}`;
+  if (pending.has(key)) return Promise.reject(duplicateRequest(key, logger));
   const controller = new AbortController();
   logger.info(`[elicitation] ${key}: asked (${params.mode})`);
 

@@ -2,6 +2,8 @@
 // settle every one of them. The SDK tracks none of this for us (ACP prompt-turn §Cancellation: the client MUST
 // answer pending permission requests `cancelled` after session/cancel). The request handlers are the one owner of
 // "is this request still answerable": every surface answers through the request's `answer`, and they decide.
+import { RequestError } from '@agentclientprotocol/sdk';
+import type { Logger } from './logger';
 import type { PermissionCancelReason } from './transcript';
 
 /**
@@ -22,6 +24,10 @@ export class PendingRequests {
 
   add(entry: OpenRequest): void {
     this.byKey.set(entry.key, entry);
+  }
+
+  has(key: string): boolean {
+    return this.byKey.has(key);
   }
 
   remove(key: string): void {
@@ -52,4 +58,10 @@ export function reasonFromSdkSignal(signal: AbortSignal, connectionSignal: Abort
   const reason: unknown = signal.reason;
   if (reason && typeof reason === 'object' && (reason as { code?: unknown }).code === -32800) return 'agent-cancelled';
   return 'agent-exited';
+}
+
+/** The JSON-RPC error for a request whose id is still in use by an open request of the same session. */
+export function duplicateRequest(key: string, logger: Logger): RequestError {
+  logger.error(`[acpClient] ${key}: the agent reused the id of a request that is still open; answering an error`);
+  return RequestError.invalidRequest({ reason: `request id ${key} is already in use by an open request` });
 }

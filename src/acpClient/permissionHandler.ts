@@ -3,7 +3,7 @@
 import type { JsonRpcId, PermissionOption, RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk';
 import type { ClientHooks, PendingPermission } from './hooks';
 import type { Logger } from './logger';
-import { reasonFromSdkSignal, type AnswerResult, type PendingRequests } from './pendingRequests';
+import { duplicateRequest, reasonFromSdkSignal, type AnswerResult, type PendingRequests } from './pendingRequests';
 import type { PermissionCancelReason, PermissionOutcome, PermissionRecord, ToolCallState } from './transcript';
 
 /** The slice of Session this handler needs (kept narrow so it can be faked). */
@@ -17,7 +17,7 @@ export function permissionKey(sessionId: string, requestId: JsonRpcId): string {
   return `${sessionId}:${String(requestId)}`;
 }
 
-/** Handle the request; the returned promise never rejects. */
+/** Handle the request; the returned promise rejects only for a request id still in use (answered as an error). */
 export function handlePermissionRequest(args: {
   params: RequestPermissionRequest;
   requestId: JsonRpcId;
@@ -30,6 +30,8 @@ export function handlePermissionRequest(args: {
 }): Promise<RequestPermissionResponse> {
   const { params, requestId, signal, connectionSignal, session, hooks, pending, logger } = args;
   const key = permissionKey(params.sessionId, requestId);
+  // A reused id of a request still open would make two requests share one key: the second could never be settled.
+  if (pending.has(key)) return Promise.reject(duplicateRequest(key, logger));
   const controller = new AbortController();
   // The request's tool call is a ToolCallUpdate: fold it in so the transcript shows what is being approved.
   const toolCall = session?.recordToolCall(params.toolCall);

@@ -1,7 +1,15 @@
 // Tool call state from `tool_call` / `tool_call_update`: fields patch, `content` and `locations` replace (ACP
 // tool-calls spec), and Claude's `_meta.terminal_*` stream is folded into `terminalOutput` / `terminalExit`.
-import type { ToolCall, ToolCallUpdate } from '@agentclientprotocol/sdk';
+import type { ToolCall, ToolCallContent, ToolCallUpdate } from '@agentclientprotocol/sdk';
 import type { ToolCallState, ToolCallUiStatus } from './transcript';
+
+/**
+ * Bounds on what one tool call keeps, so a command printing without end cannot grow the extension host (or every
+ * patch sent to the chat) without limit. Command output keeps its tail (errors and summaries come last); other
+ * text keeps its head. What is dropped is counted and shown as "output truncated".
+ */
+export const MAX_TERMINAL_OUTPUT = 1_000_000;
+export const MAX_TOOL_TEXT = 1_000_000;
 
 /** Meta keys folded into typed fields instead of being kept in `_meta` (the output stream would pile up there). */
 const FOLDED_META_KEYS = ['terminal_output', 'terminal_exit'] as const;
@@ -25,14 +33,19 @@ export function patchToolCall(prev: ToolCallState, update: ToolCall | ToolCallUp
   if (update.name !== undefined) next.name = update.name;
   if (update.kind !== undefined) next.kind = update.kind;
   if (update.status != null) next.status = mergeStatus(prev.status, update.status);
-  if (update.content !== undefined) next.content = update.content ?? [];
+  if (update.content !== undefined) next.content = (update.content ?? []).map(capContent);
   if (update.locations !== undefined) next.locations = update.locations ?? [];
   if ('rawInput' in update && update.rawInput !== undefined) next.rawInput = update.rawInput;
-  if ('rawOutput' in update && update.rawOutput !== undefined) next.rawOutput = update.rawOutput;
+  if ('rawOutput' in update && update.rawOutput !== undefined) next.rawOutput = typeof update.rawOutput === 'string' ? capText(update.rawOutput) : update.rawOutput;
   const meta = update._meta;
   if (meta) {
     const output = readTerminalOutput(meta);
-    if (output !== undefined) next.terminalOutput = (prev.terminalOutput ?? '') + output;
+    if (output !== undefined) {
+      const all = (prev.terminalOutput ?? '') + output;
+      const over = all.length - MAX_TERMINAL_OUTPUT;
+      next.terminalOutput = over > 0 ? all.slice(over) : all;
+      if (over > 0) next.terminalOutputDropped = (prev.terminalOutputDropped ?? 0) + over;
+    }
     const exit = readTerminalExit(meta);
     if (exit) next.terminalExit = exit;
     const kept = { ...meta };
@@ -42,17 +55,35 @@ export function patchToolCall(prev: ToolCallState, update: ToolCall | ToolCallUp
   return next;
 }
 
+/** The marker put in place of what `capText` drops; the chat shows it as part of the text. */
+export function truncationMarker(dropped: number): string {
+  return `[output truncated: ${dropped.toLocaleString('en-US')} more characters not kept]`;
+}
+
+function capText(text: string): string {
+  return text.length > MAX_TOOL_TEXT ? `${text.slice(0, MAX_TOOL_TEXT)}\n\n${truncationMarker(text.length - MAX_TOOL_TEXT)}` : text;
+}
+
+function capContent(c: ToolCallContent): ToolCallContent {
+  if (c.type === 'content' && c.content.type === 'text' && c.content.text.length > MAX_TOOL_TEXT) return { ...c, content: { ...c.content, text: capText(c.content.text) } };
+  if (c.type === 'diff' && (c.newText.length > MAX_TOOL_TEXT || (c.oldText?.length ?? 0) > MAX_TOOL_TEXT)) {
+    return { ...c, newText: capText(c.newText), oldText: c.oldText == null ? c.oldText : capText(c.oldText) };
+  }
+  return c;
+}
+
 /** After a cancel, unfinished calls become `cancelled`; returns undefined when the call was already finished. */
 export function cancelToolCall(prev: ToolCallState): ToolCallState | undefined {
   return prev.status === 'pending' || prev.status === 'in_progress' ? { ...prev, status: 'cancelled' } : undefined;
 }
 
 /**
- * A cancelled call may still get the agent's final word (Claude reports `failed` after session/cancel), and that
- * is kept; a straggling `pending`/`in_progress` must not revive it.
+ * A call the user cancelled stays `cancelled`: Claude then reports it `failed` ("the user doesn't want to proceed"),
+ * which would read as an error of the tool, and a straggling `pending`/`in_progress` must not revive it. Only
+ * `completed` (it did run to the end) replaces it.
  */
 function mergeStatus(prev: ToolCallUiStatus, wire: NonNullable<ToolCallUpdate['status']>): ToolCallUiStatus {
-  if (prev === 'cancelled' && (wire === 'pending' || wire === 'in_progress')) return prev;
+  if (prev === 'cancelled' && wire !== 'completed') return prev;
   return wire;
 }
 

@@ -28,6 +28,8 @@ export interface ToolCallState {
   rawOutput?: unknown;
   /** The adapter's `_meta.terminal_output` stream, concatenated, when the client advertised it. */
   terminalOutput?: string;
+  /** Characters dropped from the start of `terminalOutput` to keep it under MAX_TERMINAL_OUTPUT (the tail is kept). */
+  terminalOutputDropped?: number;
   terminalExit?: { exitCode: number | null; signal: string | null };
   _meta?: Record<string, unknown> | null;
 }

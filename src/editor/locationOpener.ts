@@ -1,7 +1,8 @@
 // Open an agent-supplied location in an editor: checked by the pure `checkLocation`, confirmed when outside the
 // workspace, opened in preview at the 1-based line with that line selected. Focus stays on the prompt.
 import * as vscode from 'vscode';
-import { checkLocation, locationLabel } from '../permissionUI/locationLinks';
+import { locationLabel, type LocationCheck } from '../permissionUI/locationLinks';
+import { checkRealLocation } from './realLocation';
 
 export function workspaceFolderPaths(): string[] {
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
@@ -9,20 +10,12 @@ export function workspaceFolderPaths(): string[] {
 
 /** Returns false when the location was not opened (invalid, or the user declined the outside-workspace warning). */
 export async function openLocation(path: unknown, line?: unknown, opts: { preserveFocus?: boolean } = {}): Promise<boolean> {
-  const check = checkLocation(path, line ?? undefined, workspaceFolderPaths());
+  const check = await checkRealLocation(path, line ?? undefined, workspaceFolderPaths());
   if (!check.ok) {
     void vscode.window.showErrorMessage(`ACP Chat: cannot open this location. ${check.reason}`);
     return false;
   }
-  if (!check.insideWorkspace) {
-    const open = 'Open';
-    const choice = await vscode.window.showWarningMessage(
-      'Open a file outside the workspace?',
-      { modal: true, detail: `The agent points at ${locationLabel(check)}.` },
-      open,
-    );
-    if (choice !== open) return false;
-  }
+  if (!check.insideWorkspace && !(await confirmOutsideWorkspace(check, 'Open a file outside the workspace?'))) return false;
   const uri = vscode.Uri.file(check.path);
   const line0 = check.line !== undefined ? check.line - 1 : undefined;
   const editor = await vscode.window.showTextDocument(uri, {
@@ -36,4 +29,11 @@ export async function openLocation(path: unknown, line?: unknown, opts: { preser
     editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   }
   return true;
+}
+
+/** The modal asked before anything outside the workspace is shown; true when the user chose Open. */
+export async function confirmOutsideWorkspace(check: Extract<LocationCheck, { ok: true }>, question: string): Promise<boolean> {
+  const open = 'Open';
+  const choice = await vscode.window.showWarningMessage(question, { modal: true, detail: `The agent points at ${locationLabel(check)}.` }, open);
+  return choice === open;
 }

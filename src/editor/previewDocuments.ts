@@ -4,6 +4,8 @@ import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
 import type { Logger } from '../acpClient/logger';
 import type { PresentedDiff } from '../permissionUI/permissionPresentation';
+import { confirmOutsideWorkspace, workspaceFolderPaths } from './locationOpener';
+import { checkRealLocation } from './realLocation';
 import { describeNote, reconstructEdit } from './snippetDiff';
 import { toDisplayText } from '../permissionUI/displayText';
 
@@ -45,6 +47,9 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
       await vscode.commands.executeCommand('vscode.diff', before, after, title, { preview: true, preserveFocus: true });
       return;
     }
+    // Showing the current text reads the file: outside the workspace (also through a symlink) only when confirmed.
+    const check = await checkRealLocation(diff.path, undefined, workspaceFolderPaths());
+    if (check.ok && !check.insideWorkspace && !(await confirmOutsideWorkspace(check, 'Show a diff of a file outside the workspace?'))) return;
     const current = await this.readCurrentText(diff.path);
     const result = reconstructEdit(diff, current);
     const left = this.put(DIFF_SCHEME, `/${id}/current/${base}`, result.original);

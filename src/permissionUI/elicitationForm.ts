@@ -3,6 +3,7 @@
 // arrives this way: `question_<n>` (single choice via `oneOf`, or multi-select `array`) plus an optional free-text
 // `question_<n>_custom`.
 import type { CreateElicitationRequest, ElicitationContentValue, EnumOption } from '@agentclientprotocol/sdk';
+import { RE2JS } from 're2js';
 import { toDisplayText } from './displayText';
 import { isRecord, optionalString } from '../acpClient/guards';
 
@@ -215,12 +216,16 @@ function checkFormat(format: string, input: string): string | undefined {
 }
 
 /** Agent-supplied patterns are compiled defensively: an invalid one accepts any text instead of blocking the form. */
-function safeRegExp(pattern: string): RegExp | undefined {
+/**
+ * The agent's `pattern` runs on RE2 (linear time in the input): a backtracking engine lets a pattern such as
+ * `^(a+)+$` stall the extension host on one answer. Syntax RE2 lacks (backreferences, lookaround) or an invalid
+ * pattern skips the constraint; the agent validates its own answer anyway.
+ */
+function safeRegExp(pattern: string): { test(input: string): boolean } | undefined {
   try {
-    return new RegExp(pattern, 'u');
+    return RE2JS.compile(pattern);
   } catch {
-    // Invalid pattern from the agent: skip the constraint (the agent validates its own answer anyway).
-    return /[\s\S]*/u;
+    return { test: () => true };
   }
 }
 

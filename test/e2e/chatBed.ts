@@ -117,9 +117,10 @@ export async function openChat(cb: ChatBed): Promise<void> {
 /** Types a prompt into the composer with real key presses and sends it with Enter. */
 export async function sendPrompt(cb: ChatBed, prompt: string): Promise<void> {
   const input = cb.chat.getByTestId('composer-input');
-  await input.click();
-  await cb.page.keyboard.type(prompt);
-  await cb.page.keyboard.press('Enter');
+  // Typed keystrokes go wherever the focus is; right after a webview reload that was sometimes not the composer and
+  // the prompt was lost (seen once retries were removed). `fill` and `press` act on the composer itself.
+  await input.fill(prompt);
+  await input.press('Enter');
 }
 
 /** The tool card of the latest tool call whose title contains `text` (or the latest card). */

@@ -9,10 +9,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 120_000,
-    // A real workbench on a loaded two-core machine has been seen to drop a keystroke or lag a lazily registered
-    // command; one more try of that test (in the same bed) tells such a hiccup from a fault, which fails both times.
-    // The default reporter marks a test that needed it ("retry x1"), so flakiness stays visible.
-    retry: 1,
+    // No retries: a test that passes only on its second try hides a race (find it instead).
+    retry: 0,
     reporters: ['default'],
   },
 });

@@ -169,7 +169,7 @@ suite('ACP Chat extension', function () {
     assert.deepEqual(record?.outcome, { status: 'cancelled', reason: 'turn-cancelled' });
     assert.equal(api.permissions.broker.count, 0);
     assert.equal(existsSync(target), false);
-    assert.ok(toolCalls(api).some((t) => t.status === 'cancelled' || t.status === 'failed'), 'the tool call is no longer pending');
+    assert.ok(toolCalls(api).some((t) => t.status === 'cancelled'), 'the tool call shows cancelled');
   });
 
   test('a QuickPick hidden by the command palette leaves the request pending; show-again brings it back', async () => {

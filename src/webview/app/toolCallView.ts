@@ -56,7 +56,7 @@ export class ToolCallView implements EntryView {
     this.section('head', [tc.title, tc.kind, tc.status], () => this.renderHead(tc));
     this.section('input', tc.rawInput, () => this.renderInput(tc));
     this.section('content', [tc.content, tc.status === 'failed' && tc.content.length === 0 ? tc.rawOutput : null, [...this.expanded]], () => this.renderContent(tc));
-    this.section('terminal', [tc.terminalOutput, tc.terminalExit, this.expanded.has('terminal')], () => this.renderTerminal(tc));
+    this.section('terminal', [tc.terminalOutput, tc.terminalOutputDropped, tc.terminalExit, this.expanded.has('terminal')], () => this.renderTerminal(tc));
     this.section('locations', tc.locations, () => this.renderLocations(tc));
   }
 
@@ -142,7 +142,10 @@ export class ToolCallView implements EntryView {
     const exitLine = exit
       ? h('div', { class: `terminal-exit ${exit.exitCode === 0 ? 'ok' : 'bad'}` }, exit.signal ? `Killed by ${exit.signal}` : `Exit code ${exit.exitCode ?? '?'}`)
       : null;
-    setChildren(this.terminal, this.renderOutput(tc.terminalOutput, 'terminal'), exitLine);
+    const dropped = tc.terminalOutputDropped
+      ? h('div', { class: 'tool-note', 'data-testid': 'output-truncated' }, icon('warning'), `Output truncated: the first ${tc.terminalOutputDropped.toLocaleString('en-US')} characters are not kept.`)
+      : null;
+    setChildren(this.terminal, dropped, this.renderOutput(tc.terminalOutput, 'terminal'), exitLine);
   }
 
   private renderLocations(tc: ToolCallState): void {

@@ -12,6 +12,31 @@ const node = process.execPath;
 const launch = (script: string) => ({ command: node, args: ['-e', script], env: { PATH: process.env.PATH ?? '' } });
 
 describe('AgentProcess', () => {
+  // Found by the robustness suite's crash injection: after the real adapter was SIGKILLed while a model reply was
+  // pending, Claude Code kept running (it does not notice the closed pipe). What the agent started goes with it.
+  it.skipIf(process.platform === 'win32')('ends the processes the agent left behind when it dies', async () => {
+    const logger = recordingLogger();
+    // The "agent" starts a child that ignores its closed stdin, prints the child's pid, and waits.
+    const p = AgentProcess.spawn(
+      launch(`const c = require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }); console.log(c.pid); setInterval(() => {}, 1000);`),
+      { cwd: process.cwd(), logger },
+    );
+    const pid = await new Promise<number>((resolve) => p.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(alive()).toBe(true);
+    process.kill(p.pid!, 'SIGKILL');
+    await p.exited;
+    for (let i = 0; i < 200 && alive(); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(alive()).toBe(false);
+  });
+
   it('resolves exited (never rejects) with the error when the command does not exist', async () => {
     const logger = recordingLogger();
     const p = AgentProcess.spawn({ command: '/nonexistent/agent-binary', args: [], env: {} }, { cwd: process.cwd(), logger });

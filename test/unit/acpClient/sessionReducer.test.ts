@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionConfigOption, SessionUpdate } from '@agentclientprotocol/sdk';
 import { applySessionUpdate } from '../../../src/acpClient/sessionReducer';
+import { MAX_TERMINAL_OUTPUT, MAX_TOOL_TEXT } from '../../../src/acpClient/toolCallMerge';
 import { emptyTranscript } from '../../../src/acpClient/transcriptState';
 import filesRecording from './fixtures/files.updates.json';
 import terminalRecording from './fixtures/bash-terminal-meta.updates.json';
@@ -243,7 +244,7 @@ describe('session-level updates', () => {
 });
 
 describe('cancel', () => {
-  it('marks unfinished tool calls cancelled; a later wire failed is kept, a late pending is not', () => {
+  it('marks unfinished tool calls cancelled; a later wire failed or pending does not replace it', () => {
     const steps = updatesOf(cancelRecording as RecordedStep[]);
     const failedAt = steps.findIndex((u) => u.sessionUpdate === 'tool_call_update' && u.status === 'failed');
     const before = fold([{ type: 'prompt-sent', content: [text('go')] }, ...steps.slice(0, failedAt), { type: 'turn-cancelling' }]);
@@ -254,7 +255,7 @@ describe('cancel', () => {
 
     const after = fold([steps[failedAt]!, { type: 'turn-ended', stopReason: 'cancelled' }], before.state);
     const t2 = after.state.entries.find((e) => e.kind === 'tool');
-    expect(t2?.kind === 'tool' && t2.toolCall.status).toBe('failed');
+    expect(t2?.kind === 'tool' && t2.toolCall.status).toBe('cancelled');
     expect(after.state.meta.turn).toBe('idle');
     expect(after.state.entries.at(-1)).toMatchObject({ kind: 'turn-end', stopReason: 'cancelled' });
 
@@ -310,4 +311,25 @@ describe('client events', () => {
 
 it('emptyTranscript starts connected and idle', () => {
   expect(emptyTranscript('abc').meta).toMatchObject({ sessionId: 'abc', turn: 'idle', connection: 'connected' });
+});
+
+// Found by the robustness suite (bounded memory): command output and tool text grew without limit in the host model.
+describe('output bounds', () => {
+  it('keeps the tail of command output up to MAX_TERMINAL_OUTPUT and counts what it dropped', () => {
+    const chunk = 'x'.repeat(400_000);
+    const { state } = fold([
+      { sessionUpdate: 'tool_call', toolCallId: 'b', title: 'yes', kind: 'execute', status: 'in_progress' },
+      ...[0, 1, 2].map((i) => ({ sessionUpdate: 'tool_call_update' as const, toolCallId: 'b', _meta: { terminal_output: { terminal_id: 'b', data: `${i}${chunk}` } } })),
+    ]);
+    const tc = state.entries[0]?.kind === 'tool' ? state.entries[0].toolCall : undefined;
+    expect(tc?.terminalOutput?.length).toBe(MAX_TERMINAL_OUTPUT);
+    expect(tc?.terminalOutputDropped).toBe(3 * 400_001 - MAX_TERMINAL_OUTPUT);
+    expect(tc?.terminalOutput?.endsWith(`2${chunk}`)).toBe(true);
+  });
+
+  it('cuts tool text over MAX_TOOL_TEXT with a visible marker', () => {
+    const { state } = fold([{ sessionUpdate: 'tool_call', toolCallId: 'r', title: 'Read', status: 'completed', content: [{ type: 'content', content: { type: 'text', text: 'r'.repeat(MAX_TOOL_TEXT + 5) } }] }]);
+    const c = state.entries[0]?.kind === 'tool' ? state.entries[0].toolCall.content[0] : undefined;
+    expect(c?.type === 'content' && c.content.type === 'text' && c.content.text.endsWith('[output truncated: 5 more characters not kept]')).toBe(true);
+  });
 });

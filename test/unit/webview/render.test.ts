@@ -186,6 +186,14 @@ describe('incremental patching', () => {
     expect(t.q('[data-tool-call-id="toolu_t"] .tool-terminal')!.textContent).toContain('more');
   });
 
+  it('says when the host dropped the start of a long command output', () => {
+    const t = setup();
+    t.send(snapshotMsg({ meta: meta(), entries: [bashTool('toolu_t', { content: [{ type: 'terminal', terminalId: 'toolu_t' }], terminalOutput: 'tail', terminalOutputDropped: 52_000_000 })] }));
+    expect(t.q('[data-tool-call-id="toolu_t"] [data-testid="output-truncated"]')!.textContent).toBe('Output truncated: the first 52,000,000 characters are not kept.');
+    t.send({ type: 'patch', entries: [bashTool('toolu_t', { content: [{ type: 'terminal', terminalId: 'toolu_t' }], terminalOutput: 'short' })] });
+    expect(t.q('[data-tool-call-id="toolu_t"] [data-testid="output-truncated"]')).toBeNull();
+  });
+
   it('truncates large output with Show all', () => {
     const t = setup();
     const lines = Array.from({ length: 500 }, (_, i) => `line ${i}`).join('\n');

@@ -1,0 +1,94 @@
+// The chat as the extension builds it, minus VS Code, for the crash and model-failure areas: the real ChatService
+// (restart, continue by session/load), the broker as its hooks, three surfaces following the broker, and a record of
+// every agent process it spawned.
+import { AgentProcess, type AgentLaunch, type AgentProcessLike, type Logger, type PendingPermission } from '../../src/acpClient';
+import { ChatService } from '../../src/acpClient/chatService';
+import type { TranscriptEntry } from '../../src/acpClient/transcript';
+import { PermissionBroker } from '../../src/permissionUI/permissionBroker';
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export const quietLogger = (): Logger & { lines: string[] } => {
+  const lines: string[] = [];
+  const push = (msg: string, ...args: unknown[]) => void lines.push([msg, ...args.map((a) => (a instanceof Error ? a.message : typeof a === 'string' ? a : ''))].join(' '));
+  return { lines, info: push, warn: push, error: push, debug: () => undefined };
+};
+
+export function alive(pid: number | undefined): boolean {
+  if (!pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The chat as the extension builds it, minus VS Code: the service, the broker as hooks, three surfaces. */
+export function chatUnderTest(cwd: string, initialMode?: string) {
+  const logger = quietLogger();
+  const broker = new PermissionBroker({ logger });
+  const surfaces = ['quickPick', 'modal', 'inline'].map(() => {
+    const open = new Set<string>();
+    broker.onDidAdd((p) => open.add(p.key));
+    broker.onDidSettle((e) => open.delete(e.key));
+    return open;
+  });
+  const requests: PendingPermission[] = [];
+  const procs: AgentProcess[] = [];
+  let nextLaunch: AgentLaunch | undefined;
+  const chat = new ChatService({
+    resolveLaunch: () => nextLaunch!,
+    cwd: () => cwd,
+    hooks: {
+      requestPermission: (r) => {
+        requests.push(r);
+        broker.requestPermission(r);
+      },
+    },
+    logger,
+    clientInfo: { name: 'robust', version: '0' },
+    initialMode: () => initialMode,
+    spawn: (l, dir, log): AgentProcessLike => {
+      const p = AgentProcess.spawn(l, { cwd: dir, logger: log });
+      procs.push(p);
+      return p;
+    },
+  });
+  return {
+    chat,
+    broker,
+    surfaces,
+    requests,
+    procs,
+    logger,
+    setLaunch(l: AgentLaunch) {
+      nextLaunch = l;
+    },
+  };
+}
+
+
+/** Entries shown before the kill must all still be there, with at least the text they had. */
+export function transcriptIntact(before: readonly TranscriptEntry[], after: readonly TranscriptEntry[]): string | undefined {
+  const byId = new Map(after.map((e) => [e.id, e]));
+  for (const e of before) {
+    const a = byId.get(e.id);
+    if (!a) return `entry ${e.id} (${e.kind}) is gone`;
+    if ((e.kind === 'agent' || e.kind === 'user') && a.kind === e.kind) {
+      const text = (x: typeof e) => x.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+      if (!text(a as typeof e).startsWith(text(e))) return `entry ${e.id} lost text`;
+    }
+    if (e.kind === 'tool' && a.kind === 'tool' && (a.toolCall.terminalOutput ?? '').length < (e.toolCall.terminalOutput ?? '').length) return `tool ${e.id} lost output`;
+  }
+  return undefined;
+}
+
+/** Polls `check` until true; gives up after `maxMs` so a poll never outlives its case. */
+export async function waitFor(check: () => boolean, everyMs = 2, maxMs = 60_000): Promise<void> {
+  const deadline = Date.now() + maxMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not reached');
+    await sleep(everyMs);
+  }
+}

@@ -4,7 +4,7 @@ import type { AuthMethod, ContentBlock, PromptResponse, SessionInfo } from '@age
 import { AcpClient } from './acpClient';
 import type { AgentLaunch } from './agentLaunch';
 import { AgentProcess, type AgentProcessLike } from './agentProcess';
-import { unexpectedExitMessage } from './exitDescription';
+import { describeExit } from './exitDescription';
 import type { AgentExit } from './agentProcess';
 import { Emitter, type Event } from './events';
 import type { ClientHooks } from './hooks';
@@ -12,6 +12,7 @@ import type { Logger } from './logger';
 import type { Session } from './session';
 import { AgentExitedError, AgentStartError, errorMessage } from './errors';
 import type { ChatStatus } from './chatStatus';
+import { describeError } from './userErrors';
 
 export type { ChatStatus };
 
@@ -329,9 +330,9 @@ export class ChatService {
     client.onDidExit((exit) => {
       if (this.client !== client) return;
       // The transcript stays on screen (the session is marked disconnected); the next prompt starts a new agent.
-      const message = unexpectedExitMessage(exit);
-      this.setStatus({ state: 'error', message });
-      this.failureEmitter.fire(new AgentExitedError(message, exit));
+      const error = new AgentExitedError(describeExit(exit), exit);
+      this.setStatus({ state: 'error', message: describeError(error).message });
+      this.failureEmitter.fire(error);
       this.exitEmitter.fire(exit);
     });
     client.onDidChangeAuthStatus(() => {

@@ -3,14 +3,6 @@ import type { AgentExit } from './agentProcess';
 
 const STDERR_IN_MESSAGE = 1200;
 
-/**
- * What the chat says when the agent went away on its own. (Kept apart so the one module that words errors for users
- * can take it over.)
- */
-export function unexpectedExitMessage(exit: AgentExit): string {
-  return `${describeExit(exit)}\nRestart to continue this conversation.`;
-}
-
 /** "exited with code 1" / "was killed by SIGTERM", plus the stderr tail when there is one. */
 export function describeExit(exit: AgentExit): string {
   const how =

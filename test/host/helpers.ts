@@ -53,8 +53,12 @@ export async function reactivate(api: ExtensionApi): Promise<ExtensionApi> {
   };
   mod.deactivate();
   activated = mod.activate(api.context);
+  reactivated = activated;
   return activated;
 }
+
+/** The API of the last reactivate(): VS Code's own activate() keeps returning the first, disposed one. */
+let reactivated: ExtensionApi | undefined;
 
 let activated: ExtensionApi | undefined;
 
@@ -153,7 +157,8 @@ export async function setUpAgentEnvironment(): Promise<FakeAnthropic> {
 export async function activate(): Promise<ExtensionApi> {
   const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
   if (!ext) throw new Error(`${EXTENSION_ID} is not loaded`);
-  activated = await ext.activate();
+  // Suites that run after a reactivate() get the live activation, not the one VS Code remembers.
+  activated = reactivated ?? (await ext.activate());
   if (!activated) throw new Error('activate() returned no test API: is the extension host in ExtensionMode.Test?');
   return activated;
 }

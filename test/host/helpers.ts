@@ -53,12 +53,16 @@ export async function reactivate(api: ExtensionApi): Promise<ExtensionApi> {
   };
   mod.deactivate();
   activated = mod.activate(api.context);
-  reactivated = activated;
+  (globalThis as Reactivated)[REACTIVATED] = activated;
   return activated;
 }
 
-/** The API of the last reactivate(): VS Code's own activate() keeps returning the first, disposed one. */
-let reactivated: ExtensionApi | undefined;
+/**
+ * The API of the last reactivate(), for the suites that run after it: VS Code's own activate() keeps returning the
+ * first, disposed one. Kept on globalThis because each test file is bundled with its own copy of this module.
+ */
+const REACTIVATED = Symbol.for('acpChat.test.reactivated');
+type Reactivated = { [REACTIVATED]?: ExtensionApi };
 
 let activated: ExtensionApi | undefined;
 
@@ -158,7 +162,7 @@ export async function activate(): Promise<ExtensionApi> {
   const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
   if (!ext) throw new Error(`${EXTENSION_ID} is not loaded`);
   // Suites that run after a reactivate() get the live activation, not the one VS Code remembers.
-  activated = reactivated ?? (await ext.activate());
+  activated = (globalThis as Reactivated)[REACTIVATED] ?? (await ext.activate());
   if (!activated) throw new Error('activate() returned no test API: is the extension host in ExtensionMode.Test?');
   return activated;
 }

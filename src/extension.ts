@@ -10,7 +10,7 @@ import type { Logger } from './acpClient/logger';
 import { EditorActions } from './editor/editorActions';
 import { PendingAttention } from './permissionUI/pendingAttention';
 import { PermissionController } from './permissionUI/permissionController';
-import { ChatPanel, OPEN_CHAT_IN_EDITOR_COMMAND } from './webview/chatPanel';
+import { ChatPanel, NEW_CHAT_IN_EDITOR_COMMAND, OPEN_CHAT_IN_EDITOR_COMMAND } from './webview/chatPanel';
 import { ChatViewProvider } from './webview/chatViewProvider';
 import { createChatActions, createChatSource } from './webview/chatBindings';
 import type { ChatWebviewDeps } from './webview/chatWebviewController';
@@ -18,6 +18,12 @@ import { selectionAttachment } from './webview/selectionAttachment';
 import { UserErrorPresenter } from './webview/userErrorPresenter';
 import { ApiKeyStore } from './signIn/apiKeyStore';
 import { SignIn } from './signIn/signInCommands';
+
+import { autoRestart } from './acpClient/autoRestart';
+import { chatHistory } from './acpClient/historySource';
+import { SessionStore, trackSessions } from './acpClient/sessionStore';
+import { ChatTabs } from './conversations/chatTabs';
+import { HistoryPicker } from './conversations/historyPicker';
 
 export function activate(context: vscode.ExtensionContext) {
   const log = vscode.window.createOutputChannel('ACP Chat', { log: true });
@@ -34,6 +40,7 @@ export function activate(context: vscode.ExtensionContext) {
     onInstalled: () => void chat.ensureSession().catch(() => undefined), // a failure is reported through onDidFail
     report: (err, what) => presenter.report(err, { what }),
   });
+  const sessions = new SessionStore(context.workspaceState, logger);
   const resolveLaunch = () => launchWithClaudeCode(launchInput(context, logger), keys, claudeCode);
   const cwd = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   const chat = new ChatService({
@@ -45,15 +52,28 @@ export function activate(context: vscode.ExtensionContext) {
     logger,
     clientInfo: { name: 'acp-chat-vscode', version: String(context.extension.packageJSON.version ?? '0.0.0') },
     initialMode: () => vscode.workspace.getConfiguration('acpChat').get<string>('initialMode') || undefined,
+    resumeSessionId: () => sessions.currentId(),
   });
   // `view` is created below; the presenter asks it only later, when there is something to show.
   const presenter = new UserErrorPresenter({ chat, logger, isChatVisible: () => view.isVisible || !!ChatPanel.active?.panel.visible });
   const signIn = new SignIn({ chat, keys, presenter, logger, resolveLaunch, cwd });
+  const history = new HistoryPicker(chatHistory(chat, sessions), (what, err) => presenter.report(err, { what }));
   const source = createChatSource(chat, permissions, presenter);
-  const actions = createChatActions(chat, permissions, editor, logger, presenter);
-  const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions, log, reportError: (err, what) => presenter.report(err, { what }) };
+  const actions = createChatActions(chat, permissions, editor, logger, presenter, chat, () => history.show(chat));
+  // The webviews log through the logger, which survives a channel closed by deactivation.
+  const chatLog = { debug: (m: string) => logger.debug?.(m), warn: (m: string) => logger.warn(m), error: (m: string | Error) => (typeof m === 'string' ? logger.error(m) : logger.error(m.message, m)) };
+  const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions, log: chatLog, reportError: (err, what) => presenter.report(err, { what }) };
   const view = new ChatViewProvider(deps);
   const attention = new PendingAttention(permissions.broker, (n) => view.setPendingApprovals(n), logger);
+  const tabs = new ChatTabs({
+    chat,
+    permissions,
+    editor,
+    presenter,
+    logger,
+    base: { extensionUri: context.extensionUri, log: chatLog, reportError: (err, what) => presenter.report(err, { what }) },
+    openHistory: (into) => history.show(into),
+  });
 
   // Disposed last-in first-out, so the log outlives everything that may still log while it shuts down (the agent's
   // pending requests are answered `cancelled` on dispose, and their listeners log).
@@ -69,15 +89,24 @@ export function activate(context: vscode.ExtensionContext) {
     { dispose: () => chat.dispose() },
     presenter,
     source,
+    trackSessions(chat, sessions),
+    autoRestart(chat, { enabled: () => vscode.workspace.getConfiguration('acpChat').get<boolean>('autoRestartAgent') === true, logger }),
+    history,
     view,
+    tabs,
     signIn.register(),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
-    permissions.onDidRequestReveal(() => void view.reveal()),
+    // "Show Pending Approval" reveals the chat whose session asked: its tab, else the side view.
+    permissions.onDidRequestReveal((p) => {
+      if (!tabs.reveal(p.sessionId)) void view.reveal();
+    }),
     // A workspace trusted while the chat shows the Restricted Mode notice: start now.
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       if (view.isVisible) chat.ensureSession().catch(() => undefined); // a failure is reported through onDidFail
     }),
     vscode.commands.registerCommand('acpChat.newSession', () => run(presenter, 'Starting a new session', () => chat.newSession())),
+    vscode.commands.registerCommand('acpChat.openConversation', () => history.show(tabs.activeConversation() ?? chat)),
+    vscode.commands.registerCommand(NEW_CHAT_IN_EDITOR_COMMAND, () => tabs.open()),
     vscode.commands.registerCommand(OPEN_CHAT_IN_EDITOR_COMMAND, () => ChatPanel.show(deps)),
     vscode.commands.registerCommand('acpChat.cancelTurn', () => run(presenter, 'Stopping the turn', () => chat.cancel())),
     vscode.commands.registerCommand('acpChat.restartAgent', () => run(presenter, 'Restarting the agent', () => chat.restart())),
@@ -104,7 +133,9 @@ export function activate(context: vscode.ExtensionContext) {
   );
   // Only the extension-host tests look inside (ExtensionMode.Test; `actions` is the chat webview's entry point, to act
   // as the webview does); there is no public API.
-  return testing ? { chat, permissions, editor, signIn, presenter, keys, actions, logDir: context.logUri.fsPath } : undefined;
+  return testing
+    ? { chat, permissions, editor, signIn, presenter, keys, actions, logDir: context.logUri.fsPath, history, sessions, tabs, context }
+    : undefined;
 }
 
 function disposeInReverse(parts: vscode.Disposable[]): void {

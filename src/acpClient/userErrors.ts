@@ -54,7 +54,8 @@ export function describeError(err: unknown, what?: string): UserError {
     };
   }
   if (err instanceof AgentExitedError) {
-    const message = err.exit ? `The agent ${howExited(err.exit)}.` : firstLine(text);
+    // The transcript stays; a restart loads the conversation into the new agent.
+    const message = err.exit ? `The agent ${howExited(err.exit)}. Restart to continue this conversation.` : firstLine(text);
     return { message: withTail(message, err.exit?.stderrTail), severity: 'error', actions: ['restart', 'showLog'] };
   }
   if (code !== undefined) {

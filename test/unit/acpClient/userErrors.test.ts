@@ -102,7 +102,7 @@ describe('describeError', () => {
 
   it('the agent exiting while it runs: exit code and stderr tail, with Restart and Show Log', () => {
     const e = describeError(new AgentExitedError('The agent exited: …', exit(1, null, 'out of memory')));
-    expect(e.message).toBe('The agent exited with code 1. Last output:\nout of memory');
+    expect(e.message).toBe('The agent exited with code 1. Restart to continue this conversation. Last output:\nout of memory');
     expect(e.actions).toEqual(['restart', 'showLog']);
   });
 

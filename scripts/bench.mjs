@@ -36,9 +36,9 @@ try {
     logLevel: 'warning',
   });
   const { runWebviewBench, DEFAULT_OPTIONS } = await import(pathToFileURL(outfile).href);
-  const options = { ...DEFAULT_OPTIONS, ...(quick ? { baseEntries: 100, chunks: 200, publisherChanges: 500, longEntries: 500, samples: 10 } : {}), ...(full ? { samples: Infinity } : {}) };
+  const options = { ...DEFAULT_OPTIONS, ...(quick ? { baseEntries: 100, chunks: 200, publisherChanges: 500, longEntries: 500, loadTurns: 100, samples: 10 } : {}), ...(full ? { samples: Infinity } : {}) };
   console.log(`webview bench (node ${process.version}, jsdom ${JSDOM_VERSION}${quick ? ', --quick' : ''}${full ? ', --full' : ''})\n`);
-  runWebviewBench(options);
+  await runWebviewBench(options);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -20,7 +20,7 @@ const builds = [
     outfile: join(root, 'dist/extension.js'),
     platform: 'node',
     format: 'cjs',
-    target: 'node20',
+    target: 'node22',
     external: ['vscode'],
   },
   {

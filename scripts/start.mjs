@@ -4,6 +4,7 @@
 // test bed (provisioned into the cache on first use), printing the URL to open in a browser. Ctrl+C stops it.
 //   npm start [-- <folder to open>]
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { resolve, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,8 +13,14 @@ const folder = resolve(process.argv[2] ?? process.cwd());
 
 run(process.execPath, [join(root, 'scripts/build.mjs')]);
 
+// The extension never ships Claude Code; in a checkout npm installed this machine's build (an optional dependency of
+// the adapter's SDK). Name it, as a user's CLAUDE_CODE_EXECUTABLE would, so the development window needs no download.
+const musl = process.platform === 'linux' && !process.report?.getReport()?.header?.glibcVersionRuntime;
+const claudeCode = join(root, 'node_modules', '@anthropic-ai', `claude-agent-sdk-${process.platform}-${process.arch}${musl ? '-musl' : ''}`, process.platform === 'win32' ? 'claude.exe' : 'claude');
+const devEnv = existsSync(claudeCode) && !process.env.CLAUDE_CODE_EXECUTABLE ? { CLAUDE_CODE_EXECUTABLE: claudeCode } : {};
+
 if (spawnSync('code', ['--version'], { stdio: 'ignore' }).status === 0) {
-  run('code', ['--extensionDevelopmentPath', root, folder]);
+  run('code', ['--extensionDevelopmentPath', root, folder], devEnv);
   console.log('Opened VS Code with ACP Chat loaded as a development extension.');
 } else {
   const { ensureNode } = await import('./ensure-node.mjs');
@@ -24,7 +31,7 @@ if (spawnSync('code', ['--version'], { stdio: 'ignore' }).status === 0) {
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const runRoot = mkdtempSync(join(tmpdir(), 'acp-chat-run-'));
-  const server = await startServer({ root: runRoot });
+  const server = await startServer({ root: runRoot, env: devEnv });
   const payload = JSON.stringify([['extensionDevelopmentPath', `vscode-remote://127.0.0.1:${server.port}${root}`]]);
   const url = `${server.origin}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(payload)}`;
   console.log(`\nVS Code is running with ACP Chat loaded. Open this URL in a browser:\n\n  ${url}\n\nServer log: ${server.logFile}. Ctrl+C stops it.`);
@@ -38,7 +45,7 @@ if (spawnSync('code', ['--version'], { stdio: 'ignore' }).status === 0) {
   await new Promise(() => {});
 }
 
-function run(cmd, args) {
-  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+function run(cmd, args, env = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

@@ -5,29 +5,34 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { ChatService } from './acpClient/chatService';
-import { parseLaunchSettings, resolveAgentLaunch } from './acpClient/agentLaunch';
+import { parseLaunchSettings, resolveAgentLaunch, usesBundledAdapter } from './acpClient/agentLaunch';
+import { ClaudeCodeSetup, DOWNLOAD_COMMAND, LOCATE_COMMAND, REMOVE_COMMAND, USE_COMMAND } from './claudeCode/claudeCodeSetup';
 import type { Logger } from './acpClient/logger';
 import { EditorActions } from './editor/editorActions';
-import { TurnChangeTracker } from './editor/turnChangeTracker';
 import { TurnReview } from './editor/turnReview';
-import { AgentFollower } from './editor/agentFollower';
 import { resolveInWorkspace, WorkspaceFiles } from './editor/workspaceFiles';
 import { openAgentTerminal } from './editor/agentTerminals';
 import { workspaceFolderPaths } from './editor/locationOpener';
 import { CommandRuns } from './acpClient/commandRuns';
 import { PendingAttention } from './permissionUI/pendingAttention';
 import { PermissionController } from './permissionUI/permissionController';
-import { ChatPanel, OPEN_CHAT_IN_EDITOR_COMMAND } from './webview/chatPanel';
+import { ChatPanel, NEW_CHAT_IN_EDITOR_COMMAND, OPEN_CHAT_IN_EDITOR_COMMAND } from './webview/chatPanel';
 import { ChatViewProvider } from './webview/chatViewProvider';
 import { createChatActions, createChatSource } from './webview/chatBindings';
 import type { ChatWebviewDeps } from './webview/chatWebviewController';
 import { selectionAttachment } from './webview/selectionAttachment';
-import { turnChangesActions, turnChangesSource } from './webview/turnChangesBinding';
-import { followAgentActions, followAgentSource } from './webview/followAgentBinding';
+import { createEditorSide } from './webview/editorSideBinding';
+import type { ChatSlot } from './acpClient/conversation';
 import { errorMessage } from './acpClient/errors';
 import { UserErrorPresenter } from './webview/userErrorPresenter';
 import { ApiKeyStore } from './signIn/apiKeyStore';
 import { SignIn } from './signIn/signInCommands';
+
+import { autoRestart } from './acpClient/autoRestart';
+import { chatHistory } from './acpClient/historySource';
+import { SessionStore, trackSessions } from './acpClient/sessionStore';
+import { ChatTabs } from './conversations/chatTabs';
+import { HistoryPicker } from './conversations/historyPicker';
 
 export function activate(context: vscode.ExtensionContext) {
   const log = vscode.window.createOutputChannel('ACP Chat', { log: true });
@@ -36,7 +41,16 @@ export function activate(context: vscode.ExtensionContext) {
   const editor = new EditorActions(logger);
   const permissions = new PermissionController({ logger, editor, inspectable: testing });
   const keys = new ApiKeyStore(context.secrets);
-  const resolveLaunch = async () => resolveAgentLaunch({ ...launchInput(context, logger), apiKey: await keys.get() });
+  const claudeCode = new ClaudeCodeSetup({
+    extensionPath: context.extensionPath,
+    globalStorageDir: context.globalStorageUri.fsPath,
+    logger,
+    // Start the agent with it now: the chat was left showing what was missing.
+    onInstalled: () => void chat.ensureSession().catch(() => undefined), // a failure is reported through onDidFail
+    report: (err, what) => presenter.report(err, { what }),
+  });
+  const sessions = new SessionStore(context.workspaceState, logger);
+  const resolveLaunch = () => launchWithClaudeCode(launchInput(context, logger), keys, claudeCode);
   const cwd = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   const files = new WorkspaceFiles(logger);
   const terminals = new CommandRuns({
@@ -56,19 +70,33 @@ export function activate(context: vscode.ExtensionContext) {
     initialMode: () => vscode.workspace.getConfiguration('acpChat').get<string>('initialMode') || undefined,
     files,
     terminals,
+    resumeSessionId: () => sessions.currentId(),
   });
   // `view` is created below; the presenter asks it only later, when there is something to show.
   const presenter = new UserErrorPresenter({ chat, logger, isChatVisible: () => view.isVisible || !!ChatPanel.active?.panel.visible });
   const signIn = new SignIn({ chat, keys, presenter, logger, resolveLaunch, cwd });
-  const turnChanges = new TurnChangeTracker(chat, logger, cwd);
-  const turnReview = new TurnReview(turnChanges, logger);
-  const follower = new AgentFollower(chat, context.globalState, logger);
+  const turnReview = new TurnReview(logger);
+  const editorSide = (slot: ChatSlot) => createEditorSide(slot, { review: turnReview, memento: context.globalState, presenter, logger, cwd });
+  const mainSide = editorSide(chat);
+  const history = new HistoryPicker(chatHistory(chat, sessions), (what, err) => presenter.report(err, { what }));
   const chatSource = createChatSource(chat, permissions, presenter);
-  const source = { ...chatSource, ...turnChangesSource(turnChanges), ...followAgentSource(follower) };
-  const actions = { ...createChatActions(chat, permissions, editor, logger, presenter), ...turnChangesActions(turnReview, presenter), ...followAgentActions(follower) };
-  const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions, log, reportError: (err, what) => presenter.report(err, { what }) };
+  const source = { ...chatSource, ...mainSide.source };
+  const actions = { ...createChatActions(chat, permissions, editor, logger, presenter, chat, () => history.show(chat)), ...mainSide.actions };
+  // The webviews log through the logger, which survives a channel closed by deactivation.
+  const chatLog = { debug: (m: string) => logger.debug?.(m), warn: (m: string) => logger.warn(m), error: (m: string | Error) => (typeof m === 'string' ? logger.error(m) : logger.error(m.message, m)) };
+  const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions, log: chatLog, reportError: (err, what) => presenter.report(err, { what }) };
   const view = new ChatViewProvider(deps);
   const attention = new PendingAttention(permissions.broker, (n) => view.setPendingApprovals(n), logger);
+  const tabs = new ChatTabs({
+    chat,
+    permissions,
+    editor,
+    presenter,
+    logger,
+    base: { extensionUri: context.extensionUri, log: chatLog, reportError: (err, what) => presenter.report(err, { what }) },
+    openHistory: (into) => history.show(into),
+    editorSide,
+  });
 
   // Disposed last-in first-out, so the log outlives everything that may still log while it shuts down (the agent's
   // pending requests are answered `cancelled` on dispose, and their listeners log).
@@ -85,22 +113,34 @@ export function activate(context: vscode.ExtensionContext) {
     { dispose: () => chat.dispose() },
     presenter,
     chatSource,
-    turnChanges,
     turnReview,
-    follower,
+    mainSide,
+    trackSessions(chat, sessions),
+    autoRestart(chat, { enabled: () => vscode.workspace.getConfiguration('acpChat').get<boolean>('autoRestartAgent') === true, logger }),
+    history,
     view,
+    tabs,
     signIn.register(),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
-    permissions.onDidRequestReveal(() => void view.reveal()),
+    // "Show Pending Approval" reveals the chat whose session asked: its tab, else the side view.
+    permissions.onDidRequestReveal((p) => {
+      if (!tabs.reveal(p.sessionId)) void view.reveal();
+    }),
     // A workspace trusted while the chat shows the Restricted Mode notice: start now.
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       if (view.isVisible) chat.ensureSession().catch(() => undefined); // a failure is reported through onDidFail
     }),
     vscode.commands.registerCommand('acpChat.newSession', () => run(presenter, 'Starting a new session', () => chat.newSession())),
+    vscode.commands.registerCommand('acpChat.openConversation', () => history.show(tabs.activeConversation() ?? chat)),
+    vscode.commands.registerCommand(NEW_CHAT_IN_EDITOR_COMMAND, () => tabs.open()),
     vscode.commands.registerCommand(OPEN_CHAT_IN_EDITOR_COMMAND, () => ChatPanel.show(deps)),
     vscode.commands.registerCommand('acpChat.cancelTurn', () => run(presenter, 'Stopping the turn', () => chat.cancel())),
     vscode.commands.registerCommand('acpChat.restartAgent', () => run(presenter, 'Restarting the agent', () => chat.restart())),
     vscode.commands.registerCommand('acpChat.showLog', () => log.show()),
+    vscode.commands.registerCommand(DOWNLOAD_COMMAND, () => claudeCode.download()),
+    vscode.commands.registerCommand(LOCATE_COMMAND, () => claudeCode.locate()),
+    vscode.commands.registerCommand(USE_COMMAND, (path: unknown) => (typeof path === 'string' ? claudeCode.use(path) : false)),
+    vscode.commands.registerCommand(REMOVE_COMMAND, () => run(presenter, 'Removing the downloaded Claude Code', () => claudeCode.remove())),
     vscode.commands.registerCommand('acpChat.addSelectionToChat', async () => {
       const active = vscode.window.activeTextEditor;
       if (!active) return;
@@ -119,7 +159,25 @@ export function activate(context: vscode.ExtensionContext) {
   );
   // Only the extension-host tests look inside (ExtensionMode.Test; `actions` is the chat webview's entry point, to act
   // as the webview does); there is no public API.
-  return testing ? { chat, permissions, editor, signIn, presenter, keys, actions, logDir: context.logUri.fsPath, turnChanges, turnReview, follower } : undefined;
+  return testing
+    ? {
+        chat,
+        permissions,
+        editor,
+        signIn,
+        presenter,
+        keys,
+        actions,
+        logDir: context.logUri.fsPath,
+        history,
+        sessions,
+        tabs,
+        context,
+        turnChanges: mainSide.turnChanges,
+        turnReview,
+        follower: mainSide.follower,
+      }
+    : undefined;
 }
 
 function disposeInReverse(parts: vscode.Disposable[]): void {
@@ -140,6 +198,17 @@ export function deactivate() {
   shutdown = undefined;
 }
 
+/**
+ * The agent's launch; for the bundled adapter, with the stored API key and the Claude Code it is to run (other agents
+ * are left alone). Claude Code missing rejects with ClaudeCodeNotFoundError, a start failure the presenter words.
+ */
+async function launchWithClaudeCode(input: ReturnType<typeof launchInput>, keys: ApiKeyStore, claudeCode: ClaudeCodeSetup) {
+  const withKey = { ...input, apiKey: await keys.get() };
+  const launch = resolveAgentLaunch(withKey); // first: a missing adapter or an old Node is the problem to report
+  if (!usesBundledAdapter(input.settings)) return launch;
+  const resolved = await claudeCode.resolve({ ...input.baseEnv, ...input.settings.env });
+  return resolveAgentLaunch({ ...withKey, claudeCodeExecutable: resolved.path });
+}
 
 function launchInput(context: vscode.ExtensionContext, logger: Logger) {
   const config = vscode.workspace.getConfiguration('acpChat.agent');

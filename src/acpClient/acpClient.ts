@@ -7,6 +7,7 @@ import type {
   ListSessionsRequest,
   ListSessionsResponse,
   SessionConfigOption,
+  SessionInfo,
   SessionModeState,
   SessionNotification,
 } from '@agentclientprotocol/sdk';
@@ -157,6 +158,9 @@ export class AcpClient {
       get capabilities() {
         return client.initResponse?.agentCapabilities;
       },
+      get steering() {
+        return agentSteers(client.initResponse);
+      },
       pending: this.pending,
       logger,
       disconnectReason: () => this.disconnectReason(),
@@ -218,10 +222,14 @@ export class AcpClient {
   async loadSession(sessionId: string, cwd: string): Promise<Session> {
     this.assertOpen();
     if (!this.initResponse?.agentCapabilities?.loadSession) throw this.unsupported('loading sessions (session/load)');
-    return this.reopen(sessionId, async () => {
-      const r = await this.connection.agent.request(acp.methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
-      return r ?? {};
-    });
+    return this.reopen(
+      sessionId,
+      async () => {
+        const r = await this.connection.agent.request(acp.methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
+        return r ?? {};
+      },
+      { replay: true },
+    );
   }
 
   /** session/resume (no replay). Requires `sessionCapabilities.resume`. */
@@ -236,6 +244,48 @@ export class AcpClient {
     this.assertOpen();
     if (!this.initResponse?.agentCapabilities?.sessionCapabilities?.list) throw this.unsupported('listing sessions (session/list)');
     return this.connection.agent.request(acp.methods.agent.session.list, params);
+  }
+
+  /** Every page of session/list (following `nextCursor`). Requires `sessionCapabilities.list`. */
+  async listAllSessions(cwd: string, maxPages = 50): Promise<SessionInfo[]> {
+    const all: SessionInfo[] = [];
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    for (let page = 0; page < maxPages; page++) {
+      const r = await this.listSessions({ cwd, ...(cursor ? { cursor } : {}) });
+      all.push(...(r.sessions ?? []));
+      // A cursor seen before would loop forever: stop at it.
+      if (!r.nextCursor || seen.has(r.nextCursor)) break;
+      seen.add(r.nextCursor);
+      cursor = r.nextCursor;
+    }
+    return all;
+  }
+
+  /** session/delete. Requires `sessionCapabilities.delete`; an open session is closed here first. */
+  async deleteSession(sessionId: string): Promise<void> {
+    this.assertOpen();
+    if (!this.initResponse?.agentCapabilities?.sessionCapabilities?.delete) throw this.unsupported('deleting sessions (session/delete)');
+    await this.sessions.get(sessionId)?.close().catch((err: unknown) => this.opts.logger.warn(`[acpClient] closing ${sessionId} before delete failed`, err));
+    await this.connection.agent.request(acp.methods.agent.session.delete, { sessionId });
+  }
+
+  /**
+   * session/fork (unstable in ACP v1, advertised as `sessionCapabilities.fork`): a copy of the session's conversation
+   * under a new id. Returns that id; the caller opens it (a load shows the copied history).
+   */
+  async forkSession(sessionId: string, cwd: string): Promise<string> {
+    this.assertOpen();
+    if (!this.supports('fork')) throw this.unsupported('forking sessions (session/fork)');
+    const r = await this.connection.agent.request<{ sessionId?: unknown }>('session/fork', { sessionId, cwd, mcpServers: [] });
+    if (typeof r?.sessionId !== 'string' || r.sessionId === '') throw new Error('The agent answered session/fork without a session id.');
+    return r.sessionId;
+  }
+
+  /** Whether `sessionCapabilities[name]` is advertised (including unstable ones the stable types do not name). */
+  supports(name: 'list' | 'delete' | 'fork' | 'resume' | 'close'): boolean {
+    const caps = this.initResponse?.agentCapabilities?.sessionCapabilities as Record<string, unknown> | null | undefined;
+    return caps?.[name] !== undefined && caps?.[name] !== null;
   }
 
   /** session/close. Requires `sessionCapabilities.close`. */
@@ -299,12 +349,13 @@ export class AcpClient {
   private async reopen(
     sessionId: string,
     send: () => Promise<{ modes?: SessionModeState | null; configOptions?: SessionConfigOption[] | null }>,
+    opts: { replay?: boolean } = {},
   ): Promise<Session> {
     if (this.sessions.has(sessionId)) throw new Error(`Session ${sessionId} is already open.`);
     // Registered before the request so a load's replayed updates apply directly, in order.
     const session = this.attach(sessionId);
     try {
-      const response = await send();
+      const response = opts.replay ? await session.replay(send) : await send();
       session.apply({ type: 'session-configured', modes: response.modes, configOptions: response.configOptions });
       return session;
     } catch (err) {
@@ -415,4 +466,10 @@ export function withErrorDetails(err: acp.RequestError): acp.RequestError {
   const details = typeof data === 'string' ? data : typeof data?.details === 'string' ? data.details : typeof data?.message === 'string' ? data.message : undefined;
   if (!details || err.message.includes(details)) return err;
   return new acp.RequestError(err.code, `${err.message}: ${details.slice(0, 2000)}`, err.data);
+}
+
+/** The adapter's steering extension: top-level `InitializeResponse._meta.steering.supported` (not under capabilities). */
+export function agentSteers(init: InitializeResponse | undefined): boolean {
+  const meta = init?._meta as { steering?: { supported?: unknown } } | null | undefined;
+  return meta?.steering?.supported === true;
 }

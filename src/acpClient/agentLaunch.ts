@@ -18,23 +18,31 @@ export interface AgentLaunch {
 /** The bundled adapter declares `engines.node >= 22`. */
 export const MIN_NODE_MAJOR = 22;
 
+/** The bundled Claude adapter runs unless the user named another agent. */
+export function usesBundledAdapter(settings: AgentLaunchSettings): boolean {
+  return !settings.path?.trim();
+}
+
 /**
  * Resolve the agent command. A user-set `path` wins and is run directly (never through a shell) with the user's
  * `args`; otherwise the bundled adapter entry runs on `node`. `settings.env` applies in both cases, over `baseEnv`
- * (without the variables that unlock bypass mode).
+ * (without the variables that unlock bypass mode). The bundled adapter alone gets `claudeCodeExecutable` as
+ * CLAUDE_CODE_EXECUTABLE (the Claude Code binary it runs) and the stored API key; another agent's environment is left
+ * as the user set it.
  */
 export function resolveAgentLaunch(input: {
   settings: AgentLaunchSettings;
   node: { path: string; version: string; env?: Record<string, string> };
   adapterEntry: string | undefined;
   baseEnv: Record<string, string | undefined>;
+  claudeCodeExecutable?: string;
   /** The Anthropic API key from the extension's secret storage, if the user set one. */
   apiKey?: string;
 }): AgentLaunch {
-  const { settings, node, adapterEntry, baseEnv } = input;
+  const { settings, node, adapterEntry, baseEnv, claudeCodeExecutable } = input;
   const userPath = settings.path?.trim();
   const base = withoutBypassUnlock(baseEnv);
-  if (userPath) {
+  if (!usesBundledAdapter(settings) && userPath) {
     return { command: userPath, args: [...(settings.args ?? [])], env: mergeEnv(base, settings.env) };
   }
   if (!adapterEntry) {
@@ -56,7 +64,9 @@ export function resolveAgentLaunch(input: {
   }
   // A key set with "Set API Key…" (SecretStorage) is for the Claude adapter; the user's own env setting still wins.
   const key = input.apiKey ? { ANTHROPIC_API_KEY: input.apiKey } : undefined;
-  return { command: node.path, args: [adapterEntry], env: mergeEnv(base, node.env, key, settings.env) };
+  // The resolved Claude Code wins over a CLAUDE_CODE_EXECUTABLE in the env setting: the resolution already read it.
+  const claude = claudeCodeExecutable ? { CLAUDE_CODE_EXECUTABLE: claudeCodeExecutable } : undefined;
+  return { command: node.path, args: [adapterEntry], env: mergeEnv(base, node.env, key, settings.env, claude) };
 }
 
 /**

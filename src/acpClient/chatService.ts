@@ -1,10 +1,11 @@
 // Owns the agent for the chat: starts it on first use, opens the current session, restarts after an exit, and says
 // what state the connection is in. No `vscode` here: the composition root passes in how to launch and where to work.
-import type { AuthMethod, ContentBlock, PromptResponse } from '@agentclientprotocol/sdk';
+import type { AuthMethod, ContentBlock, PromptResponse, SessionInfo } from '@agentclientprotocol/sdk';
 import { AcpClient } from './acpClient';
 import type { AgentLaunch } from './agentLaunch';
 import { AgentProcess, type AgentProcessLike } from './agentProcess';
 import { describeExit } from './exitDescription';
+import type { AgentExit } from './agentProcess';
 import { Emitter, type Event } from './events';
 import type { ClientHooks } from './hooks';
 import type { Logger } from './logger';
@@ -13,11 +14,15 @@ import { AgentExitedError, AgentStartError, errorMessage } from './errors';
 import type { ChatStatus } from './chatStatus';
 import type { FileService } from './clientServices';
 import type { TerminalService } from './commandRuns';
+import { describeError } from './userErrors';
 
 export type { ChatStatus };
 
 export interface ChatServiceOptions {
-  /** Resolves the launch each time (settings may have changed); throws AgentStartError when it cannot. */
+  /**
+   * Resolves the launch each time (settings may have changed, a program may have been installed since); throws (or
+   * rejects with) AgentStartError when it cannot.
+   */
   resolveLaunch(): AgentLaunch | Promise<AgentLaunch>;
   /** The folder the agent works in; undefined when none is open (the agent is then not started). */
   cwd(): string | undefined;
@@ -34,6 +39,8 @@ export interface ChatServiceOptions {
   files?: FileService;
   /** Serves the agent's `terminal/*` requests. */
   terminals?: TerminalService;
+  /** The session to continue when the chat starts with none yet (the one this workspace showed last). */
+  resumeSessionId?(): string | undefined;
   /** For tests: spawn something other than a real process. */
   spawn?(launch: AgentLaunch, cwd: string, logger: Logger): AgentProcessLike;
 }
@@ -44,6 +51,8 @@ export class ChatService {
   private starting: Promise<Session> | undefined;
   private current: Session | undefined;
   private currentStatus: ChatStatus = { state: 'idle' };
+  /** The remembered session is for the chat's first start only (a window reload), not for New Session. */
+  private shownAny = false;
   /** Bumped by every stop: a start that began before it must not install its agent. */
   private generation = 0;
   private disposed = false;
@@ -52,12 +61,15 @@ export class ChatService {
   private readonly statusEmitter: Emitter<ChatStatus>;
   private readonly sessionEmitter: Emitter<Session | undefined>;
   private readonly failureEmitter: Emitter<unknown>;
+  private readonly exitEmitter: Emitter<AgentExit>;
 
   readonly onDidChangeStatus: Event<ChatStatus>;
   /** A start failed (AgentStartError, …) or the running agent exited (AgentExitedError): what to tell the user. */
   readonly onDidFail: Event<unknown>;
   /** Fired when the current session is replaced (new session, restart). */
   readonly onDidChangeSession: Event<Session | undefined>;
+  /** The agent went away without being asked to (crash, kill, exit); pending approvals are already settled. */
+  readonly onDidExitUnexpectedly: Event<AgentExit>;
 
   constructor(private readonly opts: ChatServiceOptions) {
     const onError = (err: unknown) => opts.logger.error('[chat] listener failed', err);
@@ -65,6 +77,8 @@ export class ChatService {
     this.sessionEmitter = new Emitter(onError);
     this.onDidChangeStatus = this.statusEmitter.event;
     this.onDidChangeSession = this.sessionEmitter.event;
+    this.exitEmitter = new Emitter(onError);
+    this.onDidExitUnexpectedly = this.exitEmitter.event;
     this.failureEmitter = new Emitter(onError);
     this.onDidFail = this.failureEmitter.event;
   }
@@ -114,15 +128,57 @@ export class ChatService {
 
   /** A fresh session on the running agent (the old one is closed where the agent supports it). */
   async newSession(): Promise<Session> {
-    const old = this.current;
-    if (old && this.client && !this.client.closed) {
-      await old.cancel().catch((err: unknown) => this.opts.logger.warn('[chat] cancel before new session failed', err));
-      if (this.client.initializeResponse.agentCapabilities?.sessionCapabilities?.close) {
-        await old.close().catch((err: unknown) => this.opts.logger.warn('[chat] session/close failed', err));
-      }
-    }
+    await this.leave(this.current);
     this.current = undefined;
     return this.ensureSession();
+  }
+
+  /**
+   * Show another of the agent's sessions instead of the current one: session/load (its history is replayed as one
+   * snapshot), or session/resume where load is not offered. The current session stays until the other is open.
+   */
+  async openSession(sessionId: string): Promise<Session> {
+    await this.ensureSession();
+    if (this.current?.id === sessionId) return this.current;
+    const client = this.liveClient();
+    const session = client.getSession(sessionId) ?? (await this.reopen(client, sessionId));
+    await this.leave(this.current);
+    this.show(session);
+    return session;
+  }
+
+  /** session/fork of `sessionId`, then open the copy in `into` (this chat by default): "continue in a copy". */
+  async forkSession(sessionId: string, into: { openSession(id: string): Promise<Session> } = this): Promise<Session> {
+    await this.ensureSession();
+    const copy = await this.liveClient().forkSession(sessionId, this.workingDir);
+    this.opts.logger.info(`[chat] forked ${sessionId} as ${copy}`);
+    return into.openSession(copy);
+  }
+
+  /** session/delete; deleting the session on screen first moves the chat to a fresh one. */
+  async deleteSession(sessionId: string): Promise<void> {
+    await this.ensureSession();
+    if (this.current?.id === sessionId) await this.newSession();
+    await this.liveClient().deleteSession(sessionId);
+  }
+
+  /** The agent's sessions for this workspace (every page of session/list). */
+  async listSessions(): Promise<SessionInfo[]> {
+    await this.ensureSession();
+    return this.liveClient().listAllSessions(this.workingDir);
+  }
+
+  /** A new session on the agent (started if needed) for another conversation, e.g. an editor tab. */
+  async createSession(): Promise<Session> {
+    await this.ensureSession();
+    return this.openNew(this.liveClient());
+  }
+
+  /** `sessionId` opened on the agent (started if needed) for another conversation: load, else resume. */
+  async reopenSession(sessionId: string): Promise<Session> {
+    await this.ensureSession();
+    const client = this.liveClient();
+    return client.getSession(sessionId) ?? this.reopen(client, sessionId);
   }
 
   /**
@@ -152,6 +208,7 @@ export class ChatService {
     this.stopAgent();
     this.statusEmitter.dispose();
     this.sessionEmitter.dispose();
+    this.exitEmitter.dispose();
     this.failureEmitter.dispose();
   }
 
@@ -167,6 +224,7 @@ export class ChatService {
       const session = (await this.reopenPrevious(client)) ?? (await this.openNew(client));
       this.assertCurrent(generation);
       this.current = session;
+      this.shownAny = true;
       this.setStatus(this.readyStatus(client));
       this.sessionEmitter.fire(session);
       return session;
@@ -200,18 +258,44 @@ export class ChatService {
    * its history is replayed into the new session. Undefined when there is nothing to continue or it cannot be loaded.
    */
   private async reopenPrevious(client: AcpClient): Promise<Session | undefined> {
-    // `current` survives into a start only when its agent is gone (newSession() clears it first).
-    const previous = this.current;
-    if (!previous) return undefined;
-    if (!client.initializeResponse.agentCapabilities?.loadSession) return undefined;
+    // `current` survives into a start only when its agent is gone (newSession() clears it first); without one, the
+    // session this workspace showed last (a window reload).
+    const previousId = this.current?.id ?? (this.shownAny ? undefined : this.opts.resumeSessionId?.());
+    if (!previousId) return undefined;
+    if (!client.initializeResponse.agentCapabilities?.loadSession && !client.supports('resume')) return undefined;
     try {
-      const session = await client.loadSession(previous.id, this.workingDir);
-      this.opts.logger.info(`[chat] continued session ${previous.id} on the new agent`);
+      const session = await this.reopen(client, previousId);
+      this.opts.logger.info(`[chat] continued session ${previousId}`);
       return session;
     } catch (err) {
-      this.opts.logger.warn(`[chat] could not continue session ${previous.id}; starting a new one`, err);
+      this.opts.logger.warn(`[chat] could not continue session ${previousId}; starting a new one`, err);
       return undefined;
     }
+  }
+
+  private reopen(client: AcpClient, sessionId: string): Promise<Session> {
+    return client.initializeResponse.agentCapabilities?.loadSession
+      ? client.loadSession(sessionId, this.workingDir)
+      : client.resumeSession(sessionId, this.workingDir);
+  }
+
+  /** Cancel and close (where advertised) a session the chat moves away from. */
+  private async leave(old: Session | undefined): Promise<void> {
+    if (!old || !this.client || this.client.closed) return;
+    await old.cancel().catch((err: unknown) => this.opts.logger.warn('[chat] cancel before leaving the session failed', err));
+    if (this.client.supports('close')) {
+      await old.close().catch((err: unknown) => this.opts.logger.warn('[chat] session/close failed', err));
+    }
+  }
+
+  private show(session: Session): void {
+    this.current = session;
+    this.sessionEmitter.fire(session);
+  }
+
+  private liveClient(): AcpClient {
+    if (!this.client || this.client.closed) throw new Error('The agent is not running.');
+    return this.client;
   }
 
   private async openNew(client: AcpClient): Promise<Session> {
@@ -257,9 +341,10 @@ export class ChatService {
     client.onDidExit((exit) => {
       if (this.client !== client) return;
       // The transcript stays on screen (the session is marked disconnected); the next prompt starts a new agent.
-      const message = `The agent exited: ${describeExit(exit)}`;
-      this.setStatus({ state: 'error', message });
-      this.failureEmitter.fire(new AgentExitedError(message, exit));
+      const error = new AgentExitedError(describeExit(exit), exit);
+      this.setStatus({ state: 'error', message: describeError(error).message });
+      this.failureEmitter.fire(error);
+      this.exitEmitter.fire(exit);
     });
     client.onDidChangeAuthStatus(() => {
       if (this.client === client && this.currentStatus.state === 'ready') this.setStatus(this.readyStatus(client));

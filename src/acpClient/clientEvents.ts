@@ -15,7 +15,15 @@ export type ClientEvent =
   | { type: 'permission-requested'; permission: PermissionRecord }
   | { type: 'permission-settled'; key: string; outcome: Exclude<PermissionOutcome, { status: 'pending' }> }
   | { type: 'session-configured'; modes?: SessionModeState | null; configOptions?: SessionConfigOption[] | null }
-  | { type: 'disconnected'; reason: string };
+  | { type: 'disconnected'; reason: string }
+  | { type: 'prompt-queued'; id: string; content: ContentBlock[] }
+  | { type: 'queued-prompt-edited'; id: string; content: ContentBlock[] }
+  /** Removed by the user, or taken off the queue to be sent (as a prompt or steered into the running turn). */
+  | { type: 'queued-prompt-removed'; id: string }
+  /** A queued prompt went into the running turn (`_session/steering`): shown as the user's message there. */
+  | { type: 'prompt-steered'; content: ContentBlock[] }
+  /** The title the agent gave the session before (remembered in workspace storage); a load does not replay it. */
+  | { type: 'title-remembered'; title: string };
 
 /** Fold one client-side event into `state`. */
 export function applyClientEvent(state: TranscriptState, event: ClientEvent, now: number): ReduceResult {
@@ -29,6 +37,22 @@ export function applyClientEvent(state: TranscriptState, event: ClientEvent, now
     case 'turn-cancelling':
       if (d.currentMeta.turn === 'running') d.setMeta('turn', 'cancelling');
       cancelUnfinishedToolCalls(d);
+      break;
+    case 'prompt-queued':
+      d.setMeta('queue', [...(d.currentMeta.queue ?? []), { id: event.id, content: event.content, at: now }]);
+      break;
+    case 'queued-prompt-edited':
+      d.setMeta('queue', (d.currentMeta.queue ?? []).map((q) => (q.id === event.id ? { ...q, content: event.content } : q)));
+      break;
+    case 'queued-prompt-removed':
+      d.setMeta('queue', (d.currentMeta.queue ?? []).filter((q) => q.id !== event.id));
+      break;
+    case 'title-remembered':
+      if (!d.currentMeta.title) d.setMeta('title', event.title);
+      break;
+    case 'prompt-steered':
+      d.userMessageId = null;
+      d.add({ kind: 'user', id: d.newId(), content: event.content, at: now });
       break;
     case 'turn-ended':
       d.add({ kind: 'turn-end', id: d.newId(), stopReason: event.stopReason, at: now });

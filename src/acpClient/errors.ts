@@ -11,6 +11,7 @@ export type StartFailureReason =
   | 'not-executable'
   | 'exited'
   | 'initialize-timeout'
+  | 'claude-code-missing'
   | 'refused';
 
 /** The agent could not be launched or did not complete `initialize`. */
@@ -19,7 +20,15 @@ export class AgentStartError extends Error {
   constructor(
     message: string,
     readonly reason: StartFailureReason = 'refused',
-    readonly details: { command?: string; exit?: AgentExit; timeoutMs?: number } = {},
+    readonly details: {
+      command?: string;
+      exit?: AgentExit;
+      timeoutMs?: number;
+      /** 'claude-code-missing': a `claude` on PATH that runs (offered, never used without asking). */
+      claudeOnPath?: { path: string; version: string };
+      /** 'claude-code-missing': places that were set but do not run. */
+      claudeBroken?: { source: string; path: string; problem: string }[];
+    } = {},
   ) {
     super(message);
   }

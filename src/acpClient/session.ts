@@ -8,13 +8,15 @@ import type { Logger } from './logger';
 import type { PendingRequests } from './pendingRequests';
 import type { PermissionSessionView } from './permissionHandler';
 import { applySessionUpdate } from './sessionReducer';
-import type { PermissionOutcome, PermissionRecord, ToolCallState, TranscriptChange, TranscriptSnapshot, TurnState } from './transcript';
+import type { PermissionOutcome, PermissionRecord, SessionMeta, ToolCallState, TranscriptChange, TranscriptSnapshot, TurnState } from './transcript';
 import { emptyTranscript, toSnapshot, type ReduceResult, type TranscriptState } from './transcriptState';
 
 /** What a Session needs from its AcpClient. */
 export interface SessionHost {
   readonly agent: ClientContext;
   readonly capabilities: AgentCapabilities | undefined;
+  /** The agent takes `_session/steering` (top-level `InitializeResponse._meta.steering.supported`). */
+  readonly steering: boolean;
   readonly pending: PendingRequests;
   readonly logger: Logger;
   /** Why the connection is gone, if it is (exit code, signal, stderr tail). */
@@ -32,6 +34,9 @@ export class Session implements PermissionSessionView {
   /** Settles when the latest prompt has ended: what a prompt for a non-queueing agent waits on. */
   private turnChain: Promise<void> = Promise.resolve();
   private inFlight = 0;
+  /** While a load replays the history, changes are folded silently; the owner then shows one snapshot. */
+  private replaying = false;
+  private queueCounter = 0;
 
   /** Fired after every applied update or client event with the changes it made. */
   readonly onDidChange: (listener: (changes: TranscriptChange[]) => void) => Disposable;
@@ -44,6 +49,11 @@ export class Session implements PermissionSessionView {
     this.state = emptyTranscript(id);
     this.changeEmitter = new Emitter((err) => host.logger.error(`[session ${id}] change listener failed`, err));
     this.onDidChange = this.changeEmitter.event;
+  }
+
+  /** Turn and connection state, without copying the transcript. */
+  get status(): Pick<SessionMeta, 'turn' | 'connection'> {
+    return { turn: this.state.meta.turn, connection: this.state.meta.connection };
   }
 
   /** A deep copy of the transcript, safe to post. */
@@ -81,6 +91,8 @@ export class Session implements PermissionSessionView {
         const response = await this.host.agent.request(acp.methods.agent.session.prompt, { sessionId: this.id, prompt: blocks });
         this.inFlight -= 1;
         this.apply({ type: 'turn-ended', stopReason: response.stopReason, stillRunning: this.inFlight > 0 });
+        // A cancelled turn leaves the queue waiting: the user stopped to think, not to send the next one.
+        if (this.inFlight === 0 && response.stopReason !== 'cancelled') this.sendNextQueued();
         return response;
       } catch (err) {
         this.inFlight -= 1;
@@ -91,6 +103,79 @@ export class Session implements PermissionSessionView {
     } finally {
       done();
     }
+  }
+
+  /**
+   * What the composer sends: straight to the agent when the session is idle with nothing queued, else onto the
+   * session's queue (shown in the chat, editable until sent), sent in order as each turn ends.
+   */
+  submit(blocks: ContentBlock[]): { sent: Promise<PromptResponse> } | { queued: string } {
+    this.assertUsable();
+    if (this.state.meta.turn === 'idle' && !this.state.meta.queue?.length) return { sent: this.prompt(blocks) };
+    const id = `q${++this.queueCounter}`;
+    this.apply({ type: 'prompt-queued', id, content: blocks });
+    return { queued: id };
+  }
+
+  /** Replace a queued prompt's text (its attachments stay). False when it is no longer queued. */
+  editQueued(id: string, text: string): boolean {
+    const item = this.queued(id);
+    if (!item) return false;
+    const others = item.content.filter((b) => b.type !== 'text');
+    const content: ContentBlock[] = text.trim() === '' ? others : [{ type: 'text', text }, ...others];
+    if (content.length === 0) return this.removeQueued(id);
+    this.apply({ type: 'queued-prompt-edited', id, content });
+    return true;
+  }
+
+  removeQueued(id: string): boolean {
+    if (!this.queued(id)) return false;
+    this.apply({ type: 'queued-prompt-removed', id });
+    return true;
+  }
+
+  /** The title this session had before (a load does not replay it); ignored once the agent has named it. */
+  rememberTitle(title: string): void {
+    this.apply({ type: 'title-remembered', title });
+  }
+
+  /** Send a queued prompt now (the session is idle, e.g. after a cancelled turn left the queue waiting). */
+  async sendQueued(id: string): Promise<PromptResponse | undefined> {
+    const item = this.queued(id);
+    if (!item) return undefined;
+    this.assertUsable();
+    this.apply({ type: 'queued-prompt-removed', id });
+    return this.prompt(item.content);
+  }
+
+  /**
+   * Send a queued prompt into the running turn (`_session/steering`) so the agent changes course without stopping.
+   * When the turn ended meanwhile the agent answers `promptRequired` and the prompt is sent as a new turn instead.
+   */
+  async steerQueued(id: string): Promise<void> {
+    const item = this.queued(id);
+    if (!item) return;
+    this.assertUsable();
+    if (!this.host.steering) throw new Error('This agent cannot take a message into a running turn (no steering support).');
+    this.apply({ type: 'queued-prompt-removed', id });
+    let outcome: unknown;
+    try {
+      const r = await this.host.agent.request<{ outcome?: unknown }>('_session/steering', {
+        sessionId: this.id,
+        prompt: item.content,
+        _meta: { steering: { idleBehavior: 'promptRequired' } },
+      });
+      outcome = r?.outcome;
+    } catch (err) {
+      // Nothing was delivered: the prompt goes back on the queue, and the caller says why.
+      this.apply({ type: 'prompt-queued', id, content: item.content });
+      throw await this.host.explainFailure(err);
+    }
+    if (outcome === 'promptRequired') {
+      await this.prompt(item.content);
+      return;
+    }
+    this.apply({ type: 'prompt-steered', content: item.content });
   }
 
   /**
@@ -168,14 +253,38 @@ export class Session implements PermissionSessionView {
     this.apply({ type: 'permission-settled', key, outcome });
   }
 
+  /**
+   * @internal Runs `op` (a session/load) with change events held back: the replayed history is applied to the state
+   * as it arrives, but nobody is told entry by entry. Whoever shows the session sends one snapshot afterwards.
+   */
+  async replay<T>(op: () => Promise<T>): Promise<T> {
+    this.replaying = true;
+    try {
+      return await op();
+    } finally {
+      this.replaying = false;
+    }
+  }
+
   /** @internal */
   dispose(): void {
     this.changeEmitter.dispose();
   }
 
+  private queued(id: string) {
+    return this.state.meta.queue?.find((q) => q.id === id);
+  }
+
+  private sendNextQueued(): void {
+    const next = this.state.meta.queue?.[0];
+    if (!next || this.host.disconnectReason() !== undefined || this.closedLocally) return;
+    // Its failure is recorded in the transcript (turn-failed) by prompt() itself.
+    this.sendQueued(next.id).catch((err: unknown) => this.host.logger.warn(`[session ${this.id}] queued prompt failed`, err));
+  }
+
   private commit(result: ReduceResult): void {
     this.state = result.state;
-    if (result.changes.length) this.changeEmitter.fire(result.changes);
+    if (result.changes.length && !this.replaying) this.changeEmitter.fire(result.changes);
   }
 
   private assertUsable(): void {

@@ -92,6 +92,15 @@ export interface SessionMeta {
   connection: 'connected' | 'disconnected';
   /** Why the agent went away (exit code, signal, stderr tail), when `connection` is `disconnected`. */
   disconnectReason?: string;
+  /** Prompts typed while a turn ran, in the order they will be sent (absent = none). */
+  queue?: QueuedPrompt[];
+}
+
+/** A prompt waiting for the running turn to end; the user can still edit, remove or steer it. */
+export interface QueuedPrompt {
+  id: string;
+  content: ContentBlock[];
+  at: number;
 }
 
 export interface TranscriptSnapshot {

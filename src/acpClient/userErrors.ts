@@ -4,7 +4,17 @@ import { basename } from 'node:path';
 import { AgentExitedError, AgentStartError, errorMessage } from './errors';
 
 /** What the user can do about an error. Add an id here and its label and command in the host's table. */
-export type UserAction = 'openFolder' | 'showLog' | 'restart' | 'signIn' | 'setApiKey' | 'manageTrust' | 'openSettings';
+export type UserAction =
+  | 'openFolder'
+  | 'showLog'
+  | 'restart'
+  | 'signIn'
+  | 'setApiKey'
+  | 'manageTrust'
+  | 'openSettings'
+  | 'downloadClaudeCode'
+  | 'locateClaudeCode'
+  | 'useClaudeOnPath';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -12,6 +22,8 @@ export interface UserError {
   message: string;
   severity: Severity;
   actions: UserAction[];
+  /** With 'useClaudeOnPath': the `claude` found on PATH that its button sets, and the button's label. */
+  claudeOnPath?: { path: string; label: string };
 }
 
 /** ACP's "authentication required" (`RequestError.authRequired`). */
@@ -43,7 +55,8 @@ export function describeError(err: unknown, what?: string): UserError {
     };
   }
   if (err instanceof AgentExitedError) {
-    const message = err.exit ? `The agent ${howExited(err.exit)}.` : firstLine(text);
+    // The transcript stays; a restart loads the conversation into the new agent.
+    const message = err.exit ? `The agent ${howExited(err.exit)}. Restart to continue this conversation.` : firstLine(text);
     return { message: withTail(message, err.exit?.stderrTail), severity: 'error', actions: ['restart', 'showLog'] };
   }
   if (code !== undefined) {
@@ -100,9 +113,24 @@ function describeStartError(err: AgentStartError): UserError {
         severity: 'error',
         actions: ['showLog', 'restart', 'openSettings'],
       };
+    case 'claude-code-missing':
+      return describeClaudeCodeMissing(err.details);
     case 'refused':
       return { message: err.message, severity: 'error', actions: ['showLog', 'restart'] };
   }
+}
+
+function describeClaudeCodeMissing(details: AgentStartError['details']): UserError {
+  const broken = (details.claudeBroken ?? []).map((b) => ` ${b.source} points to ${b.path}, which ${b.problem}.`).join('');
+  const found = details.claudeOnPath;
+  const message =
+    'Claude Code was not found. The Claude agent runs the Claude Code program, which is not part of this extension: ' +
+    `download it, locate it, or set acpChat.claudeCode.path.${broken}` +
+    (found ? ` A claude was found on PATH: ${found.path} (${found.version}).` : '');
+  if (!found) return { message, severity: 'warning', actions: ['downloadClaudeCode', 'locateClaudeCode'] };
+  // `--version` prints e.g. "2.1.318 (Claude Code)": the number alone on the button, the whole line in the message.
+  const label = `Use claude ${found.version.split(/\s/)[0]}`;
+  return { message, severity: 'warning', actions: ['downloadClaudeCode', 'useClaudeOnPath', 'locateClaudeCode'], claudeOnPath: { path: found.path, label } };
 }
 
 /** The JSON-RPC code of an error the agent answered with (an SDK RequestError), if it is one. */

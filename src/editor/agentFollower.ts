@@ -3,7 +3,7 @@
 // workspace are shown; anything else is skipped silently (following must never ask the user anything).
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import type { ChatService } from '../acpClient/chatService';
+import type { ChatSlot } from '../acpClient/conversation';
 import { Emitter, type Disposable, type Event } from '../acpClient/events';
 import type { Logger } from '../acpClient/logger';
 import type { Session } from '../acpClient/session';
@@ -35,7 +35,7 @@ export class AgentFollower implements Disposable {
   readonly onDidChangeEnabled: Event<boolean>;
 
   constructor(
-    private readonly chat: ChatService,
+    private readonly chat: Pick<ChatSlot, 'session' | 'onDidChangeSession'>,
     private readonly memento: vscode.Memento,
     private readonly logger: Logger,
   ) {

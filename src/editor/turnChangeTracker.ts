@@ -3,7 +3,7 @@
 // It owns the change sets; the chat shows the latest one and TurnReview reverts from it.
 import { readFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
-import type { ChatService } from '../acpClient/chatService';
+import type { ChatSlot } from '../acpClient/conversation';
 import { Emitter, type Disposable, type Event } from '../acpClient/events';
 import type { Logger } from '../acpClient/logger';
 import type { Session } from '../acpClient/session';
@@ -29,6 +29,8 @@ interface RunningTurn {
 }
 
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
+/** Change-set ids are unique across the chats' trackers (the review's URIs name them). */
+let setCounter = 0;
 
 export class TurnChangeTracker implements Disposable {
   private readonly emitter: Emitter<TurnChangeSet | undefined>;
@@ -37,7 +39,6 @@ export class TurnChangeTracker implements Disposable {
   private session: Session | undefined;
   private turn: RunningTurn | undefined;
   private latest: TurnChangeSet | undefined;
-  private counter = 0;
   /** Settles when the latest turn's change set is computed (tests and the revert wait on it). */
   private computing: Promise<void> = Promise.resolve();
 
@@ -45,7 +46,7 @@ export class TurnChangeTracker implements Disposable {
   readonly onDidChange: Event<TurnChangeSet | undefined>;
 
   constructor(
-    private readonly chat: ChatService,
+    private readonly chat: Pick<ChatSlot, 'session' | 'onDidChangeSession'>,
     private readonly logger: Logger,
     private readonly cwd: () => string | undefined,
   ) {
@@ -153,7 +154,7 @@ export class TurnChangeTracker implements Disposable {
     }
     if (!files.length) return undefined;
     return {
-      id: `turn-${++this.counter}`,
+      id: `turn-${++setCounter}`,
       sessionId,
       files,
       limit: snapshot ? undefined : 'The workspace is not a git repository: files changed by shell commands are not listed.',

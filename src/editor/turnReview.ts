@@ -18,18 +18,31 @@ export interface RevertResult {
 
 export class TurnReview implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly registration: vscode.Disposable;
+  /** One tracker per chat (the side view and each editor tab). */
+  private readonly trackers = new Set<TurnChangeTracker>();
 
-  constructor(
-    private readonly tracker: TurnChangeTracker,
-    private readonly logger: Logger,
-  ) {
+  constructor(private readonly logger: Logger) {
     this.registration = vscode.workspace.registerTextDocumentContentProvider(TURN_SCHEME, this);
+  }
+
+  /** Reviews and reverts the change sets of `tracker` until the returned disposable is disposed. */
+  track(tracker: TurnChangeTracker): vscode.Disposable {
+    this.trackers.add(tracker);
+    return { dispose: () => this.trackers.delete(tracker) };
+  }
+
+  private find(id: string): { tracker: TurnChangeTracker; set: TurnChangeSet } | undefined {
+    for (const tracker of this.trackers) {
+      const set = tracker.get(id);
+      if (set) return { tracker, set };
+    }
+    return undefined;
   }
 
   /** `/<set id>/<file index>/<name>`: the file's content before the turn (empty when it did not exist). */
   provideTextDocumentContent(uri: vscode.Uri): string {
     const [, id, index] = uri.path.split('/');
-    const file = this.tracker.get(id ?? '')?.files[Number(index)];
+    const file = this.find(id ?? '')?.set.files[Number(index)];
     if (!file) return '(This turn’s changes are no longer available.)';
     return file.before ?? '';
   }
@@ -79,7 +92,7 @@ export class TurnReview implements vscode.TextDocumentContentProvider, vscode.Di
       if (!(await vscode.workspace.applyEdit(edit))) throw new Error('VS Code did not apply the revert.');
       // Saved so the disk (what the agent reads) matches the buffer; Undo still brings the agent's version back.
       for (const uri of replaced) await vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.save();
-      this.tracker.markReverted(set.id, chosen.map((f) => f.path));
+      this.find(set.id)?.tracker.markReverted(set.id, chosen.map((f) => f.path));
     }
     for (const r of refused) this.logger.warn(`[turnReview] not reverting ${r.path}: ${r.reason}`);
     return { reverted: chosen.map((f) => f.path), refused };
@@ -90,7 +103,7 @@ export class TurnReview implements vscode.TextDocumentContentProvider, vscode.Di
   }
 
   private requireSet(id: string): TurnChangeSet {
-    const set = this.tracker.get(id);
+    const set = this.find(id)?.set;
     if (!set) throw new Error('These changes are no longer available (a newer turn or another session replaced them).');
     return set;
   }

@@ -4,9 +4,10 @@
 import type { InitializeResponse } from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
 import type { ChatService } from '../acpClient/chatService';
+import type { ChatSlot } from '../acpClient/conversation';
 import { Emitter } from '../acpClient/events';
-import { agentQueuesPrompts } from '../acpClient/session';
 import { DIFF_UNAVAILABLE } from '../acpClient/userErrors';
+import { agentSteers } from '../acpClient/acpClient';
 import type { Logger } from '../acpClient/logger';
 import type { TranscriptChange } from '../acpClient/transcript';
 import type { EditorActions } from '../editor/editorActions';
@@ -25,23 +26,27 @@ export function composerCapabilities(init: InitializeResponse | undefined): Comp
   return {
     image: caps?.promptCapabilities?.image === true,
     embeddedContext: caps?.promptCapabilities?.embeddedContext === true,
-    promptQueueing: agentQueuesPrompts(caps),
+    steering: agentSteers(init),
   };
 }
 
-/** The chat's state as the webviews read it; follows the chat service's current session. */
+/**
+ * One chat's state as its webview reads it; follows the current session of `slot` (the main chat, or an editor tab's
+ * conversation). The agent's status and capabilities come from the chat service, which owns the agent.
+ */
 export function createChatSource(
   chat: ChatService,
   permissions: PermissionController,
   presenter: UserErrorPresenter,
+  slot: ChatSlot = chat,
 ): Omit<ChatSource, keyof TurnChangesSource | keyof FollowAgentSource> & vscode.Disposable {
   const transcript = new Emitter<readonly TranscriptChange[]>();
   const sessionChanged = new Emitter<void>();
   const statusChanged = new Emitter<void>();
   const elicitationsChanged = new Emitter<void>();
-  let sessionSub = chat.session?.onDidChange((c) => transcript.fire(c));
+  let sessionSub = slot.session?.onDidChange((c) => transcript.fire(c));
   const subs = [
-    chat.onDidChangeSession((session) => {
+    slot.onDidChangeSession((session) => {
       sessionSub?.dispose();
       sessionSub = session?.onDidChange((c) => transcript.fire(c));
       sessionChanged.fire();
@@ -51,12 +56,12 @@ export function createChatSource(
     permissions.broker.onDidSettle((e) => e.type === 'elicitation' && elicitationsChanged.fire()),
   ];
   return {
-    getSnapshot: () => chat.session?.snapshot() ?? null,
+    getSnapshot: () => slot.session?.snapshot() ?? null,
     getStatus: () => chat.status,
     getCapabilities: () => composerCapabilities(chat.agent && !chat.agent.closed ? chat.agent.initializeResponse : undefined),
     getElicitations: (): ElicitationView[] =>
       permissions.broker.pending().flatMap((p) =>
-        p.type === 'elicitation' && (!chat.session || p.sessionId === undefined || p.sessionId === chat.session.id)
+        p.type === 'elicitation' && (!slot.session || p.sessionId === undefined || p.sessionId === slot.session.id)
           ? [elicitationView(p)]
           : [],
       ),
@@ -79,20 +84,22 @@ function elicitationView(p: ElicitationPrompt): ElicitationView {
   return { key: p.key, message: elicitationMessage(p.request.params), form: p.form };
 }
 
-/** What the user does in the chat. Errors go to the presenter; none escapes as an unhandled rejection. */
+/** What the user does in one chat. Errors go to the presenter; none escapes as an unhandled rejection. */
 export function createChatActions(
   chat: ChatService,
   permissions: PermissionController,
   editor: EditorActions,
   logger: Logger,
   presenter: UserErrorPresenter,
+  slot: ChatSlot = chat,
+  openHistory: () => unknown = () => vscode.commands.executeCommand('acpChat.openConversation'),
 ): Omit<ChatActions, keyof TurnChangesActions | keyof FollowAgentActions> {
   const report = (what: string) => (err: unknown) => presenter.report(err, { what });
-  const session = async () => chat.ensureSession();
+  const session = async () => slot.ensureSession();
   const done = () => undefined;
   return {
     // A failed start is reported by the presenter (through the chat service's onDidFail).
-    start: () => chat.ensureSession().then(done, (err: unknown) => logger.debug?.(`[chat] start failed: ${String(err)}`)),
+    start: () => slot.ensureSession().then(done, (err: unknown) => logger.debug?.(`[chat] start failed: ${String(err)}`)),
     sendPrompt: async (text, attachments) => {
       // A start that failed was reported; starting again here would spawn a second agent for the same prompt.
       const started = await session().then(
@@ -107,13 +114,33 @@ export function createChatActions(
         fileText: (path) => vscode.workspace.textDocuments.find((d) => d.uri.fsPath === path)?.getText(),
       });
       if (blocks.length === 0) return;
-      // The turn's failure is already in the transcript (turn-failed entry); the notice says why and what to do.
-      // A prompt refused for want of sign-in is kept, to be sent again once signed in.
-      await chat.prompt(blocks).then(done, (err: unknown) => presenter.report(err, { what: 'Sending the prompt', prompt: blocks }));
+      // While a turn runs the session queues it (shown in the chat). A turn's failure is already in the transcript
+      // (turn-failed entry); the notice says why and what to do. A prompt refused for want of sign-in is kept, to be
+      // sent again once signed in.
+      try {
+        const submitted = (await session()).submit(blocks);
+        if ('sent' in submitted) await submitted.sent;
+      } catch (err) {
+        presenter.report(err, { what: 'Sending the prompt', prompt: blocks });
+      }
     },
     noticeAction: (noticeId, action, methodId, resend) => presenter.runAction(noticeId, action, methodId, { resend }),
-    cancelTurn: () => chat.cancel().then(done, report('Stopping the turn')),
-    newSession: () => chat.newSession().then(done, report('Starting a new session')),
+    queuedPrompt: async (id, action) => {
+      const s = slot.session;
+      if (!s) return;
+      if (action === 'remove') s.removeQueued(id);
+      else if (action === 'steer') await s.steerQueued(id).then(done, report('Steering the turn'));
+      else await s.sendQueued(id).then(done, report('Sending the prompt'));
+    },
+    editQueuedPrompt: async (id, text) => {
+      slot.session?.editQueued(id, text);
+    },
+    cancelTurn: () => slot.cancel().then(done, report('Stopping the turn')),
+    newSession: () => slot.newSession().then(done, report('Starting a new session')),
+    openHistory: async () => {
+      await openHistory();
+    },
+    restartAgent: () => chat.restart().then(done, report('Restarting the agent')),
     setMode: (modeId) => session().then((s) => s.setMode(modeId)).then(done, report('Changing the mode')),
     setConfigOption: (configId, value) =>
       session().then((s) => s.setConfigOption(configId, value)).then(done, report(`Changing ${configId}`)),
@@ -122,7 +149,7 @@ export function createChatActions(
       permissions.answerElicitation(key, action === 'accept' ? { action, content: content ?? {} } : { action }),
     openLocation: (path, line) => editor.openLocation(path, line),
     openDiff: async (toolCallId, contentIndex) => {
-      const toolCall = chat.session?.getToolCall(toolCallId);
+      const toolCall = slot.session?.getToolCall(toolCallId);
       const content = toolCall?.content[contentIndex];
       if (content?.type !== 'diff') {
         presenter.showMessage(DIFF_UNAVAILABLE.message, DIFF_UNAVAILABLE.severity, DIFF_UNAVAILABLE.actions);

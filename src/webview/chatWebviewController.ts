@@ -22,6 +22,13 @@ export interface ChatActions {
   sendPrompt(text: string, attachments: Attachment[]): Promise<void>;
   cancelTurn(): Promise<void>;
   newSession(): Promise<void>;
+  /** A prompt on the session's queue: take it off, steer it into the running turn, or send it now. */
+  queuedPrompt(id: string, action: 'remove' | 'steer' | 'send'): Promise<void>;
+  editQueuedPrompt(id: string, text: string): Promise<void>;
+  /** The history QuickPick (ACP Chat: Open Conversation…), opening into this chat. */
+  openHistory(): Promise<void>;
+  /** Restart the agent after it exited, reloading the conversation. */
+  restartAgent(): Promise<void>;
   setMode(modeId: string): Promise<void>;
   setConfigOption(configId: string, value: string | boolean): Promise<void>;
   answerPermission(key: string, optionId: string): AnswerResult;
@@ -201,6 +208,14 @@ export class ChatWebviewController implements vscode.Disposable {
         return this.run(m.type, () => a.cancelTurn());
       case 'newSession':
         return this.run(m.type, () => a.newSession());
+      case 'queuedPrompt':
+        return this.run(`${m.action} queued prompt`, () => a.queuedPrompt(m.id, m.action));
+      case 'editQueuedPrompt':
+        return this.run('edit queued prompt', () => a.editQueuedPrompt(m.id, m.text));
+      case 'openHistory':
+        return this.run(m.type, () => a.openHistory());
+      case 'restartAgent':
+        return this.run(m.type, () => a.restartAgent());
       case 'setMode':
         return this.run(m.type, () => a.setMode(m.modeId));
       case 'setConfigOption':

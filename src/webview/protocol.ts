@@ -14,8 +14,8 @@ export const PROTOCOL_VERSION = 1;
 export interface ComposerCapabilities {
   image: boolean;
   embeddedContext: boolean;
-  /** The agent accepts a prompt while a turn runs (Claude: `_meta.claudeCode.promptQueueing`). */
-  promptQueueing: boolean;
+  /** A queued prompt can be sent into the running turn (`_session/steering`). */
+  steering: boolean;
 }
 
 /** The agent connection's state, as the chat service reports it. */

@@ -7,13 +7,17 @@ import type { ChatService } from '../acpClient/chatService';
 import { AgentExitedError, AgentStartError, errorMessage } from '../acpClient/errors';
 import { Emitter, type Event } from '../acpClient/events';
 import type { Logger } from '../acpClient/logger';
+import { APPROX_DOWNLOAD_MB, DOWNLOAD_COMMAND, LOCATE_COMMAND, USE_COMMAND } from '../claudeCode/claudeCodeSetup';
 import { describeError, type Severity, type UserAction, type UserError } from '../acpClient/userErrors';
 import type { ChatNotice, NoticeButton } from './protocol';
 
 /** What the presenter itself offers besides the error actions. */
 type NoticeAction = UserAction | 'resendPrompt';
 
-/** The host-side table: each action's button label and the command it runs (with the button's method id, if any). */
+/**
+ * The host-side table: each action's button label and the command it runs, with the button's `methodId` if any (a
+ * sign-in method's id; for 'useClaudeOnPath', the path of the `claude` the message named, kept on the host).
+ */
 export const ACTIONS: Record<UserAction, { label: string; run: (methodId?: string) => Thenable<unknown> }> = {
   openFolder: { label: 'Open Folder…', run: () => vscode.commands.executeCommand('vscode.openFolder') },
   showLog: { label: 'Show Log', run: () => vscode.commands.executeCommand('acpChat.showLog') },
@@ -22,6 +26,10 @@ export const ACTIONS: Record<UserAction, { label: string; run: (methodId?: strin
   setApiKey: { label: 'Set API Key…', run: () => vscode.commands.executeCommand('acpChat.setApiKey') },
   manageTrust: { label: 'Manage Workspace Trust', run: () => vscode.commands.executeCommand('workbench.trust.manage') },
   openSettings: { label: 'Open Settings', run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'acpChat') },
+  // The size before anything is fetched: the extension talks to the registry only once asked.
+  downloadClaudeCode: { label: `Download Claude Code (~${APPROX_DOWNLOAD_MB} MB)`, run: () => vscode.commands.executeCommand(DOWNLOAD_COMMAND) },
+  locateClaudeCode: { label: 'Locate Claude Code…', run: () => vscode.commands.executeCommand(LOCATE_COMMAND) },
+  useClaudeOnPath: { label: 'Use claude from PATH', run: (path) => vscode.commands.executeCommand(USE_COMMAND, path) },
 };
 
 export interface PresenterDeps {
@@ -43,6 +51,8 @@ export class UserErrorPresenter implements vscode.Disposable {
   /** The user asked for the kept prompt to be sent as soon as sign-in succeeds. */
   private resendWhenSignedIn = false;
   private noticeIsStartFailure = false;
+  /** The `claude` on PATH a "Use claude" button sets: the path stays on the host, the button carries only its label. */
+  private readonly offeredClaude = new WeakMap<NoticeButton, string>();
   private readonly changeEmitter: Emitter<void>;
   private readonly subscriptions: { dispose(): void }[];
   readonly onDidChange: Event<void>;
@@ -133,7 +143,7 @@ export class UserErrorPresenter implements vscode.Disposable {
   }
 
   private show(worded: UserError, isStartFailure: boolean, keptPrompt?: string): void {
-    const buttons = worded.actions.flatMap((a) => this.buttonsFor(a));
+    const buttons = worded.actions.flatMap((a) => this.buttonsFor(a, worded));
     this.showNotice({ severity: worded.severity, message: worded.message, buttons, ...(keptPrompt !== undefined ? { keptPrompt } : {}) }, isStartFailure);
   }
 
@@ -150,8 +160,18 @@ export class UserErrorPresenter implements vscode.Disposable {
     });
   }
 
-  /** `signIn` becomes one button per sign-in method the agent offers (name and description verbatim). */
-  private buttonsFor(action: UserAction): NoticeButton[] {
+  /**
+   * `signIn` becomes one button per sign-in method the agent offers (name and description verbatim); `useClaudeOnPath`
+   * sets the path the message named.
+   */
+  private buttonsFor(action: UserAction, worded: UserError): NoticeButton[] {
+    if (action === 'useClaudeOnPath') {
+      const found = worded.claudeOnPath;
+      if (!found) return [];
+      const b: NoticeButton = { action, label: found.label };
+      this.offeredClaude.set(b, found.path);
+      return [b];
+    }
     if (action !== 'signIn') return [{ action, label: ACTIONS[action].label }];
     return this.deps.chat.authMethods.map((m: AuthMethod) => ({ action, label: m.name, methodId: m.id, ...(m.description ? { description: m.description } : {}) }));
   }
@@ -160,7 +180,7 @@ export class UserErrorPresenter implements vscode.Disposable {
     const action = button.action as NoticeAction;
     try {
       if (action === 'resendPrompt') await this.resendPrompt();
-      else await ACTIONS[action].run(button.methodId);
+      else await ACTIONS[action].run(action === 'useClaudeOnPath' ? this.offeredClaude.get(button) : button.methodId);
     } catch (err) {
       this.report(err, { what: button.label });
     }

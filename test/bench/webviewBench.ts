@@ -4,12 +4,14 @@
 //     coalesced by the real TranscriptPublisher; the real App's patching vs a full rebuild from a snapshot per message.
 //  2. Publisher: 5,000 entry-changed changes for one entry over simulated time; posted messages vs one per change.
 //  3. Long transcript: 5,000 entries; entry nodes in the DOM (windowed) vs entries, against an unwindowed render.
+//  4. Loading a session (loadBench.ts): a 1,000-turn replay shown from one snapshot vs a ready snapshot.
 import type { TranscriptChange, TranscriptEntry } from '../../src/acpClient/transcript';
 import type { HostToWebview } from '../../src/webview/protocol';
 import { TranscriptPublisher, type PatchMessage } from '../../src/webview/transcriptPublisher';
 import { DEFAULT_WINDOW } from '../../src/webview/app/transcriptView';
 import { meta, snapshotMsg } from '../unit/webview/fixtures';
 import { FakeClock, MutationTally, check, fmtMs, fmtRatio, mountApp, table, timed } from './harness';
+import { loadBench } from './loadBench';
 import { chunks, streamedEntries, transcript } from './transcriptGen';
 
 export interface BenchOptions {
@@ -19,11 +21,13 @@ export interface BenchOptions {
   chunkIntervalMs: number;
   publisherChanges: number;
   longEntries: number;
+  /** Turns of the replayed session in section 4. */
+  loadTurns: number;
   /** Messages measured per streaming variant (evenly spaced); the rest are extrapolated. Infinity measures all. */
   samples: number;
 }
 
-export const DEFAULT_OPTIONS: BenchOptions = { baseEntries: 300, chunks: 2000, chunkIntervalMs: 2, publisherChanges: 5000, longEntries: 5000, samples: 30 };
+export const DEFAULT_OPTIONS: BenchOptions = { baseEntries: 300, chunks: 2000, chunkIntervalMs: 2, publisherChanges: 5000, longEntries: 5000, loadTurns: 1000, samples: 30 };
 
 const STREAM_ID = 'stream-agent';
 const snapshot = (entries: TranscriptEntry[]): HostToWebview => snapshotMsg({ meta: meta({ turn: 'running' }), entries });
@@ -229,13 +233,13 @@ function longTranscriptBench(o: BenchOptions): string {
   );
 }
 
-export function runWebviewBench(o: BenchOptions = DEFAULT_OPTIONS, out: (line: string) => void = console.log): void {
+export async function runWebviewBench(o: BenchOptions = DEFAULT_OPTIONS, out: (line: string) => void = console.log): Promise<void> {
   const t0 = performance.now();
-  const sections = [streamingBench, publisherBench, longTranscriptBench];
+  const sections = [streamingBench, publisherBench, longTranscriptBench, (x: BenchOptions) => loadBench(x.loadTurns)];
   const took: string[] = [];
   for (const section of sections) {
     const s0 = performance.now();
-    out(section(o));
+    out(await section(o));
     out('');
     took.push(((performance.now() - s0) / 1000).toFixed(1));
   }

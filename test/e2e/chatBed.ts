@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
-import { fakeApiAgentEnv } from '../fixtures/agentEnv';
+import { fakeApiAgentEnv, installedClaudeCode } from '../fixtures/agentEnv';
 import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fakeAnthropic';
 import { removeBedFiles } from '../testbed/bed.mjs';
 import { chatFrame, openWorkbench, REPO_ROOT, runCommand, screenshot, type Bed, type BedOptions } from './harness';
@@ -35,6 +35,15 @@ export interface ChatBedOptions {
    * root as a development extension.
    */
   installVsix?: string;
+  /**
+   * Claude Code for the agent: by default this checkout's installed binary, named in acpChat.agent.env
+   * (CLAUDE_CODE_EXECUTABLE); `none` gives it none, as on a machine where it was never installed.
+   */
+  claudeCode?: 'installed' | 'none';
+  /** Extra environment for the VS Code server (the extension host's PATH is the login shell's, whatever this says). */
+  env?: Record<string, string>;
+  /** Extra variables in acpChat.agent.env, over the fake API's. */
+  agentEnv?: Record<string, string>;
   /** false: the agent gets no API key (a first run: the chat asks the user to sign in). */
   credentials?: boolean;
 }
@@ -66,11 +75,18 @@ export async function startChatBed(opts: ChatBedOptions = {}): Promise<ChatBed> 
     bed = await openWorkbench({
       ...(opts.installVsix ? { installVsix: opts.installVsix } : { extensionPath: REPO_ROOT }),
       workspace,
+      env: opts.env,
       theme: opts.theme,
       viewport: opts.viewport,
       // acpChat.agent.env is machine-scoped: a remote window (this one) reads it from the remote settings only.
       machineSettings: {
-        'acpChat.agent.env': agentEnv(fakeApiAgentEnv({ apiUrl: fake.url, home }), opts.credentials !== false),
+        'acpChat.agent.env': {
+          ...agentEnv(
+            fakeApiAgentEnv({ apiUrl: fake.url, home, claudeCode: opts.claudeCode === 'none' ? undefined : installedClaudeCode(REPO_ROOT) }),
+            opts.credentials !== false,
+          ),
+          ...opts.agentEnv,
+        },
       },
       settings: {
         // Manual mode, so writes and commands ask for permission (the adapter's own default never asks).

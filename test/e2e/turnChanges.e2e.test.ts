@@ -58,6 +58,10 @@ describe('ACP Chat e2e: a turn’s changes, following the agent', () => {
 
     await card.getByTestId('review-changes').click();
     await expect.poll(() => activeTabTitle(cb.page), { timeout: 10_000 }).toMatch(/^Changes by the agent/);
+    // Once its files are loaded the multi-file diff moves the focus into the first one; wait for that here, or it
+    // lands later and closes (by blur) the command palette the next test opens.
+    await expect.poll(() => cb.page.locator('.multiDiffEditor .multiDiffEntry').count(), { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => cb.page.evaluate(() => !!document.activeElement?.closest('.multiDiffEditor')), { timeout: 10_000 }).toBe(true);
   });
 
   test('Follow the agent (header toggle): a Read during the turn opens its file at the line, focus stays in the composer', async () => {

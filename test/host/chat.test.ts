@@ -1,9 +1,13 @@
 // The extension in a real VS Code extension host, driving the real Claude adapter against the fake Messages API.
 // Order matters in the first two tests (activation must be observed before anything activates the extension).
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
 import * as vscode from 'vscode';
+import { claudeCodeTarball, startFakeRegistry } from '../fixtures/fakeRegistry';
 import { askUserQuestion, COLOR_QUESTION, bash, edit, read, text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
 import {
   activate,
@@ -26,6 +30,9 @@ const OUR_COMMANDS = [
   'acpChat.addSelectionToChat',
   'acpChat.restartAgent',
   'acpChat.showLog',
+  'acpChat.downloadClaudeCode',
+  'acpChat.locateClaudeCode',
+  'acpChat.removeDownloadedClaudeCode',
   'acpChat.chatView.focus',
   'acpChat.signIn',
   'acpChat.setApiKey',
@@ -245,4 +252,123 @@ suite('ACP Chat extension', function () {
     const userTexts = continued.entries.flatMap((e) => (e.kind === 'user' ? e.content : [])).flatMap((b) => (b.type === 'text' ? [b.text] : []));
     assert.ok(userTexts.some((t) => t.includes('create it before the crash')), `earlier prompts replayed: ${userTexts.join(' | ')}`);
   });
+
+  test('without Claude Code the start says so and a claude on PATH is not run; the setting then supplies it', async () => {
+    const config = vscode.workspace.getConfiguration('acpChat');
+    const agentEnv = { ...(config.get<Record<string, string>>('agent.env') ?? {}) };
+    const installed = agentEnv.CLAUDE_CODE_EXECUTABLE;
+    assert.ok(installed, 'the suite names the installed Claude Code');
+    // A `claude` on PATH that answers --version but records any other run.
+    const dir = mkdtempSync(join(tmpdir(), 'acp-path-claude-'));
+    const ran = join(dir, 'ran');
+    writeFileSync(join(dir, 'claude'), `#!/bin/sh\nif [ "$1" = "--version" ]; then echo "9.9.9 (Claude Code)"; exit 0; fi\ntouch "${ran}"\nexit 1\n`, { mode: 0o755 });
+    const path = process.env.PATH;
+    process.env.PATH = `${dir}${delimiter}${path}`;
+    try {
+      const { CLAUDE_CODE_EXECUTABLE: _, ...withoutClaude } = agentEnv;
+      await config.update('agent.env', withoutClaude, vscode.ConfigurationTarget.Global);
+      await assert.rejects(api.chat.restart(), /Claude Code was not found/);
+      assert.equal(api.chat.status.state, 'error');
+      assert.equal(api.chat.agentPid, undefined, 'no agent was started');
+      assert.equal(existsSync(ran), false, 'the claude on PATH was never run but for --version');
+      // The presenter's card says so, offers the download with its size, names the PATH claude, and locating one.
+      const notice = api.presenter.current;
+      assert.ok(notice, 'the chat shows a notice');
+      assert.ok(notice.message.startsWith('Claude Code was not found.'), notice.message);
+      assert.ok(notice.message.includes(`A claude was found on PATH: ${join(dir, 'claude')} (9.9.9 (Claude Code))`), notice.message);
+      assert.deepEqual(
+        notice.buttons.map((b) => [b.action, b.label, b.methodId]),
+        [
+          ['downloadClaudeCode', notice.buttons[0]!.label, undefined],
+          ['useClaudeOnPath', 'Use claude 9.9.9', undefined],
+          ['locateClaudeCode', 'Locate Claude Code…', undefined],
+        ],
+      );
+      assert.match(notice.buttons[0]!.label, /^Download Claude Code \(~\d+ MB\)$/);
+      // A retry that fails the same way is not announced again.
+      await assert.rejects(api.chat.restart(), /Claude Code was not found/);
+      assert.equal(api.presenter.current?.id, notice.id);
+
+      // The machine-scoped setting is the first place looked at.
+      await config.update('claudeCode.path', installed, vscode.ConfigurationTarget.Global);
+      await api.chat.restart();
+      assert.equal(api.chat.status.state, 'ready');
+      const environ = readFileSync(`/proc/${api.chat.agentPid}/environ`, 'utf8').split('\0');
+      assert.ok(environ.includes(`CLAUDE_CODE_EXECUTABLE=${installed}`), 'the adapter was given the setting\'s Claude Code');
+      assert.equal(existsSync(ran), false);
+    } finally {
+      process.env.PATH = path;
+      await config.update('claudeCode.path', undefined, vscode.ConfigurationTarget.Global);
+      await config.update('agent.env', agentEnv, vscode.ConfigurationTarget.Global);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('Download Claude Code goes to the npm registry through VS Code\'s proxy, the adapter runs it, Remove deletes it', async function () {
+    this.timeout(180_000);
+    const config = vscode.workspace.getConfiguration('acpChat');
+    const agentEnv = { ...(config.get<Record<string, string>>('agent.env') ?? {}) };
+    const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+    const tarball = await claudeCodeTarball(ext.extensionPath);
+    // The registry has a name only the proxy can reach: a request that bypassed http.proxy would fail to resolve it.
+    const origin = 'http://registry.invalid';
+    const registry = await startFakeRegistry({ tarball, tarballOrigin: origin });
+    const proxy = await startForwardProxy(registry.url);
+    const registryBefore = process.env.npm_config_registry;
+    process.env.npm_config_registry = `${origin}/`;
+    let downloaded: string | undefined;
+    try {
+      await vscode.workspace.getConfiguration('http').update('proxy', proxy.url, vscode.ConfigurationTarget.Global);
+      const ok = await vscode.commands.executeCommand<boolean>('acpChat.downloadClaudeCode');
+      assert.equal(ok, true, 'the download completed');
+      assert.deepEqual(proxy.requests, [`${origin}/${tarball.pkg.name.replace('/', '%2f')}/${tarball.pkg.version}`, `${origin}/tarballs/${tarball.pkg.name.split('/')[1]}-${tarball.pkg.version}.tgz`]);
+
+      // Nothing else named: the adapter now runs the downloaded copy.
+      const { CLAUDE_CODE_EXECUTABLE: _, ...withoutClaude } = agentEnv;
+      await config.update('agent.env', withoutClaude, vscode.ConfigurationTarget.Global);
+      await api.chat.restart();
+      const environ = readFileSync(`/proc/${api.chat.agentPid}/environ`, 'utf8').split('\0');
+      downloaded = environ.find((e) => e.startsWith('CLAUDE_CODE_EXECUTABLE='))?.slice('CLAUDE_CODE_EXECUTABLE='.length);
+      assert.match(downloaded ?? '', new RegExp(`/claude-code/${tarball.pkg.version}-${tarball.pkg.platformKey}/claude$`));
+      fake.setScript([text('answered with the downloaded Claude Code')]);
+      assert.equal((await api.chat.prompt([{ type: 'text', text: 'hi' }])).stopReason, 'end_turn');
+
+      await vscode.commands.executeCommand('acpChat.removeDownloadedClaudeCode');
+      assert.equal(existsSync(downloaded!), false, 'the downloaded copy is gone');
+    } finally {
+      if (registryBefore === undefined) delete process.env.npm_config_registry;
+      else process.env.npm_config_registry = registryBefore;
+      await vscode.workspace.getConfiguration('http').update('proxy', undefined, vscode.ConfigurationTarget.Global);
+      await config.update('agent.env', agentEnv, vscode.ConfigurationTarget.Global);
+      await proxy.close();
+      await registry.close();
+      tarball.cleanup();
+      await api.chat.restart();
+    }
+  });
 });
+
+/**
+ * An HTTP forward proxy on 127.0.0.1 that serves every request it is asked to forward from `target` (whatever host the
+ * request names), recording the absolute URLs it was asked for.
+ */
+async function startForwardProxy(target: string): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {
+  const requests: string[] = [];
+  const to = new URL(target);
+  const server = http.createServer((req, res) => {
+    requests.push(req.url ?? '');
+    const path = new URL(req.url ?? '/', 'http://unused').pathname;
+    const upstream = http.request({ host: to.hostname, port: to.port, path, method: req.method, headers: { ...req.headers, host: to.host }, agent: false }, (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -4,7 +4,11 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { createRequire } from 'node:module';
 import type { ChatService } from '../../src/acpClient/chatService';
+import type { SessionStore } from '../../src/acpClient/sessionStore';
+import type { HistoryPicker } from '../../src/conversations/historyPicker';
+import type { ChatTabs } from '../../src/conversations/chatTabs';
 import type { PermissionRecord, ToolCallState } from '../../src/acpClient/transcript';
 import type { EditorActions } from '../../src/editor/editorActions';
 import type { TurnChangeTracker } from '../../src/editor/turnChangeTracker';
@@ -14,7 +18,7 @@ import type { ApiKeyStore } from '../../src/signIn/apiKeyStore';
 import type { SignIn } from '../../src/signIn/signInCommands';
 import type { ChatActions } from '../../src/webview/chatWebviewController';
 import type { UserErrorPresenter } from '../../src/webview/userErrorPresenter';
-import { fakeApiAgentEnv } from '../fixtures/agentEnv';
+import { fakeApiAgentEnv, installedClaudeCode } from '../fixtures/agentEnv';
 import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fakeAnthropic';
 
 export const EXTENSION_ID = 'acp-chat.acp-chat';
@@ -33,7 +37,36 @@ export interface ExtensionApi {
   actions: ChatActions;
   /** The extension's log folder (context.logUri). */
   logDir: string;
+  history: HistoryPicker;
+  tabs: ChatTabs;
+  sessions: SessionStore;
+  context: vscode.ExtensionContext;
 }
+
+/**
+ * What VS Code does to an extension on deactivate and activate (a reload, minus the window): dispose everything the
+ * activation registered, then activate the extension's module again with the same context (same workspace storage).
+ */
+export async function reactivate(api: ExtensionApi): Promise<ExtensionApi> {
+  const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
+  if (!ext) throw new Error(`${EXTENSION_ID} is not loaded`);
+  for (const d of api.context.subscriptions.splice(0)) d.dispose();
+  const mod = createRequire(join(ext.extensionPath, 'package.json'))('./dist/extension.js') as {
+    activate(c: vscode.ExtensionContext): ExtensionApi;
+    deactivate(): void;
+  };
+  mod.deactivate();
+  activated = mod.activate(api.context);
+  (globalThis as Reactivated)[REACTIVATED] = activated;
+  return activated;
+}
+
+/**
+ * The API of the last reactivate(), for the suites that run after it: VS Code's own activate() keeps returning the
+ * first, disposed one. Kept on globalThis because each test file is bundled with its own copy of this module.
+ */
+const REACTIVATED = Symbol.for('acpChat.test.reactivated');
+type Reactivated = { [REACTIVATED]?: ExtensionApi };
 
 let activated: ExtensionApi | undefined;
 
@@ -48,6 +81,8 @@ function changes(api: ExtensionApi | undefined): vscode.Event<unknown>[] {
         api.permissions.broker.onDidSettle,
         api.permissions.broker.onDidDismiss,
         api.permissions.broker.onDidChangeCount,
+        api.history.onDidChangeView,
+        api.tabs.onDidChangeSession,
         api.presenter.onDidChange,
       ]
     : [];
@@ -120,17 +155,25 @@ export async function setUpAgentEnvironment(): Promise<FakeAnthropic> {
   const config = vscode.workspace.getConfiguration('acpChat');
   await config.update(
     'agent.env',
-    fakeApiAgentEnv({ apiUrl: fake.url, home }),
+    fakeApiAgentEnv({ apiUrl: fake.url, home, claudeCode: installedClaudeCode(extensionPath()) }),
     vscode.ConfigurationTarget.Global,
   );
   // Writes ask for permission: Manual mode is the extension's default for new sessions (acpChat.initialMode).
   return fake;
 }
 
+/** The extension under test's folder: the repository root. */
+function extensionPath(): string {
+  const ext = vscode.extensions.getExtension(EXTENSION_ID);
+  if (!ext) throw new Error(`${EXTENSION_ID} is not loaded`);
+  return ext.extensionPath;
+}
+
 export async function activate(): Promise<ExtensionApi> {
   const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
   if (!ext) throw new Error(`${EXTENSION_ID} is not loaded`);
-  activated = await ext.activate();
+  // Suites that run after a reactivate() get the live activation, not the one VS Code remembers.
+  activated = (globalThis as Reactivated)[REACTIVATED] ?? (await ext.activate());
   if (!activated) throw new Error('activate() returned no test API: is the extension host in ExtensionMode.Test?');
   return activated;
 }
@@ -166,7 +209,7 @@ export async function closeAllEditors(): Promise<void> {
 export async function pointAgentAt(fake: FakeAnthropic, opts: { withKey: boolean }): Promise<{ home: string }> {
   const home = mkdtempSync(join(tmpdir(), 'acp-chat-host-home-'));
   mkdirSync(join(home, 'tmp'));
-  const env = fakeApiAgentEnv({ apiUrl: fake.url, home });
+  const env = fakeApiAgentEnv({ apiUrl: fake.url, home, claudeCode: installedClaudeCode(extensionPath()) });
   if (!opts.withKey) delete env.ANTHROPIC_API_KEY;
   await vscode.workspace.getConfiguration('acpChat').update('agent.env', env, vscode.ConfigurationTarget.Global);
   return { home };

@@ -98,7 +98,7 @@ describe('hostile content in Chromium', () => {
       const form = parseElicitationForm(elicitation);
       const msg: HostToWebview = {
         type: 'snapshot', v: PROTOCOL_VERSION, snapshot: toSnapshot(state), status: { state: 'error', message: p },
-        capabilities: { image: true, embeddedContext: true, promptQueueing: false }, elicitations: [{ key: `e${i}`, message: p, form }],
+        capabilities: { image: true, embeddedContext: true, steering: false }, elicitations: [{ key: `e${i}`, message: p, form }],
       };
       const pwnedBefore = view.pwned.length;
       const violationsBefore = view.violations.length;

@@ -11,7 +11,9 @@ import { ElicitationsView } from './elicitationView';
 import { HeaderView } from './headerView';
 import { NoticeView } from './noticeView';
 import { renderMarkdown as defaultMarkdown, type MarkdownRenderer } from './markdown';
+import { ConfigBar } from './configBar';
 import { PlanView } from './planView';
+import { QueueView } from './queueView';
 import { DEFAULT_WINDOW, TranscriptView } from './transcriptView';
 import type { Renderable, ViewContext } from './viewContext';
 
@@ -33,6 +35,8 @@ export class App {
   readonly composer: Composer;
   private readonly header: HeaderView;
   private readonly plan = new PlanView();
+  private readonly queue: QueueView;
+  private readonly config: ConfigBar;
   private readonly elicitations: ElicitationsView;
   private readonly changedFiles: ChangedFilesView;
   private readonly followToggle: FollowToggleView;
@@ -43,8 +47,7 @@ export class App {
   private readonly scroller: HTMLElement;
   private meta: SessionMeta | null = null;
   private status: ConnectionStatus = { state: 'idle' };
-  private capabilities: ComposerCapabilities = { image: false, embeddedContext: false, promptQueueing: false };
-  private queue: { text: string; attachments: Attachment[] }[] = [];
+  private capabilities: ComposerCapabilities = { image: false, embeddedContext: false, steering: false };
   private readonly dirty = new Set<Renderable>();
   private frameScheduled = false;
   private stickToBottom = true;
@@ -66,12 +69,14 @@ export class App {
     this.changedFiles = new ChangedFilesView(this.post);
     this.followToggle = new FollowToggleView(this.post);
     this.header.addAction(this.followToggle.node);
+    this.queue = new QueueView(this.post);
+    this.config = new ConfigBar(this.post);
     this.notice = new NoticeView(this.post);
     this.composer = new Composer(this.post);
     this.composer.onSubmit = (text, attachments) => this.submit(text, attachments);
     this.scroller = h('main', { class: 'scroller' }, this.empty, this.transcript.node, this.changedFiles.node, this.elicitations.node);
     this.banner.hidden = true;
-    opts.root.replaceChildren(this.header.node, this.banner, this.scroller, this.plan.node, this.notice.node, this.composer.node, this.announcer.node);
+    opts.root.replaceChildren(this.header.node, this.banner, this.scroller, this.plan.node, this.notice.node, this.queue.node, this.composer.node, this.config.node, this.announcer.node);
     this.scroller.addEventListener('scroll', () => {
       this.stickToBottom = this.scroller.scrollHeight - this.scroller.scrollTop - this.scroller.clientHeight < STICK_THRESHOLD;
     });
@@ -178,18 +183,15 @@ export class App {
     this.header.update(this.meta, this.status);
     this.plan.update(this.meta?.plan ?? []);
     this.changedFiles.setTurnRunning(running);
+    this.config.update(this.meta);
+    this.queue.update(this.meta?.queue ?? [], running, this.capabilities.steering);
     this.composer.setContext(this.meta?.availableCommands ?? [], this.capabilities, running);
     this.empty.hidden = this.transcript.renderedCount > 0;
     this.scrollIfSticky();
   }
 
+  /** Always to the host: while a turn runs the session queues it (one queue, shown by QueueView). */
   private submit(text: string, attachments: Attachment[]): void {
-    const running = this.meta !== null && this.meta.turn !== 'idle';
-    if (running && !this.capabilities.promptQueueing) {
-      this.queue.push({ text, attachments });
-      this.showQueue();
-      return;
-    }
     this.stickToBottom = true;
     this.post({ type: 'sendPrompt', text, attachments });
   }
@@ -197,17 +199,6 @@ export class App {
   private onTurnEnded(): void {
     const last = this.transcript.entry(this.announcer.currentEntryId);
     if (last && last.kind === 'agent') this.announcer.flush(last.content.map((b) => (b.type === 'text' ? b.text : '')).join(''));
-    const next = this.queue.shift();
-    if (next) {
-      this.stickToBottom = true;
-      this.post({ type: 'sendPrompt', text: next.text, attachments: next.attachments });
-    }
-    this.showQueue();
-  }
-
-  private showQueue(): void {
-    const n = this.queue.length;
-    this.composer.setNotice(n === 0 ? '' : `${n} message${n === 1 ? '' : 's'} queued; sent when the agent finishes.`);
   }
 
   private showBanner(text: string): void {

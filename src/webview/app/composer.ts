@@ -39,7 +39,7 @@ export class Composer {
   private active = 0;
   private fileRequestId = 0;
   private commands: AvailableCommand[] = [];
-  private capabilities: ComposerCapabilities = { image: false, embeddedContext: false, promptQueueing: false };
+  private capabilities: ComposerCapabilities = { image: false, embeddedContext: false, steering: false };
 
   /** Called with the message to send; the app decides whether to post it now or queue it. */
   onSubmit: (text: string, attachments: Attachment[]) => void = () => {};

@@ -24,6 +24,19 @@ describe('resolveAgentLaunch', () => {
     expect(launch).toEqual({ command: '/opt/agent', args: ['--acp', 'x y'], env: { PATH: '/bin', HOME: '/other' } });
   });
 
+  it('hands the resolved Claude Code to the bundled adapter only, over any CLAUDE_CODE_EXECUTABLE it inherits', () => {
+    const bundled = resolveAgentLaunch({
+      settings: { env: { CLAUDE_CODE_EXECUTABLE: '/stale/claude' } },
+      node,
+      adapterEntry: '/a.js',
+      baseEnv: base,
+      claudeCodeExecutable: '/storage/claude',
+    });
+    expect(bundled.env.CLAUDE_CODE_EXECUTABLE).toBe('/storage/claude');
+    const other = resolveAgentLaunch({ settings: { path: '/opt/agent' }, node, adapterEntry: '/a.js', baseEnv: base, claudeCodeExecutable: '/storage/claude' });
+    expect(other.env).toEqual({ PATH: '/bin', HOME: '/home/u' });
+  });
+
   it('drops IS_SANDBOX from the inherited environment (it unlocks bypass mode as root) unless the user sets it', () => {
     const inherited = { ...base, IS_SANDBOX: '1' };
     const bundled = resolveAgentLaunch({ settings: {}, node, adapterEntry: '/a.js', baseEnv: inherited });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AcpClient } from '../../../src/acpClient/acpClient';
 import { AgentProcess } from '../../../src/acpClient/agentProcess';
 import { AgentStartError } from '../../../src/acpClient/errors';
+import { isAlive } from '../../fixtures/adapter';
 import { recordingLogger } from './inProcessAgent';
 
 // Real child processes (plain `node -e` scripts, no shell) for what only a real process can show.
@@ -84,23 +85,15 @@ describe('AgentProcess', () => {
     const script = `process.on('SIGTERM', () => {}); const c = require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(child)}], { stdio: 'ignore' }); console.log(c.pid); setInterval(() => {}, 1000)`;
     const p = AgentProcess.spawn(launch(script), { cwd: process.cwd(), logger: recordingLogger() });
     const childPid = await new Promise<number>((resolve) => p.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
-    const alive = (pid: number) => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    expect(alive(childPid)).toBe(true);
+    expect(isAlive(childPid)).toBe(true);
     p.kill();
     expect((await p.exited).signal).toBe('SIGKILL');
     try {
       const deadline = Date.now() + 2000;
-      while (alive(childPid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      expect(alive(childPid)).toBe(false);
+      while (isAlive(childPid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(isAlive(childPid)).toBe(false);
     } finally {
-      if (alive(childPid)) process.kill(childPid, 'SIGKILL');
+      if (isAlive(childPid)) process.kill(childPid, 'SIGKILL');
     }
   }, 10_000);
 

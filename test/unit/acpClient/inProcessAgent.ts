@@ -12,6 +12,12 @@ export interface FakeAgentOptions {
   /** Runs inside session/new before it answers (e.g. to send early updates). */
   onNewSession?: (ctx: acp.AgentRequestContext<acp.NewSessionRequest>, sessionId: string) => Promise<void>;
   prompt?: PromptScript;
+  /** Runs inside session/load before it answers (e.g. to replay the history as updates). */
+  onLoad?: (ctx: acp.AgentRequestContext<acp.LoadSessionRequest>) => Promise<void>;
+  /** Pages of session/list, by cursor ('' = the first page). */
+  listPages?: Record<string, acp.ListSessionsResponse>;
+  /** Advertise steering and answer `_session/steering` with this outcome. */
+  steer?: (params: { sessionId: string; prompt: acp.ContentBlock[] }) => 'injected' | 'promptRequired';
   /** Awaited before initialize is answered (a promise that never settles: an agent that stays silent). */
   beforeInitialize?: () => Promise<void>;
   authMethods?: acp.AuthMethod[];
@@ -71,6 +77,7 @@ export function startFakeAgent(opts: FakeAgentOptions = {}): FakeAgent {
         agentCapabilities: opts.capabilities ?? { loadSession: false, sessionCapabilities: { close: {} } },
         agentInfo: { name: 'fake-agent', version: '0.0.1' },
         authMethods: opts.authMethods ?? [],
+        ...(opts.steer ? { _meta: { steering: { supported: true } } } : {}),
       };
     })
     .onRequest(acp.methods.agent.authenticate, (ctx) => {
@@ -106,9 +113,30 @@ export function startFakeAgent(opts: FakeAgentOptions = {}): FakeAgent {
       received.push('session/set_config_option');
       return { configOptions: [modeOption(String(ctx.params.value))] };
     })
-    .onRequest(acp.methods.agent.session.load, (ctx) => {
+    .onRequest(acp.methods.agent.session.load, async (ctx) => {
       received.push(`session/load ${ctx.params.sessionId}`);
+      await opts.onLoad?.(ctx);
       return { modes: MODES, configOptions: [modeOption('auto')] };
+    })
+    .onRequest(acp.methods.agent.session.list, (ctx) => {
+      received.push(`session/list ${ctx.params.cwd ?? ''} ${ctx.params.cursor ?? ''}`);
+      return opts.listPages?.[ctx.params.cursor ?? ''] ?? { sessions: [] };
+    })
+    .onRequest(acp.methods.agent.session.delete, (ctx) => {
+      received.push(`session/delete ${ctx.params.sessionId}`);
+      return {};
+    })
+    // session/fork is unstable in ACP v1: not among the stable typed methods.
+    .onRequest('*', (ctx) => {
+      if (ctx.method === '_session/steering' && opts.steer) {
+        const params = ctx.params as { sessionId: string; prompt: acp.ContentBlock[] };
+        received.push(`_session/steering ${params.prompt[0]?.type === 'text' ? params.prompt[0].text : ''}`);
+        return { outcome: opts.steer(params) };
+      }
+      if (ctx.method !== 'session/fork') throw acp.RequestError.methodNotFound(ctx.method);
+      const params = ctx.params as { sessionId: string };
+      received.push(`session/fork ${params.sessionId}`);
+      return { sessionId: `fork-of-${params.sessionId}` };
     })
     .onRequest(acp.methods.agent.session.close, () => {
       received.push('session/close');

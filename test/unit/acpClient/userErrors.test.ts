@@ -3,10 +3,34 @@ import * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import { AgentExitedError, AgentStartError } from '../../../src/acpClient/errors';
 import { AUTH_REQUIRED, describeError, describeRevertRefusals } from '../../../src/acpClient/userErrors';
+import { ClaudeCodeNotFoundError } from '../../../src/claudeCode/errors';
 
 const exit = (code: number | null, signal: string | null, stderrTail = '') => ({ code, signal, stderrTail });
 
 describe('describeError', () => {
+  it('Claude Code missing: says it is not part of the extension, offers Download and Locate', () => {
+    const e = describeError(new ClaudeCodeNotFoundError(undefined));
+    expect(e.message).toBe(
+      'Claude Code was not found. The Claude agent runs the Claude Code program, which is not part of this extension: ' +
+        'download it, locate it, or set acpChat.claudeCode.path.',
+    );
+    expect(e.severity).toBe('warning');
+    expect(e.actions).toEqual(['downloadClaudeCode', 'locateClaudeCode']);
+    expect(e.claudeOnPath).toBeUndefined();
+  });
+
+  it('Claude Code missing with a claude on PATH: names it with its version and offers it (never used unasked)', () => {
+    const e = describeError(
+      new ClaudeCodeNotFoundError({ path: '/usr/local/bin/claude', version: '2.1.318 (Claude Code)' }, [
+        { source: 'acpChat.claudeCode.path', path: '/gone/claude', problem: 'does not exist' },
+      ]),
+    );
+    expect(e.message).toContain('acpChat.claudeCode.path points to /gone/claude, which does not exist.');
+    expect(e.message).toContain('A claude was found on PATH: /usr/local/bin/claude (2.1.318 (Claude Code)).');
+    expect(e.actions).toEqual(['downloadClaudeCode', 'useClaudeOnPath', 'locateClaudeCode']);
+    expect(e.claudeOnPath).toEqual({ path: '/usr/local/bin/claude', label: 'Use claude 2.1.318' });
+  });
+
   it('no folder open: asks for a folder, with Open Folder', () => {
     const e = describeError(new AgentStartError('x', 'no-folder'));
     expect(e).toEqual({ message: 'Open a folder to work with the agent.', severity: 'info', actions: ['openFolder'] });
@@ -78,7 +102,7 @@ describe('describeError', () => {
 
   it('the agent exiting while it runs: exit code and stderr tail, with Restart and Show Log', () => {
     const e = describeError(new AgentExitedError('The agent exited: …', exit(1, null, 'out of memory')));
-    expect(e.message).toBe('The agent exited with code 1. Last output:\nout of memory');
+    expect(e.message).toBe('The agent exited with code 1. Restart to continue this conversation. Last output:\nout of memory');
     expect(e.actions).toEqual(['restart', 'showLog']);
   });
 

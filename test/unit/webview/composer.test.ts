@@ -62,8 +62,8 @@ describe('composer keys', () => {
     expect(t.ta.value).toBe('draft');
   });
 
-  it('queues a prompt while a turn runs without promptQueueing and sends it when the turn ends', () => {
-    const t = setup(caps({ promptQueueing: false }));
+  it('sends a prompt typed while a turn runs to the host (the session queues it) and shows the session queue', () => {
+    const t = setup(caps({ steering: true }));
     t.send({ type: 'patch', entries: [], meta: { turn: 'running' } });
     const stop = t.root.querySelector<HTMLButtonElement>('[data-testid="stop"]')!;
     expect(stop.hidden).toBe(false);
@@ -71,19 +71,47 @@ describe('composer keys', () => {
     expect(t.posted).toContainEqual({ type: 'cancelTurn' });
     t.type('next one');
     t.key('Enter');
-    expect(t.prompts()).toEqual([]);
-    expect(t.root.querySelector('.composer-notice')!.textContent).toContain('1 message queued');
-    t.send({ type: 'patch', entries: [], meta: { turn: 'idle' } });
+    // One queue, owned by the session: the webview keeps none of its own.
     expect(t.prompts()).toEqual([{ type: 'sendPrompt', text: 'next one', attachments: [] }]);
+    const queued = [
+      { id: 'q1', content: [{ type: 'text' as const, text: 'next one' }], at: 1 },
+      { id: 'q2', content: [{ type: 'text' as const, text: 'and then' }, { type: 'resource_link' as const, uri: 'file:///a.ts', name: 'a.ts' }], at: 2 },
+    ];
+    t.send({ type: 'patch', entries: [], meta: { queue: queued } });
+    const items = () => Array.from(t.root.querySelectorAll<HTMLElement>('[data-testid="queued-prompt"]'));
+    expect(items().map((i) => i.querySelector('[data-testid="queued-text"]')!.textContent)).toEqual(['next one', 'and then']);
+    expect(items()[1]!.textContent).toContain('+1 attached');
+    // Running and the agent steers: Steer, Edit, Remove (no Send).
+    items()[0]!.querySelector<HTMLButtonElement>('[data-testid="queued-steer"]')!.click();
+    expect(t.posted).toContainEqual({ type: 'queuedPrompt', id: 'q1', action: 'steer' });
+    expect(items()[0]!.querySelector('[data-testid="queued-send"]')).toBeNull();
+    items()[1]!.querySelector<HTMLButtonElement>('[data-testid="queued-remove"]')!.click();
+    expect(t.posted).toContainEqual({ type: 'queuedPrompt', id: 'q2', action: 'remove' });
+    // Edit in place: the draft survives an unrelated update, Save posts the new text.
+    items()[0]!.querySelector<HTMLButtonElement>('[data-testid="queued-edit-btn"]')!.click();
+    const area = t.root.querySelector<HTMLTextAreaElement>('[data-testid="queued-edit"]')!;
+    area.value = 'next one, but shorter';
+    area.dispatchEvent(new Event('input'));
+    t.send({ type: 'patch', entries: [], meta: { queue: [queued[0]!] } });
+    const again = t.root.querySelector<HTMLTextAreaElement>('[data-testid="queued-edit"]')!;
+    expect(again.value).toBe('next one, but shorter');
+    t.root.querySelector<HTMLButtonElement>('[data-testid="queued-save"]')!.click();
+    expect(t.posted).toContainEqual({ type: 'editQueuedPrompt', id: 'q1', text: 'next one, but shorter' });
+    // Idle (after Stop) with a queue left: Send now instead of Steer.
+    t.send({ type: 'patch', entries: [], meta: { turn: 'idle' } });
+    expect(items()[0]!.querySelector('[data-testid="queued-steer"]')).toBeNull();
+    items()[0]!.querySelector<HTMLButtonElement>('[data-testid="queued-send"]')!.click();
+    expect(t.posted).toContainEqual({ type: 'queuedPrompt', id: 'q1', action: 'send' });
     expect(stop.hidden).toBe(true);
+    t.send({ type: 'patch', entries: [], meta: { queue: [] } });
+    expect(t.root.querySelector<HTMLElement>('[data-testid="queue"]')!.hidden).toBe(true);
   });
 
-  it('sends immediately while a turn runs when the agent supports prompt queueing', () => {
-    const t = setup(caps({ promptQueueing: true }));
-    t.send({ type: 'patch', entries: [], meta: { turn: 'running' } });
-    t.type('steer');
-    t.key('Enter');
-    expect(t.prompts()).toEqual([{ type: 'sendPrompt', text: 'steer', attachments: [] }]);
+  it('without steering support a queued prompt offers no Steer', () => {
+    const t = setup(caps({ steering: false }));
+    t.send({ type: 'patch', entries: [], meta: { turn: 'running', queue: [{ id: 'q1', content: [{ type: 'text', text: 'later' }], at: 1 }] } });
+    expect(t.root.querySelector('[data-testid="queued-steer"]')).toBeNull();
+    expect(t.root.querySelector('[data-testid="queued-remove"]')).not.toBeNull();
   });
 
   it('/ completes available commands', () => {

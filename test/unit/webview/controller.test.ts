@@ -87,6 +87,10 @@ function setup() {
     sendPrompt: vi.fn(),
     cancelTurn: vi.fn(),
     newSession: vi.fn(),
+    openHistory: vi.fn(),
+    queuedPrompt: vi.fn(),
+    editQueuedPrompt: vi.fn(),
+    restartAgent: vi.fn(),
     setMode: vi.fn(async () => {
       throw new Error('mode refused');
     }),

@@ -31,7 +31,7 @@ export function meta(over: Partial<SessionMeta> = {}): SessionMeta {
   };
 }
 
-export const caps = (over: Partial<ComposerCapabilities> = {}): ComposerCapabilities => ({ image: true, embeddedContext: true, promptQueueing: false, ...over });
+export const caps = (over: Partial<ComposerCapabilities> = {}): ComposerCapabilities => ({ image: true, embeddedContext: true, steering: false, ...over });
 
 export function user(id: string, text: string): TranscriptEntry {
   return { kind: 'user', id, content: [{ type: 'text', text }], at: T0 };

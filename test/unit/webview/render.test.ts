@@ -258,9 +258,16 @@ describe('incremental patching', () => {
     expect(t.q('[data-testid="usage"]')!.hidden).toBe(false);
     t.send({ type: 'patch', entries: [], meta: { usage: null as never, connection: 'disconnected', disconnectReason: 'exit code 1' } });
     expect(t.q('[data-testid="usage"]')!.hidden).toBe(true);
-    expect(t.q('[data-testid="connection-status"]')!.textContent).toContain('Agent disconnected: exit code 1');
-    t.send({ type: 'status', status: { state: 'error', message: 'spawn ENOENT' } });
-    expect(t.q('[data-testid="connection-status"]')!.textContent).toContain('Agent disconnected');
+    expect(t.q('[data-testid="connection-status"]')!.textContent).toContain('exit code 1');
+    // Why, and a way back: Restart reloads the conversation.
+    t.q<HTMLButtonElement>('[data-testid="restart-agent"]')!.click();
+    expect(t.posted).toContainEqual({ type: 'restartAgent' });
+    t.send({ type: 'status', status: { state: 'error', message: 'The agent exited with code 3.' } });
+    expect(t.q('[data-testid="connection-status"]')!.textContent).toContain('exited with code 3');
+    t.send({ type: 'status', status: { state: 'starting' } });
+    expect(t.q('[data-testid="restart-agent"]')).toBeNull();
+    t.q<HTMLButtonElement>('[data-testid="open-history"]')!.click();
+    expect(t.posted).toContainEqual({ type: 'openHistory' });
     t.send(snapshotMsg(null));
     t.send({ type: 'status', status: { state: 'starting' } });
     expect(t.q('[data-testid="connection-status"]')!.textContent).toContain('Starting');

@@ -1,0 +1,240 @@
+// Downloads Claude Code's platform package from the npm registry into the extension's global storage:
+// the version document → the tarball (streamed to a private temp folder, with progress, cancellable) → the sha512
+// integrity check → only the binary extracted → executable bit → `--version` → one atomic rename into place.
+// Whatever fails or is cancelled, the temp folder goes and nothing half-done is left. No `vscode` import: requests use
+// node:http(s), which VS Code's extension host routes through its proxy settings (http.proxy, http.proxySupport).
+import { createWriteStream } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
+import * as http from 'node:http';
+import * as https from 'node:https';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { extract } from 'tar/extract';
+import { ClaudeCodeDownloadError } from './errors';
+import { sha512Of, verifyTarball } from './integrity';
+import type { NpmRegistry } from './npmRegistry';
+import { versionDocumentUrl } from './npmRegistry';
+import type { ClaudeCodePackage } from './platform';
+import type { ProbeResult } from './resolveClaudeCode';
+
+/** A connection that sends nothing for this long is taken as lost. */
+const IDLE_TIMEOUT_MS = 30_000;
+const MAX_REDIRECTS = 5;
+
+export interface DownloadProgress {
+  receivedBytes: number;
+  totalBytes?: number;
+}
+
+export interface DownloadOptions {
+  registry: NpmRegistry;
+  pkg: ClaudeCodePackage;
+  /** The folder that holds downloaded copies (`<globalStorage>/claude-code`). */
+  storageDir: string;
+  probe(path: string): Promise<ProbeResult>;
+  signal?: AbortSignal;
+  onProgress?(p: DownloadProgress): void;
+  /** The proxy VS Code is set to use, if any: a network failure is then worded as the proxy's. */
+  proxy?: string;
+}
+
+/** Where the downloaded copy of `pkg` lives. */
+export function downloadedBinaryPath(storageDir: string, pkg: ClaudeCodePackage): string {
+  return join(storageDir, `${pkg.version}-${pkg.platformKey}`, pkg.binary);
+}
+
+/** Deletes every downloaded copy. Resolves to whether there was one. */
+export async function removeDownloaded(storageDir: string): Promise<boolean> {
+  const existed = await stat(storageDir).then(
+    () => true,
+    () => false,
+  );
+  await rm(storageDir, { recursive: true, force: true });
+  return existed;
+}
+
+export async function downloadClaudeCode(opts: DownloadOptions): Promise<{ path: string; version: string }> {
+  const { pkg, storageDir, registry } = opts;
+  const net = (url: string) => ({ url, registry, proxy: opts.proxy, signal: opts.signal, what: `${pkg.name}@${pkg.version}` });
+  await mkdir(storageDir, { recursive: true }).catch((err) => {
+    throw diskError(err, storageDir);
+  });
+  // A dot-folder beside the final place: same file system, so the last step is one atomic rename.
+  const tmp = await mkdtemp(join(storageDir, '.download-'));
+  try {
+    const docUrl = versionDocumentUrl(registry.url, pkg.name, pkg.version);
+    const doc = JSON.parse((await readBody(await request(net(docUrl)))).toString('utf8')) as { dist?: { tarball?: unknown; integrity?: unknown } };
+    const tarballUrl = doc.dist?.tarball;
+    const integrity = doc.dist?.integrity;
+    if (typeof tarballUrl !== 'string' || !/^https?:\/\//i.test(tarballUrl)) {
+      throw new ClaudeCodeDownloadError('http', `The registry's document for ${pkg.name}@${pkg.version} has no tarball URL (${docUrl}).`);
+    }
+    if (!sha512Of(integrity)) {
+      throw new ClaudeCodeDownloadError('integrity', `The registry gives no sha512 integrity for ${pkg.name}@${pkg.version}, so the download cannot be checked; nothing was downloaded.`);
+    }
+
+    const tarball = join(tmp, 'package.tgz');
+    const res = await request(net(tarballUrl));
+    const total = Number(res.headers['content-length']) || undefined;
+    let received = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        received += chunk.length;
+        opts.onProgress?.({ receivedBytes: received, totalBytes: total });
+        done(null, chunk);
+      },
+    });
+    await pipeline(res, counter, createWriteStream(tarball), { signal: opts.signal }).catch((err) => {
+      throw classify(err, net(tarballUrl));
+    });
+    if (total !== undefined && received !== total) {
+      throw new ClaudeCodeDownloadError('offline', `The download of ${pkg.name}@${pkg.version} broke off after ${received} of ${total} bytes. Try again.`);
+    }
+    await verifyTarball(tarball, integrity as string);
+    throwIfCancelled(opts.signal);
+
+    const unpacked = join(tmp, 'unpacked');
+    await mkdir(unpacked);
+    const entry = `package/${pkg.binary}`;
+    await extract({ file: tarball, cwd: unpacked, filter: (p, e) => p === entry && 'type' in e && e.type === 'File' }).catch((err) => {
+      throw diskError(err, unpacked);
+    });
+    await rm(tarball, { force: true });
+    const staged = join(tmp, 'bin');
+    await mkdir(staged);
+    await rename(join(unpacked, entry), join(staged, pkg.binary)).catch(() => {
+      throw new ClaudeCodeDownloadError('http', `The package ${pkg.name}@${pkg.version} holds no ${entry}.`);
+    });
+    await chmod(join(staged, pkg.binary), 0o755);
+    throwIfCancelled(opts.signal);
+    const ran = await opts.probe(join(staged, pkg.binary));
+    if (!ran.ok) {
+      throw new ClaudeCodeDownloadError('notRunnable', `The downloaded Claude Code (${pkg.platformKey}) ${ran.problem} on this machine; it was deleted.`);
+    }
+    throwIfCancelled(opts.signal);
+
+    const finalPath = downloadedBinaryPath(storageDir, pkg);
+    const finalDir = join(finalPath, '..');
+    // Another window may have finished the same download first, or a broken copy may sit there: replace it.
+    await rm(finalDir, { recursive: true, force: true });
+    await rename(staged, finalDir).catch((err) => {
+      throw diskError(err, finalDir);
+    });
+    await removeOtherCopies(storageDir, finalDir);
+    return { path: finalPath, version: ran.version };
+  } catch (err) {
+    throw err instanceof ClaudeCodeDownloadError ? err : classify(err, net(''));
+  } finally {
+    await rm(tmp, { recursive: true, force: true, maxRetries: 3, retryDelay: 100 });
+  }
+}
+
+/**
+ * Earlier versions (from before an extension update) are dead weight of ~300 MB each, and so is the temp folder of a
+ * download whose window was killed midway (one younger than a day may be another window's download under way).
+ */
+async function removeOtherCopies(storageDir: string, keep: string): Promise<void> {
+  const dayAgo = Date.now() - 24 * 3600_000;
+  for (const name of await readdir(storageDir).catch(() => [] as string[])) {
+    const p = join(storageDir, name);
+    if (p === keep) continue;
+    if (name.startsWith('.download-') && (await stat(p).then((st) => st.mtimeMs > dayAgo, () => false))) continue;
+    await rm(p, { recursive: true, force: true });
+  }
+}
+
+interface NetContext {
+  url: string;
+  registry: NpmRegistry;
+  proxy?: string;
+  signal?: AbortSignal;
+  what: string;
+}
+
+/** GET with redirects; resolves with a 200 response, or rejects with a worded ClaudeCodeDownloadError. */
+function request(ctx: NetContext, redirects = 0): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    let url: URL;
+    try {
+      url = new URL(ctx.url);
+    } catch {
+      reject(new ClaudeCodeDownloadError('http', `The registry URL ${ctx.url} is not a valid URL. Check the registry in your npm configuration.`));
+      return;
+    }
+    const headers: Record<string, string> = { accept: 'application/json, application/octet-stream', 'user-agent': 'acp-chat-vscode' };
+    // The registry's token goes only to the registry itself, never to a host a tarball URL or redirect names.
+    if (ctx.registry.authToken && ctx.url.startsWith(ctx.registry.url)) headers.authorization = `Bearer ${ctx.registry.authToken}`;
+    const get = url.protocol === 'https:' ? https.get : http.get;
+    const req = get(url, { headers, signal: ctx.signal }, (res) => {
+      const status = res.statusCode ?? 0;
+      if (status >= 300 && status < 400 && res.headers.location) {
+        res.resume();
+        if (redirects >= MAX_REDIRECTS) return reject(new ClaudeCodeDownloadError('http', `Too many redirects from ${ctx.url}.`));
+        const next = new URL(res.headers.location, url).toString();
+        return resolve(request({ ...ctx, url: next }, redirects + 1));
+      }
+      if (status !== 200) {
+        res.resume();
+        return reject(httpError(status, ctx));
+      }
+      res.setTimeout(IDLE_TIMEOUT_MS, () => res.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })));
+      resolve(res);
+    });
+    req.setTimeout(IDLE_TIMEOUT_MS, () => req.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })));
+    req.on('error', (err) => reject(classify(err, ctx)));
+  });
+}
+
+function readBody(res: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('end', () => resolve(Buffer.concat(chunks)));
+    res.on('error', reject);
+  });
+}
+
+function httpError(status: number, ctx: NetContext): ClaudeCodeDownloadError {
+  if (status === 407) {
+    return new ClaudeCodeDownloadError('proxy', `The proxy${ctx.proxy ? ` ${ctx.proxy}` : ''} asks for authentication (HTTP 407). Check VS Code's http.proxy settings.`);
+  }
+  if (status === 404) {
+    return new ClaudeCodeDownloadError('http', `${ctx.what} is not on the npm registry at ${ctx.registry.url} (HTTP 404; registry from ${ctx.registry.from}).`);
+  }
+  if (status === 401 || status === 403) {
+    return new ClaudeCodeDownloadError('http', `The npm registry at ${ctx.registry.url} refused the download (HTTP ${status}; registry from ${ctx.registry.from}). Check its credentials in your .npmrc.`);
+  }
+  return new ClaudeCodeDownloadError('http', `The npm registry at ${ctx.registry.url} answered HTTP ${status} for ${ctx.url}.`);
+}
+
+const NETWORK_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'ECONNRESET', 'ENETUNREACH', 'EHOSTUNREACH', 'ETIMEDOUT', 'EPIPE', 'ECONNABORTED', 'ENETDOWN']);
+
+function classify(err: unknown, ctx: NetContext): ClaudeCodeDownloadError {
+  if (err instanceof ClaudeCodeDownloadError) return err;
+  const e = err as NodeJS.ErrnoException;
+  if (ctx.signal?.aborted || e?.name === 'AbortError') return cancelled();
+  if (e?.code && NETWORK_CODES.has(e.code)) {
+    if (ctx.proxy) {
+      return new ClaudeCodeDownloadError('proxy', `Could not reach the npm registry at ${ctx.registry.url} through the proxy ${ctx.proxy} (${e.code}). Check VS Code's http.proxy setting.`);
+    }
+    return new ClaudeCodeDownloadError('offline', `Could not reach the npm registry at ${ctx.registry.url} (${e.code}): this machine seems to be offline. Connect and try again, or set http.proxy if you are behind a proxy.`);
+  }
+  if (e?.code && /^(ENOSPC|EACCES|EPERM|EROFS|EDQUOT)$/.test(e.code)) return diskError(e, e.path ?? '');
+  if (err instanceof SyntaxError) return new ClaudeCodeDownloadError('http', `The npm registry at ${ctx.registry.url} sent something that is not JSON for ${ctx.what}.`);
+  return new ClaudeCodeDownloadError('http', `The download of ${ctx.what} failed: ${e?.message ?? String(err)}`);
+}
+
+function diskError(err: unknown, path: string): ClaudeCodeDownloadError {
+  if (err instanceof ClaudeCodeDownloadError) return err;
+  const e = err as NodeJS.ErrnoException;
+  return new ClaudeCodeDownloadError('disk', `Could not write Claude Code to ${path} (${e?.code ?? e?.message ?? String(err)}).`);
+}
+
+function cancelled(): ClaudeCodeDownloadError {
+  return new ClaudeCodeDownloadError('cancelled', 'The download of Claude Code was cancelled; nothing was kept.');
+}
+
+function throwIfCancelled(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw cancelled();
+}

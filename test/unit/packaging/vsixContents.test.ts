@@ -1,0 +1,60 @@
+// The VSIX as `vsce package` would build it from this checkout (dist/ as built): only the bundles, the manifest, the
+// marketplace files and the adapter's runtime JavaScript; no binary (Claude Code is never shipped), no test, source,
+// source map or development-only dependency.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+// @ts-expect-error a plain .mjs script without types
+import { forbiddenFiles, listVsixFiles } from '../../../scripts/vsixContents.mjs';
+
+const root = resolve(__dirname, '../../..');
+type Problem = { file: string; why: string[] };
+
+describe('VSIX contents', () => {
+  test('vsce ls lists the bundles and the adapter, and nothing forbidden', { timeout: 60_000 }, () => {
+    for (const f of ['dist/extension.js', 'dist/webview/main.js']) {
+      if (!existsSync(join(root, f))) throw new Error(`${f} is missing: run \`node scripts/build.mjs\` first`);
+    }
+    const files = listVsixFiles(root) as string[];
+    expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/extension.js', 'dist/webview/main.js']));
+    expect(files).toContain('node_modules/@agentclientprotocol/claude-agent-acp/dist/index.js');
+    // The SDK's manifest names the pinned Claude Code version and its platform packages: read at run time.
+    expect(files).toContain('node_modules/@anthropic-ai/claude-agent-sdk/package.json');
+    expect(files.filter((f) => f.includes('claude-agent-sdk-'))).toEqual([]);
+    expect(forbiddenFiles(root, files) as Problem[]).toEqual([]);
+  });
+
+  test('the check names a binary, a test, a source, a map and a dev dependency', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'acp-vsix-check-'));
+    try {
+      const put = (f: string, content: string | Buffer) => {
+        mkdirSync(join(dir, f, '..'), { recursive: true });
+        writeFileSync(join(dir, f), content);
+      };
+      writeFileSync(
+        join(dir, 'package-lock.json'),
+        JSON.stringify({ packages: { 'node_modules/esbuild': { dev: true }, 'node_modules/zod': {} } }),
+      );
+      put('node_modules/zod/index.js', 'module.exports = 1');
+      put('node_modules/zod/bin/claude', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]));
+      put('node_modules/zod/test/a.js', '');
+      put('node_modules/zod/x.spec.js', '');
+      put('src/extension.ts', '');
+      put('dist/extension.js.map', '{}');
+      put('node_modules/esbuild/lib/main.js', '');
+      const files = ['node_modules/zod/index.js', 'node_modules/zod/bin/claude', 'node_modules/zod/test/a.js', 'node_modules/zod/x.spec.js', 'src/extension.ts', 'dist/extension.js.map', 'node_modules/esbuild/lib/main.js'];
+      const found = Object.fromEntries((forbiddenFiles(dir, files) as Problem[]).map((p) => [p.file, p.why]));
+      expect(found).toEqual({
+        'node_modules/zod/bin/claude': ['executable binary'],
+        'node_modules/zod/test/a.js': ['test'],
+        'node_modules/zod/x.spec.js': ['test'],
+        'src/extension.ts': ['source'],
+        'dist/extension.js.map': ['source map'],
+        'node_modules/esbuild/lib/main.js': ['dev dependency (node_modules/esbuild)'],
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -14,7 +14,7 @@ import type {
 import type { AgentExit, AgentProcessLike } from './agentProcess';
 import { handleElicitationRequest } from './elicitationHandler';
 import { toRequestError, type FileService } from './clientServices';
-import type { TerminalService } from './commandRuns';
+import type { TerminalService, TerminalWatcher } from './commandRuns';
 import { AgentExitedError, NotSupportedError, errorMessage } from './errors';
 import { Emitter, type Disposable } from './events';
 import { describeExit, EXIT_EXPLANATION_WAIT_MS } from './exitDescription';
@@ -123,11 +123,17 @@ export class AcpClient {
     if (terminals) {
       const t = acp.methods.client.terminal;
       app = app
-        .onRequest(t.create, (ctx) => this.serve('terminal/create', ctx.params.sessionId, () => terminals.create(ctx.params)))
+        .onRequest(t.create, (ctx) => this.serve('terminal/create', ctx.params.sessionId, () => terminals.create(ctx.params, this.terminalWatcher(ctx.params.sessionId))))
         .onRequest(t.output, (ctx) => this.serve('terminal/output', ctx.params.sessionId, () => terminals.output(ctx.params)))
         .onRequest(t.waitForExit, (ctx) => this.serve('terminal/wait_for_exit', ctx.params.sessionId, () => terminals.waitForExit(ctx.params)))
         .onRequest(t.kill, (ctx) => this.serve('terminal/kill', ctx.params.sessionId, () => terminals.kill(ctx.params)))
-        .onRequest(t.release, (ctx) => this.serve('terminal/release', ctx.params.sessionId, () => terminals.release(ctx.params)));
+        .onRequest(t.release, (ctx) =>
+          this.serve('terminal/release', ctx.params.sessionId, async () => {
+            const released = await terminals.release(ctx.params);
+            this.sessions.get(ctx.params.sessionId)?.terminalReleased(ctx.params.terminalId);
+            return released;
+          }),
+        );
     }
     const createElicitation = hooks.createElicitation?.bind(hooks);
     if (createElicitation) {
@@ -380,6 +386,14 @@ export class AcpClient {
     // Only the kind and the label are kept: `detail` may name where a credential lives.
     this.currentAuthStatus = { kind: status.kind.slice(0, 64), label: typeof status.label === 'string' ? status.label.slice(0, 120) : undefined };
     this.authStatusEmitter.fire(this.currentAuthStatus);
+  }
+
+  /** A terminal's output and exit go to the session that created it, which shows them in the tool call embedding it. */
+  private terminalWatcher(sessionId: string): TerminalWatcher {
+    return {
+      output: (terminalId, text) => this.sessions.get(sessionId)?.terminalOutput(terminalId, text),
+      exited: (terminalId, status) => this.sessions.get(sessionId)?.terminalExited(terminalId, { exitCode: status.exitCode ?? null, signal: status.signal ?? null }),
+    };
   }
 
   private routeUpdate(notification: SessionNotification): void {

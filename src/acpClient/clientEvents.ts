@@ -2,8 +2,8 @@
 // as purely as the agent's updates so the Session class only sequences them.
 import type { ContentBlock, SessionConfigOption, SessionModeState } from '@agentclientprotocol/sdk';
 import { applyConfigOptions } from './sessionReducer';
-import { cancelToolCall } from './toolCallMerge';
-import type { PermissionOutcome, PermissionRecord } from './transcript';
+import { appendTerminalOutput, cancelToolCall } from './toolCallMerge';
+import type { PermissionOutcome, PermissionRecord, ToolCallState } from './transcript';
 import { Draft, type ReduceResult, type TranscriptState } from './transcriptState';
 
 export type ClientEvent =
@@ -23,7 +23,11 @@ export type ClientEvent =
   /** A queued prompt went into the running turn (`_session/steering`): shown as the user's message there. */
   | { type: 'prompt-steered'; content: ContentBlock[] }
   /** The title the agent gave the session before (remembered in workspace storage); a load does not replay it. */
-  | { type: 'title-remembered'; title: string };
+  | { type: 'title-remembered'; title: string }
+  /** Output of a terminal the client runs for the agent (`terminal/create`), shown in the tool call that embeds it. */
+  /** `dropped`: characters cut from the start before a tool call showed the terminal (the same cap). */
+  | { type: 'terminal-output'; terminalId: string; text: string; dropped?: number }
+  | { type: 'terminal-exited'; terminalId: string; exit: { exitCode: number | null; signal: string | null } };
 
 /** Fold one client-side event into `state`. */
 export function applyClientEvent(state: TranscriptState, event: ClientEvent, now: number): ReduceResult {
@@ -74,6 +78,15 @@ export function applyClientEvent(state: TranscriptState, event: ClientEvent, now
       }
       break;
     }
+    case 'terminal-output':
+      patchTerminalCall(d, event.terminalId, (tc) => {
+        const dropped = (tc.terminalOutputDropped ?? 0) + (event.dropped ?? 0);
+        return { ...tc, ...appendTerminalOutput(dropped ? { ...tc, terminalOutputDropped: dropped } : tc, event.text) };
+      });
+      break;
+    case 'terminal-exited':
+      patchTerminalCall(d, event.terminalId, (tc) => ({ ...tc, terminalExit: event.exit }));
+      break;
     case 'session-configured':
       if (event.modes !== undefined) d.setMeta('modes', event.modes);
       if (event.configOptions) applyConfigOptions(d, event.configOptions);
@@ -100,4 +113,21 @@ function cancelUnfinishedToolCalls(d: Draft): void {
     const cancelled = cancelToolCall(entry.toolCall);
     if (cancelled) d.replace(at, { ...entry, toolCall: cancelled });
   });
+}
+
+/** Whether `toolCall` embeds the client's terminal `terminalId` (a `terminal` content item). */
+export function showsTerminal(toolCall: ToolCallState, terminalId: string): boolean {
+  return toolCall.content.some((c) => c.type === 'terminal' && c.terminalId === terminalId);
+}
+
+/** Patches the latest tool call that embeds `terminalId` (searched from the end: it is almost always a recent one). */
+function patchTerminalCall(d: Draft, terminalId: string, patch: (tc: ToolCallState) => ToolCallState): void {
+  const entries = d.allEntries;
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i];
+    if (e?.kind === 'tool' && showsTerminal(e.toolCall, terminalId)) {
+      d.replace(i, { ...e, toolCall: patch(e.toolCall) });
+      return;
+    }
+  }
 }

@@ -17,11 +17,18 @@ import { ServiceError } from './clientServices';
 import type { Logger } from './logger';
 
 export interface TerminalService {
-  create(params: CreateTerminalRequest): Promise<CreateTerminalResponse>;
+  /** `watch` gets the output as it comes and the exit (the session shows it in the tool call embedding the terminal). */
+  create(params: CreateTerminalRequest, watch?: TerminalWatcher): Promise<CreateTerminalResponse>;
   output(params: TerminalOutputRequest): Promise<TerminalOutputResponse>;
   waitForExit(params: WaitForTerminalExitRequest): Promise<WaitForTerminalExitResponse>;
   kill(params: KillTerminalRequest): Promise<Record<string, never>>;
   release(params: ReleaseTerminalRequest): Promise<Record<string, never>>;
+}
+
+/** Follows a run's output for the client's own view of it (not the agent's byte limit: the view has its cap). */
+export interface TerminalWatcher {
+  output(terminalId: string, text: string): void;
+  exited(terminalId: string, status: TerminalExitStatus): void;
 }
 
 /** Where a run is shown to the user; `write` gets the output as it comes, `exited` once. */
@@ -66,6 +73,8 @@ class CommandRun {
     readonly child: ChildProcess,
     private readonly limit: number,
     private readonly display: TerminalDisplay,
+    private readonly watch: ((text: string) => void) | undefined,
+    private readonly watchExit: ((status: TerminalExitStatus) => void) | undefined,
   ) {
     const decoder = new TextDecoder('utf-8');
     const onData = (chunk: Buffer) => {
@@ -109,13 +118,18 @@ class CommandRun {
     const kept = keepTail(this.output + text, this.limit);
     this.output = kept.text;
     this.truncated ||= kept.truncated;
-    if (!this.released) this.display.write(text);
+    if (this.released) return;
+    this.display.write(text);
+    this.watch?.(text);
   }
 
   private finish(status: TerminalExitStatus, resolve: (s: TerminalExitStatus) => void): void {
     if (this.status) return;
     this.status = status;
-    if (!this.released) this.display.exited(status);
+    if (!this.released) {
+      this.display.exited(status);
+      this.watchExit?.(status);
+    }
     resolve(status);
   }
 }
@@ -126,7 +140,7 @@ export class CommandRuns implements TerminalService {
 
   constructor(private readonly opts: CommandRunsOptions) {}
 
-  async create(params: CreateTerminalRequest): Promise<CreateTerminalResponse> {
+  async create(params: CreateTerminalRequest, watch?: TerminalWatcher): Promise<CreateTerminalResponse> {
     if (typeof params.command !== 'string' || !params.command) throw new ServiceError('invalid-params', 'The command is empty.');
     const cwd = params.cwd ? await this.opts.checkCwd(params.cwd) : this.opts.defaultCwd();
     const max = this.opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT;
@@ -139,7 +153,9 @@ export class CommandRuns implements TerminalService {
     const title = [params.command, ...args].join(' ').slice(0, 80);
     const display = this.opts.display(title, () => this.runs.get(terminalId)?.kill());
     display.write(`$ ${[params.command, ...args].join(' ')}\r\n`);
-    this.runs.set(terminalId, new CommandRun(child, limit, display));
+    const onOutput = watch && ((text: string) => watch.output(terminalId, text));
+    const onExit = watch && ((status: TerminalExitStatus) => watch.exited(terminalId, status));
+    this.runs.set(terminalId, new CommandRun(child, limit, display, onOutput, onExit));
     this.opts.logger.info(`[terminal] ${terminalId}: ${title} (in ${cwd})`);
     return { terminalId };
   }

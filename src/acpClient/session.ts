@@ -8,6 +8,7 @@ import type { Logger } from './logger';
 import type { PendingRequests } from './pendingRequests';
 import type { PermissionSessionView } from './permissionHandler';
 import { applySessionUpdate } from './sessionReducer';
+import { appendTerminalOutput, type TerminalText } from './toolCallMerge';
 import type { PermissionOutcome, PermissionRecord, SessionMeta, ToolCallState, TranscriptChange, TranscriptSnapshot, TurnState } from './transcript';
 import { emptyTranscript, toSnapshot, type ReduceResult, type TranscriptState } from './transcriptState';
 
@@ -27,6 +28,8 @@ export interface SessionHost {
   forget(sessionId: string): void;
 }
 
+type TerminalExit = NonNullable<ToolCallState['terminalExit']>;
+
 export class Session implements PermissionSessionView {
   private state: TranscriptState;
   private readonly changeEmitter: Emitter<TranscriptChange[]>;
@@ -37,6 +40,10 @@ export class Session implements PermissionSessionView {
   /** While a load replays the history, changes are folded silently; the owner then shows one snapshot. */
   private replaying = false;
   private queueCounter = 0;
+  /** Client terminals (`terminal/create`) a tool call of this session embeds: their output goes to that call. */
+  private readonly shownTerminals = new Set<string>();
+  /** Output of client terminals no tool call embeds yet (an agent may embed one after it started printing). */
+  private readonly heldTerminals = new Map<string, { text: TerminalText; exit?: TerminalExit }>();
 
   /** Fired after every applied update or client event with the changes it made. */
   readonly onDidChange: (listener: (changes: TranscriptChange[]) => void) => Disposable;
@@ -230,6 +237,40 @@ export class Session implements PermissionSessionView {
   /** @internal Fold one agent update (called by AcpClient in arrival order). */
   applyUpdate(update: SessionUpdate): void {
     this.commit(applySessionUpdate(this.state, update, this.now()));
+    if ((update.sessionUpdate === 'tool_call' || update.sessionUpdate === 'tool_call_update') && update.content) {
+      for (const c of update.content) if (c.type === 'terminal') this.showTerminal(c.terminalId);
+    }
+  }
+
+  /** @internal The client's terminal `terminalId`, created for this session, printed `text`. */
+  terminalOutput(terminalId: string, text: string): void {
+    if (this.shownTerminals.has(terminalId)) return this.apply({ type: 'terminal-output', terminalId, text });
+    const held = this.heldTerminals.get(terminalId) ?? { text: {} };
+    held.text = appendTerminalOutput(held.text, text);
+    this.heldTerminals.set(terminalId, held);
+  }
+
+  /** @internal The client's terminal `terminalId` exited. */
+  terminalExited(terminalId: string, exit: TerminalExit): void {
+    if (this.shownTerminals.has(terminalId)) return this.apply({ type: 'terminal-exited', terminalId, exit });
+    const held = this.heldTerminals.get(terminalId) ?? { text: {} };
+    held.exit = exit;
+    this.heldTerminals.set(terminalId, held);
+  }
+
+  /** @internal The agent released the terminal: what no tool call showed is dropped. */
+  terminalReleased(terminalId: string): void {
+    this.heldTerminals.delete(terminalId);
+  }
+
+  private showTerminal(terminalId: string): void {
+    if (this.shownTerminals.has(terminalId)) return;
+    this.shownTerminals.add(terminalId);
+    const held = this.heldTerminals.get(terminalId);
+    if (!held) return;
+    this.heldTerminals.delete(terminalId);
+    if (held.text.terminalOutput) this.apply({ type: 'terminal-output', terminalId, text: held.text.terminalOutput, dropped: held.text.terminalOutputDropped });
+    if (held.exit) this.apply({ type: 'terminal-exited', terminalId, exit: held.exit });
   }
 
   /** @internal Fold one client-side event. */

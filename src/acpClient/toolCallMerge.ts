@@ -40,12 +40,7 @@ export function patchToolCall(prev: ToolCallState, update: ToolCall | ToolCallUp
   const meta = update._meta;
   if (meta) {
     const output = readTerminalOutput(meta);
-    if (output !== undefined) {
-      const all = (prev.terminalOutput ?? '') + output;
-      const over = all.length - MAX_TERMINAL_OUTPUT;
-      next.terminalOutput = over > 0 ? all.slice(over) : all;
-      if (over > 0) next.terminalOutputDropped = (prev.terminalOutputDropped ?? 0) + over;
-    }
+    if (output !== undefined) Object.assign(next, appendTerminalOutput(prev, output));
     const exit = readTerminalExit(meta);
     if (exit) next.terminalExit = exit;
     const kept = { ...meta };
@@ -53,6 +48,20 @@ export function patchToolCall(prev: ToolCallState, update: ToolCall | ToolCallUp
     if (Object.keys(kept).length) next._meta = { ...(prev._meta ?? {}), ...kept };
   }
   return next;
+}
+
+/** Command output as a tool call keeps it. */
+export type TerminalText = Pick<ToolCallState, 'terminalOutput' | 'terminalOutputDropped'>;
+
+/**
+ * `prev`'s command output with `output` appended, its tail kept within MAX_TERMINAL_OUTPUT and the dropped characters
+ * counted: the one cap for Claude's `_meta.terminal_output` stream and for the client's own terminals (`terminal/*`).
+ */
+export function appendTerminalOutput(prev: TerminalText, output: string): TerminalText {
+  const all = (prev.terminalOutput ?? '') + output;
+  const over = all.length - MAX_TERMINAL_OUTPUT;
+  if (over <= 0) return prev.terminalOutputDropped === undefined ? { terminalOutput: all } : { terminalOutput: all, terminalOutputDropped: prev.terminalOutputDropped };
+  return { terminalOutput: all.slice(over), terminalOutputDropped: (prev.terminalOutputDropped ?? 0) + over };
 }
 
 /** The marker put in place of what `capText` drops; the chat shows it as part of the text. */

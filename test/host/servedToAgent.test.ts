@@ -2,10 +2,12 @@
 // does not call them): unsaved buffers, line/limit, an undoable write, and refusals outside the workspace.
 // Runs before shutdown.test.ts (file order): it switches the extension to the scripted agent through the user's settings.
 import * as assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import * as vscode from 'vscode';
+import { MAX_TERMINAL_OUTPUT } from '../../src/acpClient/toolCallMerge';
+import type { ToolCallState } from '../../src/acpClient/transcript';
 import { activate, closeAllEditors, EXTENSION_ID, waitFor, workspaceRoot, type ExtensionApi } from './helpers';
 
 suite('fs/* served to the agent', function () {
@@ -135,7 +137,7 @@ suite('terminal/* served to the agent', function () {
     output: { output: string; truncated: boolean; exitStatus: { exitCode: number | null; signal: string | null } | null };
   }
 
-  async function term(spec: { command: string; args?: string[]; outputByteLimit?: number; kill?: string }): Promise<TermResult> {
+  async function term(spec: { command: string; args?: string[]; outputByteLimit?: number; kill?: string; card?: string }): Promise<TermResult> {
     await api.chat.prompt([{ type: 'text', text: `term ${JSON.stringify(spec)}` }]);
     const last = api.chat.session?.snapshot().entries.filter((e) => e.kind === 'agent').at(-1);
     const said = last?.kind === 'agent' ? last.content.map((b) => (b.type === 'text' ? b.text : '')).join('') : '';
@@ -166,6 +168,47 @@ suite('terminal/* served to the agent', function () {
   test('output beyond the byte limit keeps the end and says it was truncated', async () => {
     const r = await term({ command: node, args: ['-e', "process.stdout.write('x'.repeat(100)+'END')"], outputByteLimit: 10 });
     assert.deepEqual(r.output, { output: 'xxxxxxxEND', truncated: true, exitStatus: { exitCode: 0, signal: null } });
+  });
+
+  /** The latest tool call that embeds a terminal (the scripted agent's card for `term`). */
+  function terminalCard(): ToolCallState | undefined {
+    const tools = api.chat.session?.snapshot().entries.flatMap((e) => (e.kind === 'tool' ? [e.toolCall] : [])) ?? [];
+    return tools.filter((t) => t.content.some((c) => c.type === 'terminal')).at(-1);
+  }
+
+  test('the tool card shows the output live while the command runs, then its exit', async () => {
+    const gate = join(workspaceRoot(), 'term-gate');
+    rmSync(gate, { force: true });
+    const before = terminalCard()?.toolCallId;
+    const script = `console.log('first');const t=setInterval(()=>{if(require('fs').existsSync(${JSON.stringify(gate)})){clearInterval(t);console.log('second');process.exit(3)}},20)`;
+    const turn = term({ command: node, args: ['-e', script], card: 'start' });
+    const live = await waitFor(() => {
+      const card = terminalCard();
+      return card && card.toolCallId !== before && card.terminalOutput === 'first\n' ? card : undefined;
+    }, 'the card showing the first line');
+    assert.equal(live.status, 'in_progress', 'the command is still running');
+    assert.equal(live.terminalExit, undefined);
+    writeFileSync(gate, '');
+    const r = await turn;
+    rmSync(gate, { force: true });
+    assert.deepEqual(r.exit, { exitCode: 3, signal: null });
+    const done = terminalCard()!;
+    assert.equal(done.toolCallId, live.toolCallId);
+    assert.equal(done.terminalOutput, 'first\nsecond\n');
+    assert.deepEqual(done.terminalExit, { exitCode: 3, signal: null });
+    assert.equal(done.status, 'failed');
+  });
+
+  test('output printed before the agent embeds the terminal is in the card; past the cap its tail is kept and the cut counted', async () => {
+    // 1.2 million characters, then the marker the agent waits for before it sends the card.
+    const script = "process.stdout.write('x'.repeat(1200000)+'READY\\n')";
+    const r = await term({ command: node, args: ['-e', script], card: 'READY', outputByteLimit: 100 });
+    assert.equal(r.output.truncated, true, 'the agent still gets its own byte limit');
+    const card = terminalCard()!;
+    assert.equal(card.terminalOutput!.length, MAX_TERMINAL_OUTPUT);
+    assert.ok(card.terminalOutput!.endsWith('xREADY\n'));
+    assert.equal(card.terminalOutputDropped, 1_200_006 - MAX_TERMINAL_OUTPUT);
+    assert.deepEqual(card.terminalExit, { exitCode: 0, signal: null });
   });
 
   test('no shell: the arguments reach the command as they are', async () => {

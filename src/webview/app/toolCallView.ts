@@ -108,7 +108,7 @@ export class ToolCallView implements EntryView {
           () => this.expand(`d${i}`),
         );
       case 'terminal':
-        // The output arrives through terminalOutput (rendered below); the adapter never uses terminal/*.
+        // The output arrives through terminalOutput (rendered below): the client's own terminal (terminal/*) feeds it.
         return tc.terminalOutput === undefined ? h('div', { class: 'tool-note' }, icon('terminal'), 'Terminal') : null;
       default:
         return null;

@@ -22,6 +22,8 @@ import { createChatActions, createChatSource } from './webview/chatBindings';
 import type { ChatWebviewDeps } from './webview/chatWebviewController';
 import { selectionAttachment } from './webview/selectionAttachment';
 import { createEditorSide } from './webview/editorSideBinding';
+import { AgentChoice, agentPickerActions, agentPickerSource } from './webview/agentPickerBinding';
+import { launchSettingsFor, type AgentEntry } from './acpClient/agentList';
 import type { ChatSlot } from './acpClient/conversation';
 import { errorMessage } from './acpClient/errors';
 import { UserErrorPresenter } from './webview/userErrorPresenter';
@@ -50,7 +52,11 @@ export function activate(context: vscode.ExtensionContext) {
     report: (err, what) => presenter.report(err, { what }),
   });
   const sessions = new SessionStore(context.workspaceState, logger);
-  const resolveLaunch = () => launchWithClaudeCode(launchInput(context, logger), keys, claudeCode);
+  const agents = new AgentChoice(context.globalState, logger);
+  // The agent picked in the chat header; only the bundled Claude entry gets Claude Code and the stored API key.
+  // The stored key is an Anthropic key for the bundled Claude adapter; no other agent gets it or is offered it.
+  const apiKeyApplies = () => usesBundledAdapter(launchSettingsFor(agents.selected, { path: vscode.workspace.getConfiguration('acpChat.agent').get<string>('path') }));
+  const resolveLaunch = () => launchWithClaudeCode(launchInput(context, logger, agents.selected), keys, claudeCode);
   const cwd = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   const files = new WorkspaceFiles(logger);
   const terminals = new CommandRuns({
@@ -73,15 +79,16 @@ export function activate(context: vscode.ExtensionContext) {
     resumeSessionId: () => sessions.currentId(),
   });
   // `view` is created below; the presenter asks it only later, when there is something to show.
-  const presenter = new UserErrorPresenter({ chat, logger, isChatVisible: () => view.isVisible || !!ChatPanel.active?.panel.visible });
-  const signIn = new SignIn({ chat, keys, presenter, logger, resolveLaunch, cwd });
+  const presenter = new UserErrorPresenter({ chat, logger, isChatVisible: () => view.isVisible || !!ChatPanel.active?.panel.visible, apiKeyApplies });
+  const signIn = new SignIn({ chat, keys, presenter, logger, resolveLaunch, cwd, apiKeyApplies });
   const turnReview = new TurnReview(logger);
   const editorSide = (slot: ChatSlot) => createEditorSide(slot, { review: turnReview, memento: context.globalState, presenter, logger, cwd });
   const mainSide = editorSide(chat);
   const history = new HistoryPicker(chatHistory(chat, sessions), (what, err) => presenter.report(err, { what }));
   const chatSource = createChatSource(chat, permissions, presenter);
-  const source = { ...chatSource, ...mainSide.source };
-  const actions = { ...createChatActions(chat, permissions, editor, logger, presenter, chat, () => history.show(chat)), ...mainSide.actions };
+  const agentPicker = { source: agentPickerSource(agents), actions: agentPickerActions(agents, chat) };
+  const source = { ...chatSource, ...mainSide.source, ...agentPicker.source };
+  const actions = { ...createChatActions(chat, permissions, editor, logger, presenter, chat, () => history.show(chat)), ...mainSide.actions, ...agentPicker.actions };
   // The webviews log through the logger, which survives a channel closed by deactivation.
   const chatLog = { debug: (m: string) => logger.debug?.(m), warn: (m: string) => logger.warn(m), error: (m: string | Error) => (typeof m === 'string' ? logger.error(m) : logger.error(m.message, m)) };
   const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions, log: chatLog, reportError: (err, what) => presenter.report(err, { what }) };
@@ -96,6 +103,7 @@ export function activate(context: vscode.ExtensionContext) {
     base: { extensionUri: context.extensionUri, log: chatLog, reportError: (err, what) => presenter.report(err, { what }) },
     openHistory: (into) => history.show(into),
     editorSide,
+    agentPicker,
   });
 
   // Disposed last-in first-out, so the log outlives everything that may still log while it shuts down (the agent's
@@ -115,6 +123,7 @@ export function activate(context: vscode.ExtensionContext) {
     chatSource,
     turnReview,
     mainSide,
+    agents,
     trackSessions(chat, sessions),
     autoRestart(chat, { enabled: () => vscode.workspace.getConfiguration('acpChat').get<boolean>('autoRestartAgent') === true, logger }),
     history,
@@ -176,6 +185,7 @@ export function activate(context: vscode.ExtensionContext) {
         turnChanges: mainSide.turnChanges,
         turnReview,
         follower: mainSide.follower,
+        agents,
       }
     : undefined;
 }
@@ -210,16 +220,16 @@ async function launchWithClaudeCode(input: ReturnType<typeof launchInput>, keys:
   return resolveAgentLaunch({ ...withKey, claudeCodeExecutable: resolved.path });
 }
 
-function launchInput(context: vscode.ExtensionContext, logger: Logger) {
+function launchInput(context: vscode.ExtensionContext, logger: Logger, agent: AgentEntry) {
   const config = vscode.workspace.getConfiguration('acpChat.agent');
-  const { settings, problems } = parseLaunchSettings({ path: config.get('path'), args: config.get('args'), env: config.get('env') });
+  const { settings: claude, problems } = parseLaunchSettings({ path: config.get('path'), args: config.get('args'), env: config.get('env') });
   for (const p of problems) {
     logger.warn(`[settings] ${p}`);
     void vscode.window.showWarningMessage(`ACP Chat: ${p}`);
   }
   const entry = join(context.extensionPath, 'node_modules', '@agentclientprotocol', 'claude-agent-acp', 'dist', 'index.js');
   return {
-    settings,
+    settings: launchSettingsFor(agent, claude),
     // The extension host's own runtime: Electron run as Node inside VS Code, plain Node in the VS Code server.
     node: { path: process.execPath, version: process.versions.node, env: { ELECTRON_RUN_AS_NODE: '1' } },
     adapterEntry: existsSync(entry) ? entry : undefined,

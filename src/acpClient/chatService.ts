@@ -190,6 +190,17 @@ export class ChatService {
     return this.ensureSession();
   }
 
+  /**
+   * Another agent was picked (`resolveLaunch` now names it): this agent stops and a new session starts with the
+   * other one. The old conversation stays with its agent (its history lists it).
+   */
+  async switchAgent(): Promise<Session> {
+    await this.leave(this.current);
+    this.stopAgent();
+    this.current = undefined;
+    return this.ensureSession();
+  }
+
   /** `logout` where the agent offers it (the caller restarts the agent so its state matches). */
   async signOut(): Promise<void> {
     const client = this.client;

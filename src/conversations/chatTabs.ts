@@ -11,6 +11,7 @@ import { createChatActions, createChatSource } from '../webview/chatBindings';
 import { ChatPanel } from '../webview/chatPanel';
 import type { ChatWebviewDeps } from '../webview/chatWebviewController';
 import type { EditorSide } from '../webview/editorSideBinding';
+import type { AgentPickerActions, AgentPickerSource } from '../webview/agentPickerBinding';
 
 interface Tab {
   conversation: Conversation;
@@ -27,6 +28,8 @@ export interface ChatTabsDeps {
   openHistory(into: ChatSlot): unknown;
   /** The tab's own turn changes and Follow the agent. */
   editorSide(slot: ChatSlot): EditorSide;
+  /** The agent picker (one choice for every chat). */
+  agentPicker: { source: AgentPickerSource; actions: AgentPickerActions };
 }
 
 export class ChatTabs implements vscode.Disposable {
@@ -44,8 +47,8 @@ export class ChatTabs implements vscode.Disposable {
     const conversation = new Conversation(chat, logger);
     const chatSource = createChatSource(chat, permissions, presenter, conversation);
     const side = this.deps.editorSide(conversation);
-    const source = { ...chatSource, ...side.source };
-    const actions = { ...createChatActions(chat, permissions, editor, logger, presenter, conversation, () => this.deps.openHistory(conversation)), ...side.actions };
+    const source = { ...chatSource, ...side.source, ...this.deps.agentPicker.source };
+    const actions = { ...createChatActions(chat, permissions, editor, logger, presenter, conversation, () => this.deps.openHistory(conversation)), ...side.actions, ...this.deps.agentPicker.actions };
     const sub = conversation.onDidChangeSession(() => this.sessionEmitter.fire());
     const panel = ChatPanel.create({ ...base, source, actions }, `ACP Chat ${++this.counter}`, vscode.ViewColumn.Active, () => {
       this.tabs.delete(tab);

@@ -19,6 +19,8 @@ export interface SignInDeps {
   /** The agent's launch, exactly as the chat service spawns it. */
   resolveLaunch(): Promise<AgentLaunch>;
   cwd(): string | undefined;
+  /** False while another agent than the bundled Claude adapter is picked: no Anthropic API key is offered. */
+  apiKeyApplies?(): boolean;
 }
 
 export class SignIn {
@@ -102,7 +104,7 @@ export class SignIn {
     type Item = vscode.QuickPickItem & { method?: AuthMethod };
     const items: Item[] = [
       ...methods.map((m) => ({ label: m.name, detail: m.description ?? undefined, method: m })),
-      { label: 'Set API Key…', detail: 'An Anthropic API key, kept in VS Code\'s secret storage' },
+      ...(this.deps.apiKeyApplies?.() === false ? [] : [{ label: 'Set API Key…', detail: 'An Anthropic API key, kept in VS Code\'s secret storage' }]),
     ];
     const picked = await vscode.window.showQuickPick(items, { title: 'ACP Chat: Sign In', placeHolder: 'How do you want to sign in?' });
     if (picked && !picked.method) await this.askForApiKey();

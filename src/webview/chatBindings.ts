@@ -18,6 +18,7 @@ import type { ChatActions, ChatSource } from './chatWebviewController';
 import { buildPromptBlocks } from './promptBlocks';
 import type { TurnChangesActions, TurnChangesSource } from './turnChangesBinding';
 import type { FollowAgentActions, FollowAgentSource } from './followAgentBinding';
+import type { AgentPickerActions, AgentPickerSource } from './agentPickerBinding';
 import type { ComposerCapabilities, ElicitationView } from './protocol';
 import type { UserErrorPresenter } from './userErrorPresenter';
 
@@ -39,7 +40,7 @@ export function createChatSource(
   permissions: PermissionController,
   presenter: UserErrorPresenter,
   slot: ChatSlot = chat,
-): Omit<ChatSource, keyof TurnChangesSource | keyof FollowAgentSource> & vscode.Disposable {
+): Omit<ChatSource, keyof TurnChangesSource | keyof FollowAgentSource | keyof AgentPickerSource> & vscode.Disposable {
   const transcript = new Emitter<readonly TranscriptChange[]>();
   const sessionChanged = new Emitter<void>();
   const statusChanged = new Emitter<void>();
@@ -93,7 +94,7 @@ export function createChatActions(
   presenter: UserErrorPresenter,
   slot: ChatSlot = chat,
   openHistory: () => unknown = () => vscode.commands.executeCommand('acpChat.openConversation'),
-): Omit<ChatActions, keyof TurnChangesActions | keyof FollowAgentActions> {
+): Omit<ChatActions, keyof TurnChangesActions | keyof FollowAgentActions | keyof AgentPickerActions> {
   const report = (what: string) => (err: unknown) => presenter.report(err, { what });
   const session = async () => slot.ensureSession();
   const done = () => undefined;

@@ -7,7 +7,7 @@ import { buildChatHtml } from './html';
 import { parseExternalLink } from './linkPolicy';
 import { parseWebviewMessage } from './messageValidation';
 import { createNonce } from './nonce';
-import { PROTOCOL_VERSION, type Attachment, type ChatNotice, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type FileCompletion, type HostToWebview, type TurnChangesView, type WebviewToHost } from './protocol';
+import { PROTOCOL_VERSION, type AgentChoiceView, type Attachment, type ChatNotice, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type FileCompletion, type HostToWebview, type TurnChangesView, type WebviewToHost } from './protocol';
 import { TranscriptPublisher } from './transcriptPublisher';
 import { errorMessage } from '../acpClient/errors';
 import type { AnswerResult } from '../acpClient/pendingRequests';
@@ -42,6 +42,8 @@ export interface ChatActions {
   /** Reverts one file of a turn's changes, or all of them when `path` is undefined. */
   revertTurnChanges(id: string, path?: string): Promise<void>;
   setFollowAgent(enabled: boolean): Promise<void>;
+  /** Picks the agent for new sessions (by name); a new session starts with it. */
+  selectAgent(name: string): Promise<void>;
   /** A button of the chat's error or sign-in card. */
   /** `resend`: the user asked for the kept prompt to be sent once signed in. */
   noticeAction(noticeId: number, action: string, methodId?: string, resend?: boolean): Promise<void>;
@@ -65,6 +67,8 @@ export interface ChatSource {
   onDidChangeTurnChanges: Subscribe<void>;
   getFollowAgent(): boolean;
   onDidChangeFollowAgent: Subscribe<void>;
+  getAgents(): { agents: AgentChoiceView[]; selected: string };
+  onDidChangeAgents: Subscribe<void>;
   /** The error or sign-in card to show (null: none). */
   getNotice(): ChatNotice | null;
   onDidChangeNotice: Subscribe<void>;
@@ -124,6 +128,7 @@ export class ChatWebviewController implements vscode.Disposable {
       source.onDidChangeElicitations(() => this.post({ type: 'elicitations', elicitations: source.getElicitations() })),
       source.onDidChangeTurnChanges(() => this.post({ type: 'turnChanges', changes: source.getTurnChanges() })),
       source.onDidChangeFollowAgent(() => this.post({ type: 'followAgent', enabled: source.getFollowAgent() })),
+      source.onDidChangeAgents(() => this.post({ type: 'agents', ...source.getAgents() })),
       source.onDidChangeNotice(() => this.post({ type: 'notice', notice: source.getNotice() })),
     );
     webview.options = chatWebviewOptions(deps.extensionUri);
@@ -171,6 +176,7 @@ export class ChatWebviewController implements vscode.Disposable {
     });
     this.post({ type: 'turnChanges', changes: s.getTurnChanges() });
     this.post({ type: 'followAgent', enabled: s.getFollowAgent() });
+    this.post({ type: 'agents', ...s.getAgents() });
     // The notice is independent of the session; a freshly loaded page has none, so only a current one is sent.
     const notice = s.getNotice();
     if (notice) this.post({ type: 'notice', notice });
@@ -247,6 +253,8 @@ export class ChatWebviewController implements vscode.Disposable {
         return this.run(m.type, () => a.revertTurnChanges(m.id, m.path));
       case 'setFollowAgent':
         return this.run(m.type, () => a.setFollowAgent(m.enabled));
+      case 'selectAgent':
+        return this.run(m.type, () => a.selectAgent(m.name));
       default:
         unreachable(m, 'webview message');
     }

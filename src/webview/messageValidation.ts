@@ -54,6 +54,7 @@ const schema = z.discriminatedUnion('type', [
   /** Without `path`: Revert All. */
   z.object({ type: z.literal('revertTurnChanges'), id: str(128), path: str().optional() }),
   z.object({ type: z.literal('setFollowAgent'), enabled: z.boolean() }),
+  z.object({ type: z.literal('selectAgent'), name: str(60) }),
   z.object({ type: z.literal('noticeAction'), noticeId: z.number().int(), action: str(64), methodId: str(256).optional(), resend: z.boolean().optional() }),
 ]);
 

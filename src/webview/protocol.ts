@@ -90,4 +90,11 @@ export type HostToWebview =
   | { type: 'turnChanges'; changes: TurnChangesView | null }
   /** Whether the editor follows the agent (remembered across sessions and windows). */
   | { type: 'followAgent'; enabled: boolean }
+  /** The agents the user can pick for new sessions, and the picked one (by name). */
+  | { type: 'agents'; agents: AgentChoiceView[]; selected: string }
   | { type: 'notice'; notice: ChatNotice | null };
+
+/** An agent of the picker in the chat header. */
+export interface AgentChoiceView {
+  name: string;
+}

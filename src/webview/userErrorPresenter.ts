@@ -37,6 +37,8 @@ export interface PresenterDeps {
   logger: Logger;
   /** True when a chat (sidebar view or editor tab) is on screen. */
   isChatVisible(): boolean;
+  /** False while another agent than the bundled Claude adapter is picked: "Set API Key…" (an Anthropic key) is not offered. */
+  apiKeyApplies?(): boolean;
 }
 
 export class UserErrorPresenter implements vscode.Disposable {
@@ -143,7 +145,8 @@ export class UserErrorPresenter implements vscode.Disposable {
   }
 
   private show(worded: UserError, isStartFailure: boolean, keptPrompt?: string): void {
-    const buttons = worded.actions.flatMap((a) => this.buttonsFor(a, worded));
+    const offered = this.deps.apiKeyApplies?.() === false ? worded.actions.filter((a) => a !== 'setApiKey') : worded.actions;
+    const buttons = offered.flatMap((a) => this.buttonsFor(a, worded));
     this.showNotice({ severity: worded.severity, message: worded.message, buttons, ...(keptPrompt !== undefined ? { keptPrompt } : {}) }, isStartFailure);
   }
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { createRequire } from 'node:module';
 import type { ChatService } from '../../src/acpClient/chatService';
+import type { AgentChoice } from '../../src/webview/agentPickerBinding';
 import type { SessionStore } from '../../src/acpClient/sessionStore';
 import type { HistoryPicker } from '../../src/conversations/historyPicker';
 import type { ChatTabs } from '../../src/conversations/chatTabs';
@@ -41,6 +42,8 @@ export interface ExtensionApi {
   tabs: ChatTabs;
   sessions: SessionStore;
   context: vscode.ExtensionContext;
+  /** The agents of `acpChat.agents` and the one picked for new sessions. */
+  agents: AgentChoice;
 }
 
 /**

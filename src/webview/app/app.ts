@@ -5,6 +5,7 @@ import { PROTOCOL_VERSION, type Attachment, type ComposerCapabilities, type Conn
 import { Announcer } from './announcer';
 import { ChangedFilesView } from './changedFilesView';
 import { FollowToggleView } from './followToggleView';
+import { AgentPickerView } from './agentPickerView';
 import { Composer } from './composer';
 import { h, icon } from './dom';
 import { ElicitationsView } from './elicitationView';
@@ -40,6 +41,7 @@ export class App {
   private readonly elicitations: ElicitationsView;
   private readonly changedFiles: ChangedFilesView;
   private readonly followToggle: FollowToggleView;
+  private readonly agentPicker: AgentPickerView;
   readonly notice: NoticeView;
   private readonly announcer = new Announcer();
   private readonly banner = h('div', { class: 'banner', role: 'alert', 'data-testid': 'banner' });
@@ -69,6 +71,8 @@ export class App {
     this.changedFiles = new ChangedFilesView(this.post);
     this.followToggle = new FollowToggleView(this.post);
     this.header.addAction(this.followToggle.node);
+    this.agentPicker = new AgentPickerView(this.post);
+    this.header.addAction(this.agentPicker.node);
     this.queue = new QueueView(this.post);
     this.config = new ConfigBar(this.post);
     this.notice = new NoticeView(this.post);
@@ -138,6 +142,9 @@ export class App {
         break;
       case 'followAgent':
         this.followToggle.update(msg.enabled);
+        return;
+      case 'agents':
+        this.agentPicker.update(msg.agents, msg.selected);
         return;
       case 'notice':
         this.notice.update(msg.notice);

@@ -78,6 +78,8 @@ function setup() {
     getTurnChanges: () => null,
     onDidChangeTurnChanges: emitter<void>().event,
     getFollowAgent: () => false,
+    getAgents: () => ({ agents: [{ name: 'Claude' }, { name: 'Other' }], selected: 'Claude' }),
+    onDidChangeAgents: emitter<void>().event,
     onDidChangeFollowAgent: emitter<void>().event,
     getNotice: () => null,
     onDidChangeNotice: emitter<void>().event,
@@ -103,6 +105,7 @@ function setup() {
     reviewTurnChanges: vi.fn(),
     revertTurnChanges: vi.fn(),
     setFollowAgent: vi.fn(),
+    selectAgent: vi.fn(),
     noticeAction: vi.fn(),
   } satisfies ChatActions;
   const log = { debug: vi.fn(), warn: vi.fn(), error: vi.fn() };
@@ -141,12 +144,18 @@ describe('ChatWebviewController', () => {
     t.transcript.fire([{ type: 'entry-changed', entry: user('u2', 'ab') }]);
     await new Promise((r) => setTimeout(r, 40));
     expect(t.actions.start).toHaveBeenCalledTimes(1); // a chat on screen starts the agent
-    // The turn's changes follow every snapshot (none here).
-    expect(t.posted.slice(1)).toEqual([{ type: 'turnChanges', changes: null }, { type: 'followAgent', enabled: false }, { type: 'patch', entries: [user('u2', 'ab')] }]);
+    // The turn's changes, Follow the agent and the agent picker follow every snapshot.
+    expect(t.posted.slice(1)).toEqual([
+      { type: 'turnChanges', changes: null },
+      { type: 'followAgent', enabled: false },
+      { type: 'agents', agents: [{ name: 'Claude' }, { name: 'Other' }], selected: 'Claude' },
+      { type: 'patch', entries: [user('u2', 'ab')] },
+    ]);
     t.setSnapshot(null);
     t.session.fire();
-    expect(t.posted.at(-3)).toMatchObject({ type: 'snapshot', snapshot: null });
-    expect(t.posted.at(-2)).toEqual({ type: 'turnChanges', changes: null });
+    expect(t.posted.at(-4)).toMatchObject({ type: 'snapshot', snapshot: null });
+    expect(t.posted.at(-3)).toEqual({ type: 'turnChanges', changes: null });
+    expect(t.posted.at(-1)).toMatchObject({ type: 'agents', selected: 'Claude' });
   });
 
   it('routes valid messages to ChatActions and drops invalid ones with a log line', async () => {

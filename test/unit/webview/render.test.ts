@@ -341,3 +341,19 @@ describe('elicitations', () => {
 });
 
 void T0;
+
+describe('agent picker (chat header)', () => {
+  it('hidden with one agent; with several it shows them, the picked one selected, and a pick is posted', () => {
+    const t = setup();
+    const picker = t.q<HTMLSelectElement>('[data-testid="agent-picker"]')!;
+    t.send({ type: 'agents', agents: [{ name: 'Claude' }], selected: 'Claude' });
+    expect(picker.hidden).toBe(true);
+    t.send({ type: 'agents', agents: [{ name: 'Claude' }, { name: 'Gemini' }], selected: 'Gemini' });
+    expect(picker.hidden).toBe(false);
+    expect(Array.from(picker.options).map((o) => o.text)).toEqual(['Claude', 'Gemini']);
+    expect(picker.value).toBe('Gemini');
+    picker.value = 'Claude';
+    picker.dispatchEvent(new Event('change'));
+    expect(t.posted).toContainEqual({ type: 'selectAgent', name: 'Claude' });
+  });
+});

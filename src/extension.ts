@@ -82,7 +82,8 @@ export function activate(context: vscode.ExtensionContext) {
   const presenter = new UserErrorPresenter({ chat, logger, isChatVisible: () => view.isVisible || !!ChatPanel.active?.panel.visible, apiKeyApplies });
   const signIn = new SignIn({ chat, keys, presenter, logger, resolveLaunch, cwd, apiKeyApplies });
   const turnReview = new TurnReview(logger);
-  const editorSide = (slot: ChatSlot) => createEditorSide(slot, { review: turnReview, memento: context.globalState, presenter, logger, cwd });
+  const followToggled = new vscode.EventEmitter<void>();
+  const editorSide = (slot: ChatSlot) => createEditorSide(slot, { review: turnReview, memento: context.globalState, followToggled, presenter, logger, cwd });
   const mainSide = editorSide(chat);
   const history = new HistoryPicker(chatHistory(chat, sessions), (what, err) => presenter.report(err, { what }));
   const chatSource = createChatSource(chat, permissions, presenter);
@@ -122,6 +123,7 @@ export function activate(context: vscode.ExtensionContext) {
     presenter,
     chatSource,
     turnReview,
+    followToggled,
     mainSide,
     agents,
     trackSessions(chat, sessions),

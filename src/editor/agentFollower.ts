@@ -4,7 +4,7 @@
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { ChatSlot } from '../acpClient/conversation';
-import { Emitter, type Disposable, type Event } from '../acpClient/events';
+import type { Disposable } from '../acpClient/events';
 import type { Logger } from '../acpClient/logger';
 import type { Session } from '../acpClient/session';
 import type { TranscriptChange } from '../acpClient/transcript';
@@ -25,22 +25,17 @@ export function latestLocation(changes: readonly TranscriptChange[]): { path: un
 }
 
 export class AgentFollower implements Disposable {
-  private readonly emitter: Emitter<boolean>;
   private readonly sub: Disposable;
   private sessionSub: Disposable | undefined;
   private lastShown = '';
   /** Reveals run one after another, so the last location wins. */
   private chain: Promise<void> = Promise.resolve();
 
-  readonly onDidChangeEnabled: Event<boolean>;
-
   constructor(
     private readonly chat: Pick<ChatSlot, 'session' | 'onDidChangeSession'>,
     private readonly memento: vscode.Memento,
     private readonly logger: Logger,
   ) {
-    this.emitter = new Emitter((err) => logger.error('[follow] listener failed', err));
-    this.onDidChangeEnabled = this.emitter.event;
     this.sub = chat.onDidChangeSession((s) => this.follow(s));
     this.follow(chat.session);
   }
@@ -53,7 +48,6 @@ export class AgentFollower implements Disposable {
     if (enabled === this.enabled) return;
     await this.memento.update(SETTING_KEY, enabled);
     this.lastShown = '';
-    this.emitter.fire(enabled);
   }
 
   /** Resolves when the reveals asked for so far are done (tests). */
@@ -64,7 +58,6 @@ export class AgentFollower implements Disposable {
   dispose(): void {
     this.sub.dispose();
     this.sessionSub?.dispose();
-    this.emitter.dispose();
   }
 
   private follow(session: Session | undefined): void {

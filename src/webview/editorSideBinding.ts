@@ -14,6 +14,8 @@ export interface EditorSideDeps {
   review: TurnReview;
   /** Where Follow the agent is remembered (shared by every chat). */
   memento: vscode.Memento;
+  /** Fired when any chat's Follow the agent toggle changes (the choice is shared). */
+  followToggled: vscode.EventEmitter<void>;
   presenter: Pick<UserErrorPresenter, 'showMessage'>;
   logger: Logger;
   cwd(): string | undefined;
@@ -33,8 +35,8 @@ export function createEditorSide(slot: ChatSlot, deps: EditorSideDeps): EditorSi
   return {
     turnChanges,
     follower,
-    source: { ...turnChangesSource(turnChanges), ...followAgentSource(follower) },
-    actions: { ...turnChangesActions(deps.review, deps.presenter), ...followAgentActions(follower) },
+    source: { ...turnChangesSource(turnChanges), ...followAgentSource(follower, deps.followToggled.event) },
+    actions: { ...turnChangesActions(deps.review, deps.presenter), ...followAgentActions(follower, deps.followToggled) },
     dispose: () => {
       follower.dispose();
       tracked.dispose();

@@ -1,17 +1,24 @@
-// Binds the chat header's "Follow the agent" toggle to the AgentFollower (which remembers it).
+// Binds the chat header's "Follow the agent" toggle to the AgentFollower (which remembers it). The choice is one for
+// every chat (each follows its own session): `toggled` tells every chat's toggle when any of them changes it.
+import type * as vscode from 'vscode';
 import type { AgentFollower } from '../editor/agentFollower';
 import type { ChatActions, ChatSource } from './chatWebviewController';
 
 export type FollowAgentSource = Pick<ChatSource, 'getFollowAgent' | 'onDidChangeFollowAgent'>;
 export type FollowAgentActions = Pick<ChatActions, 'setFollowAgent'>;
 
-export function followAgentSource(follower: AgentFollower): FollowAgentSource {
+export function followAgentSource(follower: AgentFollower, toggled: vscode.Event<void>): FollowAgentSource {
   return {
     getFollowAgent: () => follower.enabled,
-    onDidChangeFollowAgent: (listener) => follower.onDidChangeEnabled(() => listener()),
+    onDidChangeFollowAgent: (listener) => toggled(() => listener()),
   };
 }
 
-export function followAgentActions(follower: AgentFollower): FollowAgentActions {
-  return { setFollowAgent: (enabled) => follower.setEnabled(enabled) };
+export function followAgentActions(follower: AgentFollower, toggled: Pick<vscode.EventEmitter<void>, 'fire'>): FollowAgentActions {
+  return {
+    setFollowAgent: async (enabled) => {
+      await follower.setEnabled(enabled);
+      toggled.fire();
+    },
+  };
 }

@@ -1,15 +1,19 @@
 // Several agents: `acpChat.agents` lists the bundled Claude adapter and a second agent (the scripted agent); the chat
 // header's picker (acted through as the webview does) switches new sessions to it and back, in a real extension host.
+// Runs after chat.test.ts (which checks the lazy activation) and before shutdown.test.ts (file order).
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { activate, EXTENSION_ID, waitFor, type ExtensionApi } from './helpers';
+import type { FakeAnthropic } from '../fixtures/fakeAnthropic';
+import { activate, EXTENSION_ID, setUpAgentEnvironment, waitFor, type ExtensionApi } from './helpers';
 
 suite('Several agents: picked in the chat header', function () {
   this.timeout(90_000);
   let api: ExtensionApi;
+  let fake: FakeAnthropic | undefined;
 
   suiteSetup(async () => {
+    fake = await setUpAgentEnvironment(); // the bundled Claude entry's own environment (fake API, Claude Code)
     api = await activate();
     const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
     const script = join(extension.extensionPath, 'test', 'fixtures', 'scriptedAgent', 'agent.mjs');
@@ -25,6 +29,7 @@ suite('Several agents: picked in the chat header', function () {
     await api.actions.selectAgent('Claude');
     await vscode.workspace.getConfiguration('acpChat').update('agents', undefined, vscode.ConfigurationTarget.Global);
     await waitFor(() => api.chat.status.state === 'ready' && api.chat.agent?.initializeResponse.agentInfo?.name !== 'scripted-agent', 'the bundled agent ready again');
+    await fake?.close();
   });
 
   test('the picker lists both, Claude (the default entry) first and picked', () => {

@@ -56,6 +56,12 @@ export class Session implements PermissionSessionView {
     return { turn: this.state.meta.turn, connection: this.state.meta.connection };
   }
 
+  /** The session-level fields as they are now, without copying the transcript. Read-only: the state is replaced, never
+   *  mutated, so the object stays as it was when read. */
+  get meta(): Readonly<SessionMeta> {
+    return this.state.meta;
+  }
+
   /** A deep copy of the transcript, safe to post. */
   snapshot(): TranscriptSnapshot {
     return toSnapshot(this.state);

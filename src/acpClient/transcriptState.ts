@@ -1,6 +1,6 @@
 // The reducer's state and a copy-on-write draft so reducers stay pure: the input state is never mutated, each
 // reduce copies the entry array once and replaces only the entries it touches.
-import type { SessionMeta, TranscriptChange, TranscriptEntry, TranscriptSnapshot } from './transcript';
+import type { SessionMeta, TextAppend, TranscriptChange, TranscriptEntry, TranscriptSnapshot } from './transcript';
 
 export interface TranscriptState {
   readonly meta: SessionMeta;
@@ -51,7 +51,8 @@ export class Draft {
   private nextId: number;
   private changes: TranscriptChange[] = [];
   private metaKeys = new Set<keyof SessionMeta>();
-  private changedEntries = new Set<number>();
+  /** Index → what was appended to it, or null when it changed otherwise (or more than once) in this step. */
+  private changedEntries = new Map<number, TextAppend | null>();
 
   constructor(
     private readonly base: TranscriptState,
@@ -99,10 +100,13 @@ export class Draft {
     return at;
   }
 
-  /** Replace the entry at `at` (a new object; the old one is left untouched). */
-  replace(at: number, entry: TranscriptEntry): void {
+  /**
+   * Replace the entry at `at` (a new object; the old one is left untouched). `append` says the new entry is the old
+   * one with text added at the end of one field, so views can receive the added text instead of the whole entry.
+   */
+  replace(at: number, entry: TranscriptEntry, append?: TextAppend): void {
     this.entries[at] = entry;
-    this.changedEntries.add(at);
+    this.changedEntries.set(at, append && !this.changedEntries.has(at) ? append : null);
   }
 
   setMeta<K extends keyof SessionMeta>(key: K, value: SessionMeta[K]): void {
@@ -122,10 +126,10 @@ export class Draft {
     const changes = [...this.changes];
     // Entries added in this step are already reported whole by 'entry-added'; report later patches of them too,
     // since the added entry object may have been replaced after it was pushed.
-    for (const at of [...this.changedEntries].sort((a, b) => a - b)) {
+    for (const [at, append] of [...this.changedEntries].sort((a, b) => a[0] - b[0])) {
       const added = changes.findIndex((c) => c.type === 'entry-added' && c.index === at);
       if (added >= 0) changes[added] = { type: 'entry-added', entry: this.entries[at]!, index: at };
-      else changes.push({ type: 'entry-changed', entry: this.entries[at]! });
+      else changes.push(append ? { type: 'entry-changed', entry: this.entries[at]!, append } : { type: 'entry-changed', entry: this.entries[at]! });
     }
     if (this.metaKeys.size) changes.push({ type: 'meta-changed', keys: [...this.metaKeys] });
     const state: TranscriptState = {

@@ -54,6 +54,7 @@ export function createChatSource(
   ];
   return {
     getSnapshot: () => slot.session?.snapshot() ?? null,
+    getMeta: () => slot.session?.meta,
     getStatus: () => chat.status,
     getCapabilities: () => composerCapabilities(chat.agent && !chat.agent.closed ? chat.agent.initializeResponse : undefined),
     getElicitations: (): ElicitationView[] =>

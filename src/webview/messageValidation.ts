@@ -30,6 +30,8 @@ const elicitationValue = z.union([str(MAX_TEXT), z.number(), z.boolean(), z.arra
 
 const schema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), v: z.number() }),
+  /** The page could not apply an append (unknown entry, or not the state it builds on): it asks for a snapshot. */
+  z.object({ type: z.literal('resync'), reason: str(256) }),
   z.object({ type: z.literal('sendPrompt'), text: str(MAX_TEXT), attachments: z.array(attachment).max(100) }),
   z.object({ type: z.literal('cancelTurn') }),
   z.object({ type: z.literal('newSession') }),
@@ -52,6 +54,35 @@ const schema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('completeFiles'), requestId: z.number().int(), query: str(1024) }),
   z.object({ type: z.literal('noticeAction'), noticeId: z.number().int(), action: str(64), methodId: str(256).optional(), resend: z.boolean().optional() }),
 ]);
+
+/**
+ * Text the host adds at the end of an entry's field (streamed message text, command output), so the bytes posted per
+ * chunk do not grow with the message. `from` is the field's length the append builds on: a page holding another
+ * length (it missed a message) asks for a snapshot instead of showing a wrong text. For command output, `length` and
+ * `dropped` are the field's length and dropped-head count after the append (the host keeps only the tail).
+ */
+const entryAppend = z.discriminatedUnion('field', [
+  z.object({ id: str(256), field: z.literal('text'), from: z.number().int().min(0), text: z.string() }),
+  z.object({
+    id: str(256),
+    field: z.literal('terminal'),
+    from: z.number().int().min(0),
+    text: z.string(),
+    length: z.number().int().min(0),
+    dropped: z.number().int().min(0).optional(),
+  }),
+]);
+const entryAppends = z.array(entryAppend);
+
+export type EntryAppend = z.infer<typeof entryAppend>;
+
+/** Checks the appends of a host `patch` before the page applies them; a wrong shape drops the lot (and resyncs). */
+export function parseEntryAppends(raw: unknown): { ok: true; appends: EntryAppend[] } | { ok: false; error: string } {
+  const r = entryAppends.safeParse(raw);
+  if (r.success) return { ok: true, appends: r.data };
+  const issue = r.error.issues[0];
+  return { ok: false, error: `invalid appends: ${issue ? `${issue.path.join('.')} ${issue.message}` : 'unknown'}` };
+}
 
 /** Every message the webview may post: the schema is the definition. */
 export type WebviewToHost = z.infer<typeof schema>;

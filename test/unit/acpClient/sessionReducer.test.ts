@@ -31,7 +31,7 @@ describe('message chunks', () => {
     expect(r.state.entries).toHaveLength(1);
     expect(r.state.entries[0]).toMatchObject({ kind: 'agent', content: [text('ab')] });
     expect(r.changes[0]).toEqual([{ type: 'entry-added', entry: r.state.entries.length && expect.objectContaining({ kind: 'agent' }), index: 0 }]);
-    expect(r.changes[1]).toEqual([{ type: 'entry-changed', entry: r.state.entries[0] }]);
+    expect(r.changes[1]).toEqual([{ type: 'entry-changed', entry: r.state.entries[0], append: { field: 'text', from: 1, text: 'b' } }]);
   });
 
   it('keeps arrival order: text after a tool call is a new entry even with the same messageId', () => {

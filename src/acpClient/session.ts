@@ -68,7 +68,7 @@ export class Session implements PermissionSessionView {
   }
 
   getToolCall(toolCallId: string): ToolCallState | undefined {
-    const at = this.state.toolIndex[toolCallId];
+    const at = this.state.toolIndex.get(toolCallId);
     const entry = at === undefined ? undefined : this.state.entries[at];
     return entry?.kind === 'tool' ? structuredClone(entry.toolCall) : undefined;
   }

@@ -6,14 +6,41 @@ export interface TranscriptState {
   readonly meta: SessionMeta;
   readonly entries: readonly TranscriptEntry[];
   /** toolCallId → index in `entries`. Entries are only ever appended, so indexes are stable. */
-  readonly toolIndex: Readonly<Record<string, number>>;
+  readonly toolIndex: KeyIndex;
   /** compactionId → index of its notice entry. */
-  readonly compactionIndex: Readonly<Record<string, number>>;
+  readonly compactionIndex: KeyIndex;
   /** permission key → index of its permission entry. */
-  readonly permissionIndex: Readonly<Record<string, number>>;
+  readonly permissionIndex: KeyIndex;
   /** User entries carry no messageId in the model, so the reducer remembers the open one here. */
   readonly userMessageId: string | null;
   readonly nextId: number;
+}
+
+/**
+ * An immutable key → entry index map whose `with` costs O(1) amortised: recent keys sit in a small overlay over a
+ * shared base, merged into a new base when the overlay grows. Copying the whole map on every added tool call made a
+ * long session's updates slower the longer it ran (2,000 tool calls: ~2 s of copying in the wire bench).
+ */
+export class KeyIndex {
+  static readonly empty = new KeyIndex(new Map(), new Map());
+  private static readonly OVERLAY_MAX = 64;
+
+  private constructor(
+    private readonly base: ReadonlyMap<string, number>,
+    private readonly overlay: ReadonlyMap<string, number>,
+  ) {}
+
+  get(key: string): number | undefined {
+    return this.overlay.get(key) ?? this.base.get(key);
+  }
+
+  with(key: string, at: number): KeyIndex {
+    if (this.overlay.size < KeyIndex.OVERLAY_MAX) return new KeyIndex(this.base, new Map(this.overlay).set(key, at));
+    // Merge the overlay into a fresh base once per OVERLAY_MAX additions.
+    const base = new Map(this.base);
+    for (const [k, v] of this.overlay) base.set(k, v);
+    return new KeyIndex(base, new Map([[key, at]]));
+  }
 }
 
 export interface ReduceResult {
@@ -26,9 +53,9 @@ export function emptyTranscript(sessionId: string): TranscriptState {
   return {
     meta: { sessionId, plan: [], availableCommands: [], configOptions: [], turn: 'idle', connection: 'connected' },
     entries: [],
-    toolIndex: {},
-    compactionIndex: {},
-    permissionIndex: {},
+    toolIndex: KeyIndex.empty,
+    compactionIndex: KeyIndex.empty,
+    permissionIndex: KeyIndex.empty,
     userMessageId: null,
     nextId: 1,
   };
@@ -45,8 +72,7 @@ type Index = 'toolIndex' | 'compactionIndex' | 'permissionIndex';
 export class Draft {
   private entries: TranscriptEntry[];
   private meta: SessionMeta;
-  private indexes: Record<Index, Record<string, number>>;
-  private copied = new Set<Index>();
+  private indexes: Record<Index, KeyIndex>;
   userMessageId: string | null;
   private nextId: number;
   private changes: TranscriptChange[] = [];
@@ -82,20 +108,14 @@ export class Draft {
   }
 
   indexOf(index: Index, key: string): number | undefined {
-    return this.indexes[index][key];
+    return this.indexes[index].get(key);
   }
 
   /** Append an entry (closing an open thought first) and return its index. */
   add(entry: TranscriptEntry, index?: { name: Index; key: string }): number {
     this.closeOpenThought();
     const at = this.entries.push(entry) - 1;
-    if (index) {
-      if (!this.copied.has(index.name)) {
-        this.indexes[index.name] = { ...this.indexes[index.name] };
-        this.copied.add(index.name);
-      }
-      this.indexes[index.name][index.key] = at;
-    }
+    if (index) this.indexes[index.name] = this.indexes[index.name].with(index.key, at);
     this.changes.push({ type: 'entry-added', entry, index: at });
     return at;
   }

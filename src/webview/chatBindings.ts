@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { ChatService } from '../acpClient/chatService';
 import type { ChatSlot } from '../acpClient/conversation';
 import { Emitter } from '../acpClient/events';
-import { agentSteers } from '../acpClient/acpClient';
+import { agentSteers } from '../acpClient/steering';
 import type { Logger } from '../acpClient/logger';
 import type { TranscriptChange } from '../acpClient/transcript';
 import type { EditorActions } from '../editor/editorActions';

@@ -2,7 +2,8 @@
 // on a page whose acquireVsCodeApi records posts, fed with window.postMessage the messages the host's real pipeline
 // posts (Session → TranscriptPublisher, one flush per tick). Per update: the App's message handler plus the frame it
 // asked for (its render and the layout it causes), timed inside the page. Floor: the same messages on a page that does
-// the least a chat must (append the text to a text node, add a card with the tool's title and diff text as plain text).
+// the least a chat must: plain text in paragraphs split at blank lines (appends grow the last one), a card of plain text
+// (title and diff) per tool call.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
@@ -71,15 +72,25 @@ function textOf(e) {
   if (e.kind === 'tool') return e.toolCall.title + '\\n' + e.toolCall.content.map((c) => (c.type === 'diff' ? c.newText : '')).join('\\n');
   return (e.content || []).map((b) => (b.type === 'text' ? b.text : '')).join('');
 }
+// Text goes into paragraphs split at blank lines, the last one growing, so no single text node grows without end.
+function addText(card, text) {
+  const parts = text.split('\\n\\n');
+  let last = card.lastChild;
+  parts.forEach((part, i) => {
+    if (i > 0 || !last) { last = document.createElement('p'); last.appendChild(document.createTextNode('')); card.appendChild(last); }
+    last.firstChild.appendData(part);
+  });
+}
 window.addEventListener('message', (ev) => {
   const m = ev.data;
   const entries = m.type === 'snapshot' ? (m.snapshot ? m.snapshot.entries : []) : m.entries || [];
   for (const e of entries) {
     let n = nodes.get(e.id);
-    if (!n) { n = document.createElement('pre'); nodes.set(e.id, n); root.appendChild(n); }
-    n.textContent = textOf(e);
+    if (!n) { n = document.createElement('div'); nodes.set(e.id, n); root.appendChild(n); }
+    n.replaceChildren();
+    addText(n, textOf(e));
   }
-  for (const a of m.appends || []) nodes.get(a.id).firstChild.appendData(a.text);
+  for (const a of m.appends || []) addText(nodes.get(a.id), a.text);
   requestAnimationFrame(() => {});
 });`;
 
@@ -89,7 +100,8 @@ const DRIVER_SCRIPT = `
 window.__posts = [];
 window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__posts.push(m), getState: () => undefined, setState: () => {} });
 window.__longTasks = [];
-new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longTasks.push(e.duration); }).observe({ type: 'longtask', buffered: true });
+window.__since = Infinity;
+new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.startTime >= window.__since) window.__longTasks.push(e.duration); }).observe({ type: 'longtask', buffered: true });
 window.__t0 = 0;
 window.addEventListener('message', () => { window.__t0 = performance.now(); });`;
 
@@ -112,7 +124,8 @@ window.__feed = async (msgs) => {
 };`;
 
 function pageHtml(kind: 'app' | 'floor'): string {
-  const app = kind === 'app' ? '<link rel="stylesheet" href="/codicon.css"><link rel="stylesheet" href="/styles.css">' : '';
+  // The floor uses the browser's own help too: cards and paragraphs off screen are not laid out.
+  const app = kind === 'app' ? '<link rel="stylesheet" href="/codicon.css"><link rel="stylesheet" href="/styles.css">' : '<style>#root > div, #root p { content-visibility: auto; contain-intrinsic-size: auto 40px; } p { white-space: pre-wrap; }</style>';
   const body = kind === 'app' ? '<script src="/main.js"></script>' : `<script>${FLOOR_SCRIPT}</script>`;
   return `<!doctype html><html><head><meta charset="utf-8">${app}<script>${DRIVER_SCRIPT}</script></head><body><div id="root"></div>${body}<script>${AFTER_SCRIPT}</script></body></html>`;
 }
@@ -165,13 +178,18 @@ interface PageRun {
 
 async function runPage(browser: Browser, root: string, kind: 'app' | 'floor', first: HostToWebview, patches: PatchMessage[], verify: (page: Page) => Promise<void>): Promise<PageRun> {
   const page = await openPage(browser, root, kind);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
   try {
     if (kind === 'app') await page.waitForFunction(() => (window as unknown as { __posts: { type: string }[] }).__posts.some((m) => m.type === 'ready'));
     await page.evaluate((m) => (window as unknown as { __feed(m: unknown[]): Promise<number[]> }).__feed([m]), first as unknown);
+    // Long tasks count from the first update on: loading the page and the first snapshot are start-up, not updates.
+    await page.evaluate(() => ((window as unknown as { __since: number }).__since = performance.now()));
     const costs: number[] = [];
     for (let i = 0; i < patches.length; i += 250) {
       costs.push(...(await page.evaluate((ms) => (window as unknown as { __feed(m: unknown[]): Promise<number[]> }).__feed(ms), patches.slice(i, i + 250) as unknown[])));
     }
+    check(errors.length === 0, `${kind}: no page errors (${errors.slice(0, 3).join('; ')})`);
     await verify(page);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');

@@ -3,7 +3,7 @@
 // adapter: the core (AgentProcess + AcpClient: initialize, session/new, session/set_mode) against a bare SDK script
 // making the same three calls to the same adapter.
 import { spawn, spawnSync } from 'node:child_process';
-import { statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
@@ -26,14 +26,15 @@ export interface StartupFigure {
 }
 
 /** Milliseconds to `require` a file in a fresh Node, measured inside it; `vscode` resolves to an inert stub. */
-function evalMs(node: string, dir: string, file: string): number {
+function evalMs(node: string, dir: string, file: string, apiNames: string[]): number {
   const probe = join(dir, 'probe.cjs');
   writeFileSync(
     probe,
     `const Module = require('module');
 const load = Module._load;
-const stub = new Proxy(function () {}, { get: (t, k) => (k === 'then' ? undefined : stub), apply: () => stub, construct: () => stub });
-Module._load = function (req, ...rest) { return req === 'vscode' ? stub : load.call(this, req, ...rest); };
+const inert = new Proxy(function () {}, { get: (t, k) => (k === 'then' ? undefined : inert), apply: () => inert, construct: () => ({}) });
+const api = Object.fromEntries(${JSON.stringify(apiNames)}.map((n) => [n, inert]));
+Module._load = function (req, ...rest) { return req === 'vscode' ? api : load.call(this, req, ...rest); };
 const t0 = performance.now();
 require(${JSON.stringify(file)});
 process.stdout.write(String(performance.now() - t0));`,
@@ -52,11 +53,14 @@ async function sessionReady(run: () => Promise<void>): Promise<number> {
 export async function startupBench(root: string, node: string, tmp: string, runs: number): Promise<StartupFigure> {
   const empty = join(tmp, 'empty.cjs');
   writeFileSync(empty, '');
+  // The names the vscode module exports, from its type definitions: the bundle copies them at load.
+  const dts = readFileSync(join(root, 'node_modules/@types/vscode/index.d.ts'), 'utf8');
+  const apiNames = [...new Set([...dts.matchAll(/^\texport (?:class|namespace|enum|const|function|let) (\w+)/gm)].map((m) => m[1]!))];
   const ev: number[] = [];
   const em: number[] = [];
   for (let i = 0; i < 5; i++) {
-    ev.push(evalMs(node, tmp, join(root, 'dist/extension.js')));
-    em.push(evalMs(node, tmp, empty));
+    ev.push(evalMs(node, tmp, join(root, 'dist/extension.js'), apiNames));
+    em.push(evalMs(node, tmp, empty, apiNames));
   }
 
   const api = await startFakeAnthropic();

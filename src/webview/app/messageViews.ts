@@ -73,7 +73,9 @@ export class AgentMessageView implements EntryView, Renderable {
     this.renderedText = text;
     const boundary = stableMarkdownPrefix(text, this.stableLength);
     if (boundary > this.stableLength) {
-      this.stable.appendChild(this.ctx.renderMarkdown(text.slice(this.stableLength, boundary)));
+      // One block per finished part: the browser can skip laying out parts scrolled away (content-visibility), so a
+      // long message does not make each frame's layout slower.
+      this.stable.appendChild(h('div', { class: 'md-chunk' }, this.ctx.renderMarkdown(text.slice(this.stableLength, boundary))));
       this.stableLength = boundary;
     }
     this.tail.replaceChildren(this.ctx.renderMarkdown(text.slice(this.stableLength)));

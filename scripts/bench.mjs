@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm run bench`: builds, bundles test/bench/main.ts for Node, runs it and prints its tables; writes
-// bench/results.json and bench/chart.svg (with --quick, only into test-results/bench/: a smoke run, not figures).
+// bench/results.json, bench/summary.md (the README's table) and bench/chart.svg (with --quick, only into test-results/bench/: a smoke run, not figures).
 // Every figure is a ratio against a floor measured in the same run; nothing is asserted about timings.
 // It drives Chromium and spawns agents, so the whole run holds /tmp/acp-bed.lock (one bed at a time on the machine).
-// Options: --quick (tiny sizes), --only wire,screen,startup.
+// Options: --quick (tiny sizes), --only wire,screen,startup, --report-only (redraw from bench/results.json).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -43,7 +43,32 @@ await esbuild.build({
   logLevel: 'warning',
 });
 
-const { runBench, chartSvg, FULL, QUICK } = await import(pathToFileURL(outfile).href);
+const { runBench, chartSvg, markdownSummary, FULL, QUICK } = await import(pathToFileURL(outfile).href);
+
+/** summary.md, chart.svg, and chart.png (the SVG drawn by Chromium: VSIX READMEs may not show SVG images). */
+async function writeReport(dest, results) {
+  writeFileSync(join(dest, 'summary.md'), markdownSummary(results));
+  if (!results.screen) return;
+  const svg = chartSvg(results.screen);
+  writeFileSync(join(dest, 'chart.svg'), svg);
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const page = await browser.newPage({ deviceScaleFactor: 2 });
+    await page.setContent(`<!doctype html><body style="margin:0">${svg}</body>`);
+    await page.locator('svg').screenshot({ path: join(dest, 'chart.png') });
+  } finally {
+    await browser.close();
+  }
+}
+
+if (args.includes('--report-only')) {
+  // Redraws the chart and the summary from bench/results.json without measuring again.
+  const dest = join(root, 'bench');
+  await writeReport(dest, JSON.parse(readFileSync(join(dest, 'results.json'), 'utf8')));
+  process.exit(0);
+}
+
 const tmp = mkdtempSync(join(tmpdir(), 'acp-chat-bench-'));
 try {
   console.log(`ACP Chat bench (${quick ? '--quick: tiny sizes, figures meaningless' : 'full sizes'}; node ${process.version}, agents on ${node})\n`);
@@ -51,8 +76,8 @@ try {
   const dest = quick ? outDir : join(root, 'bench');
   mkdirSync(dest, { recursive: true });
   writeFileSync(join(dest, 'results.json'), JSON.stringify(results, null, 2) + '\n');
-  if (results.screen) writeFileSync(join(dest, 'chart.svg'), chartSvg(results.screen));
-  console.log(`results: ${join(dest, 'results.json')}${results.screen ? `, chart: ${join(dest, 'chart.svg')}` : ''}`);
+  await writeReport(dest, results);
+  console.log(`results: ${join(dest, 'results.json')}${results.screen ? `, chart: ${join(dest, 'chart.svg')} (and .png)` : ''}`);
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

@@ -106,3 +106,24 @@ export async function runBench(opts: { root: string; node: string; tmp: string; 
 }
 
 export { chartSvg } from './chart';
+
+/** The figures as a Markdown table with the goals beside them (bench/summary.md, pasted into the README). */
+export function markdownSummary(r: BenchResults): string {
+  const rows: string[][] = [];
+  const ms = (x: number) => `${fmtMs(x)} ms`;
+  for (const w of r.wire ?? []) rows.push([`wire → state: ${w.scenario}`, `${ms(w.oursMs)} vs ${ms(w.floorMs)} bare SDK = **${w.ratio.toFixed(2)}x**`, GOALS.wireRatio, w.ratio <= 1.5 ? 'met' : 'missed']);
+  for (const s of r.screen ?? []) {
+    rows.push([`screen: ${s.scenario}, total`, `${ms(s.totalMs)} vs ${ms(s.floorTotalMs)} plain-DOM floor = ${s.ratio.toFixed(2)}x`, '—', '']);
+    rows.push([`screen: ${s.scenario}, last/first 1,000 updates`, `${s.lastMeanMs.toFixed(2)} / ${s.firstMeanMs.toFixed(2)} ms = **${s.lastOverFirst.toFixed(2)}x** (floor ${s.floorLastOverFirst.toFixed(2)}x)`, GOALS.lastOverFirst, s.lastOverFirst <= 1.3 ? 'met' : 'missed']);
+    rows.push([`screen: ${s.scenario}, longest task`, `${s.longTasks} tasks ≥ 50 ms${s.longTasks ? `, longest ${ms(s.longestTaskMs)}` : ''}; slowest update ${ms(s.maxUpdateMs)}`, GOALS.longestTask, s.longTasks === 0 ? 'met' : 'missed']);
+    rows.push([`screen: ${s.scenario}, at the end`, `${s.domNodes.toLocaleString('en-US')} DOM nodes (floor ${s.floorDomNodes.toLocaleString('en-US')}), JS heap **${s.heapMB.toFixed(1)} MB** (floor ${s.floorHeapMB.toFixed(1)} MB)`, s.scenario.includes('tool') ? GOALS.heapAfterTools : '—', s.scenario.includes('tool') ? (s.heapMB < 150 ? 'met' : 'missed') : '']);
+  }
+  const st = r.startup;
+  if (st) {
+    rows.push(['bundles', `extension ${(st.extensionBundleBytes / 1024).toFixed(0)} KB, webview ${(st.webviewBundleBytes / 1024).toFixed(0)} KB`, '—', '']);
+    rows.push(['activation: evaluating the extension bundle', `**${ms(st.bundleEvalMs)}** (an empty module: ${ms(st.emptyEvalMs)})`, GOALS.activation, st.bundleEvalMs < 30 ? 'met' : 'missed']);
+    rows.push(['chat shown → session ready (real adapter)', `${ms(st.sessionReadyMs)} vs ${ms(st.bareSdkMs)} bare SDK = **${st.sessionReadyRatio.toFixed(3)}x**`, GOALS.sessionReadyRatio, st.sessionReadyRatio <= 1.05 ? 'met' : 'missed']);
+  }
+  rows.push(['approval latency (wire → QuickPick, answer → wire)', 'not measured', GOALS.approvalP95, 'not measured']);
+  return ['| figure | measured (floor in the same run) | goal | |', '| --- | --- | --- | --- |', ...rows.map((c) => `| ${c.join(' | ')} |`)].join('\n') + '\n';
+}

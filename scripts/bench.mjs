@@ -1,44 +1,83 @@
 #!/usr/bin/env node
-// Runs the webview benchmark (test/bench/webviewBench.ts) under the current Node: installs jsdom's window as the
-// globals the webview code expects, bundles the bench with esbuild to a temp .mjs, imports it and prints its table.
-// Not a test: it prints figures (ratios against a baseline measured in the same run) and asserts no timings.
-// `--quick` shrinks every size for a smoke run; `--full` measures every streamed message instead of a sample (slow).
-import * as esbuild from 'esbuild';
-import { JSDOM } from 'jsdom';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// `npm run bench`: builds, bundles test/bench/main.ts for Node, runs it and prints its tables; writes
+// bench/results.json, bench/summary.md (the README's table) and bench/chart.svg (with --quick, only into test-results/bench/: a smoke run, not figures).
+// Every figure is a ratio against a floor measured in the same run; nothing is asserted about timings.
+// It drives Chromium and spawns agents, so the whole run holds /tmp/acp-bed.lock (one bed at a time on the machine).
+// Options: --quick (tiny sizes), --only wire,screen,startup, --report-only (redraw from bench/results.json).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import { ensureNode } from './ensure-node.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const JSDOM_VERSION = JSON.parse(readFileSync(join(root, 'node_modules/jsdom/package.json'), 'utf8')).version;
-const quick = process.argv.includes('--quick');
-const full = process.argv.includes('--full');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? args[onlyAt + 1].split(',') : [];
+const LOCK = '/tmp/acp-bed.lock';
 
-// The DOM globals must exist before the bundle is imported: DOMPurify binds to `window` when its module loads.
-const dom = new JSDOM('<!doctype html><html><body></body></html>', { pretendToBeVisual: true, url: 'https://webview.invalid/' });
-for (const key of Object.getOwnPropertyNames(dom.window)) {
-  if (key in globalThis) continue;
-  Object.defineProperty(globalThis, key, { configurable: true, writable: true, value: dom.window[key] });
+if (process.env.ACP_BENCH_LOCKED !== '1' && spawnSync('flock', ['--version']).status === 0) {
+  const r = spawnSync('flock', [LOCK, process.execPath, fileURLToPath(import.meta.url), ...args], { stdio: 'inherit', env: { ...process.env, ACP_BENCH_LOCKED: '1' } });
+  process.exit(r.status ?? 1);
 }
-globalThis.window = dom.window;
 
-const dir = mkdtempSync(join(tmpdir(), 'acp-chat-bench-'));
+const node = ensureNode().bin;
+const build = spawnSync(node, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+// Two levels under the root, like test/fixtures, so the fixtures' import.meta.url-relative paths resolve.
+const outDir = join(root, 'test-results', 'bench');
+mkdirSync(outDir, { recursive: true });
+const outfile = join(outDir, 'bench.mjs');
+await esbuild.build({
+  entryPoints: [join(root, 'test/bench/main.ts')],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  logLevel: 'warning',
+});
+
+const { runBench, chartSvg, markdownSummary, FULL, QUICK } = await import(pathToFileURL(outfile).href);
+
+/** summary.md, chart.svg, and chart.png (the SVG drawn by Chromium: VSIX READMEs may not show SVG images). */
+async function writeReport(dest, results) {
+  writeFileSync(join(dest, 'summary.md'), markdownSummary(results));
+  if (!results.screen) return;
+  const svg = chartSvg(results.screen);
+  writeFileSync(join(dest, 'chart.svg'), svg);
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const page = await browser.newPage({ deviceScaleFactor: 2 });
+    await page.setContent(`<!doctype html><body style="margin:0">${svg}</body>`);
+    await page.locator('svg').screenshot({ path: join(dest, 'chart.png') });
+  } finally {
+    await browser.close();
+  }
+}
+
+if (args.includes('--report-only')) {
+  // Redraws the chart and the summary from bench/results.json without measuring again.
+  const dest = join(root, 'bench');
+  await writeReport(dest, JSON.parse(readFileSync(join(dest, 'results.json'), 'utf8')));
+  process.exit(0);
+}
+
+const tmp = mkdtempSync(join(tmpdir(), 'acp-chat-bench-'));
 try {
-  const outfile = join(dir, 'webviewBench.mjs');
-  await esbuild.build({
-    entryPoints: [join(root, 'test/bench/webviewBench.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-  });
-  const { runWebviewBench, DEFAULT_OPTIONS } = await import(pathToFileURL(outfile).href);
-  const options = { ...DEFAULT_OPTIONS, ...(quick ? { baseEntries: 100, chunks: 200, publisherChanges: 500, longEntries: 500, loadTurns: 100, samples: 10 } : {}), ...(full ? { samples: Infinity } : {}) };
-  console.log(`webview bench (node ${process.version}, jsdom ${JSDOM_VERSION}${quick ? ', --quick' : ''}${full ? ', --full' : ''})\n`);
-  await runWebviewBench(options);
+  console.log(`ACP Chat bench (${quick ? '--quick: tiny sizes, figures meaningless' : 'full sizes'}; node ${process.version}, agents on ${node})\n`);
+  const results = await runBench({ root, node, tmp, sizes: quick ? QUICK : FULL, only, out: (s) => console.log(s) });
+  const dest = quick ? outDir : join(root, 'bench');
+  mkdirSync(dest, { recursive: true });
+  writeFileSync(join(dest, 'results.json'), JSON.stringify(results, null, 2) + '\n');
+  await writeReport(dest, results);
+  console.log(`results: ${join(dest, 'results.json')}${results.screen ? `, chart: ${join(dest, 'chart.svg')} (and .png)` : ''}`);
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  rmSync(tmp, { recursive: true, force: true });
 }

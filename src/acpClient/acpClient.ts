@@ -24,6 +24,7 @@ import type { Logger } from './logger';
 import { PendingRequests } from './pendingRequests';
 import { handlePermissionRequest } from './permissionHandler';
 import { Session, type SessionHost } from './session';
+import { agentSteers } from './steering';
 import { UpdateBuffer } from './updateBuffer';
 import { createWireInspector } from './wireInspector';
 
@@ -482,8 +483,3 @@ export function withErrorDetails(err: acp.RequestError): acp.RequestError {
   return new acp.RequestError(err.code, `${err.message}: ${details.slice(0, 2000)}`, err.data);
 }
 
-/** The adapter's steering extension: top-level `InitializeResponse._meta.steering.supported` (not under capabilities). */
-export function agentSteers(init: InitializeResponse | undefined): boolean {
-  const meta = init?._meta as { steering?: { supported?: unknown } } | null | undefined;
-  return meta?.steering?.supported === true;
-}

@@ -1,7 +1,7 @@
 // Owns the agent for the chat: starts it on first use, opens the current session, restarts after an exit, and says
 // what state the connection is in. No `vscode` here: the composition root passes in how to launch and where to work.
 import type { AuthMethod, ContentBlock, PromptResponse, SessionInfo } from '@agentclientprotocol/sdk';
-import { AcpClient } from './acpClient';
+import type { AcpClient } from './acpClient';
 import type { AgentLaunch } from './agentLaunch';
 import { AgentProcess, type AgentProcessLike } from './agentProcess';
 import { describeExit } from './exitDescription';
@@ -330,6 +330,8 @@ export class ChatService {
     this.workingDir = cwd;
     const proc = this.opts.spawn ? this.opts.spawn(launch, cwd, this.opts.logger) : AgentProcess.spawn(launch, { cwd, logger: this.opts.logger });
     this.process = proc;
+    // Loaded on first start, not at activation: the SDK builds its schemas when loaded, most of activation's cost.
+    const { AcpClient } = await import('./acpClient');
     const client = await AcpClient.start({
       process: proc,
       hooks: this.opts.hooks,

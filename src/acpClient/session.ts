@@ -63,6 +63,12 @@ export class Session implements PermissionSessionView {
     return { turn: this.state.meta.turn, connection: this.state.meta.connection };
   }
 
+  /** The session-level fields as they are now, without copying the transcript. Read-only: the state is replaced, never
+   *  mutated, so the object stays as it was when read. */
+  get meta(): Readonly<SessionMeta> {
+    return this.state.meta;
+  }
+
   /** A deep copy of the transcript, safe to post. */
   snapshot(): TranscriptSnapshot {
     return toSnapshot(this.state);
@@ -74,7 +80,7 @@ export class Session implements PermissionSessionView {
   }
 
   getToolCall(toolCallId: string): ToolCallState | undefined {
-    const at = this.state.toolIndex[toolCallId];
+    const at = this.state.toolIndex.get(toolCallId);
     const entry = at === undefined ? undefined : this.state.entries[at];
     return entry?.kind === 'tool' ? structuredClone(entry.toolCall) : undefined;
   }

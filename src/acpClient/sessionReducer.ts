@@ -1,8 +1,8 @@
 // A pure fold of stable ACP `session/update`s into the transcript model (transcript.ts). Each call returns the new
 // state and the fine-grained changes a view needs to patch one node.
 import type { ContentBlock, ContentChunk, SessionConfigOption, SessionModeState, SessionUpdate } from '@agentclientprotocol/sdk';
-import { createToolCall, patchToolCall } from './toolCallMerge';
-import type { TranscriptEntry } from './transcript';
+import { createToolCall, patchToolCall, terminalOutputOnly } from './toolCallMerge';
+import type { TextAppend, TranscriptEntry } from './transcript';
 import { Draft, type ReduceResult, type TranscriptState } from './transcriptState';
 
 /** Fold one `session/update` into `state`. `now` stamps new entries (ms since epoch). */
@@ -23,7 +23,12 @@ export function applySessionUpdate(state: TranscriptState, update: SessionUpdate
       const at = d.indexOf('toolIndex', update.toolCallId);
       const existing = at === undefined ? undefined : d.allEntries[at];
       if (at !== undefined && existing?.kind === 'tool') {
-        d.replace(at, { ...existing, toolCall: patchToolCall(existing.toolCall, update) });
+        const toolCall = patchToolCall(existing.toolCall, update);
+        const output = terminalOutputOnly(update);
+        const before = existing.toolCall.terminalOutput;
+        // A chunk of command output into a stream already shown is an append, unless it pushed the head out.
+        const append = output !== undefined && before !== undefined && toolCall.terminalOutputDropped === existing.toolCall.terminalOutputDropped ? { field: 'terminal' as const, from: before.length, text: output } : undefined;
+        d.replace(at, { ...existing, toolCall }, append);
       } else {
         // An update for an unknown id creates the call: the wire allows it, and nothing must be lost.
         d.add({ kind: 'tool', id: d.newId(), toolCall: createToolCall(update), at: now }, { name: 'toolIndex', key: update.toolCallId });
@@ -110,7 +115,7 @@ function appendChunk(d: Draft, kind: 'agent' | 'thought', chunk: ContentChunk): 
   const last = d.lastEntry;
   const id = chunk.messageId ?? null;
   if (last && last.kind === kind && (id === null || id === (last.messageId ?? null))) {
-    d.replace(d.allEntries.length - 1, { ...last, content: appendBlock(last.content, chunk.content) });
+    d.replace(d.allEntries.length - 1, { ...last, content: appendBlock(last.content, chunk.content) }, textAppend(last.content, chunk.content));
     return;
   }
   const entry: TranscriptEntry = { kind, id: d.newId(), messageId: id, content: [chunk.content], at: d.now };
@@ -121,7 +126,7 @@ function appendUserChunk(d: Draft, chunk: ContentChunk): void {
   const last = d.lastEntry;
   const id = chunk.messageId ?? null;
   if (last?.kind === 'user' && (id === null || id === d.userMessageId)) {
-    d.replace(d.allEntries.length - 1, { ...last, content: appendBlock(last.content, chunk.content) });
+    d.replace(d.allEntries.length - 1, { ...last, content: appendBlock(last.content, chunk.content) }, textAppend(last.content, chunk.content));
     return;
   }
   d.userMessageId = id;
@@ -135,6 +140,12 @@ export function appendBlock(content: readonly ContentBlock[], block: ContentBloc
     return [...content.slice(0, -1), { ...last, text: last.text + block.text }];
   }
   return [...content, block];
+}
+
+/** What `appendBlock` does to `content`, as an append, when it extends the last text block. */
+function textAppend(content: readonly ContentBlock[], block: ContentBlock): TextAppend | undefined {
+  const last = content[content.length - 1];
+  return last?.type === 'text' && block.type === 'text' ? { field: 'text', from: last.text.length, text: block.text } : undefined;
 }
 
 type NoticeEntry = Extract<TranscriptEntry, { kind: 'notice' }>;

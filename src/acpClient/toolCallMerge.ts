@@ -96,6 +96,14 @@ function mergeStatus(prev: ToolCallUiStatus, wire: NonNullable<ToolCallUpdate['s
   return wire;
 }
 
+/** The output chunk of an update that carries nothing else (so applying it only appends to `terminalOutput`). */
+export function terminalOutputOnly(update: ToolCall | ToolCallUpdate): string | undefined {
+  const meta = update._meta;
+  if (!meta || Object.keys(meta).some((k) => k !== 'terminal_output')) return undefined;
+  for (const [k, v] of Object.entries(update)) if (k !== 'toolCallId' && k !== '_meta' && k !== 'sessionUpdate' && v !== undefined) return undefined;
+  return readTerminalOutput(meta);
+}
+
 function readTerminalOutput(meta: Record<string, unknown>): string | undefined {
   const value = meta['terminal_output'];
   if (value && typeof value === 'object' && typeof (value as { data?: unknown }).data === 'string') {

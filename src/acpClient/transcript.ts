@@ -108,8 +108,20 @@ export interface TranscriptSnapshot {
   entries: TranscriptEntry[];
 }
 
+/**
+ * Text added at the end of an entry, when that is all an update did: streamed message text (the last content block,
+ * a text block) or a command's output (`toolCall.terminalOutput`). `from` is the field's length before the append, so
+ * a view can tell whether it holds the state the append builds on.
+ */
+export interface TextAppend {
+  field: 'text' | 'terminal';
+  from: number;
+  text: string;
+}
+
 /** Fine-grained change events so a view can patch one node. */
 export type TranscriptChange =
   | { type: 'entry-added'; entry: TranscriptEntry; index: number }
-  | { type: 'entry-changed'; entry: TranscriptEntry }
+  /** `append` is set when the change only added `append.text` at the end of one field (see TextAppend). */
+  | { type: 'entry-changed'; entry: TranscriptEntry; append?: TextAppend }
   | { type: 'meta-changed'; keys: (keyof SessionMeta)[] };

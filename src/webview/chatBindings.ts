@@ -7,7 +7,7 @@ import type { ChatService } from '../acpClient/chatService';
 import type { ChatSlot } from '../acpClient/conversation';
 import { Emitter } from '../acpClient/events';
 import { DIFF_UNAVAILABLE } from '../acpClient/userErrors';
-import { agentSteers } from '../acpClient/acpClient';
+import { agentSteers } from '../acpClient/steering';
 import type { Logger } from '../acpClient/logger';
 import type { TranscriptChange } from '../acpClient/transcript';
 import type { EditorActions } from '../editor/editorActions';
@@ -58,6 +58,7 @@ export function createChatSource(
   ];
   return {
     getSnapshot: () => slot.session?.snapshot() ?? null,
+    getMeta: () => slot.session?.meta,
     getStatus: () => chat.status,
     getCapabilities: () => composerCapabilities(chat.agent && !chat.agent.closed ? chat.agent.initializeResponse : undefined),
     getElicitations: (): ElicitationView[] =>

@@ -2,7 +2,7 @@
 // webview posts and turns it into calls on ChatActions. It never reaches the transport; the composition root wires
 // ChatActions to the session core and the permission controller.
 import * as vscode from 'vscode';
-import type { TranscriptChange, TranscriptSnapshot } from '../acpClient/transcript';
+import type { SessionMeta, TranscriptChange, TranscriptSnapshot } from '../acpClient/transcript';
 import { buildChatHtml } from './html';
 import { parseExternalLink } from './linkPolicy';
 import { parseWebviewMessage } from './messageValidation';
@@ -55,6 +55,8 @@ export type Subscribe<T> = (listener: (e: T) => void) => { dispose(): void };
 /** Where the chat state comes from. The controller reads it on `ready` and listens for changes. */
 export interface ChatSource {
   getSnapshot(): TranscriptSnapshot | null;
+  /** The current session's meta, read without copying the transcript (the publisher reads it on every flush). */
+  getMeta(): Readonly<SessionMeta> | undefined;
   getStatus(): ConnectionStatus;
   getCapabilities(): ComposerCapabilities;
   getElicitations(): ElicitationView[];
@@ -115,7 +117,7 @@ export class ChatWebviewController implements vscode.Disposable {
   ) {
     this.publisher = new TranscriptPublisher({
       post: (m) => this.post(m),
-      getMeta: () => deps.source.getSnapshot()?.meta,
+      getMeta: () => deps.source.getMeta(),
     });
     const { source } = deps;
     this.disposables.push(
@@ -208,6 +210,10 @@ export class ChatWebviewController implements vscode.Disposable {
         this.sendSnapshot();
         // A chat on screen should be ready to type into: start the agent (no-op when it runs).
         return this.run('start', () => a.start());
+      case 'resync':
+        // The page got an append it could not apply (it missed a message): the whole state again.
+        this.deps.log.debug(`[chatWebview] resync requested: ${m.reason}`);
+        return this.sendSnapshot();
       case 'sendPrompt':
         return this.run(m.type, () => a.sendPrompt(m.text, m.attachments));
       case 'cancelTurn':

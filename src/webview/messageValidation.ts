@@ -1,10 +1,12 @@
-// Validates messages from the webview before the host acts on them. The webview renders agent output, so treat
-// what it posts as untrusted: a wrong shape is dropped (and logged by the caller), never half-applied.
-import { z } from 'zod';
+// Validates messages between host and webview. The webview renders agent output, so treat what it posts as
+// untrusted: a wrong shape is dropped (and logged by the caller), never half-applied. The page imports this module too
+// (for appends), so it uses zod's tree-shakable `zod/mini` API: the full API would more than double the page bundle.
+import * as z from 'zod/mini';
 
 const MAX_TEXT = 1_000_000;
 const MAX_IMAGE_BASE64 = 20 * 1024 * 1024;
-const str = (max = 4096) => z.string().max(max);
+const str = (max = 4096) => z.string().check(z.maxLength(max));
+const int = (min?: number) => (min === undefined ? z.int() : z.int().check(z.minimum(min)));
 
 const attachment = z.discriminatedUnion('type', [
   z.object({ type: z.literal('file'), path: str(), name: str() }),
@@ -12,25 +14,27 @@ const attachment = z.discriminatedUnion('type', [
     type: z.literal('selection'),
     path: str(),
     name: str(),
-    startLine: z.number().int().min(1),
-    endLine: z.number().int().min(1),
+    startLine: int(1),
+    endLine: int(1),
     text: str(MAX_TEXT),
   }),
   z.object({
     type: z.literal('image'),
-    mimeType: z.string().regex(/^image\/[a-z0-9.+-]+$/i),
-    data: z.string().max(MAX_IMAGE_BASE64),
+    mimeType: z.string().check(z.regex(/^image\/[a-z0-9.+-]+$/i)),
+    data: z.string().check(z.maxLength(MAX_IMAGE_BASE64)),
     name: str(),
   }),
 ]);
 
 export type Attachment = z.infer<typeof attachment>;
 
-const elicitationValue = z.union([str(MAX_TEXT), z.number(), z.boolean(), z.array(str(MAX_TEXT)).max(1000)]);
+const elicitationValue = z.union([str(MAX_TEXT), z.number(), z.boolean(), z.array(str(MAX_TEXT)).check(z.maxLength(1000))]);
 
 const schema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), v: z.number() }),
-  z.object({ type: z.literal('sendPrompt'), text: str(MAX_TEXT), attachments: z.array(attachment).max(100) }),
+  /** The page could not apply an append (unknown entry, or not the state it builds on): it asks for a snapshot. */
+  z.object({ type: z.literal('resync'), reason: str(256) }),
+  z.object({ type: z.literal('sendPrompt'), text: str(MAX_TEXT), attachments: z.array(attachment).check(z.maxLength(100)) }),
   z.object({ type: z.literal('cancelTurn') }),
   z.object({ type: z.literal('newSession') }),
   z.object({ type: z.literal('openHistory') }),
@@ -44,19 +48,48 @@ const schema = z.discriminatedUnion('type', [
     type: z.literal('answerElicitation'),
     key: str(512),
     action: z.enum(['accept', 'decline', 'cancel']),
-    content: z.record(z.string(), elicitationValue).optional(),
+    content: z.optional(z.record(z.string(), elicitationValue)),
   }),
-  z.object({ type: z.literal('openLocation'), path: str(), line: z.number().int().min(0).nullable().optional() }),
-  z.object({ type: z.literal('openDiff'), toolCallId: str(512), contentIndex: z.number().int().min(0) }),
+  z.object({ type: z.literal('openLocation'), path: str(), line: z.optional(z.nullable(int(0))) }),
+  z.object({ type: z.literal('openDiff'), toolCallId: str(512), contentIndex: int(0) }),
   z.object({ type: z.literal('openLink'), href: str(8192) }),
-  z.object({ type: z.literal('completeFiles'), requestId: z.number().int(), query: str(1024) }),
+  z.object({ type: z.literal('completeFiles'), requestId: int(), query: str(1024) }),
   z.object({ type: z.literal('reviewTurnChanges'), id: str(128) }),
   /** Without `path`: Revert All. */
-  z.object({ type: z.literal('revertTurnChanges'), id: str(128), path: str().optional() }),
+  z.object({ type: z.literal('revertTurnChanges'), id: str(128), path: z.optional(str()) }),
   z.object({ type: z.literal('setFollowAgent'), enabled: z.boolean() }),
   z.object({ type: z.literal('selectAgent'), name: str(60) }),
-  z.object({ type: z.literal('noticeAction'), noticeId: z.number().int(), action: str(64), methodId: str(256).optional(), resend: z.boolean().optional() }),
+  z.object({ type: z.literal('noticeAction'), noticeId: int(), action: str(64), methodId: z.optional(str(256)), resend: z.optional(z.boolean()) }),
 ]);
+
+/**
+ * Text the host adds at the end of an entry's field (streamed message text, command output), so the bytes posted per
+ * chunk do not grow with the message. `from` is the field's length the append builds on: a page holding another
+ * length (it missed a message) asks for a snapshot instead of showing a wrong text. For command output, `length` and
+ * `dropped` are the field's length and dropped-head count after the append (the host keeps only the tail).
+ */
+const entryAppend = z.discriminatedUnion('field', [
+  z.object({ id: str(256), field: z.literal('text'), from: int(0), text: z.string() }),
+  z.object({
+    id: str(256),
+    field: z.literal('terminal'),
+    from: int(0),
+    text: z.string(),
+    length: int(0),
+    dropped: z.optional(int(0)),
+  }),
+]);
+const entryAppends = z.array(entryAppend);
+
+export type EntryAppend = z.infer<typeof entryAppend>;
+
+/** Checks the appends of a host `patch` before the page applies them; a wrong shape drops the lot (and resyncs). */
+export function parseEntryAppends(raw: unknown): { ok: true; appends: EntryAppend[] } | { ok: false; error: string } {
+  const r = entryAppends.safeParse(raw);
+  if (r.success) return { ok: true, appends: r.data };
+  const issue = r.error.issues[0];
+  return { ok: false, error: `invalid appends: ${issue ? `${issue.path.join('.')} ${issue.message}` : 'unknown'}` };
+}
 
 /** Every message the webview may post: the schema is the definition. */
 export type WebviewToHost = z.infer<typeof schema>;

@@ -3,12 +3,12 @@
 import type { ChatStatus } from '../acpClient/chatStatus';
 import type { SessionMeta, TranscriptEntry, TranscriptSnapshot } from '../acpClient/transcript';
 import type { FormParse } from '../permissionUI/elicitationForm';
-import type { Attachment } from './messageValidation';
+import type { Attachment, EntryAppend } from './messageValidation';
 
 // What the webview posts is defined by its validation schema, so a message cannot exist without being validated.
-export type { Attachment, WebviewToHost } from './messageValidation';
+export type { Attachment, EntryAppend, WebviewToHost } from './messageValidation';
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** What the agent can take in a prompt; drives which composer features are enabled. */
 export interface ComposerCapabilities {
@@ -78,8 +78,11 @@ export interface ChatNotice {
 
 export type HostToWebview =
   | { type: 'snapshot'; v: number; snapshot: TranscriptSnapshot | null; status: ConnectionStatus; capabilities: ComposerCapabilities; elicitations: ElicitationView[] }
-  /** Coalesced changes: entries upserted by id (new ones appended in order), and changed meta fields. */
-  | { type: 'patch'; entries: TranscriptEntry[]; meta?: Partial<SessionMeta> }
+  /**
+   * Coalesced changes: entries upserted by id (new ones appended in order), text appended to entries the page holds
+   * (an id is in one list or the other, never both), and changed meta fields.
+   */
+  | { type: 'patch'; entries: TranscriptEntry[]; appends?: EntryAppend[]; meta?: Partial<SessionMeta> }
   | { type: 'status'; status: ConnectionStatus; capabilities?: ComposerCapabilities }
   | { type: 'elicitations'; elicitations: ElicitationView[] }
   /** "Add selection to chat" and similar: put an attachment into the composer. */

@@ -1,8 +1,10 @@
 // Turns a session's fine-grained transcript changes into few webview messages. While the agent streams, dozens of
-// chunks arrive per frame; each entry is sent once per tick with its latest state, so the webview patches one node
-// once instead of once per chunk. Pure apart from the injected timer, so it is unit-tested directly.
-import type { SessionMeta, TranscriptChange, TranscriptEntry } from '../acpClient/transcript';
-import type { HostToWebview } from './protocol';
+// chunks arrive per frame; each entry is sent once per tick, so the webview patches one node once instead of once per
+// chunk. An entry that only grew at the end since the last post (streamed text, command output) is sent as the text
+// it gained, so what is posted per chunk does not grow with the message. Pure apart from the injected timer, so it
+// is unit-tested directly.
+import type { SessionMeta, TextAppend, TranscriptChange, TranscriptEntry } from '../acpClient/transcript';
+import type { EntryAppend, HostToWebview } from './protocol';
 import { unreachable } from '../acpClient/unreachable';
 
 export type PatchMessage = Extract<HostToWebview, { type: 'patch' }>;
@@ -10,14 +12,20 @@ export type PatchMessage = Extract<HostToWebview, { type: 'patch' }>;
 export interface PublisherOptions {
   post: (msg: PatchMessage) => void;
   /** The session's current meta; read at flush time so changed keys carry their latest values. */
-  getMeta: () => SessionMeta | undefined;
+  getMeta: () => Readonly<SessionMeta> | undefined;
   /** Schedules a flush; defaults to setTimeout. Returns a cancel function. */
   schedule?: (fn: () => void, ms: number) => () => void;
   tickMs?: number;
 }
 
+/** An entry waiting for the next post: whole, or as what was appended since the page last got it. */
+interface Pending {
+  entry: TranscriptEntry;
+  append: { field: TextAppend['field']; from: number; parts: string[] } | null;
+}
+
 export class TranscriptPublisher {
-  private readonly entries = new Map<string, TranscriptEntry>();
+  private readonly entries = new Map<string, Pending>();
   private readonly metaKeys = new Set<keyof SessionMeta>();
   private cancelTimer: (() => void) | undefined;
   private readonly schedule: (fn: () => void, ms: number) => () => void;
@@ -36,9 +44,11 @@ export class TranscriptPublisher {
     for (const c of changes) {
       switch (c.type) {
         case 'entry-added':
-        case 'entry-changed':
           // Map keeps first-insertion order, so new entries stay in the order they were added.
-          this.entries.set(c.entry.id, c.entry);
+          this.entries.set(c.entry.id, { entry: c.entry, append: null });
+          break;
+        case 'entry-changed':
+          this.entries.set(c.entry.id, this.merge(this.entries.get(c.entry.id), c.entry, c.append));
           break;
         case 'meta-changed':
           for (const k of c.keys) this.metaKeys.add(k);
@@ -64,7 +74,14 @@ export class TranscriptPublisher {
     this.cancelTimer?.();
     this.cancelTimer = undefined;
     if (!this.hasPending()) return;
-    const msg: PatchMessage = { type: 'patch', entries: [...this.entries.values()] };
+    const entries: TranscriptEntry[] = [];
+    const appends: EntryAppend[] = [];
+    for (const p of this.entries.values()) {
+      if (p.append) appends.push(toEntryAppend(p.entry, p.append.field, p.append.from, p.append.parts.join('')));
+      else entries.push(p.entry);
+    }
+    const msg: PatchMessage = { type: 'patch', entries };
+    if (appends.length > 0) msg.appends = appends;
     const meta = this.opts.getMeta();
     if (meta && this.metaKeys.size > 0) {
       const partial: Record<string, unknown> = {};
@@ -75,6 +92,20 @@ export class TranscriptPublisher {
     this.entries.clear();
     this.metaKeys.clear();
     this.opts.post(msg);
+  }
+
+  /** A change joins what is pending for its entry: appends chain while each builds on the last; anything else is whole. */
+  private merge(prev: Pending | undefined, entry: TranscriptEntry, append: TextAppend | undefined): Pending {
+    if (!append) return { entry, append: null };
+    // Nothing pending: the page holds the entry as last posted, which is what this append builds on.
+    if (!prev) return { entry, append: { field: append.field, from: append.from, parts: [append.text] } };
+    if (prev.append?.field === append.field) {
+      prev.append.parts.push(append.text);
+      prev.entry = entry;
+      return prev;
+    }
+    // The entry is pending whole (new, or changed otherwise in this tick): it goes whole, with the text in it.
+    return { entry, append: null };
   }
 
   /** Drops pending changes: a snapshot that supersedes them is being sent. */
@@ -88,4 +119,12 @@ export class TranscriptPublisher {
   dispose(): void {
     this.reset();
   }
+}
+
+function toEntryAppend(entry: TranscriptEntry, field: TextAppend['field'], from: number, text: string): EntryAppend {
+  if (field === 'text') return { id: entry.id, field, from, text };
+  const tc = entry.kind === 'tool' ? entry.toolCall : undefined;
+  const append: EntryAppend = { id: entry.id, field, from, text, length: tc?.terminalOutput?.length ?? 0 };
+  if (tc?.terminalOutputDropped) append.dropped = tc.terminalOutputDropped;
+  return append;
 }

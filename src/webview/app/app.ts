@@ -2,6 +2,7 @@
 // It takes `post` and a root element, so tests drive it in jsdom without VS Code; main.ts wires the real API.
 import type { SessionMeta } from '../../acpClient/transcript';
 import { PROTOCOL_VERSION, type Attachment, type ComposerCapabilities, type ConnectionStatus, type HostToWebview, type WebviewToHost } from '../protocol';
+import { parseEntryAppends } from '../messageValidation';
 import { Announcer } from './announcer';
 import { ChangedFilesView } from './changedFilesView';
 import { FollowToggleView } from './followToggleView';
@@ -53,6 +54,8 @@ export class App {
   private readonly dirty = new Set<Renderable>();
   private frameScheduled = false;
   private stickToBottom = true;
+  /** A resync was asked for and its snapshot has not come yet: later misfits are the same gap. */
+  private resyncAsked = false;
   private readonly post: (msg: WebviewToHost) => void;
   private readonly requestFrame: (cb: () => void) => void;
 
@@ -112,10 +115,12 @@ export class App {
         this.transcript.reset(msg.snapshot?.entries ?? []);
         this.elicitations.update(msg.elicitations);
         this.stickToBottom = true;
+        this.resyncAsked = false;
         break;
       case 'patch': {
         const before = this.meta?.turn;
         if (Array.isArray(msg.entries)) this.transcript.patch(msg.entries);
+        if (msg.appends !== undefined) this.applyAppends(msg.appends);
         if (msg.meta) this.applyMeta(msg.meta);
         if (before !== undefined && before !== 'idle' && this.meta?.turn === 'idle') this.onTurnEnded();
         break;
@@ -173,6 +178,15 @@ export class App {
     if (this.frameScheduled) return;
     this.frameScheduled = true;
     this.requestFrame(() => this.flushRenders());
+  }
+
+  /** Applies validated appends; one that does not fit (a missed message) asks the host for a snapshot, once. */
+  private applyAppends(raw: unknown): void {
+    const parsed = parseEntryAppends(raw);
+    const failed = !parsed.ok ? parsed.error : parsed.appends.find((a) => !this.transcript.append(a)) && 'an append does not fit the entry shown';
+    if (!failed || this.resyncAsked) return;
+    this.resyncAsked = true;
+    this.post({ type: 'resync', reason: failed });
   }
 
   private applyMeta(partial: Partial<SessionMeta>): void {

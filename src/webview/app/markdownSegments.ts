@@ -6,12 +6,17 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 /** A line that would continue the block above across a blank line: indented content, or another list item. */
 const CONTINUES = /^(\s|[-*+]\s|\d{1,9}[.)]\s|>)/;
 
-/** Length of the stable prefix of `text` (0 when nothing is finished yet). */
-export function stableMarkdownPrefix(text: string): number {
+/**
+ * Length of the stable prefix of `text` (0 when nothing is finished yet). `from`, a length this returned for an
+ * earlier state of the same stream, resumes the scan there (the text before it is finished blocks), so a stream is
+ * not re-scanned from its start on every frame.
+ */
+export function stableMarkdownPrefix(text: string, from = 0): number {
   let fence: string | undefined;
-  let stable = 0;
-  let pos = 0;
-  let blankAt = -1; // start of the line after a blank line outside a fence, when the previous line was blank
+  let stable = from;
+  let pos = from;
+  // A returned boundary starts a block after a blank line, outside any fence: the state the scan had there.
+  let blankAt = from > 0 ? from : -1; // start of the line after a blank line outside a fence, when the previous line was blank
   while (pos < text.length) {
     const nl = text.indexOf('\n', pos);
     if (nl < 0) break; // the last line is still being written

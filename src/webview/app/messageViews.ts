@@ -71,9 +71,11 @@ export class AgentMessageView implements EntryView, Renderable {
       if (this.body.firstChild !== this.stable) this.body.replaceChildren(this.stable, this.tail);
     }
     this.renderedText = text;
-    const boundary = stableMarkdownPrefix(text);
+    const boundary = stableMarkdownPrefix(text, this.stableLength);
     if (boundary > this.stableLength) {
-      this.stable.appendChild(this.ctx.renderMarkdown(text.slice(this.stableLength, boundary)));
+      // One block per finished part: the browser can skip laying out parts scrolled away (content-visibility), so a
+      // long message does not make each frame's layout slower.
+      this.stable.appendChild(h('div', { class: 'md-chunk' }, this.ctx.renderMarkdown(text.slice(this.stableLength, boundary))));
       this.stableLength = boundary;
     }
     this.tail.replaceChildren(this.ctx.renderMarkdown(text.slice(this.stableLength)));

@@ -29,7 +29,14 @@ export class ToolCallView implements EntryView {
   private readonly content = h('div', { class: 'tool-content' });
   private readonly terminal = h('div', { class: 'tool-terminal' });
   private readonly locations = h('div', { class: 'tool-locations' });
-  private readonly keys = { head: '', input: '', content: '', terminal: '', locations: '' };
+  /** What each section was last rendered from (see `section`). */
+  private readonly keys: Record<'head' | 'input' | 'content' | 'terminal' | 'locations', readonly unknown[] | undefined> = {
+    head: undefined,
+    input: undefined,
+    content: undefined,
+    terminal: undefined,
+    locations: undefined,
+  };
   /** Which outputs the user expanded; kept across re-renders. */
   private readonly expanded = new Set<string>();
   private toolCall: ToolCallState | undefined;
@@ -53,24 +60,29 @@ export class ToolCallView implements EntryView {
     this.node.dataset.toolCallId = tc.toolCallId;
     this.node.dataset.status = tc.status;
     this.node.dataset.kind = tc.kind ?? 'other';
+    const expanded = [...this.expanded].join(' ');
     this.section('head', [tc.title, tc.kind, tc.status], () => this.renderHead(tc));
-    this.section('input', tc.rawInput, () => this.renderInput(tc));
-    this.section('content', [tc.content, tc.status === 'failed' && tc.content.length === 0 ? tc.rawOutput : null, [...this.expanded]], () => this.renderContent(tc));
+    this.section('input', [tc.rawInput], () => this.renderInput(tc));
+    this.section('content', [tc.content, tc.status === 'failed' && tc.content.length === 0 ? tc.rawOutput : null, expanded], () => this.renderContent(tc));
     this.section('terminal', [tc.terminalOutput, tc.terminalOutputDropped, tc.terminalExit, this.expanded.has('terminal')], () => this.renderTerminal(tc));
-    this.section('locations', tc.locations, () => this.renderLocations(tc));
+    this.section('locations', [tc.locations], () => this.renderLocations(tc));
   }
 
-  private section(name: keyof ToolCallView['keys'], data: unknown, render: () => void): void {
-    const key = JSON.stringify(data) ?? '';
-    if (key === this.keys[name]) return;
-    this.keys[name] = key;
+  /**
+   * Renders a section when one of its parts changed. An append keeps the other fields' objects, so they compare by
+   * reference without serialising anything; a whole entry from the host has new objects, compared by their JSON.
+   */
+  private section(name: keyof ToolCallView['keys'], parts: readonly unknown[], render: () => void): void {
+    const prev = this.keys[name];
+    if (prev && prev.length === parts.length && prev.every((p, i) => sameValue(p, parts[i]))) return;
+    this.keys[name] = parts;
     render();
   }
 
   private rerender(): void {
     if (this.toolCall) {
-      this.keys.content = '';
-      this.keys.terminal = '';
+      this.keys.content = undefined;
+      this.keys.terminal = undefined;
       this.update({ kind: 'tool', id: '', toolCall: this.toolCall, at: 0 });
     }
   }
@@ -181,3 +193,8 @@ export function truncate(text: string, expanded: boolean, keep: 'head' | 'tail')
   return { shown, cut: cut > 0 ? cut : shown.length < text.length ? 1 : 0 };
 }
 
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  return typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && JSON.stringify(a) === JSON.stringify(b);
+}

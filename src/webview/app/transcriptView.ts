@@ -1,8 +1,9 @@
-// The transcript list. Keeps a Map entryId → view and patches only the entries that arrive in a patch; unchanged
-// entries (same JSON) are skipped. The DOM is bounded by windowing: only the last `windowSize` entries are rendered,
+// The transcript list. Keeps a Map entryId → view and patches only the entries that arrive in a patch (each view
+// re-renders only the parts that changed); streamed text and command output arrive as appends to the entry held here. The DOM is bounded by windowing: only the last `windowSize` entries are rendered,
 // with a "Show earlier" button that widens the window; CSS `content-visibility: auto` makes off-screen cards cheap.
 // Permission entries whose tool card is on screen are mounted inside that card.
 import type { TranscriptEntry } from '../../acpClient/transcript';
+import type { EntryAppend } from '../protocol';
 import { button, h } from './dom';
 import { AgentView, ErrorView, NoticeView, ThoughtView, TurnEndView, UserMessageView, type EntryView } from './messageViews';
 import { PermissionView } from './permissionView';
@@ -14,7 +15,6 @@ export const DEFAULT_WINDOW = 200;
 
 interface Slot {
   entry: TranscriptEntry;
-  json: string;
   view?: EntryView;
 }
 
@@ -49,7 +49,7 @@ export class TranscriptView {
     this.list.replaceChildren();
     for (const e of entries) {
       this.order.push(e.id);
-      this.slots.set(e.id, { entry: e, json: JSON.stringify(e) });
+      this.slots.set(e.id, { entry: e });
     }
     this.start = Math.max(0, this.order.length - this.windowSize);
     for (let i = this.start; i < this.order.length; i++) this.mount(this.slots.get(this.order[i]!)!, null);
@@ -62,10 +62,7 @@ export class TranscriptView {
     for (const e of entries) {
       const slot = this.slots.get(e.id);
       if (slot) {
-        const json = JSON.stringify(e);
-        if (json === slot.json) continue;
         slot.entry = e;
-        slot.json = json;
         if (slot.view && slot.view.node.dataset.entryKind !== e.kind) {
           // Never expected: an id changing kind. Rebuild it rather than misrender.
           this.unmount(slot);
@@ -73,7 +70,7 @@ export class TranscriptView {
         } else slot.view?.update(e);
         continue;
       }
-      const s: Slot = { entry: e, json: JSON.stringify(e) };
+      const s: Slot = { entry: e };
       this.order.push(e.id);
       this.slots.set(e.id, s);
       added.push(s);
@@ -84,6 +81,19 @@ export class TranscriptView {
     added.forEach((s, i) => {
       if (firstAdded + i >= this.start) this.mount(s, null);
     });
+  }
+
+  /**
+   * Adds text at the end of an entry's field. False (nothing changed) when the entry is unknown or does not hold the
+   * state the append builds on: the page missed a message and needs a snapshot.
+   */
+  append(a: EntryAppend): boolean {
+    const slot = this.slots.get(a.id);
+    const next = slot && appended(slot.entry, a);
+    if (!slot || !next) return false;
+    slot.entry = next;
+    slot.view?.update(next);
+    return true;
   }
 
   /** The DOM node of an entry if it is rendered (tests and scrolling). */
@@ -185,4 +195,23 @@ export class TranscriptView {
         return unreachable(e, 'entry');
     }
   }
+}
+
+/** `entry` with `a` applied, or undefined when `a` does not build on it. Only the touched block or call is copied. */
+function appended(entry: TranscriptEntry, a: EntryAppend): TranscriptEntry | undefined {
+  if (a.field === 'text') {
+    if (entry.kind !== 'agent' && entry.kind !== 'thought' && entry.kind !== 'user') return undefined;
+    const last = entry.content[entry.content.length - 1];
+    if (last?.type !== 'text' || last.text.length !== a.from) return undefined;
+    return { ...entry, content: [...entry.content.slice(0, -1), { ...last, text: last.text + a.text }] };
+  }
+  if (entry.kind !== 'tool') return undefined;
+  const tc = entry.toolCall;
+  if (tc.terminalOutput === undefined || tc.terminalOutput.length !== a.from) return undefined;
+  let output = tc.terminalOutput + a.text;
+  // The host keeps only the tail of long output; `length` is what it kept.
+  if (output.length > a.length) output = output.slice(output.length - a.length);
+  const toolCall = { ...tc, terminalOutput: output };
+  if (a.dropped !== undefined) toolCall.terminalOutputDropped = a.dropped;
+  return { ...entry, toolCall };
 }

@@ -306,7 +306,7 @@ describe('the session’s prompt queue', () => {
   it('Steer sends a queued prompt into the running turn with _session/steering and shows it as the user’s message', async () => {
     const t = heldAgent(() => 'injected');
     const s = await t.chat.ensureSession();
-    expect(t.chat.agent && (await import('../../../src/acpClient/acpClient')).agentSteers(t.chat.agent.initializeResponse)).toBe(true);
+    expect(t.chat.agent && (await import('../../../src/acpClient/steering')).agentSteers(t.chat.agent.initializeResponse)).toBe(true);
     s.submit(ask('one'));
     await until(() => t.arrivals.length === 1);
     const q = s.submit(ask('actually, use tabs'));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionConfigOption, SessionUpdate } from '@agentclientprotocol/sdk';
 import { applySessionUpdate } from '../../../src/acpClient/sessionReducer';
 import { MAX_TERMINAL_OUTPUT, MAX_TOOL_TEXT } from '../../../src/acpClient/toolCallMerge';
-import { emptyTranscript } from '../../../src/acpClient/transcriptState';
+import { KeyIndex, emptyTranscript } from '../../../src/acpClient/transcriptState';
 import filesRecording from './fixtures/files.updates.json';
 import terminalRecording from './fixtures/bash-terminal-meta.updates.json';
 import cancelRecording from './fixtures/cancel-during-permission.updates.json';
@@ -31,7 +31,7 @@ describe('message chunks', () => {
     expect(r.state.entries).toHaveLength(1);
     expect(r.state.entries[0]).toMatchObject({ kind: 'agent', content: [text('ab')] });
     expect(r.changes[0]).toEqual([{ type: 'entry-added', entry: r.state.entries.length && expect.objectContaining({ kind: 'agent' }), index: 0 }]);
-    expect(r.changes[1]).toEqual([{ type: 'entry-changed', entry: r.state.entries[0] }]);
+    expect(r.changes[1]).toEqual([{ type: 'entry-changed', entry: r.state.entries[0], append: { field: 'text', from: 1, text: 'b' } }]);
   });
 
   it('keeps arrival order: text after a tool call is a new entry even with the same messageId', () => {
@@ -78,6 +78,19 @@ describe('message chunks', () => {
     applySessionUpdate(s0, { sessionUpdate: 'agent_message_chunk', content: text('b'), messageId: 'm' }, 5);
     applySessionUpdate(s0, { sessionUpdate: 'tool_call', toolCallId: 'x', title: 'X' }, 5);
     expect(JSON.stringify(s0)).toBe(frozen);
+    expect(s0.toolIndex.get('x')).toBeUndefined(); // the index is not in the JSON: checked by hand
+  });
+
+  it('keeps every version of a key index intact while later ones grow past the overlay', () => {
+    const versions = [KeyIndex.empty];
+    for (let i = 0; i < 300; i++) versions.push(versions[i]!.with(`k${i}`, i));
+    versions.forEach((v, n) => {
+      expect(v.get(`k${n}`)).toBeUndefined();
+      if (n > 0) expect(v.get(`k${n - 1}`)).toBe(n - 1);
+      if (n > 200) expect(v.get('k3')).toBe(3);
+    });
+    expect(versions[300]!.with('k5', 999).get('k5')).toBe(999);
+    expect(versions[300]!.get('k5')).toBe(5);
   });
 });
 
@@ -108,7 +121,7 @@ describe('tool calls (real claude-agent-acp 0.101.0 shapes)', () => {
     const firstDiffAt = updates.indexOf(withDiffs[0]!);
     const early = fold(updates.slice(0, firstDiffAt + 1)).state;
     const diffAfter = (s: typeof early) => {
-      const e = s.entries[s.toolIndex[id]!];
+      const e = s.entries[s.toolIndex.get(id)!];
       return e?.kind === 'tool' ? e.toolCall.content : undefined;
     };
     expect(diffAfter(early)).toEqual([{ type: 'diff', path: expect.stringContaining('existing.txt'), oldText: 'alpha', newText: 'ALPHA-EDITED' }]);
@@ -116,7 +129,7 @@ describe('tool calls (real claude-agent-acp 0.101.0 shapes)', () => {
     expect(diffAfter(final)).toEqual([
       { type: 'diff', path: expect.stringContaining('existing.txt'), oldText: 'line one\nalpha\nline three', newText: 'line one\nALPHA-EDITED\nline three' },
     ]);
-    const entry = final.entries[final.toolIndex[id]!];
+    const entry = final.entries[final.toolIndex.get(id)!];
     expect(entry?.kind === 'tool' && entry.toolCall.locations).toEqual([{ path: expect.stringContaining('existing.txt'), line: 1 }]);
     expect(entry?.kind === 'tool' && entry.toolCall.rawOutput).toMatch(/updated successfully/);
   });

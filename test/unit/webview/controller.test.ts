@@ -68,6 +68,7 @@ function setup() {
   let snapshot: TranscriptSnapshot | null = { meta: meta(), entries: [user('u1', 'hi')] };
   const source: ChatSource = {
     getSnapshot: () => snapshot,
+    getMeta: () => snapshot?.meta,
     getStatus: () => ({ state: 'ready', agentName: 'Claude Agent' }),
     getCapabilities: () => caps(),
     getElicitations: () => [],
@@ -156,6 +157,18 @@ describe('ChatWebviewController', () => {
     expect(t.posted.at(-4)).toMatchObject({ type: 'snapshot', snapshot: null });
     expect(t.posted.at(-3)).toEqual({ type: 'turnChanges', changes: null });
     expect(t.posted.at(-1)).toMatchObject({ type: 'agents', selected: 'Claude' });
+  });
+
+  it('answers a resync (an append the page could not apply) with a snapshot that supersedes pending patches', async () => {
+    const t = setup();
+    t.fromWebview.fire({ type: 'ready', v: PROTOCOL_VERSION });
+    t.transcript.fire([{ type: 'entry-changed', entry: user('u1', 'hi!'), append: { field: 'text', from: 2, text: '!' } }]);
+    t.setSnapshot({ meta: meta(), entries: [user('u1', 'hi!')] });
+    t.fromWebview.fire({ type: 'resync', reason: 'an append does not fit the entry shown' });
+    await new Promise((r) => setTimeout(r, 40));
+    expect(t.posted.filter((m) => m.type === 'snapshot')).toHaveLength(2);
+    expect(t.posted.at(-1)).toMatchObject({ type: 'snapshot', snapshot: { entries: [user('u1', 'hi!')] } });
+    expect(t.posted.some((m) => m.type === 'patch')).toBe(false); // the pending append was dropped, not sent after it
   });
 
   it('routes valid messages to ChatActions and drops invalid ones with a log line', async () => {

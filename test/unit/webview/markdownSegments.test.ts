@@ -72,5 +72,20 @@ describe('streamed rendering', () => {
       }),
       { numRuns: 150 },
     );
+    // 150 documents rendered chunk by chunk in jsdom take ~4 s alone, more when the two cores are shared.
+  }, 30_000);
+
+  it('resumed from its last answer, finds the same boundary as a scan from the start', () => {
+    fc.assert(
+      fc.property(doc, fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 200 }), (text, sizes) => {
+        let resumed = 0;
+        for (let at = 0, i = 0; at < text.length; i++) {
+          at = Math.min(text.length, at + sizes[i % sizes.length]!);
+          resumed = stableMarkdownPrefix(text.slice(0, at), resumed);
+          expect(resumed).toBe(stableMarkdownPrefix(text.slice(0, at)));
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 });

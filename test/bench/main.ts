@@ -1,0 +1,129 @@
+// The benchmark: every figure is a ratio against a floor measured in the same run (see each section's file). Prints a
+// table and returns the results; scripts/bench.mjs writes them to bench/results.json and draws bench/chart.svg.
+// Never a timed assertion: `check` only refuses to report a figure for a run that did not do the work.
+import { fmtMs, fmtRatio, table } from './harness';
+import { screenBench, type ScreenFigure } from './screenBench';
+import { startupBench, type StartupFigure } from './startupBench';
+import { wireBench, type WireFigure } from './wireBench';
+
+export interface BenchSizes {
+  chunks: number;
+  tools: number;
+  screenChunks: number;
+  screenTools: number;
+  wireRuns: number;
+  startupRuns: number;
+}
+
+export const FULL: BenchSizes = { chunks: 20_000, tools: 2_000, screenChunks: 20_000, screenTools: 2_000, wireRuns: 5, startupRuns: 5 };
+export const QUICK: BenchSizes = { chunks: 200, tools: 20, screenChunks: 200, screenTools: 20, wireRuns: 1, startupRuns: 1 };
+
+export interface BenchResults {
+  at: string;
+  machine: { node: string; cpus: number; platform: string };
+  sizes: BenchSizes;
+  wire?: WireFigure[];
+  screen?: ScreenFigure[];
+  startup?: StartupFigure;
+  /** Goals from issue 13, beside the figures they apply to. */
+  goals: Record<string, string>;
+}
+
+export const GOALS = {
+  wireRatio: '≤ 1.5x the bare SDK',
+  lastOverFirst: '≤ 1.3x',
+  longestTask: '< 50 ms',
+  heapAfterTools: '< 150 MB after 2,000 tool calls',
+  activation: '< 30 ms',
+  sessionReadyRatio: '≤ 1.05x a bare SDK script',
+  approvalP95: '< 30 ms (not measured by this bench)',
+};
+
+export async function runBench(opts: { root: string; node: string; tmp: string; sizes: BenchSizes; only: string[]; out: (s: string) => void }): Promise<BenchResults> {
+  const { root, node, tmp, sizes, only, out } = opts;
+  const os = await import('node:os');
+  const results: BenchResults = { at: new Date().toISOString(), machine: { node: process.version, cpus: os.cpus().length, platform: process.platform }, sizes, goals: GOALS };
+  const want = (s: string) => only.length === 0 || only.includes(s);
+
+  if (want('wire')) {
+    results.wire = await wireBench(root, node, { chunks: sizes.chunks, tools: sizes.tools, runs: sizes.wireRuns });
+    out(
+      table(
+        `Wire to state (scripted agent over stdio, prompt sent → answered with every update in the session; median of ${sizes.wireRuns}).\n` +
+          `floor = the same stream read by the SDK with a no-op handler. Goal ${GOALS.wireRatio}.`,
+        ['stream', 'updates', 'ours ms', 'floor ms', 'ours/floor'],
+        results.wire.map((w) => [w.scenario, w.updates, fmtMs(w.oursMs), fmtMs(w.floorMs), fmtRatio(w.ratio)]),
+      ) + '\n',
+    );
+  }
+
+  if (want('screen')) {
+    results.screen = await screenBench(root, { chunks: sizes.screenChunks, tools: sizes.screenTools });
+    out(
+      table(
+        `State to screen in Chromium (real webview bundle, real messages; per update = handler + the frame it asked for + layout).\n` +
+          `floor = the same messages put into the DOM as plain text. Goals: last/first ${GOALS.lastOverFirst}, longest task ${GOALS.longestTask}, heap ${GOALS.heapAfterTools}.`,
+        ['scenario', 'msgs', 'total ms', 'floor ms', 'ours/floor', 'first ms', 'last ms', 'last/first', 'floor l/f', 'max upd ms', 'long tasks', 'longest', 'DOM nodes', 'floor DOM', 'heap MB', 'floor heap'],
+        results.screen.map((s) => [
+          s.scenario,
+          s.messages,
+          fmtMs(s.totalMs),
+          fmtMs(s.floorTotalMs),
+          fmtRatio(s.ratio),
+          s.firstMeanMs.toFixed(3),
+          s.lastMeanMs.toFixed(3),
+          s.lastOverFirst.toFixed(2),
+          s.floorLastOverFirst.toFixed(2),
+          fmtMs(s.maxUpdateMs),
+          s.longTasks,
+          fmtMs(s.longestTaskMs),
+          s.domNodes,
+          s.floorDomNodes,
+          s.heapMB.toFixed(1),
+          s.floorHeapMB.toFixed(1),
+        ]),
+      ) + '\n',
+    );
+  }
+
+  if (want('startup')) {
+    const s = (results.startup = await startupBench(root, node, tmp, sizes.startupRuns));
+    out(
+      table(
+        `Start-up. Bundle evaluation = require(dist/extension.js) in a fresh Node (vscode stubbed), floor = an empty module.\n` +
+          `Session ready = spawn → initialize → session/new → set_mode with the real adapter (fake model API); floor = a bare SDK script.`,
+        ['figure', 'ours', 'floor', 'ratio', 'goal'],
+        [
+          ['extension bundle', `${(s.extensionBundleBytes / 1024).toFixed(0)} KB`, '', '', ''],
+          ['webview bundle', `${(s.webviewBundleBytes / 1024).toFixed(0)} KB`, '', '', ''],
+          ['bundle evaluation (activation load)', `${fmtMs(s.bundleEvalMs)} ms`, `${fmtMs(s.emptyEvalMs)} ms`, fmtRatio(s.bundleEvalMs / s.emptyEvalMs), GOALS.activation],
+          [`session ready (median of ${sizes.startupRuns})`, `${fmtMs(s.sessionReadyMs)} ms`, `${fmtMs(s.bareSdkMs)} ms`, s.sessionReadyRatio.toFixed(3) + 'x', GOALS.sessionReadyRatio],
+        ],
+      ) + '\n',
+    );
+  }
+  return results;
+}
+
+export { chartSvg } from './chart';
+
+/** The figures as a Markdown table with the goals beside them (bench/summary.md, pasted into the README). */
+export function markdownSummary(r: BenchResults): string {
+  const rows: string[][] = [];
+  const ms = (x: number) => `${fmtMs(x)} ms`;
+  for (const w of r.wire ?? []) rows.push([`wire → state: ${w.scenario}`, `${ms(w.oursMs)} vs ${ms(w.floorMs)} bare SDK = **${w.ratio.toFixed(2)}x**`, GOALS.wireRatio, w.ratio <= 1.5 ? 'met' : 'missed']);
+  for (const s of r.screen ?? []) {
+    rows.push([`screen: ${s.scenario}, total`, `${ms(s.totalMs)} vs ${ms(s.floorTotalMs)} plain-DOM floor = ${s.ratio.toFixed(2)}x`, '—', '']);
+    rows.push([`screen: ${s.scenario}, last/first 1,000 updates`, `${s.lastMeanMs.toFixed(2)} / ${s.firstMeanMs.toFixed(2)} ms = **${s.lastOverFirst.toFixed(2)}x** (floor ${s.floorLastOverFirst.toFixed(2)}x)`, GOALS.lastOverFirst, s.lastOverFirst <= 1.3 ? 'met' : 'missed']);
+    rows.push([`screen: ${s.scenario}, longest task`, `${s.longTasks} tasks ≥ 50 ms${s.longTasks ? `, longest ${ms(s.longestTaskMs)}` : ''}; slowest update ${ms(s.maxUpdateMs)}`, GOALS.longestTask, s.longTasks === 0 ? 'met' : 'missed']);
+    rows.push([`screen: ${s.scenario}, at the end`, `${s.domNodes.toLocaleString('en-US')} DOM nodes (floor ${s.floorDomNodes.toLocaleString('en-US')}), JS heap **${s.heapMB.toFixed(1)} MB** (floor ${s.floorHeapMB.toFixed(1)} MB)`, s.scenario.includes('tool') ? GOALS.heapAfterTools : '—', s.scenario.includes('tool') ? (s.heapMB < 150 ? 'met' : 'missed') : '']);
+  }
+  const st = r.startup;
+  if (st) {
+    rows.push(['bundles', `extension ${(st.extensionBundleBytes / 1024).toFixed(0)} KB, webview ${(st.webviewBundleBytes / 1024).toFixed(0)} KB`, '—', '']);
+    rows.push(['activation: evaluating the extension bundle', `**${ms(st.bundleEvalMs)}** (an empty module: ${ms(st.emptyEvalMs)})`, GOALS.activation, st.bundleEvalMs < 30 ? 'met' : 'missed']);
+    rows.push(['chat shown → session ready (real adapter)', `${ms(st.sessionReadyMs)} vs ${ms(st.bareSdkMs)} bare SDK = **${st.sessionReadyRatio.toFixed(3)}x**`, GOALS.sessionReadyRatio, st.sessionReadyRatio <= 1.05 ? 'met' : 'missed']);
+  }
+  rows.push(['approval latency (wire → QuickPick, answer → wire)', 'not measured', GOALS.approvalP95, 'not measured']);
+  return ['| figure | measured (floor in the same run) | goal | |', '| --- | --- | --- | --- |', ...rows.map((c) => `| ${c.join(' | ')} |`)].join('\n') + '\n';
+}

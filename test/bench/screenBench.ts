@@ -1,0 +1,271 @@
+// State to screen, in real Chromium (the test bed's, through playwright-core): the real webview bundle (dist/webview)
+// on a page whose acquireVsCodeApi records posts, fed with window.postMessage the messages the host's real pipeline
+// posts (Session → TranscriptPublisher, one flush per tick). Per update: the App's message handler plus the frame it
+// asked for (its render and the layout it causes), timed inside the page. Floor: the same messages on a page that does
+// the least a chat must: plain text in paragraphs split at blank lines (appends grow the last one), a card of plain text
+// (title and diff) per tool call.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SessionUpdate } from '@agentclientprotocol/sdk';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { PendingRequests } from '../../src/acpClient/pendingRequests';
+import { Session, type SessionHost } from '../../src/acpClient/session';
+import { PROTOCOL_VERSION, type HostToWebview } from '../../src/webview/protocol';
+import { TranscriptPublisher, type PatchMessage } from '../../src/webview/transcriptPublisher';
+import { caps } from '../unit/webview/fixtures';
+import { check } from './harness';
+import { chunks as markdownChunks } from './transcriptGen';
+
+export const CHROMIUM = '/usr/bin/chromium';
+const ORIGIN = 'http://bench.localhost';
+const silent = { info() {}, warn() {}, error() {}, debug() {} };
+
+function sessionHost(): SessionHost {
+  return {
+    agent: {} as SessionHost['agent'],
+    capabilities: {},
+    steering: false,
+    pending: new PendingRequests(),
+    logger: silent,
+    disconnectReason: () => undefined,
+    explainFailure: async (e) => (e instanceof Error ? e : new Error(String(e))),
+    forget: () => undefined,
+  };
+}
+
+/** The messages the host posts for `updates`, one publisher flush every `perTick` updates, after the first snapshot. */
+export function hostMessages(updates: SessionUpdate[], perTick: number): { first: HostToWebview; patches: PatchMessage[] } {
+  const session = new Session('bench', sessionHost());
+  session.applyUpdate({ sessionUpdate: 'user_message_chunk', content: { type: 'text', text: 'Please do the work.' } });
+  const patches: PatchMessage[] = [];
+  const pub = new TranscriptPublisher({ post: (m) => patches.push(m), getMeta: () => session.meta, schedule: () => () => {} });
+  session.onDidChange((c) => pub.push(c));
+  const first: HostToWebview = { type: 'snapshot', v: PROTOCOL_VERSION, snapshot: session.snapshot(), status: { state: 'ready', agentName: 'bench' }, capabilities: caps(), elicitations: [] };
+  updates.forEach((u, i) => {
+    session.applyUpdate(u);
+    if ((i + 1) % perTick === 0 || i === updates.length - 1) pub.flush();
+  });
+  return { first, patches };
+}
+
+export function streamUpdates(n: number): SessionUpdate[] {
+  return markdownChunks(n).map((text) => ({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } }));
+}
+
+export function toolUpdates(n: number): SessionUpdate[] {
+  const oldText = Array.from({ length: 60 }, (_, i) => `const value${i} = compute(${i});`).join('\n');
+  const out: SessionUpdate[] = [];
+  for (let i = 0; i < n; i++) {
+    const toolCallId = `toolu_bench_${i}`;
+    const path = `/work/src/module${i}.ts`;
+    out.push({ sessionUpdate: 'tool_call', toolCallId, title: `Edit src/module${i}.ts`, kind: 'edit', status: 'pending', locations: [{ path }], rawInput: { file_path: path } });
+    out.push({ sessionUpdate: 'tool_call_update', toolCallId, status: 'completed', content: [{ type: 'diff', path, oldText, newText: oldText.replace(`compute(${i % 60})`, `computeChecked(${i})`) }] });
+  }
+  return out;
+}
+
+// The floor page's whole program: text appends go to a text node; a new or changed entry becomes a card of plain text.
+const FLOOR_SCRIPT = `
+const root = document.getElementById('root');
+const nodes = new Map();
+function textOf(e) {
+  if (e.kind === 'tool') return e.toolCall.title + '\\n' + e.toolCall.content.map((c) => (c.type === 'diff' ? c.newText : '')).join('\\n');
+  return (e.content || []).map((b) => (b.type === 'text' ? b.text : '')).join('');
+}
+// Text goes into paragraphs split at blank lines, the last one growing, so no single text node grows without end.
+function addText(card, text) {
+  const parts = text.split('\\n\\n');
+  let last = card.lastChild;
+  parts.forEach((part, i) => {
+    if (i > 0 || !last) { last = document.createElement('p'); last.appendChild(document.createTextNode('')); card.appendChild(last); }
+    last.firstChild.appendData(part);
+  });
+}
+window.addEventListener('message', (ev) => {
+  const m = ev.data;
+  const entries = m.type === 'snapshot' ? (m.snapshot ? m.snapshot.entries : []) : m.entries || [];
+  for (const e of entries) {
+    let n = nodes.get(e.id);
+    if (!n) { n = document.createElement('div'); nodes.set(e.id, n); root.appendChild(n); }
+    n.replaceChildren();
+    addText(n, textOf(e));
+  }
+  for (const a of m.appends || []) addText(nodes.get(a.id), a.text);
+  requestAnimationFrame(() => {});
+});`;
+
+// Installed before the app's script: records posts, times each message's handling (this listener runs first, the
+// one added after the app's script last), and watches long tasks.
+const DRIVER_SCRIPT = `
+window.__posts = [];
+window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__posts.push(m), getState: () => undefined, setState: () => {} });
+window.__longTasks = [];
+window.__since = Infinity;
+new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.startTime >= window.__since) window.__longTasks.push(e.duration); }).observe({ type: 'longtask', buffered: true });
+window.__t0 = 0;
+window.addEventListener('message', () => { window.__t0 = performance.now(); });`;
+
+const AFTER_SCRIPT = `
+window.__handled = null;
+window.addEventListener('message', () => { window.__handled && window.__handled(performance.now() - window.__t0); });
+/** Posts each message, waits for it to be handled and for the frame after it; returns the work per message (ms). */
+window.__feed = async (msgs) => {
+  const costs = [];
+  for (const m of msgs) {
+    let frameStart = 0;
+    requestAnimationFrame(() => { frameStart = performance.now(); });
+    const handled = new Promise((r) => (window.__handled = r));
+    window.postMessage(m, '*');
+    const handlerMs = await handled;
+    const frameMs = await new Promise((r) => requestAnimationFrame(() => { void document.body.offsetHeight; r(performance.now() - frameStart); }));
+    costs.push(handlerMs + frameMs);
+  }
+  return costs;
+};`;
+
+function pageHtml(kind: 'app' | 'floor'): string {
+  // The floor uses the browser's own help too: cards and paragraphs off screen are not laid out.
+  const app = kind === 'app' ? '<link rel="stylesheet" href="/codicon.css"><link rel="stylesheet" href="/styles.css">' : '<style>#root > div, #root p { content-visibility: auto; contain-intrinsic-size: auto 40px; } p { white-space: pre-wrap; }</style>';
+  const body = kind === 'app' ? '<script src="/main.js"></script>' : `<script>${FLOOR_SCRIPT}</script>`;
+  return `<!doctype html><html><head><meta charset="utf-8">${app}<script>${DRIVER_SCRIPT}</script></head><body><div id="root"></div>${body}<script>${AFTER_SCRIPT}</script></body></html>`;
+}
+
+export interface ScreenFigure {
+  scenario: string;
+  updates: number;
+  messages: number;
+  totalMs: number;
+  floorTotalMs: number;
+  ratio: number;
+  /** Mean cost per message of the first and last 1,000 (or half, when fewer) messages. */
+  firstMeanMs: number;
+  lastMeanMs: number;
+  lastOverFirst: number;
+  floorLastOverFirst: number;
+  maxUpdateMs: number;
+  longTasks: number;
+  longestTaskMs: number;
+  domNodes: number;
+  floorDomNodes: number;
+  heapMB: number;
+  floorHeapMB: number;
+  /** Per-message costs averaged over buckets along the session, for the chart. */
+  curve: number[];
+  floorCurve: number[];
+}
+
+async function openPage(browser: Browser, root: string, kind: 'app' | 'floor'): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 500, height: 900 } });
+  const dist = join(root, 'dist/webview');
+  await page.route(`${ORIGIN}/**`, (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (path === '/') return route.fulfill({ contentType: 'text/html', body: pageHtml(kind) });
+    const types: Record<string, string> = { js: 'text/javascript', css: 'text/css', ttf: 'font/ttf' };
+    const file = path.slice(1);
+    if (!/^[a-z]+\.(js|css|ttf)$/.test(file)) return route.fulfill({ status: 404 });
+    return route.fulfill({ contentType: types[file.split('.').pop()!], body: readFileSync(join(dist, file)) });
+  });
+  await page.goto(`${ORIGIN}/`);
+  return page;
+}
+
+interface PageRun {
+  costs: number[];
+  longTasks: number[];
+  domNodes: number;
+  heapMB: number;
+}
+
+async function runPage(browser: Browser, root: string, kind: 'app' | 'floor', first: HostToWebview, patches: PatchMessage[], verify: (page: Page) => Promise<void>): Promise<PageRun> {
+  const page = await openPage(browser, root, kind);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    if (kind === 'app') await page.waitForFunction(() => (window as unknown as { __posts: { type: string }[] }).__posts.some((m) => m.type === 'ready'));
+    await page.evaluate((m) => (window as unknown as { __feed(m: unknown[]): Promise<number[]> }).__feed([m]), first as unknown);
+    // Long tasks count from the first update on: loading the page and the first snapshot are start-up, not updates.
+    await page.evaluate(() => ((window as unknown as { __since: number }).__since = performance.now()));
+    const costs: number[] = [];
+    for (let i = 0; i < patches.length; i += 250) {
+      costs.push(...(await page.evaluate((ms) => (window as unknown as { __feed(m: unknown[]): Promise<number[]> }).__feed(ms), patches.slice(i, i + 250) as unknown[])));
+    }
+    check(errors.length === 0, `${kind}: no page errors (${errors.slice(0, 3).join('; ')})`);
+    await verify(page);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+    const dom = (await cdp.send('Memory.getDOMCounters')) as { nodes: number };
+    const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+    const posts = await page.evaluate(() => (window as unknown as { __posts: { type: string }[] }).__posts.map((p) => p.type));
+    check(!posts.includes('resync'), `${kind}: every append fitted (no resync)`);
+    return { costs, longTasks, domNodes: dom.nodes, heapMB: heap.usedSize / 2 ** 20 };
+  } finally {
+    await page.close();
+  }
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+function curve(costs: number[], buckets = 40): number[] {
+  const size = Math.max(1, Math.ceil(costs.length / buckets));
+  const out: number[] = [];
+  for (let i = 0; i < costs.length; i += size) out.push(mean(costs.slice(i, i + size)));
+  return out;
+}
+
+async function scenario(browser: Browser, root: string, name: string, updates: SessionUpdate[], perTick: number, verify: (page: Page) => Promise<void>): Promise<ScreenFigure> {
+  const { first, patches } = hostMessages(updates, perTick);
+  const app = await runPage(browser, root, 'app', first, patches, verify);
+  const floor = await runPage(browser, root, 'floor', first, patches, async () => {});
+  const k = Math.min(1000, Math.floor(patches.length / 2));
+  const edge = (c: number[]) => ({ first: mean(c.slice(0, k)), last: mean(c.slice(-k)) });
+  const a = edge(app.costs);
+  const f = edge(floor.costs);
+  return {
+    scenario: name,
+    updates: updates.length,
+    messages: patches.length,
+    totalMs: sum(app.costs),
+    floorTotalMs: sum(floor.costs),
+    ratio: sum(app.costs) / sum(floor.costs),
+    firstMeanMs: a.first,
+    lastMeanMs: a.last,
+    lastOverFirst: a.last / a.first,
+    floorLastOverFirst: f.last / f.first,
+    maxUpdateMs: Math.max(...app.costs),
+    longTasks: app.longTasks.length,
+    longestTaskMs: Math.max(0, ...app.longTasks),
+    domNodes: app.domNodes,
+    floorDomNodes: floor.domNodes,
+    heapMB: app.heapMB,
+    floorHeapMB: floor.heapMB,
+    curve: curve(app.costs),
+    floorCurve: curve(floor.costs),
+  };
+}
+
+export async function screenBench(root: string, sizes: { chunks: number; tools: number }): Promise<ScreenFigure[]> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    // Frames as fast as the work allows (no 60 Hz wait), so the run measures work, not vsync.
+    args: ['--no-sandbox', '--disable-gpu', '--disable-gpu-vsync', '--disable-frame-rate-limit', '--no-first-run', '--disable-background-networking', '--enable-precise-memory-info'],
+  });
+  try {
+    const streamed = streamUpdates(sizes.chunks);
+    const fullText = streamed.map((u) => (u.sessionUpdate === 'agent_message_chunk' && u.content.type === 'text' ? u.content.text : '')).join('');
+    const headings = fullText.split('\n').filter((l) => l === '## What changed').length;
+    const stream = await scenario(browser, root, `${sizes.chunks} chunks into one message, 10 per tick`, streamed, 10, async (page) => {
+      const shown = await page.locator('[data-testid="agent-message"]').last().locator('h2').count();
+      check(shown === headings, `the streamed message is on screen to its end (${shown} of ${headings} headings)`);
+    });
+    const tools = await scenario(browser, root, `${sizes.tools} tool calls with diffs, one per tick`, toolUpdates(sizes.tools), 2, async (page) => {
+      const last = await page.locator('[data-testid="tool-card"]').last().getAttribute('data-tool-call-id');
+      check(last === `toolu_bench_${sizes.tools - 1}`, 'the last tool call is on screen');
+    });
+    return [stream, tools];
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,126 @@
+// Start-up: the two bundles' sizes; the time to evaluate the extension bundle (what activation pays before any of our
+// code runs) against evaluating an empty module, each in a fresh Node; and "chat shown → session ready" with the real
+// adapter: the core (AgentProcess + AcpClient: initialize, session/new, session/set_mode) against a bare SDK script
+// making the same three calls to the same adapter.
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import * as acp from '@agentclientprotocol/sdk';
+import { AcpClient, AgentProcess } from '../../src/acpClient';
+import { prepareAdapter } from '../fixtures/adapter';
+import { startFakeAnthropic } from '../fixtures/fakeAnthropic/server';
+
+const silent = { info() {}, warn() {}, error() {}, debug() {} };
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+
+export interface StartupFigure {
+  extensionBundleBytes: number;
+  webviewBundleBytes: number;
+  bundleEvalMs: number;
+  emptyEvalMs: number;
+  sessionReadyMs: number;
+  bareSdkMs: number;
+  sessionReadyRatio: number;
+  runs: { ours: number[]; bare: number[] };
+}
+
+/** Milliseconds to `require` a file in a fresh Node, measured inside it; `vscode` resolves to an inert stub. */
+function evalMs(node: string, dir: string, file: string, apiNames: string[]): number {
+  const probe = join(dir, 'probe.cjs');
+  writeFileSync(
+    probe,
+    `const Module = require('module');
+const load = Module._load;
+const inert = new Proxy(function () {}, { get: (t, k) => (k === 'then' ? undefined : inert), apply: () => inert, construct: () => ({}) });
+const api = Object.fromEntries(${JSON.stringify(apiNames)}.map((n) => [n, inert]));
+Module._load = function (req, ...rest) { return req === 'vscode' ? api : load.call(this, req, ...rest); };
+const t0 = performance.now();
+require(${JSON.stringify(file)});
+process.stdout.write(String(performance.now() - t0));`,
+  );
+  const r = spawnSync(node, [probe], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`evaluating ${file} failed: ${r.stderr}`);
+  return Number(r.stdout);
+}
+
+async function sessionReady(run: () => Promise<void>): Promise<number> {
+  const t0 = performance.now();
+  await run();
+  return performance.now() - t0;
+}
+
+export async function startupBench(root: string, node: string, tmp: string, runs: number): Promise<StartupFigure> {
+  const empty = join(tmp, 'empty.cjs');
+  writeFileSync(empty, '');
+  // The names the vscode module exports, from its type definitions: the bundle copies them at load.
+  const dts = readFileSync(join(root, 'node_modules/@types/vscode/index.d.ts'), 'utf8');
+  const apiNames = [...new Set([...dts.matchAll(/^\texport (?:class|namespace|enum|const|function|let) (\w+)/gm)].map((m) => m[1]!))];
+  const ev: number[] = [];
+  const em: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    ev.push(evalMs(node, tmp, join(root, 'dist/extension.js'), apiNames));
+    em.push(evalMs(node, tmp, empty, apiNames));
+  }
+
+  const api = await startFakeAnthropic();
+  const harness = await prepareAdapter({ apiUrl: api.url });
+  const ours: number[] = [];
+  const bare: number[] = [];
+  try {
+    const oursOnce = async () => {
+      let proc: AgentProcess | undefined;
+      let client: AcpClient | undefined;
+      const ms = await sessionReady(async () => {
+        proc = AgentProcess.spawn(harness.launch, { cwd: harness.workspace, logger: silent });
+        harness.track(proc);
+        client = await AcpClient.start({ process: proc, hooks: { requestPermission: () => {} }, logger: silent, clientInfo: { name: 'acp-chat-bench', version: '0' } });
+        const session = await client.newSession(harness.workspace);
+        await session.setMode('default');
+      });
+      client?.dispose();
+      proc?.kill();
+      await proc?.exited;
+      return ms;
+    };
+    const bareOnce = async () => {
+      const l = harness.launch;
+      const child = spawn(l.command, [...l.args], { cwd: harness.workspace, env: l.env, stdio: ['pipe', 'pipe', 'ignore'] });
+      const exited = new Promise((r) => child.once('exit', r));
+      harness.track({ kill: () => child.kill(), pid: child.pid, exited });
+      const ms = await sessionReady(async () => {
+        const conn = acp.client({ name: 'bare-sdk' }).connect(acp.ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>));
+        await conn.agent.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false } });
+        const { sessionId } = await conn.agent.request(acp.methods.agent.session.new, { cwd: harness.workspace, mcpServers: [] });
+        await conn.agent.request(acp.methods.agent.session.setMode, { sessionId, modeId: 'default' });
+      });
+      child.kill();
+      await exited;
+      return ms;
+    };
+    for (let i = 0; i < runs; i++) {
+      if (i % 2 === 0) {
+        ours.push(await oursOnce());
+        bare.push(await bareOnce());
+      } else {
+        bare.push(await bareOnce());
+        ours.push(await oursOnce());
+      }
+    }
+  } finally {
+    await harness.cleanup();
+    await api.close();
+  }
+  const sessionReadyMs = median(ours);
+  const bareSdkMs = median(bare);
+  return {
+    extensionBundleBytes: statSync(join(root, 'dist/extension.js')).size,
+    webviewBundleBytes: statSync(join(root, 'dist/webview/main.js')).size,
+    bundleEvalMs: median(ev),
+    emptyEvalMs: median(em),
+    sessionReadyMs,
+    bareSdkMs,
+    sessionReadyRatio: sessionReadyMs / bareSdkMs,
+    runs: { ours, bare },
+  };
+}

@@ -167,7 +167,10 @@ describe('ChatWebviewController', () => {
     t.fromWebview.fire({ type: 'resync', reason: 'an append does not fit the entry shown' });
     await new Promise((r) => setTimeout(r, 40));
     expect(t.posted.filter((m) => m.type === 'snapshot')).toHaveLength(2);
-    expect(t.posted.at(-1)).toMatchObject({ type: 'snapshot', snapshot: { entries: [user('u1', 'hi!')] } });
+    // A snapshot is the page's whole state (turn changes, follow and agents follow it); the dropped append is not sent.
+    const last = t.posted.map((m) => m.type).lastIndexOf('snapshot');
+    expect(t.posted[last]).toMatchObject({ type: 'snapshot', snapshot: { entries: [user('u1', 'hi!')] } });
+    expect(t.posted.slice(last + 1).map((m) => m.type)).toEqual(['turnChanges', 'followAgent', 'agents']);
     expect(t.posted.some((m) => m.type === 'patch')).toBe(false); // the pending append was dropped, not sent after it
   });
 

@@ -6,11 +6,15 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 /** A line that would continue the block above across a blank line: indented content, or another list item. */
 const CONTINUES = /^(\s|[-*+]\s|\d{1,9}[.)]\s|>)/;
 
-/** Length of the stable prefix of `text` (0 when nothing is finished yet). */
-export function stableMarkdownPrefix(text: string): number {
+/**
+ * Length of the stable prefix of `text` (0 when nothing is finished yet). `from` is a stable length found earlier for
+ * a prefix of `text`: the scan resumes there (outside any fence, at a block start), so a stream costs linear time
+ * overall instead of rescanning the whole message every frame.
+ */
+export function stableMarkdownPrefix(text: string, from = 0): number {
   let fence: string | undefined;
-  let stable = 0;
-  let pos = 0;
+  let stable = from;
+  let pos = from;
   let blankAt = -1; // start of the line after a blank line outside a fence, when the previous line was blank
   while (pos < text.length) {
     const nl = text.indexOf('\n', pos);

@@ -71,7 +71,7 @@ export class AgentMessageView implements EntryView, Renderable {
       if (this.body.firstChild !== this.stable) this.body.replaceChildren(this.stable, this.tail);
     }
     this.renderedText = text;
-    const boundary = stableMarkdownPrefix(text);
+    const boundary = stableMarkdownPrefix(text, this.stableLength);
     if (boundary > this.stableLength) {
       this.stable.appendChild(this.ctx.renderMarkdown(text.slice(this.stableLength, boundary)));
       this.stableLength = boundary;

@@ -92,6 +92,12 @@ export class UserErrorPresenter implements vscode.Disposable {
     this.lastStartFailure = isStart ? worded.message : this.lastStartFailure;
     const signIn = worded.actions.includes('signIn') || worded.actions.includes('setApiKey');
     if (signIn) this.keptPrompt = opts.prompt ?? this.keptPrompt;
+    if (worded.retryable && opts.prompt) {
+      // The model API was busy: "Send Again" sends the same prompt (the existing resend intent).
+      this.keptPrompt = opts.prompt;
+      this.show(worded, isStart, undefined, [{ action: 'resendPrompt', label: 'Send Again' }]);
+      return;
+    }
     this.show(worded, isStart, signIn ? promptPreview(this.keptPrompt) : undefined);
   }
 
@@ -142,8 +148,8 @@ export class UserErrorPresenter implements vscode.Disposable {
     this.changeEmitter.dispose();
   }
 
-  private show(worded: UserError, isStartFailure: boolean, keptPrompt?: string): void {
-    const buttons = worded.actions.flatMap((a) => this.buttonsFor(a, worded));
+  private show(worded: UserError, isStartFailure: boolean, keptPrompt?: string, first: NoticeButton[] = []): void {
+    const buttons = [...first, ...worded.actions.flatMap((a) => this.buttonsFor(a, worded))];
     this.showNotice({ severity: worded.severity, message: worded.message, buttons, ...(keptPrompt !== undefined ? { keptPrompt } : {}) }, isStartFailure);
   }
 

@@ -11,10 +11,11 @@ import type { PromptResponse } from '@agentclientprotocol/sdk';
 import type { Session } from '../../src/acpClient/session';
 import type { PermissionRecord } from '../../src/acpClient/transcript';
 import type { PermissionPrompt } from '../../src/permissionUI/permissionBroker';
-import { activate, EXTENSION_ID, pollFor, quickInput, setSetting, waitFor, type ExtensionApi } from './helpers';
+import { apiError, startFakeAnthropic, text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
+import { activate, EXTENSION_ID, pointAgentAt, pollFor, quickInput, setSetting, waitFor, type ExtensionApi } from './helpers';
 
-const KILLS_PER_SURFACE = Number(process.env.ACP_CHAT_HOST_KILLS ?? 12);
-const CONCURRENCY_ROUNDS = Number(process.env.ACP_CHAT_HOST_ROUNDS ?? 4);
+const KILLS_PER_SURFACE = Number(process.env.ACP_CHAT_HOST_KILLS ?? 15);
+const CONCURRENCY_ROUNDS = Number(process.env.ACP_CHAT_HOST_ROUNDS ?? 5);
 
 /** Deterministic choices (a fixed seed), so a failure reruns the same way. */
 function seeded(seed: number): () => number {
@@ -200,5 +201,71 @@ suite('Robustness on the real surfaces (scripted agent)', function () {
     for (const c of conversations) await c.close();
     assert.deepEqual(errors, [], 'no unhandled rejection or exception');
     figures.push(`${approvals} approvals across 3 sessions in ${CONCURRENCY_ROUNDS} rounds with ${cancels} racing cancels, 0 failures`);
+  });
+});
+
+// Model failures through the real adapter: Claude Code retries a busy model API (429, 529) itself; the adapter does
+// not report those retries to a client that does not negotiate its JetBrains-only session-failure extension (see
+// README, "Reliability and security"), so the chat shows the turn running, Stop ends it, and when the retries run out
+// the chat's notice says why and offers to send the prompt again.
+suite('Model API busy, real adapter, in the chat', function () {
+  this.timeout(120_000);
+  let api: ExtensionApi;
+  let fake: FakeAnthropic;
+  let savedEnv: unknown;
+
+  suiteSetup(async () => {
+    api = await activate();
+    savedEnv = vscode.workspace.getConfiguration('acpChat').inspect('agent.env')?.globalValue;
+    fake = await startFakeAnthropic();
+    await pointAgentAt(fake, { withKey: true });
+    // Two retries instead of ten keep the test short; the backoff honours retry-after.
+    const env = vscode.workspace.getConfiguration('acpChat').get<Record<string, string>>('agent.env')!;
+    await setSetting('agent.env', { ...env, CLAUDE_CODE_MAX_RETRIES: '2' });
+    await vscode.commands.executeCommand('acpChat.chatView.focus');
+    await api.chat.restart();
+  });
+
+  suiteTeardown(async () => {
+    await api?.chat.cancel().catch(() => undefined);
+    await setSetting('agent.env', savedEnv);
+    await fake?.close();
+  });
+
+  test('429 and 529 until the retries run out: the notice says so and "Send Again" sends the prompt again', async () => {
+    for (const [status, type, said] of [
+      [429, 'rate_limit_error', /^Claude is rate limited/],
+      [529, 'overloaded_error', /overloaded/],
+    ] as const) {
+      fake.setScript(Array.from({ length: 4 }, () => apiError(status, type, `fake-${status}`, 1)));
+      await api.actions.sendPrompt(`busy ${status}`, []);
+      const notice = await waitFor(() => api.presenter.current, `the ${status} notice`);
+      assert.match(notice.message, said);
+      assert.equal(notice.severity, 'warning');
+      assert.deepEqual(notice.buttons.map((b) => b.label), ['Send Again', 'Show Log']);
+      assert.equal(api.chat.session?.status.turn, 'idle', 'the turn ended');
+      fake.setScript([text(`answered after ${status}`)]);
+      await api.actions.noticeAction(notice.id, 'resendPrompt');
+      const s = api.chat.session!;
+      await waitFor(() => agentText(s).includes(`answered after ${status}`) && s.status.turn === 'idle', 'the prompt sent again');
+      assert.equal(api.presenter.current, null, 'the notice is gone');
+      const users = s.snapshot().entries.filter((e) => e.kind === 'user').map((e) => (e.kind === 'user' ? e.content.map((b) => (b.type === 'text' ? b.text : '')).join('') : ''));
+      assert.deepEqual(users.slice(-2), [`busy ${status}`, `busy ${status}`], 'the same prompt, sent again');
+    }
+  });
+
+  test('Stop ends a turn stuck in 529 retries; nothing hangs and the next prompt works', async () => {
+    fake.setScript(Array.from({ length: 10 }, () => apiError(529, 'overloaded_error', 'fake-529', 3)));
+    const before = fake.mainRequests().length;
+    const sent = api.actions.sendPrompt('stuck in retries', []);
+    await pollFor(() => fake.mainRequests().length - before >= 2, 'a retried model request', 30_000);
+    await api.actions.cancelTurn();
+    await sent;
+    const s = api.chat.session!;
+    await waitFor(() => s.status.turn === 'idle', 'the turn to end');
+    const end = s.snapshot().entries.filter((e) => e.kind === 'turn-end').at(-1);
+    assert.equal(end?.kind === 'turn-end' && end.stopReason, 'cancelled');
+    fake.setScript([text('after the stop')]);
+    assert.equal((await api.chat.prompt([{ type: 'text', text: 'and now?' }])).stopReason, 'end_turn');
   });
 });

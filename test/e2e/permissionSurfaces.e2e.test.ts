@@ -120,7 +120,8 @@ describe('ACP Chat e2e: the agent killed while its modal approval is on screen',
     // A modal cannot be closed by an extension: it stays until clicked, and its late answer is discarded.
     await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Yes$/ }).click();
     await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
-    expect(await outcome.textContent()).toBe('Cancelled (agent exited)');
+    // The late answer is recorded on the card as expired, not sent anywhere.
+    await expect.poll(() => outcome.textContent(), { timeout: 10_000 }).toBe('Expired (agent exited)');
 
     cb.fake.setScript([text('Back after the crash.')]);
     await sendPrompt(cb, 'still there?');

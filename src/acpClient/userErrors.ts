@@ -24,6 +24,8 @@ export interface UserError {
   actions: UserAction[];
   /** With 'useClaudeOnPath': the `claude` found on PATH that its button sets, and the button's label. */
   claudeOnPath?: { path: string; label: string };
+  /** The same prompt may well work if sent again later (the model API was busy): the chat offers to send it again. */
+  retryable?: boolean;
 }
 
 /** ACP's "authentication required" (`RequestError.authRequired`). */
@@ -59,6 +61,8 @@ export function describeError(err: unknown, what?: string): UserError {
     const message = err.exit ? `The agent ${howExited(err.exit)}. Restart to continue this conversation.` : firstLine(text);
     return { message: withTail(message, err.exit?.stderrTail), severity: 'error', actions: ['restart', 'showLog'] };
   }
+  const model = modelFailure(err);
+  if (model) return model;
   if (code !== undefined) {
     return { message: `${what ? `${what} failed. ` : ''}The agent answered: ${text}`, severity: 'error', actions: ['showLog'] };
   }
@@ -131,6 +135,26 @@ function describeClaudeCodeMissing(details: AgentStartError['details']): UserErr
   // `--version` prints e.g. "2.1.318 (Claude Code)": the number alone on the button, the whole line in the message.
   const label = `Use claude ${found.version.split(/\s/)[0]}`;
   return { message, severity: 'warning', actions: ['downloadClaudeCode', 'useClaudeOnPath', 'locateClaudeCode'], claudeOnPath: { path: found.path, label } };
+}
+
+/**
+ * A turn the model API refused after Claude Code's own retries. The adapter sends Claude Code's classification as
+ * `data.errorKind` (only to clients that do not negotiate its JetBrains-only session-failure extension, i.e. to us).
+ */
+const MODEL_FAILURES: Record<string, string> = {
+  rate_limit: 'Claude is rate limited: too many requests for now, and the retries ran out.',
+  overloaded: 'Claude is overloaded right now, and the retries ran out.',
+  // Claude Code reports a run of 529s that used up its retries as a server error too.
+  server_error: 'The model API is failing or overloaded right now, and the retries ran out.',
+};
+
+function modelFailure(err: unknown): UserError | undefined {
+  if (typeof err !== 'object' || err === null || !('data' in err)) return undefined;
+  const data = (err as { data: unknown }).data;
+  const kind = typeof data === 'object' && data !== null && 'errorKind' in data ? (data as { errorKind: unknown }).errorKind : undefined;
+  const said = typeof kind === 'string' ? MODEL_FAILURES[kind] : undefined;
+  if (!said) return undefined;
+  return { message: `${said} Wait a moment and send the prompt again. (${firstLine(errorMessage(err))})`, severity: 'warning', actions: ['showLog'], retryable: true };
 }
 
 /** The JSON-RPC code of an error the agent answered with (an SDK RequestError), if it is one. */

@@ -94,6 +94,12 @@ export class UserErrorPresenter implements vscode.Disposable {
     this.lastStartFailure = isStart ? worded.message : this.lastStartFailure;
     const signIn = worded.actions.includes('signIn') || worded.actions.includes('setApiKey');
     if (signIn) this.keptPrompt = opts.prompt ?? this.keptPrompt;
+    if (worded.retryable && opts.prompt) {
+      // The model API was busy: "Send Again" sends the same prompt (the existing resend intent).
+      this.keptPrompt = opts.prompt;
+      this.show(worded, isStart, undefined, [{ action: 'resendPrompt', label: 'Send Again' }]);
+      return;
+    }
     this.show(worded, isStart, signIn ? promptPreview(this.keptPrompt) : undefined);
   }
 
@@ -144,9 +150,9 @@ export class UserErrorPresenter implements vscode.Disposable {
     this.changeEmitter.dispose();
   }
 
-  private show(worded: UserError, isStartFailure: boolean, keptPrompt?: string): void {
+  private show(worded: UserError, isStartFailure: boolean, keptPrompt?: string, first: NoticeButton[] = []): void {
     const offered = this.deps.apiKeyApplies?.() === false ? worded.actions.filter((a) => a !== 'setApiKey') : worded.actions;
-    const buttons = offered.flatMap((a) => this.buttonsFor(a, worded));
+    const buttons = [...first, ...offered.flatMap((a) => this.buttonsFor(a, worded))];
     this.showNotice({ severity: worded.severity, message: worded.message, buttons, ...(keptPrompt !== undefined ? { keptPrompt } : {}) }, isStartFailure);
   }
 

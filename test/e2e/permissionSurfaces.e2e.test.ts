@@ -1,7 +1,7 @@
 // The approval surfaces outside the chat webview, answered in the real workbench like a user does: the QuickPick
 // (the default, acpChat.permissions.prompt = quickPick) with the keyboard, and the modal dialog with a click.
 // One bed per setting (the web workbench does not reload a settings file edited behind its back).
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { bash, text } from '../fixtures/fakeAnthropic';
@@ -85,5 +85,49 @@ describe('ACP Chat e2e: approvals in a modal dialog (acpChat.permissions.prompt 
     const outcome = lastToolCard(cb, `touch ${file}`).getByTestId('permission-outcome');
     await expect.poll(() => outcome.textContent(), { timeout: 10_000 }).toBe('Allowed: Yes');
     await waitTurnIdle(cb);
+  });
+});
+
+describe('ACP Chat e2e: the agent killed while its modal approval is on screen', () => {
+  const bed = withChatBed({ theme: 'light', settings: { 'acpChat.permissions.prompt': 'modal' } });
+
+  /** The adapter this bed's extension started: its script in the command line, its working directory the workspace. */
+  function adapterPid(workspace: string): number {
+    const pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
+      try {
+        return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('claude-agent-acp/dist/') && readlinkSync(`/proc/${p}/cwd`) === workspace;
+      } catch {
+        return false; // gone meanwhile, or not ours to read
+      }
+    });
+    expect(pids).toHaveLength(1);
+    return Number(pids[0]);
+  }
+
+  test('the turn ends with an error, the approval is cancelled, a late click writes nothing, the next prompt works', async () => {
+    const cb = bed();
+    const file = join(cb.workspace, 'never-after-kill.txt');
+    cb.fake.setScript([bash(`touch ${file}`), text('Touched.')]);
+    await sendPrompt(cb, 'touch it, then get killed');
+    const dialog = cb.page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible', timeout: TURN_MS });
+    process.kill(adapterPid(cb.workspace), 'SIGKILL');
+
+    await cb.chat.getByTestId('error').last().waitFor({ state: 'visible', timeout: TURN_MS });
+    await waitTurnIdle(cb);
+    const outcome = lastToolCard(cb, `touch ${file}`).getByTestId('permission-outcome');
+    await expect.poll(() => outcome.textContent(), { timeout: 10_000 }).toBe('Cancelled (agent exited)');
+    // A modal cannot be closed by an extension: it stays until clicked, and its late answer is discarded.
+    await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Yes$/ }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+    // The late answer is recorded on the card as expired, not sent anywhere.
+    await expect.poll(() => outcome.textContent(), { timeout: 10_000 }).toBe('Expired (agent exited)');
+
+    cb.fake.setScript([text('Back after the crash.')]);
+    await sendPrompt(cb, 'still there?');
+    await cb.chat.getByTestId('transcript').getByText('Back after the crash.').waitFor({ state: 'visible', timeout: 60_000 });
+    await waitTurnIdle(cb);
+    expect(existsSync(file)).toBe(false);
+    expect(await dialog.isVisible()).toBe(false);
   });
 });

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PromptResponse } from '@agentclientprotocol/sdk';
 import type { TranscriptEntry } from '../../src/acpClient/transcript';
+import { describeError } from '../../src/acpClient/userErrors';
 import { prepareAdapter, type AdapterHarness } from '../fixtures/adapter';
 import { apiError, cut, held, startFakeAnthropic, text, type FakeAnthropic, type ScriptedReply } from '../fixtures/fakeAnthropic';
 import { chatUnderTest, sleep, waitFor } from './chatUnderTest';
@@ -32,6 +33,8 @@ interface Case {
   /** Press Stop once this many main-loop requests were made. */
   stopAfterRequests?: number;
   stopReason?: PromptResponse['stopReason'];
+  /** How the chat's notice words the failed turn (userErrors), when the retries ran out. */
+  worded?: RegExp;
 }
 
 describe('model failures, real adapter', () => {
@@ -58,6 +61,8 @@ describe('model failures, real adapter', () => {
       { name: '500 api error', script: [apiError(500, 'api_error', 'fake-500: internal'), text('recovered after 500')], shows: /recovered after 500/ },
       { name: '529 overloaded', script: [apiError(529, 'overloaded_error', 'fake-529: overloaded'), text('recovered after 529')], shows: /recovered after 529/ },
       { name: 'stream cut mid-message', script: [cut(text('this reply is cut off in the middle'), 2), text('recovered after cut')], shows: /recovered after cut|cut off|error|terminated|connection/i },
+      { name: '429 until the retries run out', script: Array.from({ length: 6 }, () => apiError(429, 'rate_limit_error', 'fake-429: slow down', 1)), shows: /fake-429|429/, worded: /^Claude is rate limited/ },
+      { name: '529 until the retries run out', script: Array.from({ length: 6 }, () => apiError(529, 'overloaded_error', 'fake-529: overloaded', 1)), shows: /fake-529|529|overloaded/i, worded: /^(Claude|The model API) is (failing or )?overloaded/ },
       { name: 'stream stalls; Stop', script: [held(text('never arrives'), never)], shows: /.*/, stopAfterRequests: 1, stopReason: 'cancelled' },
       { name: 'stuck in 529 retries; Stop', script: Array.from({ length: 15 }, () => apiError(529, 'overloaded_error', 'fake-529: overloaded', 2)), shows: /.*/, stopAfterRequests: 2, stopReason: 'cancelled' },
     ];
@@ -83,6 +88,10 @@ describe('model failures, real adapter', () => {
         const r = await within(turn, 90_000, `${k.name}: the turn`);
         const shown = shownText(session.snapshot().entries.slice(entriesBefore));
         if (k.stopReason && (r instanceof Error || r.stopReason !== k.stopReason)) fail(t, 'failure', `${k.name}: ended ${r instanceof Error ? r.message : r.stopReason}, expected ${k.stopReason}`);
+        if (k.worded) {
+          const w = r instanceof Error ? describeError(r, 'Sending the prompt') : undefined;
+          if (!w || !k.worded.test(w.message) || !w.retryable) fail(t, 'failure', `${k.name}: worded ${JSON.stringify(w ?? (r as PromptResponse).stopReason)}`);
+        }
         if (!k.shows.test(shown)) fail(t, 'failure', `${k.name}: the chat shows ${JSON.stringify(shown.slice(0, 300))} (${r instanceof Error ? `error ${r.message}` : r.stopReason})`);
         if (session.snapshot().meta.turn !== 'idle') fail(t, 'hang', `${k.name}: the turn is still ${session.snapshot().meta.turn}`);
         if (process.env.ROBUST_DEBUG) console.log(api.requests.slice(-6).map((q) => `${q.kind}:${q.reply}:${q.model}`).join(' | '));

@@ -43,9 +43,12 @@ const md = new MarkdownIt({
 
 export type MarkdownRenderer = (text: string) => DocumentFragment;
 
+/** Markdown to HTML before sanitizing: where streamed rendering splits text, the split must not change this. */
+export const markdownHtml = (text: string): string => md.render(text);
+
 /** Renders markdown to a sanitized fragment; code blocks get a copy button (handled by a delegated listener). */
 export const renderMarkdown: MarkdownRenderer = (text) => {
-  const frag = sanitizeHtml(md.render(text));
+  const frag = sanitizeHtml(markdownHtml(text));
   for (const pre of Array.from(frag.querySelectorAll('pre'))) {
     const wrap = h('div', { class: 'code-block' });
     pre.replaceWith(wrap);

@@ -7,16 +7,15 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const CONTINUES = /^(\s|[-*+]\s|\d{1,9}[.)]\s|>)/;
 
 /**
- * Length of the stable prefix of `text` (0 when nothing is finished yet). `from`, a length this returned for an
- * earlier state of the same stream, resumes the scan there (the text before it is finished blocks), so a stream is
- * not re-scanned from its start on every frame.
+ * Length of the stable prefix of `text` (0 when nothing is finished yet). `from` is a stable length found earlier for
+ * a prefix of `text`: the scan resumes there (outside any fence, at a block start), so a stream costs linear time
+ * overall instead of rescanning the whole message every frame.
  */
 export function stableMarkdownPrefix(text: string, from = 0): number {
   let fence: string | undefined;
   let stable = from;
   let pos = from;
-  // A returned boundary starts a block after a blank line, outside any fence: the state the scan had there.
-  let blankAt = from > 0 ? from : -1; // start of the line after a blank line outside a fence, when the previous line was blank
+  let blankAt = -1; // start of the line after a blank line outside a fence, when the previous line was blank
   while (pos < text.length) {
     const nl = text.indexOf('\n', pos);
     if (nl < 0) break; // the last line is still being written

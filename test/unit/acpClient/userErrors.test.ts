@@ -131,3 +131,24 @@ describe('describeRevertRefusals', () => {
     });
   });
 });
+
+describe('describeError: the model API refused the turn after the retries', () => {
+  // What the adapter answers a client that does not negotiate its session-failure extension.
+  const refused = (errorKind: string, detail: string) => new acp.RequestError(-32603, `Internal error: ${detail}`, { errorKind });
+
+  it('rate limited, overloaded, server error: says which, as a warning the same prompt may fix later', () => {
+    const r = describeError(refused('rate_limit', 'API Error: 429 slow down'), 'Sending the prompt');
+    expect(r.message).toMatch(/^Claude is rate limited: .*send the prompt again\. \(Internal error: API Error: 429 slow down\)$/);
+    expect(r).toMatchObject({ severity: 'warning', retryable: true, actions: ['showLog'] });
+    expect(describeError(refused('overloaded', 'API Error: 529')).message).toMatch(/^Claude is overloaded right now/);
+    expect(describeError(refused('server_error', 'API Error: 500')).message).toMatch(/^The model API is failing or overloaded right now/);
+  });
+
+  it('any other kind (or none) stays the agent’s own answer, not offered again', () => {
+    for (const e of [refused('invalid_request', 'API Error: 400'), new acp.RequestError(-32603, 'Internal error')]) {
+      const r = describeError(e, 'Sending the prompt');
+      expect(r.message).toMatch(/^Sending the prompt failed\. The agent answered: /);
+      expect(r.retryable).toBeUndefined();
+    }
+  });
+});

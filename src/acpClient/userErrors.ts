@@ -86,7 +86,7 @@ function describeInstallError(err: AgentInstallError | AgentRegistryError): User
   }
   switch (err.reason) {
     case 'offline':
-      return { message: `Could not reach the agent registry's server: this machine seems to be offline. Connect and try again, or set http.proxy if you are behind a proxy.${nothing}`, severity: 'error', actions: ['showLog'] };
+      return { message: `${firstLine(err.message)} This machine seems to be offline: connect and try again, or set http.proxy if you are behind a proxy.${nothing}`, severity: 'error', actions: ['showLog'] };
     case 'corrupt':
       return { message: `The downloaded agent is damaged or incomplete, so it was deleted. ${firstLine(err.message)}${nothing}`, severity: 'error', actions: ['showLog'] };
     case 'cancelled':

@@ -51,6 +51,11 @@ export async function installAgent(
   }
   const { storageDir } = opts;
   const ctx = netContext(plan.archive, plan.archive, `${agent.name} ${agent.version}`, opts);
+  // Known before anything is downloaded: a format ACP Chat cannot unpack.
+  const path = new URL(plan.archive).pathname.toLowerCase();
+  if (/\.(zip|tar\.bz2|tbz2)$/.test(path)) {
+    throw new AgentInstallError('unsupported', `The archive of ${ctx.what} is a ${path.slice(path.lastIndexOf('.'))} file, which ACP Chat does not unpack yet (only .tar.gz, .tgz and plain executables).`);
+  }
   await mkdir(storageDir, { recursive: true }).catch((err) => {
     throw diskError(err, storageDir);
   });
@@ -79,14 +84,11 @@ export async function installAgent(
 
     const staged = join(tmp, 'agent');
     await mkdir(staged);
-    const path = new URL(plan.archive).pathname.toLowerCase();
     if (/\.(tar\.gz|tgz)$/.test(path)) {
       // strict: a damaged archive is an error, not a warning and a half-unpacked folder.
       await extract({ file: archive, cwd: staged, strict: true }).catch((err: unknown) => {
         throw new AgentInstallError('corrupt', `The archive of ${ctx.what} (${plan.archive}) could not be unpacked: ${(err as Error)?.message ?? String(err)}`);
       });
-    } else if (/\.(zip|tar\.bz2|tbz2)$/.test(path)) {
-      throw new AgentInstallError('unsupported', `The archive of ${ctx.what} is a ${path.slice(path.lastIndexOf('.'))} file, which ACP Chat does not unpack yet (only .tar.gz, .tgz and plain executables).`);
     } else {
       await rename(archive, join(staged, plan.cmd)).catch((err) => {
         throw diskError(err, staged);
@@ -132,13 +134,16 @@ function rewrap(err: unknown, ctx: NetContext): AgentInstallError {
     case 'cancelled':
       return new AgentInstallError('cancelled', `Installing ${ctx.what} was cancelled; nothing was kept.`);
     case 'offline':
-      return new AgentInstallError('offline', `Could not reach ${host} for ${ctx.what}: ${e.message}`);
+      return new AgentInstallError('offline', `Could not reach ${host} for ${ctx.what}.`);
     case 'proxy':
-      return new AgentInstallError('proxy', e.message);
+      return new AgentInstallError('proxy', / 407/.test(e.message) ? e.message : `Could not reach ${host} through the proxy ${ctx.proxy ?? ''}. Check VS Code's http.proxy setting.`);
     case 'disk':
       return new AgentInstallError('disk', e.message);
-    default:
-      return new AgentInstallError('http', `${host} did not send ${ctx.what}: ${e.message}`);
+    default: {
+      // The downloader words HTTP failures for npm; here only the status is kept.
+      const status = /HTTP (\d{3})/.exec(e.message)?.[1];
+      return new AgentInstallError('http', status ? `${host} answered HTTP ${status} for ${ctx.what} (${ctx.url}).` : `Downloading ${ctx.what} from ${host} failed.`);
+    }
   }
 }
 

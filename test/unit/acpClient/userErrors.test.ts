@@ -135,8 +135,8 @@ describe('describeRevertRefusals', () => {
 
 describe('describeError: adding an agent from the ACP Registry', () => {
   it('words each failure and says nothing was installed', () => {
-    const offline = describeError(new AgentInstallError('offline', 'ENOTFOUND'));
-    expect(offline.message).toMatch(/offline.*Nothing was installed/);
+    const offline = describeError(new AgentInstallError('offline', 'Could not reach cdn.example.com for the agent registry.'));
+    expect(offline.message).toMatch(/cdn.example.com.*offline.*Nothing was installed/);
     const corrupt = describeError(new AgentInstallError('corrupt', 'The archive of Tiny 1.0 could not be unpacked: TAR_BAD_ARCHIVE'));
     expect(corrupt.message).toMatch(/damaged or incomplete.*TAR_BAD_ARCHIVE.*Nothing was installed/);
     const bad = describeError(new AgentRegistryError('badJson', 'The agent registry sent something that is not JSON.'));

@@ -51,3 +51,16 @@ export class NotSupportedError extends Error {
 export function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
+
+export type AgentInstallFailure = 'offline' | 'proxy' | 'http' | 'corrupt' | 'unsupported' | 'disk' | 'cancelled';
+
+/** Installing an agent from the ACP Registry failed; nothing of it was left behind. userErrors.ts words it. */
+export class AgentInstallError extends Error {
+  override name = 'AgentInstallError';
+  constructor(
+    readonly reason: AgentInstallFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,7 +1,8 @@
 // The one place that words errors for the user: what happened, how serious it is, and what the user can do about it
 // (action ids; the host maps each id to a VS Code command in one table). Pure: no vscode, no I/O.
 import { basename } from 'node:path';
-import { AgentExitedError, AgentStartError, errorMessage } from './errors';
+import { AgentRegistryError } from './agentRegistry';
+import { AgentExitedError, AgentInstallError, AgentStartError, errorMessage } from './errors';
 
 /** What the user can do about an error. Add an id here and its label and command in the host's table. */
 export type UserAction =
@@ -42,6 +43,7 @@ const STDERR_IN_MESSAGE = 600;
  */
 export function describeError(err: unknown, what?: string): UserError {
   if (err instanceof AgentStartError) return describeStartError(err);
+  if (err instanceof AgentInstallError || err instanceof AgentRegistryError) return describeInstallError(err);
   const code = requestErrorCode(err);
   const text = errorMessage(err);
   if (code === AUTH_REQUIRED) {
@@ -77,6 +79,28 @@ export function describeRevertRefusals(refused: readonly { path: string; reason:
   if (!refused.length) return undefined;
   const parts = refused.map((r) => `${basename(r.path)}: ${r.reason}`);
   return { message: `Not reverted — ${parts.join('; ')}.`, severity: 'warning', actions: [] };
+}
+
+/** Adding an agent from the ACP Registry: nothing was installed, whatever the reason. */
+function describeInstallError(err: AgentInstallError | AgentRegistryError): UserError {
+  const nothing = ' Nothing was installed.';
+  if (err instanceof AgentRegistryError) {
+    const message = err.reason === 'badJson' ? `The agent registry could not be read: ${firstLine(err.message)} Check acpChat.agentRegistry.url.` : firstLine(err.message);
+    return { message: message + nothing, severity: 'error', actions: err.reason === 'badJson' ? ['openSettings', 'showLog'] : ['showLog'] };
+  }
+  switch (err.reason) {
+    case 'offline':
+      return { message: `${firstLine(err.message)} This machine seems to be offline: connect and try again, or set http.proxy if you are behind a proxy.${nothing}`, severity: 'error', actions: ['showLog'] };
+    case 'corrupt':
+      return { message: `The downloaded agent is damaged or incomplete, so it was deleted. ${firstLine(err.message)}${nothing}`, severity: 'error', actions: ['showLog'] };
+    case 'cancelled':
+      return { message: `Installing the agent was cancelled.${nothing}`, severity: 'info', actions: [] };
+    case 'proxy':
+    case 'http':
+    case 'unsupported':
+    case 'disk':
+      return { message: firstLine(err.message) + nothing, severity: 'error', actions: err.reason === 'http' ? ['openSettings', 'showLog'] : ['showLog'] };
+  }
 }
 
 function describeStartError(err: AgentStartError): UserError {

@@ -144,7 +144,8 @@ async function removeOtherCopies(storageDir: string, keep: string): Promise<void
   }
 }
 
-interface NetContext {
+/** What one request is for: its URL, the registry it belongs to (for the token and messages), proxy, cancel. */
+export interface NetContext {
   url: string;
   registry: NpmRegistry;
   proxy?: string;
@@ -153,7 +154,7 @@ interface NetContext {
 }
 
 /** GET with redirects; resolves with a 200 response, or rejects with a worded ClaudeCodeDownloadError. */
-function request(ctx: NetContext, redirects = 0): Promise<http.IncomingMessage> {
+export function request(ctx: NetContext, redirects = 0): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     let url: URL;
     try {
@@ -186,7 +187,7 @@ function request(ctx: NetContext, redirects = 0): Promise<http.IncomingMessage> 
   });
 }
 
-function readBody(res: http.IncomingMessage): Promise<Buffer> {
+export function readBody(res: http.IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     res.on('data', (c: Buffer) => chunks.push(c));
@@ -210,7 +211,7 @@ function httpError(status: number, ctx: NetContext): ClaudeCodeDownloadError {
 
 const NETWORK_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'ECONNRESET', 'ENETUNREACH', 'EHOSTUNREACH', 'ETIMEDOUT', 'EPIPE', 'ECONNABORTED', 'ENETDOWN']);
 
-function classify(err: unknown, ctx: NetContext): ClaudeCodeDownloadError {
+export function classify(err: unknown, ctx: NetContext): ClaudeCodeDownloadError {
   if (err instanceof ClaudeCodeDownloadError) return err;
   const e = err as NodeJS.ErrnoException;
   if (ctx.signal?.aborted || e?.name === 'AbortError') return cancelled();

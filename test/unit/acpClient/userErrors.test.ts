@@ -1,7 +1,8 @@
 // The one function that words errors for users: every start-up failure names its cause and offers an action.
 import * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
-import { AgentExitedError, AgentStartError } from '../../../src/acpClient/errors';
+import { AgentRegistryError } from '../../../src/acpClient/agentRegistry';
+import { AgentExitedError, AgentInstallError, AgentStartError } from '../../../src/acpClient/errors';
 import { AUTH_REQUIRED, describeError, describeRevertRefusals } from '../../../src/acpClient/userErrors';
 import { ClaudeCodeNotFoundError } from '../../../src/claudeCode/errors';
 
@@ -150,5 +151,19 @@ describe('describeError: the model API refused the turn after the retries', () =
       expect(r.message).toMatch(/^Sending the prompt failed\. The agent answered: /);
       expect(r.retryable).toBeUndefined();
     }
+  });
+});
+
+describe('describeError: adding an agent from the ACP Registry', () => {
+  it('words each failure and says nothing was installed', () => {
+    const offline = describeError(new AgentInstallError('offline', 'Could not reach cdn.example.com for the agent registry.'));
+    expect(offline.message).toMatch(/cdn.example.com.*offline.*Nothing was installed/);
+    const corrupt = describeError(new AgentInstallError('corrupt', 'The archive of Tiny 1.0 could not be unpacked: TAR_BAD_ARCHIVE'));
+    expect(corrupt.message).toMatch(/damaged or incomplete.*TAR_BAD_ARCHIVE.*Nothing was installed/);
+    const bad = describeError(new AgentRegistryError('badJson', 'The agent registry sent something that is not JSON.'));
+    expect(bad.message).toMatch(/could not be read.*acpChat.agentRegistry.url.*Nothing was installed/);
+    expect(bad.actions).toContain('openSettings');
+    const noBuild = describeError(new AgentRegistryError('noPlatform', 'Tiny has no build for this platform (linux-x86_64).'));
+    expect(noBuild.message).toBe('Tiny has no build for this platform (linux-x86_64). Nothing was installed.');
   });
 });

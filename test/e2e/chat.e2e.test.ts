@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { askUserQuestion, COLOR_QUESTION, held, text, toolUse, write } from '../fixtures/fakeAnthropic';
-import { activeTabTitle, captureFailure, cursorStatus, lastToolCard, openChat, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
+import { activeTabTitle, captureFailure, cursorStatus, lastToolCard, openChat, reloadWebview, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
 import { runCommand, screenshot } from './harness';
 
 /** Waits for the diff editor whose tab title matches, and checks both sides' text. */
@@ -112,10 +112,7 @@ describe('ACP Chat e2e: the chat view', () => {
     await sendPrompt(cb, 'create after-reload.txt');
     await lastToolCard(cb, 'after-reload.txt').getByTestId('permission-option').first().waitFor({ timeout: TURN_MS });
     // Mark the current document: after a real reload the marker is gone.
-    await cb.chat.locator('body').evaluate((b) => b.setAttribute('data-e2e-marker', 'before-reload'));
-
-    await runCommand(cb.page, 'Developer: Reload Webviews');
-    await expect.poll(() => cb.chat.locator('body[data-e2e-marker]').count().catch(() => -1), { timeout: 15_000 }).toBe(0);
+    await reloadWebview(cb);
     const allow = lastToolCard(cb, 'after-reload.txt').locator('[data-testid="permission-option"][data-option-id="allow-once"]');
     await allow.waitFor({ timeout: 15_000 });
     expect(await cb.chat.locator('[data-testid="permission"][data-status="pending"]').count()).toBe(1);
@@ -186,8 +183,9 @@ describe('ACP Chat e2e: the chat view', () => {
     await model.selectOption(target!);
 
     // A reloaded webview is rebuilt from the host's state, which takes the values from the agent's answers: once it
-    // shows the new values, the agent has applied them.
-    await runCommand(cb.page, 'Developer: Reload Webviews');
+    // shows the new values, the agent has applied them. The old page shows the picked values too, so first wait until
+    // it is gone (its marker): a prompt typed into the old page while it is torn down was lost.
+    await reloadWebview(cb);
     await expect.poll(() => mode.inputValue().catch(() => ''), { timeout: 15_000 }).toBe('acceptEdits');
     await expect.poll(() => model.inputValue().catch(() => ''), { timeout: 15_000 }).toBe(target);
 
@@ -208,7 +206,7 @@ describe('ACP Chat e2e: the chat view', () => {
     const manual = (await mode.locator('option[value="default"]').textContent()) ?? '';
     expect(manual).toBe('Manual');
     await mode.selectOption({ label: manual });
-    await runCommand(cb.page, 'Developer: Reload Webviews');
+    await reloadWebview(cb);
     await expect.poll(() => mode.inputValue().catch(() => ''), { timeout: 15_000 }).toBe('default');
   });
 });

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { fakeApiAgentEnv, installedClaudeCode } from '../fixtures/agentEnv';
 import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fakeAnthropic';
 import { removeBedFiles } from '../testbed/bed.mjs';
@@ -137,6 +138,17 @@ export async function sendPrompt(cb: ChatBed, prompt: string): Promise<void> {
   // the prompt was lost (seen once retries were removed). `fill` and `press` act on the composer itself.
   await input.fill(prompt);
   await input.press('Enter');
+}
+
+/**
+ * "Developer: Reload Webviews", resolved once the old page is gone (a marker set on it has disappeared): until then
+ * the old page still answers the locators, and input given to it is lost with it.
+ */
+export async function reloadWebview(cb: ChatBed): Promise<void> {
+  await cb.chat.locator('body').evaluate((b) => b.setAttribute('data-e2e-marker', 'before-reload'));
+  await runCommand(cb.page, 'Developer: Reload Webviews');
+  await expect.poll(() => cb.chat.locator('body[data-e2e-marker]').count().catch(() => -1), { timeout: 15_000 }).toBe(0);
+  await cb.chat.getByTestId('composer-input').waitFor({ timeout: 15_000 });
 }
 
 /** The tool card of the latest tool call whose title contains `text` (or the latest card). */

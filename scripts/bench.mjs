@@ -3,7 +3,7 @@
 // bench/results.json, bench/summary.md (the README's table) and bench/chart.svg (with --quick, only into test-results/bench/: a smoke run, not figures).
 // Every figure is a ratio against a floor measured in the same run; nothing is asserted about timings.
 // It drives Chromium and spawns agents, so the whole run holds /tmp/acp-bed.lock (one bed at a time on the machine).
-// Options: --quick (tiny sizes), --only wire,screen,startup, --report-only (redraw from bench/results.json).
+// Options: --quick (tiny sizes), --only wire,screen,startup,host, --report-only (redraw from bench/results.json).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +27,11 @@ if (process.env.ACP_BENCH_LOCKED !== '1' && spawnSync('flock', ['--version']).st
 const node = ensureNode().bin;
 const build = spawnSync(node, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 if (build.status !== 0) process.exit(build.status ?? 1);
+// The VS Code test bed for the host part (cached: seconds when warm).
+if (only.length === 0 || only.includes('host')) {
+  const prov = spawnSync(node, [join(root, 'test/testbed/provision.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (prov.status !== 0) process.exit(prov.status ?? 1);
+}
 
 // Two levels under the root, like test/fixtures, so the fixtures' import.meta.url-relative paths resolve.
 const outDir = join(root, 'test-results', 'bench');

@@ -3,9 +3,10 @@
 // bench/results.json, bench/summary.md (the README's table) and bench/chart.svg (with --quick, only into test-results/bench/: a smoke run, not figures).
 // Every figure is a ratio against a floor measured in the same run; nothing is asserted about timings.
 // It drives Chromium and spawns agents, so the whole run holds /tmp/acp-bed.lock (one bed at a time on the machine).
-// Options: --quick (tiny sizes), --only wire,screen,startup,host, --report-only (redraw from bench/results.json).
+// Options: --quick (tiny sizes), --only wire,screen,startup,host (re-measures those sections and keeps the others in
+// bench/results.json; `sectionAt` says when each was measured), --report-only (redraw from bench/results.json).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -74,10 +75,23 @@ if (args.includes('--report-only')) {
   process.exit(0);
 }
 
+const SECTIONS = ['wire', 'screen', 'startup', 'host'];
+const measuredAt = (r) => Object.fromEntries(SECTIONS.filter((k) => r[k]).map((k) => [k, r.at]));
+
+/** A full run replaces bench/results.json; an --only run replaces just its sections (each with its own floors). */
+function merged(results) {
+  const file = join(root, 'bench', 'results.json');
+  if (quick || only.length === 0 || !existsSync(file)) return { ...results, sectionAt: measuredAt(results) };
+  const prev = JSON.parse(readFileSync(file, 'utf8'));
+  const out = { ...prev, at: results.at, machine: results.machine, sizes: results.sizes, goals: results.goals, sectionAt: prev.sectionAt ?? measuredAt(prev) };
+  for (const k of SECTIONS) if (results[k]) [out[k], out.sectionAt[k]] = [results[k], results.at];
+  return out;
+}
+
 const tmp = mkdtempSync(join(tmpdir(), 'acp-chat-bench-'));
 try {
   console.log(`ACP Chat bench (${quick ? '--quick: tiny sizes, figures meaningless' : 'full sizes'}; node ${process.version}, agents on ${node})\n`);
-  const results = await runBench({ root, node, tmp, sizes: quick ? QUICK : FULL, only, out: (s) => console.log(s) });
+  const results = merged(await runBench({ root, node, tmp, sizes: quick ? QUICK : FULL, only, out: (s) => console.log(s) }));
   const dest = quick ? outDir : join(root, 'bench');
   mkdirSync(dest, { recursive: true });
   writeFileSync(join(dest, 'results.json'), JSON.stringify(results, null, 2) + '\n');

@@ -3,9 +3,10 @@
 // bench/results.json, bench/summary.md (the README's table) and bench/chart.svg (with --quick, only into test-results/bench/: a smoke run, not figures).
 // Every figure is a ratio against a floor measured in the same run; nothing is asserted about timings.
 // It drives Chromium and spawns agents, so the whole run holds /tmp/acp-bed.lock (one bed at a time on the machine).
-// Options: --quick (tiny sizes), --only wire,screen,startup, --report-only (redraw from bench/results.json).
+// Options: --quick (tiny sizes), --only wire,screen,startup,host (re-measures those sections and keeps the others in
+// bench/results.json; `sectionAt` says when each was measured), --report-only (redraw from bench/results.json).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -27,6 +28,11 @@ if (process.env.ACP_BENCH_LOCKED !== '1' && spawnSync('flock', ['--version']).st
 const node = ensureNode().bin;
 const build = spawnSync(node, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 if (build.status !== 0) process.exit(build.status ?? 1);
+// The VS Code test bed for the host part (cached: seconds when warm).
+if (only.length === 0 || only.includes('host')) {
+  const prov = spawnSync(node, [join(root, 'test/testbed/provision.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (prov.status !== 0) process.exit(prov.status ?? 1);
+}
 
 // Two levels under the root, like test/fixtures, so the fixtures' import.meta.url-relative paths resolve.
 const outDir = join(root, 'test-results', 'bench');
@@ -69,10 +75,23 @@ if (args.includes('--report-only')) {
   process.exit(0);
 }
 
+const SECTIONS = ['wire', 'screen', 'startup', 'host'];
+const measuredAt = (r) => Object.fromEntries(SECTIONS.filter((k) => r[k]).map((k) => [k, r.at]));
+
+/** A full run replaces bench/results.json; an --only run replaces just its sections (each with its own floors). */
+function merged(results) {
+  const file = join(root, 'bench', 'results.json');
+  if (quick || only.length === 0 || !existsSync(file)) return { ...results, sectionAt: measuredAt(results) };
+  const prev = JSON.parse(readFileSync(file, 'utf8'));
+  const out = { ...prev, at: results.at, machine: results.machine, sizes: results.sizes, goals: results.goals, sectionAt: prev.sectionAt ?? measuredAt(prev) };
+  for (const k of SECTIONS) if (results[k]) [out[k], out.sectionAt[k]] = [results[k], results.at];
+  return out;
+}
+
 const tmp = mkdtempSync(join(tmpdir(), 'acp-chat-bench-'));
 try {
   console.log(`ACP Chat bench (${quick ? '--quick: tiny sizes, figures meaningless' : 'full sizes'}; node ${process.version}, agents on ${node})\n`);
-  const results = await runBench({ root, node, tmp, sizes: quick ? QUICK : FULL, only, out: (s) => console.log(s) });
+  const results = merged(await runBench({ root, node, tmp, sizes: quick ? QUICK : FULL, only, out: (s) => console.log(s) }));
   const dest = quick ? outDir : join(root, 'bench');
   mkdirSync(dest, { recursive: true });
   writeFileSync(join(dest, 'results.json'), JSON.stringify(results, null, 2) + '\n');

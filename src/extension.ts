@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { ChatService } from './acpClient/chatService';
 import { parseLaunchSettings, resolveAgentLaunch, usesBundledAdapter } from './acpClient/agentLaunch';
-import { ADD_AGENT_COMMAND, addAgentFromRegistry } from './agentRegistry/addAgentFromRegistry';
 import { ClaudeCodeSetup, DOWNLOAD_COMMAND, LOCATE_COMMAND, REMOVE_COMMAND, USE_COMMAND } from './claudeCode/claudeCodeSetup';
 import type { Logger } from './acpClient/logger';
 import { EditorActions } from './editor/editorActions';
@@ -152,9 +151,11 @@ export function activate(context: vscode.ExtensionContext) {
     vscode.commands.registerCommand(DOWNLOAD_COMMAND, () => claudeCode.download()),
     vscode.commands.registerCommand(LOCATE_COMMAND, () => claudeCode.locate()),
     vscode.commands.registerCommand(USE_COMMAND, (path: unknown) => (typeof path === 'string' ? claudeCode.use(path) : false)),
-    vscode.commands.registerCommand(ADD_AGENT_COMMAND, (id: unknown) =>
-      addAgentFromRegistry({ storageDir: join(context.globalStorageUri.fsPath, 'agents'), logger, report: (err, what) => presenter.report(err, { what }) }, typeof id === 'string' ? id : undefined),
-    ),
+    // Loaded on first use: the registry's parser (zod) and the installer (tar) are not activation's cost.
+    vscode.commands.registerCommand('acpChat.addAgentFromRegistry', async (id: unknown) => {
+      const { addAgentFromRegistry } = await import('./agentRegistry/addAgentFromRegistry');
+      return addAgentFromRegistry({ storageDir: join(context.globalStorageUri.fsPath, 'agents'), logger, report: (err, what) => presenter.report(err, { what }) }, typeof id === 'string' ? id : undefined);
+    }),
     vscode.commands.registerCommand(REMOVE_COMMAND, () => run(presenter, 'Removing the downloaded Claude Code', () => claudeCode.remove())),
     vscode.commands.registerCommand('acpChat.addSelectionToChat', async () => {
       const active = vscode.window.activeTextEditor;

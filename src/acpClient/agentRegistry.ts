@@ -2,25 +2,26 @@
 // per-platform `binary` archives. Pure: parses what was fetched, and says how this machine would install an entry.
 // Hostile entries (bad ids, relative or non-http URLs, a `cmd` that climbs out of its folder, unpinned packages) are
 // dropped with a reason, never installed.
-import { z } from 'zod';
+import { AgentRegistryError } from './errors';
+import * as z from 'zod/mini';
 
 /** The public registry (FORMAT.md's published index). */
 export const DEFAULT_REGISTRY_URL = 'https://cdn.agentclientprotocol.com/registry/v1/latest/registry.json';
 
 const MAX_AGENTS = 500;
-const text = (max: number) => z.string().trim().min(1).max(max);
-const stringList = z.array(z.string().max(4096)).max(64);
-const envMap = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), z.string().max(4096));
-const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
+const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+const stringList = z.array(z.string().check(z.maxLength(4096))).check(z.maxLength(64));
+const envMap = z.record(z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/)), z.string().check(z.maxLength(4096)));
+const httpUrl = z.url({ protocol: /^https?$/ }).check(z.maxLength(2048));
 
-const npxSchema = z.object({ package: text(214), args: stringList.optional(), env: envMap.optional() });
-const binaryTargetSchema = z.object({ archive: httpUrl, cmd: text(256), args: stringList.optional(), env: envMap.optional() });
+const npxSchema = z.object({ package: text(214), args: z.optional(stringList), env: z.optional(envMap) });
+const binaryTargetSchema = z.object({ archive: httpUrl, cmd: text(256), args: z.optional(stringList), env: z.optional(envMap) });
 const agentSchema = z.object({
-  id: z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/),
+  id: z.string().check(z.regex(/^[a-z0-9][a-z0-9._-]{0,63}$/)),
   name: text(60),
   version: text(64),
-  description: z.string().max(500).optional(),
-  distribution: z.object({ npx: npxSchema.optional(), binary: z.record(z.string(), binaryTargetSchema).optional() }),
+  description: z.optional(z.string().check(z.maxLength(500))),
+  distribution: z.object({ npx: z.optional(npxSchema), binary: z.optional(z.record(z.string(), binaryTargetSchema)) }),
 });
 
 export type RegistryAgent = z.infer<typeof agentSchema>;
@@ -30,16 +31,7 @@ export type InstallPlan =
   | { kind: 'npx'; packageName: string; version: string; args: string[]; env: Record<string, string> }
   | { kind: 'binary'; platform: string; archive: string; cmd: string; args: string[]; env: Record<string, string> };
 
-/** A registry that cannot be read at all. Its message is for the log; userErrors.ts words it. */
-export class AgentRegistryError extends Error {
-  override name = 'AgentRegistryError';
-  constructor(
-    readonly reason: 'badJson' | 'noPlatform' | 'unpinned',
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { AgentRegistryError };
 
 /** The usable agents of a fetched registry.json, and why others were dropped. Throws when it is not a registry. */
 export function parseRegistry(body: string): { agents: RegistryAgent[]; problems: string[] } {

@@ -64,3 +64,14 @@ export class AgentInstallError extends Error {
     super(message);
   }
 }
+
+/** A registry that cannot be read at all. Its message is for the log; userErrors.ts words it. */
+export class AgentRegistryError extends Error {
+  override name = 'AgentRegistryError';
+  constructor(
+    readonly reason: 'badJson' | 'noPlatform' | 'unpinned',
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,8 +1,7 @@
 // The one place that words errors for the user: what happened, how serious it is, and what the user can do about it
 // (action ids; the host maps each id to a VS Code command in one table). Pure: no vscode, no I/O.
 import { basename } from 'node:path';
-import { AgentRegistryError } from './agentRegistry';
-import { AgentExitedError, AgentInstallError, AgentStartError, errorMessage } from './errors';
+import { AgentExitedError, AgentInstallError, AgentRegistryError, AgentStartError, errorMessage } from './errors';
 
 /** What the user can do about an error. Add an id here and its label and command in the host's table. */
 export type UserAction =

@@ -10,8 +10,6 @@ import { DEFAULT_AGENTS } from '../acpClient/agentList';
 import type { Logger } from '../acpClient/logger';
 import { fetchRegistry, installAgent } from './installAgent';
 
-export const ADD_AGENT_COMMAND = 'acpChat.addAgentFromRegistry';
-
 export interface AddAgentDeps {
   /** `<globalStorage>/agents`. */
   storageDir: string;

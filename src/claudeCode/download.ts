@@ -10,7 +10,6 @@ import * as https from 'node:https';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { extract } from 'tar/extract';
 import { ClaudeCodeDownloadError } from './errors';
 import { sha512Of, verifyTarball } from './integrity';
 import type { NpmRegistry } from './npmRegistry';
@@ -97,6 +96,8 @@ export async function downloadClaudeCode(opts: DownloadOptions): Promise<{ path:
     const unpacked = join(tmp, 'unpacked');
     await mkdir(unpacked);
     const entry = `package/${pkg.binary}`;
+    // Loaded here, not at activation: only a download needs it.
+    const { extract } = await import('tar/extract');
     await extract({ file: tarball, cwd: unpacked, filter: (p, e) => p === entry && 'type' in e && e.type === 'File' }).catch((err) => {
       throw diskError(err, unpacked);
     });

@@ -3,7 +3,7 @@
 // arrives this way: `question_<n>` (single choice via `oneOf`, or multi-select `array`) plus an optional free-text
 // `question_<n>_custom`.
 import type { CreateElicitationRequest, ElicitationContentValue, EnumOption } from '@agentclientprotocol/sdk';
-import { RE2JS } from 're2js';
+import { compilePattern } from './patternEngine';
 import { toDisplayText } from './displayText';
 import { isRecord, optionalString } from '../acpClient/guards';
 
@@ -223,7 +223,7 @@ function checkFormat(format: string, input: string): string | undefined {
  */
 function safeRegExp(pattern: string): { test(input: string): boolean } | undefined {
   try {
-    return RE2JS.compile(pattern);
+    return compilePattern(pattern);
   } catch {
     return { test: () => true };
   }

@@ -8,97 +8,107 @@ const MAX_IMAGE_BASE64 = 20 * 1024 * 1024;
 const str = (max = 4096) => z.string().check(z.maxLength(max));
 const int = (min?: number) => (min === undefined ? z.int() : z.int().check(z.minimum(min)));
 
-const attachment = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('file'), path: str(), name: str() }),
-  z.object({
-    type: z.literal('selection'),
-    path: str(),
-    name: str(),
-    startLine: int(1),
-    endLine: int(1),
-    text: str(MAX_TEXT),
-  }),
-  z.object({
-    type: z.literal('image'),
-    mimeType: z.string().check(z.regex(/^image\/[a-z0-9.+-]+$/i)),
-    data: z.string().check(z.maxLength(MAX_IMAGE_BASE64)),
-    name: str(),
-  }),
-]);
-
-export type Attachment = z.infer<typeof attachment>;
-
-const elicitationValue = z.union([str(MAX_TEXT), z.number(), z.boolean(), z.array(str(MAX_TEXT)).check(z.maxLength(1000))]);
-
-const schema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready'), v: z.number() }),
-  /** The page could not apply an append (unknown entry, or not the state it builds on): it asks for a snapshot. */
-  z.object({ type: z.literal('resync'), reason: str(256) }),
-  z.object({ type: z.literal('sendPrompt'), text: str(MAX_TEXT), attachments: z.array(attachment).check(z.maxLength(100)) }),
-  z.object({ type: z.literal('cancelTurn') }),
-  z.object({ type: z.literal('newSession') }),
-  z.object({ type: z.literal('openHistory') }),
-  z.object({ type: z.literal('queuedPrompt'), id: str(64), action: z.enum(['remove', 'steer', 'send']) }),
-  z.object({ type: z.literal('editQueuedPrompt'), id: str(64), text: str(MAX_TEXT) }),
-  z.object({ type: z.literal('restartAgent') }),
-  z.object({ type: z.literal('setMode'), modeId: str(256) }),
-  z.object({ type: z.literal('setConfigOption'), configId: str(256), value: z.union([str(1024), z.boolean()]) }),
-  z.object({ type: z.literal('answerPermission'), key: str(512), optionId: str(256) }),
-  z.object({
-    type: z.literal('answerElicitation'),
-    key: str(512),
-    action: z.enum(['accept', 'decline', 'cancel']),
-    content: z.optional(z.record(z.string(), elicitationValue)),
-  }),
-  z.object({ type: z.literal('openLocation'), path: str(), line: z.optional(z.nullable(int(0))) }),
-  z.object({ type: z.literal('openDiff'), toolCallId: str(512), contentIndex: int(0) }),
-  z.object({ type: z.literal('openLink'), href: str(8192) }),
-  z.object({ type: z.literal('completeFiles'), requestId: int(), query: str(1024) }),
-  z.object({ type: z.literal('reviewTurnChanges'), id: str(128) }),
-  /** Without `path`: Revert All. */
-  z.object({ type: z.literal('revertTurnChanges'), id: str(128), path: z.optional(str()) }),
-  z.object({ type: z.literal('setFollowAgent'), enabled: z.boolean() }),
-  z.object({ type: z.literal('selectAgent'), name: str(60) }),
-  z.object({ type: z.literal('noticeAction'), noticeId: int(), action: str(64), methodId: z.optional(str(256)), resend: z.optional(z.boolean()) }),
-]);
-
 /**
- * Text the host adds at the end of an entry's field (streamed message text, command output), so the bytes posted per
- * chunk do not grow with the message. `from` is the field's length the append builds on: a page holding another
- * length (it missed a message) asks for a snapshot instead of showing a wrong text. For command output, `length` and
- * `dropped` are the field's length and dropped-head count after the append (the host keeps only the tail).
+ * The schemas, built on first use rather than when the module loads: the extension host loads this module at
+ * activation, and building them is most of its cost there.
  */
-const entryAppend = z.discriminatedUnion('field', [
-  z.object({ id: str(256), field: z.literal('text'), from: int(0), text: z.string() }),
-  z.object({
-    id: str(256),
-    field: z.literal('terminal'),
-    from: int(0),
-    text: z.string(),
-    length: int(0),
-    dropped: z.optional(int(0)),
-  }),
-]);
-const entryAppends = z.array(entryAppend);
+function buildSchemas() {
+  const attachment = z.discriminatedUnion('type', [
+    z.object({ type: z.literal('file'), path: str(), name: str() }),
+    z.object({
+      type: z.literal('selection'),
+      path: str(),
+      name: str(),
+      startLine: int(1),
+      endLine: int(1),
+      text: str(MAX_TEXT),
+    }),
+    z.object({
+      type: z.literal('image'),
+      mimeType: z.string().check(z.regex(/^image\/[a-z0-9.+-]+$/i)),
+      data: z.string().check(z.maxLength(MAX_IMAGE_BASE64)),
+      name: str(),
+    }),
+  ]);
 
-export type EntryAppend = z.infer<typeof entryAppend>;
+  const elicitationValue = z.union([str(MAX_TEXT), z.number(), z.boolean(), z.array(str(MAX_TEXT)).check(z.maxLength(1000))]);
+
+  const webviewMessage = z.discriminatedUnion('type', [
+    z.object({ type: z.literal('ready'), v: z.number() }),
+    /** The page could not apply an append (unknown entry, or not the state it builds on): it asks for a snapshot. */
+    z.object({ type: z.literal('resync'), reason: str(256) }),
+    z.object({ type: z.literal('sendPrompt'), text: str(MAX_TEXT), attachments: z.array(attachment).check(z.maxLength(100)) }),
+    z.object({ type: z.literal('cancelTurn') }),
+    z.object({ type: z.literal('newSession') }),
+    z.object({ type: z.literal('openHistory') }),
+    z.object({ type: z.literal('queuedPrompt'), id: str(64), action: z.enum(['remove', 'steer', 'send']) }),
+    z.object({ type: z.literal('editQueuedPrompt'), id: str(64), text: str(MAX_TEXT) }),
+    z.object({ type: z.literal('restartAgent') }),
+    z.object({ type: z.literal('setMode'), modeId: str(256) }),
+    z.object({ type: z.literal('setConfigOption'), configId: str(256), value: z.union([str(1024), z.boolean()]) }),
+    z.object({ type: z.literal('answerPermission'), key: str(512), optionId: str(256) }),
+    z.object({
+      type: z.literal('answerElicitation'),
+      key: str(512),
+      action: z.enum(['accept', 'decline', 'cancel']),
+      content: z.optional(z.record(z.string(), elicitationValue)),
+    }),
+    z.object({ type: z.literal('openLocation'), path: str(), line: z.optional(z.nullable(int(0))) }),
+    z.object({ type: z.literal('openDiff'), toolCallId: str(512), contentIndex: int(0) }),
+    z.object({ type: z.literal('openLink'), href: str(8192) }),
+    z.object({ type: z.literal('completeFiles'), requestId: int(), query: str(1024) }),
+    z.object({ type: z.literal('reviewTurnChanges'), id: str(128) }),
+    /** Without `path`: Revert All. */
+    z.object({ type: z.literal('revertTurnChanges'), id: str(128), path: z.optional(str()) }),
+    z.object({ type: z.literal('setFollowAgent'), enabled: z.boolean() }),
+    z.object({ type: z.literal('selectAgent'), name: str(60) }),
+    z.object({ type: z.literal('noticeAction'), noticeId: int(), action: str(64), methodId: z.optional(str(256)), resend: z.optional(z.boolean()) }),
+  ]);
+
+  /**
+   * Text the host adds at the end of an entry's field (streamed message text, command output), so the bytes posted per
+   * chunk do not grow with the message. `from` is the field's length the append builds on: a page holding another
+   * length (it missed a message) asks for a snapshot instead of showing a wrong text. For command output, `length` and
+   * `dropped` are the field's length and dropped-head count after the append (the host keeps only the tail).
+   */
+  const entryAppend = z.discriminatedUnion('field', [
+    z.object({ id: str(256), field: z.literal('text'), from: int(0), text: z.string() }),
+    z.object({
+      id: str(256),
+      field: z.literal('terminal'),
+      from: int(0),
+      text: z.string(),
+      length: int(0),
+      dropped: z.optional(int(0)),
+    }),
+  ]);
+  const entryAppends = z.array(entryAppend);
+  return { attachment, webviewMessage, entryAppend, entryAppends };
+}
+
+type Schemas = ReturnType<typeof buildSchemas>;
+let built: Schemas | undefined;
+const schemas = (): Schemas => (built ??= buildSchemas());
+
+export type Attachment = z.infer<Schemas['attachment']>;
+export type EntryAppend = z.infer<Schemas['entryAppend']>;
 
 /** Checks the appends of a host `patch` before the page applies them; a wrong shape drops the lot (and resyncs). */
 export function parseEntryAppends(raw: unknown): { ok: true; appends: EntryAppend[] } | { ok: false; error: string } {
-  const r = entryAppends.safeParse(raw);
+  const r = schemas().entryAppends.safeParse(raw);
   if (r.success) return { ok: true, appends: r.data };
   const issue = r.error.issues[0];
   return { ok: false, error: `invalid appends: ${issue ? `${issue.path.join('.')} ${issue.message}` : 'unknown'}` };
 }
 
 /** Every message the webview may post: the schema is the definition. */
-export type WebviewToHost = z.infer<typeof schema>;
+export type WebviewToHost = z.infer<Schemas['webviewMessage']>;
 
 export type ParseResult = { ok: true; message: WebviewToHost } | { ok: false; error: string };
 
 /** Parses one message posted by the webview; unknown types and wrong shapes are rejected with a short reason. */
 export function parseWebviewMessage(raw: unknown): ParseResult {
-  const r = schema.safeParse(raw);
+  const r = schemas().webviewMessage.safeParse(raw);
   if (r.success) return { ok: true, message: r.data };
   const type = typeof raw === 'object' && raw !== null && 'type' in raw ? String((raw as { type: unknown }).type).slice(0, 64) : typeof raw;
   const issue = r.error.issues[0];

@@ -1,0 +1,92 @@
+// The bench's part inside the real extension host (run by test/bench/hostBench.ts, not by `npm test`): the
+// extension's activation as VS Code runs it, and the two approval-latency series with their floor. The page side
+// (when a QuickPick became visible, when Enter was pressed) is stamped by the runner in the workbench; this side
+// stamps what only the extension host sees. Stamps are epoch milliseconds at sub-millisecond resolution
+// (performance.timeOrigin + performance.now()), so the runner can line them up across processes on the one machine.
+import * as assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { EXTENSION_ID, activate, setSetting } from '../../host/helpers';
+
+const now = () => performance.timeOrigin + performance.now();
+
+/** What this side writes to ACP_BENCH_HOST_OUT. */
+export interface HostSideStamps {
+  /** Whether VS Code had activated the extension before the bench asked (then activationMs is not a cold figure). */
+  wasActive: boolean;
+  /** Requiring dist/extension.js in the extension host (what VS Code's activation then finds loaded). */
+  loadMs: number;
+  /** `extension.activate()` after that: VS Code's activation machinery and our activate(). */
+  activateMs: number;
+  /** The floor for it in the same host: requiring an empty module. */
+  emptyModuleMs: number;
+  /** Floor: a bare QuickPick; `shown` just before show(), `accepted` when onDidAccept fired. */
+  floor: { shown: number; accepted: number }[];
+  /** Ours: stamped by the scripted agent (request handed to the wire, answer read back). */
+  agent: { asked: number; answered: number; outcome: unknown }[];
+}
+
+suite('bench: activation and approval latency', () => {
+  test('measures', async function () {
+    const out = process.env.ACP_BENCH_HOST_OUT;
+    const n = Number(process.env.ACP_BENCH_APPROVALS ?? 100);
+    assert.ok(out, 'ACP_BENCH_HOST_OUT names the output file');
+    this.timeout(60_000 + n * 1_000);
+
+    // The runner writes ACP_BENCH_GO once it watches the workbench page.
+    const go = process.env.ACP_BENCH_GO;
+    assert.ok(go, 'ACP_BENCH_GO names the start file');
+    while (!existsSync(go)) await new Promise((r) => setTimeout(r, 50));
+
+    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(ext, `${EXTENSION_ID} is loaded`);
+    const wasActive = ext.isActive;
+    const scratch = mkdtempSync(join(tmpdir(), 'acp-bench-host-'));
+    const empty = join(scratch, 'empty.js');
+    writeFileSync(empty, '');
+    let t0 = performance.now();
+    require(empty);
+    const emptyModuleMs = performance.now() - t0;
+    // Loading the bundle, then VS Code's activation of it (VS Code's extension host requires the main file through
+    // Node's module cache, so activate() finds it loaded).
+    t0 = performance.now();
+    require(join(ext.extensionPath, 'dist/extension.js'));
+    const loadMs = performance.now() - t0;
+    t0 = performance.now();
+    await ext.activate();
+    const activateMs = performance.now() - t0;
+    console.log(`[bench] load ${loadMs.toFixed(1)} ms, activate ${activateMs.toFixed(1)} ms (was active: ${wasActive})`);
+    // Floor: the same host showing a bare QuickPick and hearing its accept; the runner presses Enter on each.
+    const floor: HostSideStamps['floor'] = [];
+    for (let i = 0; i < n; i++) {
+      const qp = vscode.window.createQuickPick();
+      qp.title = `bench floor ${i}`;
+      qp.items = [{ label: 'Allow' }, { label: 'Deny' }];
+      const accepted = new Promise<number>((resolve) => qp.onDidAccept(() => resolve(now())));
+      const hidden = new Promise<void>((resolve) => qp.onDidHide(() => resolve()));
+      const shown = now();
+      qp.show();
+      floor.push({ shown, accepted: await accepted });
+      qp.hide();
+      await hidden;
+      qp.dispose();
+    }
+
+    // Ours: the scripted agent asks n times in one turn; the extension's permission QuickPick shows each request.
+    const stampsFile = join(scratch, 'agent-stamps.json');
+    await setSetting('agent.path', process.execPath);
+    await setSetting('agent.args', [join(ext.extensionPath, 'test/fixtures/scriptedAgent/agent.mjs')]);
+    await setSetting('agent.env', { SCRIPTED_AGENT_STAMPS: stampsFile });
+    console.log('[bench] floor done');
+    const api = await activate();
+    const response = await api.chat.prompt([{ type: 'text', text: `approvals ${n}` }]);
+    assert.equal(response.stopReason, 'end_turn');
+    const agent = JSON.parse(readFileSync(stampsFile, 'utf8')) as HostSideStamps['agent'];
+    assert.equal(agent.length, n, 'every request was answered');
+
+    const stamps: HostSideStamps = { wasActive, loadMs, activateMs, emptyModuleMs, floor, agent };
+    writeFileSync(out, JSON.stringify(stamps));
+  });
+});

@@ -1,0 +1,151 @@
+// In the VS Code test bed: the extension's activation as VS Code runs it, and approval latency. The extension host
+// side (test/bench/host/approvals.test.ts) activates the extension, shows a bare QuickPick n times (the floor), then
+// lets the scripted agent ask n permissions through the extension; this side watches the workbench page, stamps the
+// moment each QuickPick is displayed, presses Enter on it and stamps the key. Every stamp is epoch milliseconds at
+// sub-millisecond resolution, so stamps from the agent, the extension host and Chromium line up on the one machine.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { HostSideStamps } from './host/approvals.test';
+import { check } from './harness';
+import { buildHostTests } from '../testbed/buildHostTests.mjs';
+import { removeBedFiles, startBed, type Bed } from '../testbed/bed.mjs';
+
+export interface Percentiles {
+  p50: number;
+  p95: number;
+}
+
+export interface HostFigure {
+  requests: number;
+  /** Requiring dist/extension.js in the extension host, and then `extension.activate()`: cold unless `wasActive`. */
+  loadMs: number;
+  activateMs: number;
+  wasActive: boolean;
+  /** Requiring an empty module in the same host. */
+  emptyModuleMs: number;
+  /** Request handed to the wire by the agent → our permission QuickPick displayed in the workbench. */
+  requestToVisible: Percentiles;
+  /** Floor: `createQuickPick().show()` in the same host → displayed. */
+  floorShowToVisible: Percentiles;
+  /** Enter pressed on our QuickPick → the answer read by the agent. */
+  answerToWire: Percentiles;
+  /** Floor: Enter pressed on the bare QuickPick → its onDidAccept in the extension host. */
+  floorAnswerToAccept: Percentiles;
+  runs: { requestToVisible: number[]; answerToWire: number[]; floorShowToVisible: number[]; floorAnswerToAccept: number[] };
+}
+
+interface PageStamps {
+  visible: { t: number; title: string }[];
+  keys: { t: number; title: string }[];
+}
+
+export function percentiles(xs: number[]): Percentiles {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+/** Installed in the workbench page: stamps each time the quick input widget goes from hidden to displayed, and Enter. */
+function watchQuickInput(): void {
+  const w = window as unknown as { __benchStamps: PageStamps; __benchShown(): void };
+  const stamp = () => performance.timeOrigin + performance.now();
+  const stamps: PageStamps = { visible: [], keys: [] };
+  w.__benchStamps = stamps;
+  const widget = () => document.querySelector<HTMLElement>('.quick-input-widget');
+  const titleOf = (el: HTMLElement | null) => el?.querySelector('.quick-input-title')?.textContent ?? '';
+  // Each QuickPick the bench shows has its own title: one displayed with a title not seen last is a new one (a hide
+  // and the next show may fall in one frame, so "display went from none" alone misses some).
+  let last: string | undefined;
+  const look = () => {
+    const el = widget();
+    if (!el || el.style.display === 'none') return void (last = undefined);
+    const title = titleOf(el);
+    if (title && title !== last) {
+      last = title;
+      stamps.visible.push({ t: stamp(), title });
+      w.__benchShown();
+    }
+  };
+  new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['style'] });
+  window.addEventListener(
+    'keydown',
+    (e) => {
+      if (e.key === 'Enter') stamps.keys.push({ t: stamp(), title: titleOf(widget()) });
+    },
+    true,
+  );
+}
+
+export async function hostBench(root: string, requests: number): Promise<HostFigure> {
+  const entry = await buildHostTests({ testsDir: join(root, 'test/bench/host'), outDir: join(root, 'out/test/bench-host') });
+  const scratch = mkdtempSync(join(tmpdir(), 'acp-bench-bed-'));
+  const workspace = join(scratch, 'workspace');
+  mkdirSync(workspace);
+  const resultsFile = join(scratch, 'results.json');
+  const outFile = join(scratch, 'host.json');
+  const goFile = join(scratch, 'go');
+  let bed: Bed | undefined;
+  let ok = false;
+  try {
+    bed = await startBed({
+      extensionPath: root,
+      extensionTestsPath: entry,
+      workspace,
+      env: { ACP_CHAT_TEST_RESULTS: resultsFile, ACP_BENCH_HOST_OUT: outFile, ACP_BENCH_GO: goFile, ACP_BENCH_APPROVALS: String(requests) },
+    });
+    const page = bed.page;
+    // Enter a moment after the QuickPick is displayed (the wait is not measured: the key is stamped when it arrives).
+    await page.exposeFunction('__benchShown', () => {
+      setTimeout(() => void page.keyboard.press('Enter').catch(() => undefined), 30);
+    });
+    await page.evaluate(watchQuickInput);
+    writeFileSync(goFile, '');
+    const deadline = Date.now() + 180_000 + requests * 4_000;
+    while (!existsSync(resultsFile)) {
+      if (Date.now() > deadline) throw new Error('the host side of the bench timed out');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as { passed: number; failed: number; tests: { error?: string }[]; fatal?: string };
+    if (results.failed || results.fatal || !results.passed) throw new Error(`the host side of the bench failed: ${results.fatal ?? results.tests.map((t) => t.error).join('\n')}`);
+    const host = JSON.parse(readFileSync(outFile, 'utf8')) as HostSideStamps;
+    const pageStamps = (await page.evaluate(() => (window as unknown as { __benchStamps: PageStamps }).__benchStamps)) as PageStamps;
+
+    check(host.floor.length === requests && host.agent.length === requests, `${requests} floor and ${requests} agent requests`);
+    check(pageStamps.visible.length === 2 * requests, `${2 * requests} QuickPicks displayed (saw ${pageStamps.visible.length})`);
+    check(pageStamps.keys.length === 2 * requests, `${2 * requests} Enter keys (saw ${pageStamps.keys.length})`);
+    check(pageStamps.visible.every((v, i) => v.title === pageStamps.keys[i]?.title), 'each Enter answered the QuickPick displayed before it');
+    check(pageStamps.keys.slice(0, requests).every((k, i) => k.title === `bench floor ${i}`), 'the first keys answered the floor QuickPicks in order');
+    check(pageStamps.keys.slice(requests).every((k, i) => k.title === `touch call-${i}`), 'the next keys answered the permission QuickPicks in order');
+    check(host.agent.every((a) => (a.outcome as { optionId?: string }).optionId === 'allow'), 'Enter picked the agent’s first option');
+    const runs = {
+      floorShowToVisible: host.floor.map((f, i) => pageStamps.visible[i]!.t - f.shown),
+      floorAnswerToAccept: host.floor.map((f, i) => f.accepted - pageStamps.keys[i]!.t),
+      requestToVisible: host.agent.map((a, i) => pageStamps.visible[requests + i]!.t - a.asked),
+      answerToWire: host.agent.map((a, i) => a.answered - pageStamps.keys[requests + i]!.t),
+    };
+    for (const [name, xs] of Object.entries(runs)) check(xs.every((x) => x > 0), `${name}: every interval is positive`);
+    ok = true;
+    return {
+      requests,
+      loadMs: host.loadMs,
+      activateMs: host.activateMs,
+      wasActive: host.wasActive,
+      emptyModuleMs: host.emptyModuleMs,
+      requestToVisible: percentiles(runs.requestToVisible),
+      floorShowToVisible: percentiles(runs.floorShowToVisible),
+      answerToWire: percentiles(runs.answerToWire),
+      floorAnswerToAccept: percentiles(runs.floorAnswerToAccept),
+      runs,
+    };
+  } finally {
+    if (bed) {
+      // What the page saw, and the bed's logs, help when the run broke.
+      if (!ok) console.log(`host bench: page stamps ${await bed.page.evaluate(() => JSON.stringify((window as unknown as { __benchStamps?: unknown }).__benchStamps)).catch(String)}`);
+      await bed.stop();
+      if (ok) removeBedFiles(bed);
+      else console.log(`host bench: bed files kept in ${bed.root}`);
+    }
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

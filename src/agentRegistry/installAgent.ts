@@ -6,11 +6,8 @@
 // one: what is checked is that it unpacks and holds its command. Whatever fails, nothing is left behind.
 // The HTTP requests are the Claude Code downloader's (redirects, proxy, timeouts); their failures are re-raised here
 // as AgentInstallError, which acpClient/userErrors.ts words.
-import { createWriteStream } from 'node:fs';
 import { chmod, mkdir, mkdtemp, realpath, rename, rm, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { extract } from 'tar/extract';
 import type { InstallPlan, RegistryAgent } from '../acpClient/agentRegistry';
 import { parseRegistry } from '../acpClient/agentRegistry';
@@ -18,7 +15,7 @@ import type { AgentEntry } from '../acpClient/agentList';
 import { AgentInstallError } from '../acpClient/errors';
 import { ClaudeCodeDownloadError } from '../claudeCode/errors';
 import type { DownloadProgress, NetContext } from '../claudeCode/download';
-import { classify, readBody, request } from '../claudeCode/download';
+import { classify, readBody, request, saveResponse } from '../claudeCode/download';
 
 export interface NetOptions {
   proxy?: string;
@@ -65,16 +62,7 @@ export async function installAgent(
     const res = await request(ctx).catch((err: unknown) => {
       throw rewrap(err, ctx);
     });
-    const total = Number(res.headers['content-length']) || undefined;
-    let received = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        received += chunk.length;
-        opts.onProgress?.({ receivedBytes: received, totalBytes: total });
-        done(null, chunk);
-      },
-    });
-    await pipeline(res, counter, createWriteStream(archive), { signal: opts.signal }).catch((err: unknown) => {
+    const { received, total } = await saveResponse(res, archive, opts).catch((err: unknown) => {
       throw rewrap(err, ctx);
     });
     if (total !== undefined && received !== total) {

@@ -75,16 +75,7 @@ export async function downloadClaudeCode(opts: DownloadOptions): Promise<{ path:
 
     const tarball = join(tmp, 'package.tgz');
     const res = await request(net(tarballUrl));
-    const total = Number(res.headers['content-length']) || undefined;
-    let received = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        received += chunk.length;
-        opts.onProgress?.({ receivedBytes: received, totalBytes: total });
-        done(null, chunk);
-      },
-    });
-    await pipeline(res, counter, createWriteStream(tarball), { signal: opts.signal }).catch((err) => {
+    const { received, total } = await saveResponse(res, tarball, opts).catch((err: unknown) => {
       throw classify(err, net(tarballUrl));
     });
     if (total !== undefined && received !== total) {
@@ -186,6 +177,28 @@ export function request(ctx: NetContext, redirects = 0): Promise<http.IncomingMe
     req.setTimeout(IDLE_TIMEOUT_MS, () => req.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })));
     req.on('error', (err) => reject(classify(err, ctx)));
   });
+}
+
+/**
+ * Streams a response into `file`, reporting the bytes as they come. Resolves to what arrived and what the server
+ * announced (content-length), so the caller can tell a download that broke off; errors are the caller's to word.
+ */
+export async function saveResponse(
+  res: http.IncomingMessage,
+  file: string,
+  opts: { signal?: AbortSignal; onProgress?(p: DownloadProgress): void },
+): Promise<{ received: number; total: number | undefined }> {
+  const total = Number(res.headers['content-length']) || undefined;
+  let received = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      received += chunk.length;
+      opts.onProgress?.({ receivedBytes: received, totalBytes: total });
+      done(null, chunk);
+    },
+  });
+  await pipeline(res, counter, createWriteStream(file), { signal: opts.signal });
+  return { received, total };
 }
 
 export function readBody(res: http.IncomingMessage): Promise<Buffer> {

@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { PendingRequests } from '../../src/acpClient/pendingRequests';
-import { Session, type SessionHost } from '../../src/acpClient/session';
+import { Session } from '../../src/acpClient/session';
+import { detachedSessionHost } from '../fixtures/sessionHost';
 import { PROTOCOL_VERSION, type HostToWebview } from '../../src/webview/protocol';
 import { TranscriptPublisher, type PatchMessage } from '../../src/webview/transcriptPublisher';
 import { caps } from '../unit/webview/fixtures';
@@ -18,24 +18,9 @@ import { chunks as markdownChunks } from './transcriptGen';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const ORIGIN = 'http://bench.localhost';
-const silent = { info() {}, warn() {}, error() {}, debug() {} };
-
-function sessionHost(): SessionHost {
-  return {
-    agent: {} as SessionHost['agent'],
-    capabilities: {},
-    steering: false,
-    pending: new PendingRequests(),
-    logger: silent,
-    disconnectReason: () => undefined,
-    explainFailure: async (e) => (e instanceof Error ? e : new Error(String(e))),
-    forget: () => undefined,
-  };
-}
-
 /** The messages the host posts for `updates`, one publisher flush every `perTick` updates, after the first snapshot. */
 export function hostMessages(updates: SessionUpdate[], perTick: number): { first: HostToWebview; patches: PatchMessage[] } {
-  const session = new Session('bench', sessionHost());
+  const session = new Session('bench', detachedSessionHost());
   session.applyUpdate({ sessionUpdate: 'user_message_chunk', content: { type: 'text', text: 'Please do the work.' } });
   const patches: PatchMessage[] = [];
   const pub = new TranscriptPublisher({ post: (m) => patches.push(m), getMeta: () => session.meta, schedule: () => () => {} });

@@ -4,8 +4,8 @@
 // missed messages (reloaded, or an append to an entry it does not hold) asks for a snapshot and ends up whole.
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
-import { PendingRequests } from '../../../src/acpClient/pendingRequests';
-import { Session, type SessionHost } from '../../../src/acpClient/session';
+import { Session } from '../../../src/acpClient/session';
+import { detachedSessionHost } from '../../fixtures/sessionHost';
 import type { TranscriptChange, TranscriptEntry } from '../../../src/acpClient/transcript';
 import { App } from '../../../src/webview/app/app';
 import { parseEntryAppends, parseWebviewMessage } from '../../../src/webview/messageValidation';
@@ -13,24 +13,9 @@ import type { HostToWebview, WebviewToHost } from '../../../src/webview/protocol
 import { TranscriptPublisher, type PatchMessage } from '../../../src/webview/transcriptPublisher';
 import { agent, snapshotMsg } from './fixtures';
 
-const silent = { info() {}, warn() {}, error() {}, debug() {} };
-
-function sessionHost(): SessionHost {
-  return {
-    agent: {} as SessionHost['agent'],
-    capabilities: {},
-    steering: false,
-    pending: new PendingRequests(),
-    logger: silent,
-    disconnectReason: () => undefined,
-    explainFailure: async (e) => (e instanceof Error ? e : new Error(String(e))),
-    forget: () => undefined,
-  };
-}
-
 /** A session, a publisher flushed by hand (one flush = one tick), and pages fed what the host posts. */
 function pipeline() {
-  const session = new Session('s1', sessionHost(), () => 1000);
+  const session = new Session('s1', detachedSessionHost(), () => 1000);
   const posts: PatchMessage[] = [];
   const pub = new TranscriptPublisher({ post: (m) => posts.push(m), getMeta: () => session.meta, schedule: () => () => {} });
   session.onDidChange((c: TranscriptChange[]) => pub.push(c));

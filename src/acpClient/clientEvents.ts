@@ -2,8 +2,8 @@
 // as purely as the agent's updates so the Session class only sequences them.
 import type { ContentBlock, SessionConfigOption, SessionModeState } from '@agentclientprotocol/sdk';
 import { applyConfigOptions } from './sessionReducer';
-import { appendTerminalOutput, cancelToolCall } from './toolCallMerge';
-import type { PermissionOutcome, PermissionRecord, ToolCallState } from './transcript';
+import { appendTerminalOutput, cancelToolCall, terminalAppend } from './toolCallMerge';
+import type { PermissionOutcome, PermissionRecord, TextAppend, ToolCallState } from './transcript';
 import { Draft, type ReduceResult, type TranscriptState } from './transcriptState';
 
 export type ClientEvent =
@@ -81,11 +81,13 @@ export function applyClientEvent(state: TranscriptState, event: ClientEvent, now
     case 'terminal-output':
       patchTerminalCall(d, event.terminalId, (tc) => {
         const dropped = (tc.terminalOutputDropped ?? 0) + (event.dropped ?? 0);
-        return { ...tc, ...appendTerminalOutput(dropped ? { ...tc, terminalOutputDropped: dropped } : tc, event.text) };
+        const toolCall = { ...tc, ...appendTerminalOutput(dropped ? { ...tc, terminalOutputDropped: dropped } : tc, event.text) };
+        // Live output travels to the page as appends, like Claude's command output.
+        return { toolCall, append: terminalAppend(tc, toolCall, event.text) };
       });
       break;
     case 'terminal-exited':
-      patchTerminalCall(d, event.terminalId, (tc) => ({ ...tc, terminalExit: event.exit }));
+      patchTerminalCall(d, event.terminalId, (tc) => ({ toolCall: { ...tc, terminalExit: event.exit } }));
       break;
     case 'session-configured':
       if (event.modes !== undefined) d.setMeta('modes', event.modes);
@@ -121,12 +123,13 @@ export function showsTerminal(toolCall: ToolCallState, terminalId: string): bool
 }
 
 /** Patches the latest tool call that embeds `terminalId` (searched from the end: it is almost always a recent one). */
-function patchTerminalCall(d: Draft, terminalId: string, patch: (tc: ToolCallState) => ToolCallState): void {
+function patchTerminalCall(d: Draft, terminalId: string, patch: (tc: ToolCallState) => { toolCall: ToolCallState; append?: TextAppend }): void {
   const entries = d.allEntries;
   for (let i = entries.length - 1; i >= 0; i--) {
     const e = entries[i];
     if (e?.kind === 'tool' && showsTerminal(e.toolCall, terminalId)) {
-      d.replace(i, { ...e, toolCall: patch(e.toolCall) });
+      const { toolCall, append } = patch(e.toolCall);
+      d.replace(i, { ...e, toolCall }, append);
       return;
     }
   }

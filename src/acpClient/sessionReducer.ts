@@ -1,7 +1,7 @@
 // A pure fold of stable ACP `session/update`s into the transcript model (transcript.ts). Each call returns the new
 // state and the fine-grained changes a view needs to patch one node.
 import type { ContentBlock, ContentChunk, SessionConfigOption, SessionModeState, SessionUpdate } from '@agentclientprotocol/sdk';
-import { createToolCall, patchToolCall, terminalOutputOnly } from './toolCallMerge';
+import { createToolCall, patchToolCall, terminalAppend, terminalOutputOnly } from './toolCallMerge';
 import type { TextAppend, TranscriptEntry } from './transcript';
 import { Draft, type ReduceResult, type TranscriptState } from './transcriptState';
 
@@ -24,11 +24,9 @@ export function applySessionUpdate(state: TranscriptState, update: SessionUpdate
       const existing = at === undefined ? undefined : d.allEntries[at];
       if (at !== undefined && existing?.kind === 'tool') {
         const toolCall = patchToolCall(existing.toolCall, update);
+        // A chunk of command output (and nothing else) into a stream already shown is an append.
         const output = terminalOutputOnly(update);
-        const before = existing.toolCall.terminalOutput;
-        // A chunk of command output into a stream already shown is an append, unless it pushed the head out.
-        const append = output !== undefined && before !== undefined && toolCall.terminalOutputDropped === existing.toolCall.terminalOutputDropped ? { field: 'terminal' as const, from: before.length, text: output } : undefined;
-        d.replace(at, { ...existing, toolCall }, append);
+        d.replace(at, { ...existing, toolCall }, output === undefined ? undefined : terminalAppend(existing.toolCall, toolCall, output));
       } else {
         // An update for an unknown id creates the call: the wire allows it, and nothing must be lost.
         d.add({ kind: 'tool', id: d.newId(), toolCall: createToolCall(update), at: now }, { name: 'toolIndex', key: update.toolCallId });

@@ -1,7 +1,7 @@
 // Tool call state from `tool_call` / `tool_call_update`: fields patch, `content` and `locations` replace (ACP
 // tool-calls spec), and Claude's `_meta.terminal_*` stream is folded into `terminalOutput` / `terminalExit`.
 import type { ToolCall, ToolCallContent, ToolCallUpdate } from '@agentclientprotocol/sdk';
-import type { ToolCallState, ToolCallUiStatus } from './transcript';
+import type { TextAppend, ToolCallState, ToolCallUiStatus } from './transcript';
 
 /**
  * Bounds on what one tool call keeps, so a command printing without end cannot grow the extension host (or every
@@ -62,6 +62,15 @@ export function appendTerminalOutput(prev: TerminalText, output: string): Termin
   const over = all.length - MAX_TERMINAL_OUTPUT;
   if (over <= 0) return prev.terminalOutputDropped === undefined ? { terminalOutput: all } : { terminalOutput: all, terminalOutputDropped: prev.terminalOutputDropped };
   return { terminalOutput: all.slice(over), terminalOutputDropped: (prev.terminalOutputDropped ?? 0) + over };
+}
+
+/**
+ * `output` added to `prev`'s command output, as an append to what the page already shows: only when there was output
+ * before and the cap pushed none of its head out (else the page needs the field whole).
+ */
+export function terminalAppend(prev: TerminalText, next: TerminalText, output: string): TextAppend | undefined {
+  if (prev.terminalOutput === undefined || next.terminalOutputDropped !== prev.terminalOutputDropped) return undefined;
+  return { field: 'terminal', from: prev.terminalOutput.length, text: output };
 }
 
 /** The marker put in place of what `capText` drops; the chat shows it as part of the text. */

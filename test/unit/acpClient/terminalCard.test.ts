@@ -24,6 +24,18 @@ describe('terminal output in the tool card', () => {
     expect(s.getToolCall('c1')).toMatchObject({ terminalOutput: 'one\ntwo\n', terminalExit: { exitCode: 3, signal: null } });
   });
 
+  it('live output reaches the view as appends, like Claude\'s command output (the first chunk goes whole)', () => {
+    const s = session();
+    embed(s, 'c1', 't1');
+    const changes: unknown[] = [];
+    s.onDidChange((c) => changes.push(...c));
+    s.terminalOutput('t1', 'one\n');
+    s.terminalOutput('t1', 'two\n');
+    expect(changes).toHaveLength(2);
+    expect(changes[0]).not.toHaveProperty('append');
+    expect(changes[1]).toMatchObject({ type: 'entry-changed', append: { field: 'terminal', from: 4, text: 'two\n' } });
+  });
+
   it('output and exit before the call embeds the terminal are held and shown once it does', () => {
     const s = session();
     s.terminalOutput('t1', 'early\n');

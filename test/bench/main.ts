@@ -112,12 +112,16 @@ export async function runBench(opts: { root: string; node: string; tmp: string; 
       table(
         `In the VS Code test bed. Activation = require(dist/extension.js) in the extension host, then extension.activate()${h.wasActive ? ' (ALREADY ACTIVE: not a cold figure)' : ''}, floor = requiring an empty module there.\n` +
           `Approvals (${h.requests}): the scripted agent's session/request_permission handed to the wire → our QuickPick displayed, and Enter → the answer read by the agent;\n` +
-          `floors in the same host: createQuickPick().show() → displayed, and Enter → onDidAccept.`,
+          `floors in the same host: the same QuickPick with nothing behind it, shown right after the answered one hides → displayed, and Enter → onDidAccept.`,
         ['figure', 'ours (p50 / p95)', 'floor (p50 / p95)', 'goal'],
         [
           ['activation: require(dist/extension.js) in the host', `${fmtMs(h.loadMs)} ms`, `${fmtMs(h.emptyModuleMs)} ms`, GOALS.activation],
           ['activation: then extension.activate()', `${fmtMs(h.activateMs)} ms`, '', ''],
+          ['  of which: our activate()', `${fmtMs(h.ownActivateMs)} ms`, '', GOALS.activation],
           ['request on the wire → QuickPick displayed', pp(h.requestToVisible), pp(h.floorShowToVisible), GOALS.approvalP95],
+          ['  of which: wire and SDK → our handler', pp(h.requestSplit.wireToHandler), '', ''],
+          ['  of which: our handler → QuickPick show() called', pp(h.requestSplit.handlerToShow), '', ''],
+          ['  of which: show() → displayed', pp(h.requestSplit.showToVisible), pp(h.floorShowToVisible), ''],
           ['Enter → response on the wire', pp(h.answerToWire), pp(h.floorAnswerToAccept), GOALS.approvalP95],
         ],
       ) + '\n',
@@ -150,8 +154,11 @@ export function markdownSummary(r: BenchResults): string {
     const pp = (p: { p50: number; p95: number }) => `p50 ${ms(p.p50)}, p95 ${ms(p.p95)}`;
     rows.push([`activation in VS Code: loading the bundle in the extension host${h.wasActive ? ' (was already active)' : ''}`, `**${ms(h.loadMs)}** (an empty module there: ${ms(h.emptyModuleMs)})`, GOALS.activation, h.loadMs < 30 ? 'met' : 'missed']);
     rows.push(['activation in VS Code: then extension.activate() (VS Code + our activate())', `${ms(h.activateMs)}`, '—', '']);
-    rows.push([`approval: request on the wire → QuickPick displayed (${h.requests})`, `${pp(h.requestToVisible)}; bare QuickPick show() → displayed: ${pp(h.floorShowToVisible)}`, GOALS.approvalP95, h.requestToVisible.p95 < 30 ? 'met' : 'missed']);
-    rows.push([`approval: Enter → response on the wire (${h.requests})`, `${pp(h.answerToWire)}; bare QuickPick Enter → onDidAccept: ${pp(h.floorAnswerToAccept)}`, GOALS.approvalP95, h.answerToWire.p95 < 30 ? 'met' : 'missed']);
+    rows.push(['activation in VS Code: our activate() alone, as it times itself', `**${ms(h.ownActivateMs)}**`, GOALS.activation, h.ownActivateMs < 30 ? 'met' : 'missed']);
+    rows.push([`approval: request on the wire → QuickPick displayed (${h.requests})`, `${pp(h.requestToVisible)}; the same QuickPick with nothing behind it, show() → displayed: ${pp(h.floorShowToVisible)}`, GOALS.approvalP95, h.requestToVisible.p95 < 30 ? 'met' : 'missed']);
+    const s = h.requestSplit;
+    rows.push(['approval: where request → displayed goes', `wire and SDK → our handler ${pp(s.wireToHandler)}; our handler → show() called ${pp(s.handlerToShow)}; show() → displayed ${pp(s.showToVisible)}`, '—', '']);
+    rows.push([`approval: Enter → response on the wire (${h.requests})`, `${pp(h.answerToWire)}; that QuickPick's Enter → onDidAccept: ${pp(h.floorAnswerToAccept)}`, GOALS.approvalP95, h.answerToWire.p95 < 30 ? 'met' : 'missed']);
   }
   return ['| figure | measured (floor in the same run) | goal | |', '| --- | --- | --- | --- |', ...rows.map((c) => `| ${c.join(' | ')} |`)].join('\n') + '\n';
 }

@@ -44,6 +44,8 @@ export interface ExtensionApi {
   context: vscode.ExtensionContext;
   /** The agents of `acpChat.agents` and the one picked for new sessions. */
   agents: AgentChoice;
+  /** How long activate() itself took (what it logs). */
+  activationMs: number;
 }
 
 /**

@@ -20,12 +20,18 @@ export interface HostSideStamps {
   loadMs: number;
   /** `extension.activate()` after that: VS Code's activation machinery and our activate(). */
   activateMs: number;
+  /** Our activate() alone, as it timed itself. */
+  ownActivateMs: number;
   /** The floor for it in the same host: requiring an empty module. */
   emptyModuleMs: number;
-  /** Floor: a bare QuickPick; `shown` just before show(), `accepted` when onDidAccept fired. */
+  /** Floor: our QuickPick's shape with nothing behind it; `shown` just before show(), `accepted` when onDidAccept fired. */
   floor: { shown: number; accepted: number }[];
   /** Ours: stamped by the scripted agent (request handed to the wire, answer read back). */
   agent: { asked: number; answered: number; outcome: unknown }[];
+  /** Ours, in this host: the request's first change to the session (our handler began), and the broker announcing it
+   *  (the controller, subscribed first, has called the QuickPick's show() by then). In request order. */
+  handled: number[];
+  presented: number[];
 }
 
 suite('bench: activation and approval latency', () => {
@@ -58,20 +64,28 @@ suite('bench: activation and approval latency', () => {
     await ext.activate();
     const activateMs = performance.now() - t0;
     console.log(`[bench] load ${loadMs.toFixed(1)} ms, activate ${activateMs.toFixed(1)} ms (was active: ${wasActive})`);
-    // Floor: the same host showing a bare QuickPick and hearing its accept; the runner presses Enter on each.
+    // Floor: the same host showing the QuickPick ours shows (two options with icons, a placeholder, kept open on focus
+    // loss, the default option active) with nothing behind it, in the same sequence: Enter hides the answered pick and
+    // the next is shown at once (as ours does when the agent asks again right after an answer). The runner presses Enter.
     const floor: HostSideStamps['floor'] = [];
     for (let i = 0; i < n; i++) {
       const qp = vscode.window.createQuickPick();
       qp.title = `bench floor ${i}`;
-      qp.items = [{ label: 'Allow' }, { label: 'Deny' }];
-      const accepted = new Promise<number>((resolve) => qp.onDidAccept(() => resolve(now())));
-      const hidden = new Promise<void>((resolve) => qp.onDidHide(() => resolve()));
+      qp.items = [{ label: '$(check) Allow' }, { label: '$(close) Deny' }];
+      qp.placeholder = 'Choose an option (Esc keeps the request pending)';
+      qp.ignoreFocusOut = true;
+      qp.activeItems = [qp.items[0]!];
+      qp.onDidHide(() => qp.dispose());
+      const accepted = new Promise<number>((resolve) =>
+        qp.onDidAccept(() => {
+          const t = now();
+          qp.hide();
+          resolve(t);
+        }),
+      );
       const shown = now();
       qp.show();
       floor.push({ shown, accepted: await accepted });
-      qp.hide();
-      await hidden;
-      qp.dispose();
     }
 
     // Ours: the scripted agent asks n times in one turn; the extension's permission QuickPick shows each request.
@@ -81,12 +95,33 @@ suite('bench: activation and approval latency', () => {
     await setSetting('agent.env', { SCRIPTED_AGENT_STAMPS: stampsFile });
     console.log('[bench] floor done');
     const api = await activate();
+    const ownActivateMs = api.activationMs;
+    const handled: number[] = [];
+    const presented: number[] = [];
+    const session = await api.chat.ensureSession();
+    const seen = new Set<string>();
+    const changes = session.onDidChange((cs) => {
+      const t = now();
+      for (const c of cs) {
+        if (c.type !== 'entry-added' && c.type !== 'entry-changed') continue;
+        const id = c.entry.kind === 'tool' ? c.entry.toolCall.toolCallId : undefined;
+        if (id?.startsWith('call-') && !seen.has(id)) {
+          seen.add(id);
+          handled.push(t);
+        }
+      }
+    });
+    const added = api.permissions.broker.onDidAdd(() => presented.push(now()));
     const response = await api.chat.prompt([{ type: 'text', text: `approvals ${n}` }]);
     assert.equal(response.stopReason, 'end_turn');
     const agent = JSON.parse(readFileSync(stampsFile, 'utf8')) as HostSideStamps['agent'];
     assert.equal(agent.length, n, 'every request was answered');
+    changes.dispose();
+    added.dispose();
+    assert.equal(handled.length, n, 'each request reached the session');
+    assert.equal(presented.length, n, 'each request reached the broker');
 
-    const stamps: HostSideStamps = { wasActive, loadMs, activateMs, emptyModuleMs, floor, agent };
+    const stamps: HostSideStamps = { wasActive, loadMs, activateMs, ownActivateMs, emptyModuleMs, floor, agent, handled, presented };
     writeFileSync(out, JSON.stringify(stamps));
   });
 });

@@ -1,9 +1,9 @@
 // In the VS Code test bed: the extension's activation as VS Code runs it, and approval latency. The extension host
-// side (test/bench/host/approvals.test.ts) activates the extension, shows the same QuickPick with
-// nothing behind it n times, back to back (the floor), then
-// lets the scripted agent ask n permissions through the extension; this side watches the workbench page, stamps the
-// moment each QuickPick is displayed, presses Enter on it and stamps the key. Every stamp is epoch milliseconds at
-// sub-millisecond resolution, so stamps from the agent, the extension host and Chromium line up on the one machine.
+// side (test/bench/host/approvals.test.ts) activates the extension, shows our QuickPick's shape with nothing behind it
+// n times, back to back (the floor), then lets the scripted agent ask n permissions through the extension; this side
+// watches the workbench page, stamps the moment each QuickPick is displayed, presses Enter on it and stamps the key.
+// Every stamp is epoch milliseconds at sub-millisecond resolution, so stamps from the agent, the extension host and
+// Chromium line up on the one machine.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // Builds the two bundles: the extension host (node/cjs, `vscode` external) and the webview app (browser/iife),
 // and copies the codicon font next to the webview bundle. `--watch` rebuilds on change.
+// The libraries the extension host uses only after activation go into files of their own under dist/vendor/, which
+// the host bundle requires on first use: Node parses a bundle whole when it loads it, and these were two thirds of
+// the bytes that activation parsed. The webview bundle keeps its own copies (a page loads one script).
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -12,17 +15,56 @@ const production = !watch && process.env.NODE_ENV !== 'development';
 
 const common = { bundle: true, sourcemap: production ? false : 'linked', minify: production, logLevel: 'info', legalComments: 'none' };
 
+/** Import specifier → its file under dist/vendor/. Each is imported only by code that runs after activation. */
+const lazyLibraries = {
+  '@agentclientprotocol/sdk': 'acp-sdk',
+  're2js': 're2js',
+  'tar/extract': 'tar-extract',
+};
+
+/** Resolves the lazy libraries to their vendor files, required at run time from dist/extension.js. */
+const vendorFiles = {
+  name: 'vendor-files',
+  setup(build) {
+    const names = Object.keys(lazyLibraries).map((n) => n.replace(/[/.]/g, '\\$&'));
+    build.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({ path: `./vendor/${lazyLibraries[args.path]}.js`, external: true }));
+  },
+};
+
+/**
+ * One module re-exports `vscode` for the whole bundle. Left external, each of our modules that does
+ * `import * as vscode from 'vscode'` got its own copy of the API's properties when the bundle loaded (esbuild's
+ * interop helper), dozens of copies at activation; through this module the copy is made once.
+ */
+const oneVscodeModule = {
+  name: 'one-vscode-module',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) =>
+      args.namespace === 'vscode-api' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-api' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'vscode-api' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
+  },
+};
+
+const node = { platform: 'node', format: 'cjs', target: 'node22' };
+
 /** @type {esbuild.BuildOptions[]} */
 const builds = [
   {
     ...common,
+    ...node,
     entryPoints: [join(root, 'src/extension.ts')],
     outfile: join(root, 'dist/extension.js'),
-    platform: 'node',
-    format: 'cjs',
-    target: 'node22',
-    external: ['vscode'],
+    plugins: [oneVscodeModule, vendorFiles],
+    // `import()` of a vendor file becomes `require()`: the file is CommonJS beside the bundle.
+    supported: { 'dynamic-import': false },
   },
+  ...Object.entries(lazyLibraries).map(([specifier, file]) => ({
+    ...common,
+    ...node,
+    stdin: { contents: `export * from ${JSON.stringify(specifier)};`, resolveDir: root, loader: 'js' },
+    outfile: join(root, `dist/vendor/${file}.js`),
+  })),
   {
     ...common,
     entryPoints: { main: join(root, 'src/webview/app/main.ts'), styles: join(root, 'src/webview/app/styles.css') },

@@ -13,7 +13,7 @@ import type {
 } from '@agentclientprotocol/sdk';
 import type { AgentExit, AgentProcessLike } from './agentProcess';
 import { handleElicitationRequest } from './elicitationHandler';
-import { toRequestError, type FileService } from './clientServices';
+import { ServiceError, type FileService } from './clientServices';
 import type { TerminalService, TerminalWatcher } from './commandRuns';
 import { AgentExitedError, NotSupportedError, errorMessage } from './errors';
 import { Emitter, type Disposable } from './events';
@@ -483,3 +483,14 @@ export function withErrorDetails(err: acp.RequestError): acp.RequestError {
   return new acp.RequestError(err.code, `${err.message}: ${details.slice(0, 2000)}`, err.data);
 }
 
+/** The JSON-RPC error the agent gets for a failed service call; an unexpected error keeps its message. */
+function toRequestError(err: unknown, what: string): acp.RequestError {
+  if (err instanceof acp.RequestError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof ServiceError) {
+    if (err.kind === 'not-found') return new acp.RequestError(-32002, `Resource not found: ${message}`, { reason: message });
+    // A refused path is a wrong parameter from the client's point of view; the message says why.
+    return acp.RequestError.invalidParams({ reason: message }, message);
+  }
+  return acp.RequestError.internalError({ reason: message }, `${what} failed: ${message}`);
+}

@@ -5,7 +5,7 @@
 import { delimiter, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Logger } from '../acpClient/logger';
-import { downloadClaudeCode, downloadedBinaryPath, removeDownloaded } from './download';
+import { downloadedBinaryPath, removeDownloaded } from './downloadedCopy';
 import { ClaudeCodeDownloadError } from './errors';
 import { claudeExeNames, currentPlatformFacts, pathDirs, pinnedClaudeCodePackage, readUserNpmrc } from './machine';
 import { registryFor } from './npmRegistry';
@@ -91,6 +91,8 @@ export class ClaudeCodeSetup {
     const proxy = vscode.workspace.getConfiguration('http').get<string>('proxy') || env.HTTPS_PROXY || env.https_proxy || undefined;
     this.opts.logger.info(`[claude-code] downloading ${pkg.name}@${pkg.version} from ${registry.url} (${registry.from})${proxy ? ` via ${proxy}` : ''}`);
     try {
+      // Loaded when asked for, not at activation: it brings Node's HTTP stack and the tarball reader.
+      const { downloadClaudeCode } = await import('./download');
       const done = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: `Downloading Claude Code ${pkg.version}`, cancellable: true },
         async (progress, token) => {

@@ -14,6 +14,7 @@ import { ClaudeCodeDownloadError } from './errors';
 import { sha512Of, verifyTarball } from './integrity';
 import type { NpmRegistry } from './npmRegistry';
 import { versionDocumentUrl } from './npmRegistry';
+import { downloadedBinaryPath } from './downloadedCopy';
 import type { ClaudeCodePackage } from './platform';
 import type { ProbeResult } from './resolveClaudeCode';
 
@@ -36,21 +37,6 @@ export interface DownloadOptions {
   onProgress?(p: DownloadProgress): void;
   /** The proxy VS Code is set to use, if any: a network failure is then worded as the proxy's. */
   proxy?: string;
-}
-
-/** Where the downloaded copy of `pkg` lives. */
-export function downloadedBinaryPath(storageDir: string, pkg: ClaudeCodePackage): string {
-  return join(storageDir, `${pkg.version}-${pkg.platformKey}`, pkg.binary);
-}
-
-/** Deletes every downloaded copy. Resolves to whether there was one. */
-export async function removeDownloaded(storageDir: string): Promise<boolean> {
-  const existed = await stat(storageDir).then(
-    () => true,
-    () => false,
-  );
-  await rm(storageDir, { recursive: true, force: true });
-  return existed;
 }
 
 export async function downloadClaudeCode(opts: DownloadOptions): Promise<{ path: string; version: string }> {

@@ -1,10 +1,11 @@
-// Start-up: the two bundles' sizes; the time to evaluate the extension bundle (what activation pays before any of our
-// code runs) against evaluating an empty module, each in a fresh Node; and "chat shown → session ready" with the real
+// Start-up: the two bundles' sizes (and the extension's vendor files, loaded after activation); the time to evaluate
+// the extension bundle (what activation pays before any of our code runs) against evaluating an empty module, each in
+// a fresh Node, and which vendor files that loaded; and "chat shown → session ready" with the real
 // adapter: the core (AgentProcess + AcpClient: initialize, session/new, session/set_mode) against a bare SDK script
 // making the same three calls to the same adapter.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
 import { AcpClient, AgentProcess } from '../../src/acpClient';
@@ -16,6 +17,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.le
 
 export interface StartupFigure {
   extensionBundleBytes: number;
+  /** dist/vendor/: the libraries the extension requires on first use, after activation. */
+  vendorBytes: number;
+  /** Vendor files that loading the extension bundle loaded anyway (none, when the lazy loading holds). */
+  vendorLoadedAtActivation: string[];
   webviewBundleBytes: number;
   bundleEvalMs: number;
   emptyEvalMs: number;
@@ -25,8 +30,11 @@ export interface StartupFigure {
   runs: { ours: number[]; bare: number[] };
 }
 
-/** Milliseconds to `require` a file in a fresh Node, measured inside it; `vscode` resolves to an inert stub. */
-function evalMs(node: string, dir: string, file: string, apiNames: string[]): number {
+/**
+ * Milliseconds to `require` a file in a fresh Node, measured inside it (`vscode` resolves to an inert stub), and the
+ * files under dist/vendor/ that the require loaded (there should be none: they load on first use).
+ */
+function evalMs(node: string, dir: string, file: string, apiNames: string[]): { ms: number; vendorLoaded: string[] } {
   const probe = join(dir, 'probe.cjs');
   writeFileSync(
     probe,
@@ -37,11 +45,12 @@ const api = Object.fromEntries(${JSON.stringify(apiNames)}.map((n) => [n, inert]
 Module._load = function (req, ...rest) { return req === 'vscode' ? api : load.call(this, req, ...rest); };
 const t0 = performance.now();
 require(${JSON.stringify(file)});
-process.stdout.write(String(performance.now() - t0));`,
+const ms = performance.now() - t0;
+process.stdout.write(JSON.stringify({ ms, vendorLoaded: Object.keys(require.cache).filter((f) => /[\\/]dist[\\/]vendor[\\/]/.test(f)) }));`,
   );
   const r = spawnSync(node, [probe], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`evaluating ${file} failed: ${r.stderr}`);
-  return Number(r.stdout);
+  return JSON.parse(r.stdout) as { ms: number; vendorLoaded: string[] };
 }
 
 async function sessionReady(run: () => Promise<void>): Promise<number> {
@@ -58,10 +67,14 @@ export async function startupBench(root: string, node: string, tmp: string, runs
   const apiNames = [...new Set([...dts.matchAll(/^\texport (?:class|namespace|enum|const|function|let) (\w+)/gm)].map((m) => m[1]!))];
   const ev: number[] = [];
   const em: number[] = [];
+  const vendorLoaded = new Set<string>();
   for (let i = 0; i < 5; i++) {
-    ev.push(evalMs(node, tmp, join(root, 'dist/extension.js'), apiNames));
-    em.push(evalMs(node, tmp, empty, apiNames));
+    const bundle = evalMs(node, tmp, join(root, 'dist/extension.js'), apiNames);
+    ev.push(bundle.ms);
+    for (const f of bundle.vendorLoaded) vendorLoaded.add(f);
+    em.push(evalMs(node, tmp, empty, apiNames).ms);
   }
+  const vendorDir = join(root, 'dist/vendor');
 
   const api = await startFakeAnthropic();
   const harness = await prepareAdapter({ apiUrl: api.url });
@@ -115,6 +128,8 @@ export async function startupBench(root: string, node: string, tmp: string, runs
   const bareSdkMs = median(bare);
   return {
     extensionBundleBytes: statSync(join(root, 'dist/extension.js')).size,
+    vendorBytes: readdirSync(vendorDir).reduce((sum, f) => sum + statSync(join(vendorDir, f)).size, 0),
+    vendorLoadedAtActivation: [...vendorLoaded].map((f) => relative(root, f)),
     webviewBundleBytes: statSync(join(root, 'dist/webview/main.js')).size,
     bundleEvalMs: median(ev),
     emptyEvalMs: median(em),

@@ -1,6 +1,8 @@
 // Mocha entry run inside the real extension host (extensionTestsPath). It loads every compiled `*.test.js` beside
 // it (recursively), runs them with the tdd interface, prints a spec report and writes a JSON summary to the file
-// named by ACP_CHAT_TEST_RESULTS so that the runner outside VS Code reads the outcome without scraping logs.
+// named by ACP_CHAT_TEST_RESULTS so that the runner outside VS Code reads the outcome without scraping logs. While it
+// runs, the results so far and the test running now go to `<file>.progress`: the runner's watchdog judges a stall by
+// it, and a run that stalls is reported with what had passed and where it stopped.
 // Works under test/testbed/runHostTests.mjs and under @vscode/test-electron / @vscode/test-cli alike.
 import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -15,6 +17,8 @@ export interface HostTestResults {
   tests: { title: string; state: 'passed' | 'failed' | 'pending'; durationMs?: number; error?: string }[];
   /** Set when the run could not start (no test files, a test file that throws on load). */
   fatal?: string;
+  /** In the progress file only: the test running when it was written. */
+  running?: string;
 }
 
 export function run(): Promise<void> {
@@ -40,17 +44,21 @@ export function run(): Promise<void> {
       if (files.length === 0) throw new Error(`no *.test.js files under ${__dirname}`);
       for (const f of files) mocha.addFile(f);
       const runner = mocha.run();
+      runner.on('test', (t) => writeProgress(results, t.fullTitle()));
       runner.on('pass', (t) => {
         results.passed++;
         results.tests.push({ title: t.fullTitle(), state: 'passed', durationMs: t.duration });
+        writeProgress(results);
       });
       runner.on('fail', (t, err: Error) => {
         results.failed++;
         results.tests.push({ title: t.fullTitle(), state: 'failed', error: err?.stack ?? String(err) });
+        writeProgress(results);
       });
       runner.on('pending', (t) => {
         results.pending++;
         results.tests.push({ title: t.fullTitle(), state: 'pending' });
+        writeProgress(results);
       });
       runner.on('end', () => finish());
     } catch (err) {
@@ -73,8 +81,16 @@ function writeResults(results: HostTestResults): void {
   const file = process.env.ACP_CHAT_TEST_RESULTS;
   const line = `host tests: ${results.passed} passed, ${results.failed} failed, ${results.pending} pending`;
   console.log(line);
-  if (!file) return;
-  // Written whole then renamed, so the runner never reads half a file.
+  if (file) writeWhole(file, results);
+}
+
+function writeProgress(results: HostTestResults, running?: string): void {
+  const file = process.env.ACP_CHAT_TEST_RESULTS;
+  if (file) writeWhole(`${file}.progress`, { ...results, running });
+}
+
+/** Written whole then renamed, so the runner never reads half a file. */
+function writeWhole(file: string, results: HostTestResults): void {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(`${file}.tmp`, JSON.stringify(results, null, 2));
   renameSync(`${file}.tmp`, file);

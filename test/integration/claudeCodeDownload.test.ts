@@ -5,7 +5,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { downloadClaudeCode, downloadedBinaryPath, removeDownloaded, type DownloadProgress } from '../../src/claudeCode/download';
+import { downloadClaudeCode, type DownloadProgress } from '../../src/claudeCode/download';
+import { downloadedBinaryPath, removeDownloaded } from '../../src/claudeCode/downloadedCopy';
 import { ClaudeCodeDownloadError } from '../../src/claudeCode/errors';
 import { registryFor } from '../../src/claudeCode/npmRegistry';
 import { probeClaudeCode } from '../../src/claudeCode/probe';

@@ -3,7 +3,10 @@
 // and reports its results. Exit code 0 only when at least one test ran and none failed.
 //
 //   node test/testbed/runHostTests.mjs [--smoke | --no-folder | --untrusted] [--extension <dir>] [--tests <index.js>] [--workspace <dir>]
-//        [--timeout <s>] [--keep]
+//        [--timeout <s>] [--stall <s>] [--keep]
+// Two watchdogs, so that a slow machine is not a failure and a hang is: --stall (default 300 s, above the longest
+// mocha timeout in the suites) ends a run when no test has started or finished for that long, and --timeout (default
+// 20 min) bounds the whole run. Either reports what had passed and the test that was running.
 // Without --tests, the host suite (test/host, or the bed's smoke suite with --smoke) is built first.
 // Extra extension-host environment: any ACP_* variable of this process is passed on (the server's environment is
 // inherited by its extension host).
@@ -20,7 +23,7 @@ const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 /**
  * @param {{ extensionPath: string, extensionTestsPath: string, workspace?: string, env?: Record<string,string>,
- *   settings?: Record<string,unknown>, timeoutMs?: number, keep?: boolean }} opts
+ *   settings?: Record<string,unknown>, timeoutMs?: number, stallMs?: number, keep?: boolean }} opts
  * @returns {Promise<{ ok: boolean, results?: import('../host/index').HostTestResults, reason?: string, durationMs: number }>}
  */
 export async function runHostTests(opts) {
@@ -30,7 +33,8 @@ export async function runHostTests(opts) {
   // null: an empty window with no folder open (test/host-nofolder).
   const workspace = opts.workspace === null ? null : (opts.workspace ?? join(scratch, 'workspace'));
   if (opts.workspace === undefined) mkdirSync(workspace);
-  const timeoutMs = opts.timeoutMs ?? 180_000;
+  const timeoutMs = opts.timeoutMs ?? 20 * 60_000;
+  const stallMs = opts.stallMs ?? 300_000;
   let bed;
   let outcome;
   try {
@@ -42,7 +46,7 @@ export async function runHostTests(opts) {
       settings: opts.settings,
     });
     const tWait = Date.now();
-    outcome = await waitForResults(resultsFile, bed, t0 + timeoutMs);
+    outcome = await waitForResults(resultsFile, bed, { deadline: t0 + timeoutMs, stallMs });
     const tm = bed.timings;
     console.log(`bed: server ${formatMs(tm.serverMs)}, chromium ${formatMs(tm.browserMs)}, workbench ${formatMs(tm.workbenchMs)}, tests in extension host ${formatMs(Date.now() - tWait)}`);
   } catch (err) {
@@ -50,7 +54,7 @@ export async function runHostTests(opts) {
   } finally {
     if (bed) {
       // Logs help when the run itself broke; a plain failing test is explained by its own error.
-      if (!outcome?.ok && !outcome?.results?.tests.length) printLogs(bed);
+      if (!outcome?.ok && (outcome?.unfinished || !outcome?.results?.tests.length)) printLogs(bed);
       await bed.stop();
       if (!opts.keep && outcome?.ok) removeBedFiles(bed);
       else console.log(`bed files kept in ${bed.root}`);
@@ -60,13 +64,18 @@ export async function runHostTests(opts) {
   return { ...outcome, durationMs: Date.now() - t0 };
 }
 
-/** Waits for the results file; a browser page that closes or crashes before it is written ends the wait too. */
-async function waitForResults(file, bed, deadline) {
+/**
+ * Waits for the results file; a browser page that closes or crashes before it is written ends the wait too, and so
+ * does a run that passes its deadline or makes no progress (no test started or finished) for `stallMs`.
+ */
+async function waitForResults(file, bed, { deadline, stallMs }) {
   let pageGone = false;
   let hostExitSeen;
+  let lastProgress = '';
+  let progressAt = Date.now();
   bed.page.on('close', () => (pageGone = true));
   bed.page.on('crash', () => (pageGone = true));
-  while (Date.now() < deadline) {
+  for (;;) {
     if (existsSync(file)) {
       let results;
       try {
@@ -79,15 +88,42 @@ async function waitForResults(file, bed, deadline) {
       if (results.passed === 0) return { ok: false, results, reason: `no test passed (of ${total})` };
       return { ok: results.failed === 0, results, reason: results.failed ? `${results.failed} failed` : undefined };
     }
-    if (pageGone) return { ok: false, reason: 'the workbench page closed before results were written' };
+    const progress = readProgress(file);
+    if (progress.text !== lastProgress) {
+      lastProgress = progress.text;
+      progressAt = Date.now();
+    }
+    if (pageGone) return unfinished(progress.results, 'the workbench page closed before results were written');
     if (bed.extensionHostExited()) {
       // The entry writes its results before run() settles; give the file system a moment before judging.
       hostExitSeen ??= Date.now();
-      if (Date.now() - hostExitSeen > 3000) return { ok: false, reason: 'the extension host exited without writing results' };
+      if (Date.now() - hostExitSeen > 3000) return unfinished(progress.results, 'the extension host exited without writing results');
     }
+    if (Date.now() - progressAt > stallMs) return unfinished(progress.results, `no test started or finished for ${formatMs(stallMs)}`);
+    if (Date.now() > deadline) return unfinished(progress.results, 'the run passed its deadline (--timeout)');
     await sleep(250);
   }
-  return { ok: false, reason: 'timed out waiting for the host test results' };
+}
+
+/** The entry's progress file (results so far and the test running), if it has written one. */
+function readProgress(file) {
+  try {
+    const text = readFileSync(`${file}.progress`, 'utf8');
+    return { text, results: JSON.parse(text) };
+  } catch {
+    return { text: '', results: undefined };
+  }
+}
+
+/** A run that ended without its results file: what had run, and the test it stopped in counted as failed. */
+function unfinished(progress, why) {
+  if (!progress) return { ok: false, unfinished: true, reason: `${why}, before any test started` };
+  const results = { ...progress, tests: [...progress.tests] };
+  if (progress.running) {
+    results.failed += 1;
+    results.tests.push({ title: progress.running, state: 'failed', error: `did not finish: ${why}` });
+  }
+  return { ok: false, unfinished: true, results, reason: progress.running ? `${why}, in "${progress.running}"` : why };
 }
 
 function tail(file, lines = 40) {
@@ -130,6 +166,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       tests: { type: 'string' },
       workspace: { type: 'string' },
       timeout: { type: 'string' },
+      stall: { type: 'string' },
       keep: { type: 'boolean', default: false },
       // Where to write the counts ({passed, failed, pending}) for scripts/test.mjs's summary.
       results: { type: 'string' },
@@ -148,6 +185,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     settings: values.untrusted ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' } : undefined,
     env,
     timeoutMs: values.timeout ? Number(values.timeout) * 1000 : undefined,
+    stallMs: values.stall ? Number(values.stall) * 1000 : undefined,
     keep: values.keep,
   });
   printResults(result);

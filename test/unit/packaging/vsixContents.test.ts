@@ -18,6 +18,8 @@ describe('VSIX contents', () => {
     }
     const files = listVsixFiles(root) as string[];
     expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/extension.js', 'dist/webview/main.js']));
+    // The libraries the extension requires on first use (scripts/build.mjs).
+    expect(files).toEqual(expect.arrayContaining(['dist/vendor/acp-sdk.js', 'dist/vendor/re2js.js', 'dist/vendor/tar-extract.js']));
     expect(files).toContain('node_modules/@agentclientprotocol/claude-agent-acp/dist/index.js');
     // The SDK's manifest names the pinned Claude Code version and its platform packages: read at run time.
     expect(files).toContain('node_modules/@anthropic-ai/claude-agent-sdk/package.json');

@@ -28,7 +28,7 @@ export const USE_COMMAND = 'acpChat.useClaudeCode';
 export const APPROX_DOWNLOAD_MB = 150;
 
 export class ClaudeCodeSetup {
-  private readonly facts: PlatformFacts = currentPlatformFacts();
+  private knownFacts: PlatformFacts | undefined;
   private readonly storageDir: string;
   private downloading: Promise<boolean> | undefined;
 
@@ -44,6 +44,11 @@ export class ClaudeCodeSetup {
     },
   ) {
     this.storageDir = join(opts.globalStorageDir, 'claude-code');
+  }
+
+  /** Read on first use, not at activation: telling musl from glibc takes a Node diagnostic report. */
+  private get facts(): PlatformFacts {
+    return (this.knownFacts ??= currentPlatformFacts());
   }
 
   private get pkg(): ClaudeCodePackage | undefined {

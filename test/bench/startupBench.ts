@@ -128,7 +128,9 @@ export async function startupBench(root: string, node: string, tmp: string, runs
   const bareSdkMs = median(bare);
   return {
     extensionBundleBytes: statSync(join(root, 'dist/extension.js')).size,
-    vendorBytes: readdirSync(vendorDir).reduce((sum, f) => sum + statSync(join(vendorDir, f)).size, 0),
+    vendorBytes: readdirSync(vendorDir)
+      .filter((f) => f.endsWith('.js'))
+      .reduce((sum, f) => sum + statSync(join(vendorDir, f)).size, 0),
     vendorLoadedAtActivation: [...vendorLoaded].map((f) => relative(root, f)),
     webviewBundleBytes: statSync(join(root, 'dist/webview/main.js')).size,
     bundleEvalMs: median(ev),

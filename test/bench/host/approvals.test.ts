@@ -64,6 +64,15 @@ suite('bench: activation and approval latency', () => {
     await ext.activate();
     const activateMs = performance.now() - t0;
     console.log(`[bench] load ${loadMs.toFixed(1)} ms, activate ${activateMs.toFixed(1)} ms (was active: ${wasActive})`);
+    // The scripted agent's session, started before the floor so that both series run in the same workbench (the
+    // extension active, its session open).
+    const stampsFile = join(scratch, 'agent-stamps.json');
+    await setSetting('agent.path', process.execPath);
+    await setSetting('agent.args', [join(ext.extensionPath, 'test/fixtures/scriptedAgent/agent.mjs')]);
+    await setSetting('agent.env', { SCRIPTED_AGENT_STAMPS: stampsFile });
+    const api = await activate();
+    const ownActivateMs = api.activationMs;
+    const session = await api.chat.ensureSession();
     // Floor: the same host showing the QuickPick ours shows (two options with icons, a placeholder, kept open on focus
     // loss, the default option active) with nothing behind it, in the same sequence: Enter hides the answered pick and
     // the next is shown at once (as ours does when the agent asks again right after an answer). The runner presses Enter.
@@ -87,18 +96,11 @@ suite('bench: activation and approval latency', () => {
       qp.show();
       floor.push({ shown, accepted: await accepted });
     }
+    console.log('[bench] floor done');
 
     // Ours: the scripted agent asks n times in one turn; the extension's permission QuickPick shows each request.
-    const stampsFile = join(scratch, 'agent-stamps.json');
-    await setSetting('agent.path', process.execPath);
-    await setSetting('agent.args', [join(ext.extensionPath, 'test/fixtures/scriptedAgent/agent.mjs')]);
-    await setSetting('agent.env', { SCRIPTED_AGENT_STAMPS: stampsFile });
-    console.log('[bench] floor done');
-    const api = await activate();
-    const ownActivateMs = api.activationMs;
     const handled: number[] = [];
     const presented: number[] = [];
-    const session = await api.chat.ensureSession();
     const seen = new Set<string>();
     const changes = session.onDidChange((cs) => {
       const t = now();

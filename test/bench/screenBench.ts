@@ -87,6 +87,18 @@ window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__posts.push(m), g
 window.__longTasks = [];
 window.__since = Infinity;
 new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.startTime >= window.__since) window.__longTasks.push(e.duration); }).observe({ type: 'longtask', buffered: true });
+// Where each frame with a long task went: its scripts, its style and layout, and the rest (the browser's own work, GC).
+// Frames that only waited (no task of 50 ms) are left out.
+window.__longFrames = [];
+new PerformanceObserver((l) => {
+  for (const e of l.getEntries()) {
+    if (e.startTime < window.__since || !(e.blockingDuration > 0)) continue;
+    const scriptMs = e.scripts.reduce((a, s) => a + s.duration, 0);
+    const styleLayoutMs = e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0;
+    const top = e.scripts.slice().sort((a, b) => b.duration - a.duration)[0];
+    window.__longFrames.push({ ms: e.duration, scriptMs, styleLayoutMs, script: top ? top.invoker + ' ' + Math.round(top.duration) + ' ms' : '' });
+  }
+}).observe({ type: 'long-animation-frame', buffered: true });
 window.__t0 = 0;
 window.addEventListener('message', () => { window.__t0 = performance.now(); });`;
 
@@ -130,6 +142,8 @@ export interface ScreenFigure {
   maxUpdateMs: number;
   longTasks: number;
   longestTaskMs: number;
+  /** The frames that held a long task while updating, with where their time went. */
+  longFrames: LongFrame[];
   domNodes: number;
   floorDomNodes: number;
   heapMB: number;
@@ -154,9 +168,18 @@ async function openPage(browser: Browser, root: string, kind: 'app' | 'floor'): 
   return page;
 }
 
+/** A frame holding a task of 50 ms or more (Long Animation Frames API): its scripts, style and layout, longest script. */
+export interface LongFrame {
+  ms: number;
+  scriptMs: number;
+  styleLayoutMs: number;
+  script: string;
+}
+
 interface PageRun {
   costs: number[];
   longTasks: number[];
+  longFrames: LongFrame[];
   domNodes: number;
   heapMB: number;
 }
@@ -181,9 +204,10 @@ async function runPage(browser: Browser, root: string, kind: 'app' | 'floor', fi
     const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
     const dom = (await cdp.send('Memory.getDOMCounters')) as { nodes: number };
     const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+    const longFrames = await page.evaluate(() => (window as unknown as { __longFrames: LongFrame[] }).__longFrames);
     const posts = await page.evaluate(() => (window as unknown as { __posts: { type: string }[] }).__posts.map((p) => p.type));
     check(!posts.includes('resync'), `${kind}: every append fitted (no resync)`);
-    return { costs, longTasks, domNodes: dom.nodes, heapMB: heap.usedSize / 2 ** 20 };
+    return { costs, longTasks, longFrames, domNodes: dom.nodes, heapMB: heap.usedSize / 2 ** 20 };
   } finally {
     await page.close();
   }
@@ -221,6 +245,7 @@ async function scenario(browser: Browser, root: string, name: string, updates: S
     maxUpdateMs: Math.max(...app.costs),
     longTasks: app.longTasks.length,
     longestTaskMs: Math.max(0, ...app.longTasks),
+    longFrames: app.longFrames,
     domNodes: app.domNodes,
     floorDomNodes: floor.domNodes,
     heapMB: app.heapMB,

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../acpClient/logger';
 import { toDisplayText } from './displayText';
+import { LingeringCount } from './lingeringCount';
 import type { PermissionBroker, Prompt } from './permissionBroker';
 import { pendingStatusText } from './pendingStatusText';
 import { readNotifyWhenUnfocused, SHOW_PENDING_COMMAND } from './settings';
@@ -10,6 +11,8 @@ import { readNotifyWhenUnfocused, SHOW_PENDING_COMMAND } from './settings';
 export class PendingAttention implements vscode.Disposable {
   private readonly statusItem: vscode.StatusBarItem;
   private readonly disposables: vscode.Disposable[] = [];
+  /** How long a count of zero waits for the next request before the item and badge go (see LingeringCount). */
+  static readonly LINGER_MS = 300;
 
   /** `setBadge` shows the count on the chat view (0 clears it). */
   constructor(broker: PermissionBroker, setBadge: (count: number) => void, private readonly logger: Logger) {
@@ -18,13 +21,15 @@ export class PendingAttention implements vscode.Disposable {
     this.statusItem.command = SHOW_PENDING_COMMAND;
     this.statusItem.tooltip = 'Show the next request waiting for your answer';
     this.statusItem.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+    const shown = new LingeringCount((n) => {
+      this.updateStatus(n);
+      setBadge(n);
+    }, PendingAttention.LINGER_MS);
     this.disposables.push(
       this.statusItem,
+      shown,
       broker.onDidAdd((p) => this.notifyIfUnfocused(p)),
-      broker.onDidChangeCount((n) => {
-        this.updateStatus(n);
-        setBadge(n);
-      }),
+      broker.onDidChangeCount((n) => shown.set(n)),
     );
   }
 

@@ -3,7 +3,9 @@
 // n times, back to back (the floor), then lets the scripted agent ask n permissions through the extension; this side
 // watches the workbench page, stamps the moment each QuickPick is displayed, presses Enter on it and stamps the key.
 // Every stamp is epoch milliseconds at sub-millisecond resolution, so stamps from the agent, the extension host and
-// Chromium line up on the one machine.
+// Chromium line up on the one machine. With ACP_BENCH_TRACE=<file>, a Chromium trace of the workbench page over both
+// series (timeline and style-invalidation tracking, for DevTools' Performance panel) is written there: it is how the
+// status bar's restyling on every request was found.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -114,11 +116,24 @@ export async function hostBench(root: string, requests: number): Promise<HostFig
       setTimeout(() => void page.keyboard.press('Enter').catch(() => undefined), 30);
     });
     await page.evaluate(watchQuickInput);
+    const traceTo = process.env.ACP_BENCH_TRACE;
+    const cdp = traceTo ? await page.context().newCDPSession(page) : undefined;
+    const traceEvents: unknown[] = [];
+    if (cdp) {
+      cdp.on('Tracing.dataCollected', (d: { value: unknown[] }) => traceEvents.push(...d.value));
+      await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.invalidationTracking,v8', transferMode: 'ReportEvents' });
+    }
     writeFileSync(goFile, '');
     const deadline = Date.now() + 180_000 + requests * 4_000;
     while (!existsSync(resultsFile)) {
       if (Date.now() > deadline) throw new Error('the host side of the bench timed out');
       await new Promise((r) => setTimeout(r, 250));
+    }
+    if (cdp) {
+      const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+      await cdp.send('Tracing.end');
+      await done;
+      writeFileSync(traceTo!, JSON.stringify({ traceEvents }));
     }
     const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as { passed: number; failed: number; tests: { error?: string }[]; fatal?: string };
     if (results.failed || results.fatal || !results.passed) throw new Error(`the host side of the bench failed: ${results.fatal ?? results.tests.map((t) => t.error).join('\n')}`);

@@ -2,17 +2,21 @@
 // the extension bundle (what activation pays before any of our code runs) against evaluating an empty module, each in
 // a fresh Node, and which vendor files that loaded; and "chat shown → session ready" with the real
 // adapter: the core (AgentProcess + AcpClient: initialize, session/new, session/set_mode) against a bare SDK script
-// making the same three calls to the same adapter.
-import { spawn, spawnSync } from 'node:child_process';
+// making the same three calls, with the same parameters, to the same adapter.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
 import { AcpClient, AgentProcess } from '../../src/acpClient';
+import { buildClientCapabilities } from '../../src/acpClient/handshake';
 import { prepareAdapter } from '../fixtures/adapter';
 import { startFakeAnthropic } from '../fixtures/fakeAnthropic/server';
 
 const silent = { info() {}, warn() {}, error() {}, debug() {} };
+const CLIENT_INFO = { name: 'acp-chat-bench', version: '0' };
+/** What AcpClient advertises with the options the bench gives it (no file or terminal service, no elicitation). */
+const OUR_CAPABILITIES = buildClientCapabilities({ elicitationForm: false, terminalOutput: false });
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
 export interface StartupFigure {
@@ -87,7 +91,7 @@ export async function startupBench(root: string, node: string, tmp: string, runs
       const ms = await sessionReady(async () => {
         proc = AgentProcess.spawn(harness.launch, { cwd: harness.workspace, logger: silent });
         harness.track(proc);
-        client = await AcpClient.start({ process: proc, hooks: { requestPermission: () => {} }, logger: silent, clientInfo: { name: 'acp-chat-bench', version: '0' } });
+        client = await AcpClient.start({ process: proc, hooks: { requestPermission: () => {} }, logger: silent, clientInfo: CLIENT_INFO });
         const session = await client.newSession(harness.workspace);
         await session.setMode('default');
       });
@@ -98,16 +102,26 @@ export async function startupBench(root: string, node: string, tmp: string, runs
     };
     const bareOnce = async () => {
       const l = harness.launch;
-      const child = spawn(l.command, [...l.args], { cwd: harness.workspace, env: l.env, stdio: ['pipe', 'pipe', 'ignore'] });
-      const exited = new Promise((r) => child.once('exit', r));
-      harness.track({ kill: () => child.kill(), pid: child.pid, exited });
+      let child: ChildProcess | undefined;
+      let exited: Promise<unknown> = Promise.resolve();
+      // Spawned inside the timed part, like ours, and in its own process group, so that ending it ends Claude Code too
+      // (a Claude Code left running would load the runs after it).
       const ms = await sessionReady(async () => {
-        const conn = acp.client({ name: 'bare-sdk' }).connect(acp.ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>));
-        await conn.agent.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false } });
+        const c = spawn(l.command, [...l.args], { cwd: harness.workspace, env: l.env, stdio: ['pipe', 'pipe', 'ignore'], detached: true });
+        child = c;
+        exited = new Promise((r) => c.once('exit', r));
+        harness.track({ kill: () => c.kill(), pid: c.pid, exited });
+        const conn = acp.client({ name: 'bare-sdk' }).connect(acp.ndJsonStream(Writable.toWeb(c.stdin!) as WritableStream<Uint8Array>, Readable.toWeb(c.stdout!) as ReadableStream<Uint8Array>));
+        // The same initialize as ours sends (its capabilities decide what the adapter sets up for the session).
+        await conn.agent.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: OUR_CAPABILITIES, clientInfo: CLIENT_INFO });
         const { sessionId } = await conn.agent.request(acp.methods.agent.session.new, { cwd: harness.workspace, mcpServers: [] });
         await conn.agent.request(acp.methods.agent.session.setMode, { sessionId, modeId: 'default' });
       });
-      child.kill();
+      try {
+        if (child?.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err; // ESRCH: the group had already gone
+      }
       await exited;
       return ms;
     };

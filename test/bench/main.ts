@@ -99,7 +99,7 @@ export async function runBench(opts: { root: string; node: string; tmp: string; 
     const s = (results.startup = await startupBench(root, node, tmp, sizes.startupRuns));
     out(
       table(
-        `Start-up. Bundle evaluation = require(dist/extension.js) in a fresh Node (vscode stubbed), floor = an empty module.\n` +
+        `Start-up. Bundle evaluation = require(dist/extension.js) in a fresh Node (vscode stubbed; Node's modules it uses loaded first, as in VS Code's extension host), floor = an empty module.\n` +
           `Session ready = spawn → initialize → session/new → set_mode with the real adapter (fake model API); floor = a bare SDK script.`,
         ['figure', 'ours', 'floor', 'ratio', 'goal'],
         [

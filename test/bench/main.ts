@@ -122,7 +122,7 @@ export async function runBench(opts: { root: string; node: string; tmp: string; 
           `floors in the same host: the same QuickPick with nothing behind it, shown right after the answered one hides → displayed, and Enter → onDidAccept.`,
         ['figure', 'ours (p50 / p95)', 'floor (p50 / p95)', 'goal'],
         [
-          ['activation: require(dist/extension.js) in the host', `${fmtMs(h.loadMs)} ms`, `${fmtMs(h.emptyModuleMs)} ms`, GOALS.activation],
+          [`activation: require(dist/extension.js) in the host (median of ${h.loadRuns.length})`, `${fmtMs(h.loadMs)} ms`, `${fmtMs(h.emptyModuleMs)} ms`, GOALS.activation],
           ['activation: then extension.activate()', `${fmtMs(h.activateMs)} ms`, '', ''],
           ['  of which: our activate()', `${fmtMs(h.ownActivateMs)} ms`, '', GOALS.activation],
           ['request on the wire → QuickPick displayed', pp(h.requestToVisible), pp(h.floorShowToVisible), GOALS.approvalP95],
@@ -161,7 +161,7 @@ export function markdownSummary(r: BenchResults): string {
   const h = r.host;
   if (h) {
     const pp = (p: { p50: number; p95: number }) => `p50 ${ms(p.p50)}, p95 ${ms(p.p95)}`;
-    rows.push([`activation in VS Code: loading the bundle in the extension host${h.wasActive ? ' (was already active)' : ''}`, `**${ms(h.loadMs)}** (an empty module there: ${ms(h.emptyModuleMs)})`, GOALS.activation, h.loadMs < 30 ? 'met' : 'missed']);
+    rows.push([`activation in VS Code: loading the bundle in the extension host${h.wasActive ? ' (was already active)' : ''}`, `**${ms(h.loadMs)}**, median of ${h.loadRuns.length} cold loads (${h.loadRuns.map(ms).join(', ')}; the first is VS Code's own); an empty module there: ${ms(h.emptyModuleMs)}`, GOALS.activation, h.loadMs < 30 ? 'met' : 'missed']);
     rows.push(['activation in VS Code: then extension.activate() (VS Code + our activate())', `${ms(h.activateMs)}`, '—', '']);
     rows.push(['activation in VS Code: our activate() alone, as it times itself', `**${ms(h.ownActivateMs)}**`, GOALS.activation, h.ownActivateMs < 30 ? 'met' : 'missed']);
     rows.push([`approval: request on the wire → QuickPick displayed (${h.requests})`, `${pp(h.requestToVisible)}; the same QuickPick with nothing behind it, show() → displayed: ${pp(h.floorShowToVisible)}`, GOALS.approvalP95, h.requestToVisible.p95 < 30 ? 'met' : 'missed']);

@@ -12,5 +12,8 @@ export function table(title: string, head: string[], rows: (string | number)[][]
   return [title, line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
 }
 
+/** The middle sample (the lower of the two middle ones for an even count). */
+export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+
 export const fmtMs = (ms: number): string => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
 export const fmtRatio = (r: number): string => (r >= 100 ? `${r.toFixed(0)}x` : `${r.toFixed(2)}x`);

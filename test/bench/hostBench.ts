@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HostSideStamps } from './host/approvals.test';
-import { check } from './harness';
+import { check, median } from './harness';
 import { buildHostTests } from '../testbed/buildHostTests.mjs';
 import { removeBedFiles, startBed, type Bed } from '../testbed/bed.mjs';
 
@@ -57,8 +57,6 @@ interface PageStamps {
   visible: { t: number; title: string }[];
   keys: { t: number; title: string }[];
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
 export function percentiles(xs: number[]): Percentiles {
   const s = [...xs].sort((a, b) => a - b);

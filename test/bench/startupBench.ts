@@ -4,7 +4,7 @@
 // adapter: the core (AgentProcess + AcpClient: initialize, session/new, session/set_mode) against a bare SDK script
 // making the same three calls, with the same parameters, to the same adapter.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
@@ -12,12 +12,13 @@ import { AcpClient, AgentProcess } from '../../src/acpClient';
 import { buildClientCapabilities } from '../../src/acpClient/handshake';
 import { prepareAdapter } from '../fixtures/adapter';
 import { startFakeAnthropic } from '../fixtures/fakeAnthropic/server';
+import { inertVscodePreamble } from '../fixtures/inertVscode';
+import { median } from './harness';
 
 const silent = { info() {}, warn() {}, error() {}, debug() {} };
 const CLIENT_INFO = { name: 'acp-chat-bench', version: '0' };
 /** What AcpClient advertises with the options the bench gives it (no file or terminal service, no elicitation). */
 const OUR_CAPABILITIES = buildClientCapabilities({ elicitationForm: false, terminalOutput: false });
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
 export interface StartupFigure {
   extensionBundleBytes: number;
@@ -45,16 +46,11 @@ const NODE_MODULES_LOADED_BY_THE_HOST = ['node:path', 'node:fs', 'node:fs/promis
  * Milliseconds to `require` a file in a fresh Node, measured inside it (`vscode` resolves to an inert stub), and the
  * files under dist/vendor/ that the require loaded (there should be none: they load on first use).
  */
-function evalMs(node: string, dir: string, file: string, apiNames: string[]): { ms: number; vendorLoaded: string[] } {
+function evalMs(node: string, dir: string, file: string, preamble: string): { ms: number; vendorLoaded: string[] } {
   const probe = join(dir, 'probe.cjs');
   writeFileSync(
     probe,
-    `const Module = require('module');
-const load = Module._load;
-const inert = new Proxy(function () {}, { get: (t, k) => (k === 'then' ? undefined : inert), apply: () => inert, construct: () => ({}) });
-const api = Object.fromEntries(${JSON.stringify(apiNames)}.map((n) => [n, inert]));
-Module._load = function (req, ...rest) { return req === 'vscode' ? api : load.call(this, req, ...rest); };
-for (const m of ${JSON.stringify(NODE_MODULES_LOADED_BY_THE_HOST)}) require(m);
+    `${preamble}for (const m of ${JSON.stringify(NODE_MODULES_LOADED_BY_THE_HOST)}) require(m);
 const t0 = performance.now();
 require(${JSON.stringify(file)});
 const ms = performance.now() - t0;
@@ -74,17 +70,15 @@ async function sessionReady(run: () => Promise<void>): Promise<number> {
 export async function startupBench(root: string, node: string, tmp: string, runs: number): Promise<StartupFigure> {
   const empty = join(tmp, 'empty.cjs');
   writeFileSync(empty, '');
-  // The names the vscode module exports, from its type definitions: the bundle copies them at load.
-  const dts = readFileSync(join(root, 'node_modules/@types/vscode/index.d.ts'), 'utf8');
-  const apiNames = [...new Set([...dts.matchAll(/^\texport (?:class|namespace|enum|const|function|let) (\w+)/gm)].map((m) => m[1]!))];
+  const preamble = inertVscodePreamble(root);
   const ev: number[] = [];
   const em: number[] = [];
   const vendorLoaded = new Set<string>();
   for (let i = 0; i < 5; i++) {
-    const bundle = evalMs(node, tmp, join(root, 'dist/extension.js'), apiNames);
+    const bundle = evalMs(node, tmp, join(root, 'dist/extension.js'), preamble);
     ev.push(bundle.ms);
     for (const f of bundle.vendorLoaded) vendorLoaded.add(f);
-    em.push(evalMs(node, tmp, empty, apiNames).ms);
+    em.push(evalMs(node, tmp, empty, preamble).ms);
   }
   const vendorDir = join(root, 'dist/vendor');
 

@@ -8,7 +8,7 @@ import { Readable, Writable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
 import { AcpClient, AgentProcess } from '../../src/acpClient';
 import type { AgentLaunch } from '../../src/acpClient/agentLaunch';
-import { check } from './harness';
+import { check, median } from './harness';
 
 const silent = { info() {}, warn() {}, error() {}, debug() {} };
 
@@ -76,7 +76,6 @@ async function floor(root: string, node: string, prompt: string, expectUpdates: 
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
 /** Runs ours and the floor alternately `runs` times each (so load from elsewhere falls on both alike). */
 async function measure(root: string, node: string, scenario: string, prompt: string, updates: number, runs: number, verify: (tools: number, text: string) => void): Promise<WireFigure> {

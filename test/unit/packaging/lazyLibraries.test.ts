@@ -5,21 +5,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { inertVscodePreamble } from '../../fixtures/inertVscode';
 
 const root = resolve(__dirname, '../../..');
 
 /** Runs `body` in a fresh Node where `require('vscode')` gives inert stand-ins; returns what it printed as JSON. */
 function inFreshNode(body: string): unknown {
-  const dts = readFileSync(join(root, 'node_modules/@types/vscode/index.d.ts'), 'utf8');
-  const apiNames = [...new Set([...dts.matchAll(/^\texport (?:class|namespace|enum|const|function|let) (\w+)/gm)].map((m) => m[1]!))];
-  const script = `
-const Module = require('module');
-const load = Module._load;
-const inert = new Proxy(function () {}, { get: (t, k) => (k === 'then' ? undefined : inert), apply: () => inert, construct: () => ({}) });
-const api = Object.fromEntries(${JSON.stringify(apiNames)}.map((n) => [n, inert]));
-Module._load = function (req, ...rest) { return req === 'vscode' ? api : load.call(this, req, ...rest); };
-${body}`;
-  const r = spawnSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['-e', inertVscodePreamble(root) + body], { cwd: root, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`node failed: ${r.stderr}`);
   return JSON.parse(r.stdout);
 }

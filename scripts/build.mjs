@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Builds the two bundles: the extension host (node/cjs, `vscode` external) and the webview app (browser/iife),
-// and copies the codicon font next to the webview bundle. `--watch` rebuilds on change.
+// Builds the two bundles: the extension host (node/cjs, `vscode` external) and the webview app (browser/iife, its
+// highlight worker inside), and copies the codicon font next to the webview bundle. `--watch` rebuilds on change.
 // The libraries the extension host uses only after activation go into files of their own under dist/vendor/, which
 // the host bundle requires on first use: Node parses a bundle whole when it loads it, and these were two thirds of
 // the bytes that activation parsed. The webview bundle keeps its own copies (a page loads one script).
@@ -46,7 +46,36 @@ const oneVscodeModule = {
   },
 };
 
+/**
+ * `highlight-worker-source`: the page's highlight worker (src/webview/app/highlightWorker.ts), bundled on its own and
+ * embedded in the page's script as a string, which the page starts from a blob: URL (a webview cannot start a worker
+ * from its resource URLs). Its files are watched with the page's.
+ */
+const highlightWorkerSource = {
+  name: 'highlight-worker-source',
+  setup(build) {
+    build.onResolve({ filter: /^highlight-worker-source$/ }, () => ({ path: 'highlight-worker-source', namespace: 'worker-source' }));
+    build.onLoad({ filter: /.*/, namespace: 'worker-source' }, async () => {
+      const worker = await esbuild.build({
+        ...browser,
+        bundle: true,
+        minify: production,
+        legalComments: 'none',
+        entryPoints: [join(root, 'src/webview/app/highlightWorker.ts')],
+        write: false,
+        metafile: true,
+      });
+      return {
+        contents: `export default ${JSON.stringify(worker.outputFiles[0].text)};`,
+        loader: 'js',
+        watchFiles: Object.keys(worker.metafile.inputs).map((f) => join(root, f)),
+      };
+    });
+  },
+};
+
 const node = { platform: 'node', format: 'cjs', target: 'node22' };
+const browser = { platform: 'browser', format: 'iife', target: 'chrome120' };
 
 /** @type {esbuild.BuildOptions[]} */
 const builds = [
@@ -69,9 +98,8 @@ const builds = [
     ...common,
     entryPoints: { main: join(root, 'src/webview/app/main.ts'), styles: join(root, 'src/webview/app/styles.css') },
     outdir: join(root, 'dist/webview'),
-    platform: 'browser',
-    format: 'iife',
-    target: 'chrome120',
+    ...browser,
+    plugins: [highlightWorkerSource],
   },
 ];
 

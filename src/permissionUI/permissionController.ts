@@ -13,7 +13,8 @@ import { openElicitationFlow } from './elicitationPrompt';
 import { openPermissionModal } from './modalPrompt';
 import { PermissionBroker, type AnswerResult, type PermissionPrompt, type Prompt } from './permissionBroker';
 import type { OpenPrompt, PromptActions, PromptView } from './promptSurface';
-import { openPermissionQuickPick } from './quickPickPrompt';
+import { openPermissionQuickPick, type PermissionPickItem } from './quickPickPrompt';
+import { QuickPickSlot } from './quickPickSlot';
 import { readPromptSurface, SHOW_PENDING_COMMAND } from './settings';
 
 export interface PermissionControllerOptions {
@@ -22,6 +23,9 @@ export interface PermissionControllerOptions {
   /** ExtensionMode.Test: let the extension-host tests read what a surface shows. */
   inspectable?: boolean;
 }
+
+/** How long an answered QuickPick waits (disabled) for the agent's next request before it closes. */
+const PICK_LINGER_MS = 150;
 
 export class PermissionController implements vscode.Disposable {
   readonly broker: PermissionBroker;
@@ -39,6 +43,8 @@ export class PermissionController implements vscode.Disposable {
   private readonly logger: Logger;
   private readonly editor: EditorActions;
   private open: OpenPrompt | undefined;
+  /** The QuickPick permission prompts share: the next request right after an answer refills it. */
+  private readonly pickSlot = new QuickPickSlot<PermissionPickItem>(PICK_LINGER_MS);
   /** A modal is on screen (it cannot be closed from code); nothing else pops up until it returns. */
   private modalOnScreen = false;
 
@@ -96,6 +102,7 @@ export class PermissionController implements vscode.Disposable {
   dispose(): void {
     this.open?.close();
     this.open = undefined;
+    this.pickSlot.dispose();
     this.broker.dispose();
     this.revealEmitter.dispose();
     this.viewEmitter.dispose();
@@ -135,6 +142,7 @@ export class PermissionController implements vscode.Disposable {
     this.open?.close();
     this.open = undefined;
     const actions = this.actions();
+    if (prompt.type === 'elicitation' || surface === 'modal') this.pickSlot.hideLingering();
     if (prompt.type === 'elicitation') {
       this.open = openElicitationFlow(prompt, actions);
       this.viewChanged();
@@ -150,7 +158,7 @@ export class PermissionController implements vscode.Disposable {
         this.viewChanged();
       });
     } else {
-      this.open = openPermissionQuickPick(prompt, actions);
+      this.open = openPermissionQuickPick(prompt, actions, this.pickSlot);
     }
     this.viewChanged();
   }

@@ -24,6 +24,10 @@ export interface PromptView {
   title: string;
   items: string[];
   activeIndex: number;
+  /** False in the first moments of a refilled QuickPick, when Enter is not taken as an answer (quickPickSlot.ts). */
+  acceptsAnswer?: boolean;
+  /** How many times Enter was held back so. */
+  heldBack?: number;
 }
 
 /** A surface currently showing one request. */

@@ -1,18 +1,23 @@
 // The QuickPick surface for one permission request: one item per option (codicon by kind), then items that act
-// without answering (show plan, show diff, open each location). Hiding it does not answer the request.
+// without answering (show plan, show diff, open each location). Hiding it does not answer the request. The pick is
+// borrowed from the slot (quickPickSlot.ts), so a request that follows an answer refills the one on screen.
 import * as vscode from 'vscode';
 import { escapeCodicons } from './displayText';
 import type { PermissionPrompt } from './permissionBroker';
 import type { PresentedLocation } from './permissionPresentation';
 import type { OpenPrompt, PromptActions } from './promptSurface';
+import type { QuickPickSlot } from './quickPickSlot';
 
-type Item = vscode.QuickPickItem &
+export type PermissionPickItem = vscode.QuickPickItem &
   ({ action: 'option'; optionId: string } | { action: 'plan' } | { action: 'diff' } | { action: 'open'; location: PresentedLocation } | { action: 'none' });
+type Item = PermissionPickItem;
 
-export function openPermissionQuickPick(prompt: PermissionPrompt, actions: PromptActions): OpenPrompt {
+export function openPermissionQuickPick(prompt: PermissionPrompt, actions: PromptActions, slot: QuickPickSlot<Item>): OpenPrompt {
   const p = prompt.presentation;
-  const qp = vscode.window.createQuickPick<Item>();
+  const lease = slot.take();
+  const qp = lease.pick;
   let ended = false;
+  let heldBack = 0;
 
   const optionItems: Item[] = p.options.map((o) => ({ label: `$(${o.icon}) ${escapeCodicons(o.label)}`, action: 'option', optionId: o.optionId }));
   const detailItems: Item[] = [];
@@ -27,7 +32,8 @@ export function openPermissionQuickPick(prompt: PermissionPrompt, actions: Promp
     });
   }
   const separator: Item = { label: 'Details (do not answer)', kind: vscode.QuickPickItemKind.Separator, action: 'none' };
-  qp.items = detailItems.length ? [...optionItems, separator, ...detailItems] : optionItems;
+  const items = detailItems.length ? [...optionItems, separator, ...detailItems] : optionItems;
+  qp.items = items;
   // The title is plain text (no icon syntax), so a command is shown exactly as sent.
   qp.title = p.title;
   qp.placeholder = p.description ?? p.summary ?? 'Choose an option (Esc keeps the request pending)';
@@ -38,8 +44,14 @@ export function openPermissionQuickPick(prompt: PermissionPrompt, actions: Promp
   };
   focusDefault();
 
-  qp.onDidAccept(() => {
-    const item = qp.selectedItems[0] ?? qp.activeItems[0];
+  const mine = new Set<Item>(items);
+  lease.listen(qp.onDidAccept(() => {
+    if (lease.tooSoon()) {
+      heldBack++;
+      return focusDefault();
+    }
+    // Only this prompt's items: the pick showed other requests before this one.
+    const item = [qp.selectedItems[0], qp.activeItems[0]].find((i) => i !== undefined && mine.has(i));
     if (!item) return;
     switch (item.action) {
       case 'option':
@@ -58,15 +70,14 @@ export function openPermissionQuickPick(prompt: PermissionPrompt, actions: Promp
       case 'none':
         return;
     }
-  });
-  qp.onDidHide(() => {
+  }));
+  lease.onHidden = () => {
     if (!ended) {
       ended = true;
       actions.dismiss(prompt.key);
     }
-    qp.dispose();
-  });
-  qp.onDidChangeActive(() => actions.viewChanged());
+  };
+  lease.listen(qp.onDidChangeActive(() => actions.viewChanged()));
   qp.show();
 
   return {
@@ -74,11 +85,19 @@ export function openPermissionQuickPick(prompt: PermissionPrompt, actions: Promp
     view() {
       const items = qp.items.filter((i) => i.kind !== vscode.QuickPickItemKind.Separator);
       const active = qp.activeItems[0];
-      return { key: prompt.key, surface: 'quickPick', title: qp.title ?? '', items: items.map((i) => i.label), activeIndex: active ? items.indexOf(active) : -1 };
+      return {
+        key: prompt.key,
+        surface: 'quickPick',
+        title: qp.title ?? '',
+        items: items.map((i) => i.label),
+        activeIndex: active ? items.indexOf(active) : -1,
+        acceptsAnswer: !lease.tooSoon(),
+        heldBack,
+      };
     },
     close() {
       ended = true;
-      qp.hide();
+      slot.release(lease);
     },
     focus() {
       if (!ended) qp.show();

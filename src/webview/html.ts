@@ -11,7 +11,11 @@ export interface ChatHtmlAssets {
   codiconUri: string;
 }
 
-/** The Content-Security-Policy for the chat page: nothing by default, scripts only by nonce, no inline styles. */
+/**
+ * The Content-Security-Policy for the chat page: nothing by default, scripts only by nonce, no inline styles. The one
+ * worker is the page's own highlighter, started by its script from a blob: URL (a script that is not ours cannot run
+ * to make one).
+ */
 export function buildChatCsp(cspSource: string, nonce: string): string {
   return [
     `default-src 'none'`,
@@ -19,6 +23,7 @@ export function buildChatCsp(cspSource: string, nonce: string): string {
     `style-src ${cspSource}`,
     `font-src ${cspSource}`,
     `img-src ${cspSource} data:`,
+    `worker-src blob:`,
   ].join('; ');
 }
 

@@ -10,9 +10,10 @@ const int = (min?: number) => (min === undefined ? z.int() : z.int().check(z.min
 
 /**
  * The schemas, built on first use rather than when the module loads: the extension host loads this module at
- * activation, and building them is most of its cost there.
+ * activation, and building them is most of its cost there. The page builds only the appends' (below), on the first
+ * streamed chunk.
  */
-function buildSchemas() {
+function buildWebviewSchemas() {
   const attachment = z.discriminatedUnion('type', [
     z.object({ type: z.literal('file'), path: str(), name: str() }),
     z.object({
@@ -64,7 +65,10 @@ function buildSchemas() {
     z.object({ type: z.literal('selectAgent'), name: str(60) }),
     z.object({ type: z.literal('noticeAction'), noticeId: int(), action: str(64), methodId: z.optional(str(256)), resend: z.optional(z.boolean()) }),
   ]);
+  return { attachment, webviewMessage };
+}
 
+function buildAppendSchemas() {
   /**
    * Text the host adds at the end of an entry's field (streamed message text, command output), so the bytes posted per
    * chunk do not grow with the message. `from` is the field's length the append builds on: a page holding another
@@ -82,33 +86,35 @@ function buildSchemas() {
       dropped: z.optional(int(0)),
     }),
   ]);
-  const entryAppends = z.array(entryAppend);
-  return { attachment, webviewMessage, entryAppend, entryAppends };
+  return { entryAppend, entryAppends: z.array(entryAppend) };
 }
 
-type Schemas = ReturnType<typeof buildSchemas>;
-let built: Schemas | undefined;
-const schemas = (): Schemas => (built ??= buildSchemas());
+type WebviewSchemas = ReturnType<typeof buildWebviewSchemas>;
+type AppendSchemas = ReturnType<typeof buildAppendSchemas>;
+let webviewBuilt: WebviewSchemas | undefined;
+let appendBuilt: AppendSchemas | undefined;
+const webviewSchemas = (): WebviewSchemas => (webviewBuilt ??= buildWebviewSchemas());
+const appendSchemas = (): AppendSchemas => (appendBuilt ??= buildAppendSchemas());
 
-export type Attachment = z.infer<Schemas['attachment']>;
-export type EntryAppend = z.infer<Schemas['entryAppend']>;
+export type Attachment = z.infer<WebviewSchemas['attachment']>;
+export type EntryAppend = z.infer<AppendSchemas['entryAppend']>;
 
 /** Checks the appends of a host `patch` before the page applies them; a wrong shape drops the lot (and resyncs). */
 export function parseEntryAppends(raw: unknown): { ok: true; appends: EntryAppend[] } | { ok: false; error: string } {
-  const r = schemas().entryAppends.safeParse(raw);
+  const r = appendSchemas().entryAppends.safeParse(raw);
   if (r.success) return { ok: true, appends: r.data };
   const issue = r.error.issues[0];
   return { ok: false, error: `invalid appends: ${issue ? `${issue.path.join('.')} ${issue.message}` : 'unknown'}` };
 }
 
 /** Every message the webview may post: the schema is the definition. */
-export type WebviewToHost = z.infer<Schemas['webviewMessage']>;
+export type WebviewToHost = z.infer<WebviewSchemas['webviewMessage']>;
 
 export type ParseResult = { ok: true; message: WebviewToHost } | { ok: false; error: string };
 
 /** Parses one message posted by the webview; unknown types and wrong shapes are rejected with a short reason. */
 export function parseWebviewMessage(raw: unknown): ParseResult {
-  const r = schemas().webviewMessage.safeParse(raw);
+  const r = webviewSchemas().webviewMessage.safeParse(raw);
   if (r.success) return { ok: true, message: r.data };
   const type = typeof raw === 'object' && raw !== null && 'type' in raw ? String((raw as { type: unknown }).type).slice(0, 64) : typeof raw;
   const issue = r.error.issues[0];

@@ -1,7 +1,8 @@
 // In the VS Code test bed: the extension's activation as VS Code runs it, and approval latency. The extension host
-// side (test/bench/host/approvals.test.ts) activates the extension, shows our QuickPick's shape with nothing behind it
-// n times, back to back (the floor), then lets the scripted agent ask n permissions through the extension; this side
-// watches the workbench page, stamps the moment each QuickPick is displayed, presses Enter on it and stamps the key.
+// side (test/bench/host/approvals.test.ts) activates the extension and, for each series in approvalSeries.ts, shows
+// our QuickPick's shape with nothing behind it n times (the floor), then lets the scripted agent ask n permissions
+// through the extension; this side watches the workbench page, stamps the moment each QuickPick is displayed, presses
+// Enter on it and stamps the key.
 // Every stamp is epoch milliseconds at sub-millisecond resolution, so stamps from the agent, the extension host and
 // Chromium line up on the one machine. With ACP_BENCH_TRACE=<file>, a Chromium trace of the workbench page over both
 // series (timeline and style-invalidation tracking, for DevTools' Performance panel) is written there: it is how the
@@ -9,6 +10,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { APPROVAL_SERIES } from './approvalSeries';
 import type { HostSideStamps } from './host/approvals.test';
 import { check, median } from './harness';
 import { buildHostTests } from '../testbed/buildHostTests.mjs';
@@ -19,21 +21,17 @@ export interface Percentiles {
   p95: number;
 }
 
-export interface HostFigure {
-  requests: number;
-  /** Requiring dist/extension.js in the extension host, cold: the median of five loads (VS Code's own, then four
-   *  copies of the bundle); then `extension.activate()`: cold unless `wasActive`. */
-  loadMs: number;
-  loadRuns: number[];
-  activateMs: number;
-  /** Our activate() alone, timed by itself (the rest of activateMs is VS Code's). */
-  ownActivateMs: number;
-  wasActive: boolean;
-  /** Requiring an empty module in the same host. */
-  emptyModuleMs: number;
+/** One approval series (see APPROVAL_SERIES in host/approvals.test.ts): ours beside its floor. */
+export interface ApprovalFigure {
+  name: string;
+  /** How long the agent waits after an answer before it asks again. */
+  pauseMs: number;
+  /** The floor: one QuickPick refilled, or a new one `floorPauseMs` after the last hid. */
+  floor: 'refill' | 'new';
+  floorPauseMs: number;
   /** Request handed to the wire by the agent → our permission QuickPick displayed in the workbench. */
   requestToVisible: Percentiles;
-  /** Floor: the same QuickPick's show() in the same host, right after the answered one was hidden → displayed. */
+  /** Floor: the same QuickPick's show() in the same host, shown the series' way → displayed. */
   floorShowToVisible: Percentiles;
   /** Enter pressed on our QuickPick → the answer read by the agent. */
   answerToWire: Percentiles;
@@ -51,6 +49,21 @@ export interface HostFigure {
     handlerToShow: number[];
     showToVisible: number[];
   };
+}
+
+export interface HostFigure {
+  requests: number;
+  /** Requiring dist/extension.js in the extension host, cold: the median of five loads (VS Code's own, then four
+   *  copies of the bundle); then `extension.activate()`: cold unless `wasActive`. */
+  loadMs: number;
+  loadRuns: number[];
+  activateMs: number;
+  /** Our activate() alone, timed by itself (the rest of activateMs is VS Code's). */
+  ownActivateMs: number;
+  wasActive: boolean;
+  /** Requiring an empty module in the same host. */
+  emptyModuleMs: number;
+  approvals: ApprovalFigure[];
 }
 
 interface PageStamps {
@@ -113,9 +126,10 @@ export async function hostBench(root: string, requests: number): Promise<HostFig
       env: { ACP_CHAT_TEST_RESULTS: resultsFile, ACP_BENCH_HOST_OUT: outFile, ACP_BENCH_GO: goFile, ACP_BENCH_APPROVALS: String(requests) },
     });
     const page = bed.page;
-    // Enter a moment after the QuickPick is displayed (the wait is not measured: the key is stamped when it arrives).
+    // Enter a moment after the QuickPick is displayed (the wait is not measured: the key is stamped when it arrives),
+    // after the 150 ms in which a refilled permission QuickPick takes no answer (quickPickSlot.ts).
     await page.exposeFunction('__benchShown', () => {
-      setTimeout(() => void page.keyboard.press('Enter').catch(() => undefined), 30);
+      setTimeout(() => void page.keyboard.press('Enter').catch(() => undefined), 200);
     });
     await page.evaluate(watchQuickInput);
     const traceTo = process.env.ACP_BENCH_TRACE;
@@ -126,7 +140,7 @@ export async function hostBench(root: string, requests: number): Promise<HostFig
       await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.invalidationTracking,v8', transferMode: 'ReportEvents' });
     }
     writeFileSync(goFile, '');
-    const deadline = Date.now() + 180_000 + requests * 4_000;
+    const deadline = Date.now() + 180_000 + requests * 8_000;
     while (!existsSync(resultsFile)) {
       if (Date.now() > deadline) throw new Error('the host side of the bench timed out');
       await new Promise((r) => setTimeout(r, 250));
@@ -142,24 +156,43 @@ export async function hostBench(root: string, requests: number): Promise<HostFig
     const host = JSON.parse(readFileSync(outFile, 'utf8')) as HostSideStamps;
     const pageStamps = (await page.evaluate(() => (window as unknown as { __benchStamps: PageStamps }).__benchStamps)) as PageStamps;
 
-    check(host.floor.length === requests && host.agent.length === requests, `${requests} floor and ${requests} agent requests`);
-    check(pageStamps.visible.length === 2 * requests, `${2 * requests} QuickPicks displayed (saw ${pageStamps.visible.length})`);
-    check(pageStamps.keys.length === 2 * requests, `${2 * requests} Enter keys (saw ${pageStamps.keys.length})`);
+    const k = APPROVAL_SERIES.length;
+    check(host.series.length === k && host.series.every((x) => x.floor.length === requests && x.agent.length === requests), `${k} series of ${requests} floor and ${requests} agent requests`);
+    check(pageStamps.visible.length === 2 * k * requests, `${2 * k * requests} QuickPicks displayed (saw ${pageStamps.visible.length})`);
+    check(pageStamps.keys.length === 2 * k * requests, `${2 * k * requests} Enter keys (saw ${pageStamps.keys.length})`);
     check(pageStamps.visible.every((v, i) => v.title === pageStamps.keys[i]?.title), 'each Enter answered the QuickPick displayed before it');
-    check(pageStamps.keys.slice(0, requests).every((k, i) => k.title === `bench floor ${i}`), 'the first keys answered the floor QuickPicks in order');
-    check(pageStamps.keys.slice(requests).every((k, i) => k.title === `touch call-${i}`), 'the next keys answered the permission QuickPicks in order');
-    check(host.agent.every((a) => (a.outcome as { optionId?: string }).optionId === 'allow'), 'Enter picked the agent’s first option');
-    const runs = {
-      floorShowToVisible: host.floor.map((f, i) => pageStamps.visible[i]!.t - f.shown),
-      floorAnswerToAccept: host.floor.map((f, i) => f.accepted - pageStamps.keys[i]!.t),
-      requestToVisible: host.agent.map((a, i) => pageStamps.visible[requests + i]!.t - a.asked),
-      answerToWire: host.agent.map((a, i) => a.answered - pageStamps.keys[requests + i]!.t),
-      wireToHandler: host.agent.map((a, i) => host.handled[i]! - a.asked),
-      handlerToShow: host.handled.map((t, i) => host.presented[i]! - t),
-      showToVisible: host.presented.map((t, i) => pageStamps.visible[requests + i]!.t - t),
-    };
-    check(host.handled.length === requests && host.presented.length === requests, 'every request reached our handler and the broker');
-    for (const [name, xs] of Object.entries(runs)) check(xs.every((x) => x >= 0), `${name}: no interval is negative`);
+    // On the page: each series' floor QuickPicks, then ours, series after series.
+    const approvals = APPROVAL_SERIES.map((spec, j): ApprovalFigure => {
+      const x = host.series[j]!;
+      const floorAt = 2 * j * requests;
+      const oursAt = floorAt + requests;
+      check(pageStamps.keys.slice(floorAt, oursAt).every((key, i) => key.title === `${spec.floorTitle} ${i}`), `${spec.name}: the floor's keys answered its QuickPicks in order`);
+      check(pageStamps.keys.slice(oursAt, oursAt + requests).every((key, i) => key.title === `touch ${spec.prefix}-${i}`), `${spec.name}: our keys answered the permission QuickPicks in order`);
+      check(x.agent.every((a) => (a.outcome as { optionId?: string }).optionId === 'allow'), `${spec.name}: Enter picked the agent’s first option`);
+      check(x.handled.length === requests && x.presented.length === requests, `${spec.name}: every request reached our handler and the broker`);
+      const runs = {
+        floorShowToVisible: x.floor.map((f, i) => pageStamps.visible[floorAt + i]!.t - f.shown),
+        floorAnswerToAccept: x.floor.map((f, i) => f.accepted - pageStamps.keys[floorAt + i]!.t),
+        requestToVisible: x.agent.map((a, i) => pageStamps.visible[oursAt + i]!.t - a.asked),
+        answerToWire: x.agent.map((a, i) => a.answered - pageStamps.keys[oursAt + i]!.t),
+        wireToHandler: x.agent.map((a, i) => x.handled[i]! - a.asked),
+        handlerToShow: x.handled.map((t, i) => x.presented[i]! - t),
+        showToVisible: x.presented.map((t, i) => pageStamps.visible[oursAt + i]!.t - t),
+      };
+      for (const [name, xs] of Object.entries(runs)) check(xs.every((v) => v >= 0), `${spec.name}: ${name}: no interval is negative`);
+      return {
+        name: spec.name,
+        pauseMs: spec.pauseMs,
+        floor: spec.floor,
+        floorPauseMs: spec.floorPauseMs,
+        requestToVisible: percentiles(runs.requestToVisible),
+        floorShowToVisible: percentiles(runs.floorShowToVisible),
+        answerToWire: percentiles(runs.answerToWire),
+        floorAnswerToAccept: percentiles(runs.floorAnswerToAccept),
+        requestSplit: { wireToHandler: percentiles(runs.wireToHandler), handlerToShow: percentiles(runs.handlerToShow), showToVisible: percentiles(runs.showToVisible) },
+        runs,
+      };
+    });
     ok = true;
     return {
       requests,
@@ -169,12 +202,7 @@ export async function hostBench(root: string, requests: number): Promise<HostFig
       ownActivateMs: host.ownActivateMs,
       wasActive: host.wasActive,
       emptyModuleMs: host.emptyModuleMs,
-      requestToVisible: percentiles(runs.requestToVisible),
-      floorShowToVisible: percentiles(runs.floorShowToVisible),
-      answerToWire: percentiles(runs.answerToWire),
-      floorAnswerToAccept: percentiles(runs.floorAnswerToAccept),
-      requestSplit: { wireToHandler: percentiles(runs.wireToHandler), handlerToShow: percentiles(runs.handlerToShow), showToVisible: percentiles(runs.showToVisible) },
-      runs,
+      approvals,
     };
   } finally {
     if (bed) {

@@ -269,6 +269,8 @@ export async function screenBench(root: string, sizes: { chunks: number; tools: 
     const stream = await scenario(browser, root, `${sizes.chunks} chunks into one message, 10 per tick`, streamed, 10, async (page) => {
       const shown = await page.locator('[data-testid="agent-message"]').last().locator('h2').count();
       check(shown === headings, `the streamed message is on screen to its end (${shown} of ${headings} headings)`);
+      // Its code is coloured by the page's highlight worker (off the main thread, so not in the figures above).
+      await page.waitForFunction(() => document.querySelector('[data-testid="agent-message"] pre code .hljs-keyword') !== null, undefined, { timeout: 10_000 });
     });
     const tools = await scenario(browser, root, `${sizes.tools} tool calls with diffs, one per tick`, toolUpdates(sizes.tools), 2, async (page) => {
       const last = await page.locator('[data-testid="tool-card"]').last().getAttribute('data-tool-call-id');

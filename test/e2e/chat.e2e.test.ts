@@ -38,14 +38,19 @@ describe('ACP Chat e2e: the chat view', () => {
     await cb?.stop();
   });
 
-  test('a prompt typed in the composer and sent with Enter gets the streamed markdown reply', async () => {
-    cb.fake.setScript([text('Hello **world**')]);
+  test('a prompt typed in the composer and sent with Enter gets the streamed markdown reply, its code coloured', async () => {
+    cb.fake.setScript([text('Hello **world**\n\n```ts\nconst answer = 42;\n```')]);
     await sendPrompt(cb, 'say hello');
     await expect.poll(() => cb.chat.getByTestId('user-message').last().textContent(), { timeout: 10_000 }).toContain('say hello');
     const strong = cb.chat.getByTestId('agent-message').last().locator('strong');
     await strong.waitFor({ timeout: TURN_MS });
     expect(await strong.textContent()).toBe('world');
     expect(await cb.chat.getByTestId('agent-message').last().textContent()).toContain('Hello world');
+    // Coloured by the page's highlight worker, which the webview's CSP lets its own script start (blob: only).
+    const keyword = cb.chat.getByTestId('agent-message').last().locator('pre code .hljs-keyword');
+    await keyword.waitFor({ timeout: 10_000 });
+    expect(await keyword.textContent()).toBe('const');
+    expect(await cb.chat.getByTestId('agent-message').last().locator('pre code').textContent()).toBe('const answer = 42;\n');
     await waitTurnIdle(cb);
     expect(await cb.chat.getByTestId('composer-input').inputValue()).toBe('');
     // What the model was sent is what was typed.

@@ -198,6 +198,12 @@ export function permissionRecords(api: ExtensionApi): PermissionRecord[] {
 }
 
 export async function quickInput(command: 'next' | 'accept' | 'close'): Promise<void> {
+  // A permission QuickPick refilled for the next request takes no Enter in its first moments, as for a person; that
+  // ends with time, which no event announces.
+  if (command === 'accept' && activated) {
+    const api = activated;
+    await pollFor(() => api.permissions.openPromptView()?.acceptsAnswer !== false, 'the permission QuickPick to take answers');
+  }
   const id = {
     next: 'workbench.action.quickOpenSelectNext',
     accept: 'workbench.action.acceptSelectedQuickOpenItem',

@@ -27,6 +27,9 @@ export class UserMessageView implements EntryView {
   }
 }
 
+/** Finished parts of a streamed message per group: a 200 KB message is some 2,000 parts, 60-odd groups. */
+const CHUNKS_PER_GROUP = 32;
+
 /**
  * Agent message: streamed markdown, rendered at most once per frame and only for this entry. Finished blocks are
  * rendered once and kept (`stable`); each frame re-renders only the unfinished end (`tail`).
@@ -37,6 +40,9 @@ export class AgentMessageView implements EntryView, Renderable {
   protected readonly refs = h('div', { class: 'refs-slot' });
   private readonly stable = h('div', { class: 'md-stable' });
   private readonly tail = h('div', { class: 'md-tail' });
+  /** The group of finished parts the next one joins (see CHUNKS_PER_GROUP). */
+  private group: HTMLElement | undefined;
+  private groupSize = 0;
   private text = '';
   private renderedText: string | undefined;
   /** How much of `text` is rendered in `stable`. */
@@ -68,14 +74,21 @@ export class AgentMessageView implements EntryView, Renderable {
       // Not an append (first render, or the text was replaced): start over.
       this.stable.replaceChildren();
       this.stableLength = 0;
+      this.group = undefined;
       if (this.body.firstChild !== this.stable) this.body.replaceChildren(this.stable, this.tail);
     }
     this.renderedText = text;
     const boundary = stableMarkdownPrefix(text, this.stableLength);
     if (boundary > this.stableLength) {
-      // One block per finished part: the browser can skip laying out parts scrolled away (content-visibility), so a
-      // long message does not make each frame's layout slower.
-      this.stable.appendChild(h('div', { class: 'md-chunk' }, this.ctx.renderMarkdown(text.slice(this.stableLength, boundary))));
+      // One block per finished part, in groups: the browser skips laying out parts and groups scrolled away
+      // (content-visibility), and a frame that adds a part lays out the groups' boxes, not every part's, so a long
+      // message does not make each frame's layout slower.
+      if (!this.group || this.groupSize >= CHUNKS_PER_GROUP) {
+        this.group = this.stable.appendChild(h('div', { class: 'md-group' }));
+        this.groupSize = 0;
+      }
+      this.group.appendChild(h('div', { class: 'md-chunk' }, this.ctx.renderMarkdown(text.slice(this.stableLength, boundary))));
+      this.groupSize++;
       this.stableLength = boundary;
     }
     this.tail.replaceChildren(this.ctx.renderMarkdown(text.slice(this.stableLength)));

@@ -1,5 +1,6 @@
 // The bench's part inside the real extension host (run by test/bench/hostBench.ts, not by `npm test`): the
-// extension's activation as VS Code runs it, and the two approval-latency series with their floor. The page side
+// extension's activation as VS Code runs it, and the approval-latency series (requests one after another, and one at
+// a time), each with its floor. The page side
 // (when a QuickPick became visible, when Enter was pressed) is stamped by the runner in the workbench; this side
 // stamps what only the extension host sees. Stamps are epoch milliseconds at sub-millisecond resolution
 // (performance.timeOrigin + performance.now()), so the runner can line them up across processes on the one machine.
@@ -8,7 +9,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, activate, setSetting } from '../../host/helpers';
+import type { Session } from '../../../src/acpClient/session';
+import { EXTENSION_ID, activate, setSetting, type ExtensionApi } from '../../host/helpers';
+import { APPROVAL_SERIES } from '../approvalSeries';
 
 const now = () => performance.timeOrigin + performance.now();
 
@@ -25,6 +28,14 @@ export interface HostSideStamps {
   ownActivateMs: number;
   /** The floor for it in the same host: requiring an empty module. */
   emptyModuleMs: number;
+  /** The approval series in order, each ours with its floor (see ../approvalSeries.ts). */
+  series: SeriesStamps[];
+}
+
+/** One approval series: the floor's QuickPicks, then the scripted agent's requests through the extension. */
+export interface SeriesStamps {
+  name: string;
+  pauseMs: number;
   /** Floor: our QuickPick's shape with nothing behind it; `shown` just before show(), `accepted` when onDidAccept fired. */
   floor: { shown: number; accepted: number }[];
   /** Ours: stamped by the scripted agent (request handed to the wire, answer read back). */
@@ -40,7 +51,7 @@ suite('bench: activation and approval latency', () => {
     const out = process.env.ACP_BENCH_HOST_OUT;
     const n = Number(process.env.ACP_BENCH_APPROVALS ?? 100);
     assert.ok(out, 'ACP_BENCH_HOST_OUT names the output file');
-    this.timeout(60_000 + n * 1_000);
+    this.timeout(60_000 + n * 4_000);
 
     // The runner writes ACP_BENCH_GO once it watches the workbench page.
     const go = process.env.ACP_BENCH_GO;
@@ -93,60 +104,78 @@ suite('bench: activation and approval latency', () => {
     const api = await activate();
     const ownActivateMs = api.activationMs;
     const session = await api.chat.ensureSession();
-    // Floor: the same host showing the QuickPick ours shows (two options with icons, a placeholder, kept open on focus
-    // loss, the default option active) with nothing behind it, in the same sequence: Enter hides the answered pick and
-    // the next is shown at once (as ours does when the agent asks again right after an answer). The runner presses Enter.
-    const floor: HostSideStamps['floor'] = [];
-    for (let i = 0; i < n; i++) {
-      const qp = vscode.window.createQuickPick();
-      qp.title = `bench floor ${i}`;
-      qp.items = [{ label: '$(check) Allow' }, { label: '$(close) Deny' }];
-      qp.placeholder = 'Choose an option (Esc keeps the request pending)';
-      qp.ignoreFocusOut = true;
-      qp.activeItems = [qp.items[0]!];
-      qp.onDidHide(() => qp.dispose());
-      const accepted = new Promise<number>((resolve) =>
-        qp.onDidAccept(() => {
-          const t = now();
-          qp.hide();
-          resolve(t);
-        }),
-      );
-      const shown = now();
-      qp.show();
-      floor.push({ shown, accepted: await accepted });
+    const series: SeriesStamps[] = [];
+    for (const spec of APPROVAL_SERIES) {
+      const floor = await floorSeries(n, spec.floorTitle, spec.floor, spec.floorPauseMs);
+      console.log(`[bench] floor done: ${spec.name}`);
+      series.push({ name: spec.name, pauseMs: spec.pauseMs, floor, ...(await ourSeries(api, session, n, spec.pauseMs, spec.prefix, stampsFile)) });
+      console.log(`[bench] ours done: ${spec.name}`);
     }
-    console.log('[bench] floor done');
 
-    // Ours: the scripted agent asks n times in one turn; the extension's permission QuickPick shows each request.
-    const handled: number[] = [];
-    const presented: number[] = [];
-    const seen = new Set<string>();
-    const changes = session.onDidChange((cs) => {
-      const t = now();
-      for (const c of cs) {
-        if (c.type !== 'entry-added' && c.type !== 'entry-changed') continue;
-        const id = c.entry.kind === 'tool' ? c.entry.toolCall.toolCallId : undefined;
-        if (id?.startsWith('call-') && !seen.has(id)) {
-          seen.add(id);
-          handled.push(t);
-        }
-      }
-    });
-    const added = api.permissions.broker.onDidAdd(() => presented.push(now()));
-    const response = await api.chat.prompt([{ type: 'text', text: `approvals ${n}` }]);
-    assert.equal(response.stopReason, 'end_turn');
-    const agent = JSON.parse(readFileSync(stampsFile, 'utf8')) as HostSideStamps['agent'];
-    assert.equal(agent.length, n, 'every request was answered');
-    changes.dispose();
-    added.dispose();
-    assert.equal(handled.length, n, 'each request reached the session');
-    assert.equal(presented.length, n, 'each request reached the broker');
-
-    const stamps: HostSideStamps = { wasActive, loadRuns, activateMs, ownActivateMs, emptyModuleMs, floor, agent, handled, presented };
+    const stamps: HostSideStamps = { wasActive, loadRuns, activateMs, ownActivateMs, emptyModuleMs, series };
     writeFileSync(out, JSON.stringify(stamps));
   });
 });
+
+/**
+ * Floor: the same host showing the QuickPick ours shows (two options with icons, a placeholder, kept open on focus
+ * loss, the default option active) with nothing behind it: one QuickPick refilled as soon as it is answered (as ours
+ * is when the agent asks again), or a new one shown `pauseMs` after the answered one hid. The runner presses Enter.
+ */
+async function floorSeries(n: number, title: string, how: 'refill' | 'new', pauseMs: number): Promise<SeriesStamps['floor']> {
+  const floor: SeriesStamps['floor'] = [];
+  const refilled = how === 'refill' ? vscode.window.createQuickPick() : undefined;
+  for (let i = 0; i < n; i++) {
+    if (pauseMs && i > 0) await new Promise((r) => setTimeout(r, pauseMs));
+    const qp = refilled ?? vscode.window.createQuickPick();
+    qp.title = `${title} ${i}`;
+    qp.items = [{ label: '$(check) Allow' }, { label: '$(close) Deny' }];
+    qp.placeholder = 'Choose an option (Esc keeps the request pending)';
+    qp.ignoreFocusOut = true;
+    qp.activeItems = [qp.items[0]!];
+    const accepted = new Promise<number>((resolve) => {
+      const sub = qp.onDidAccept(() => {
+        const t = now();
+        sub.dispose();
+        if (!refilled) qp.dispose();
+        resolve(t);
+      });
+    });
+    const shown = now();
+    qp.show();
+    floor.push({ shown, accepted: await accepted });
+  }
+  refilled?.dispose();
+  return floor;
+}
+
+/** Ours: the scripted agent asks n times in one turn; the extension's permission QuickPick shows each request. */
+async function ourSeries(api: ExtensionApi, session: Session, n: number, pauseMs: number, prefix: string, stampsFile: string): Promise<Omit<SeriesStamps, 'name' | 'pauseMs' | 'floor'>> {
+  const handled: number[] = [];
+  const presented: number[] = [];
+  const seen = new Set<string>();
+  const changes = session.onDidChange((cs) => {
+    const t = now();
+    for (const c of cs) {
+      if (c.type !== 'entry-added' && c.type !== 'entry-changed') continue;
+      const id = c.entry.kind === 'tool' ? c.entry.toolCall.toolCallId : undefined;
+      if (id?.startsWith(`${prefix}-`) && !seen.has(id)) {
+        seen.add(id);
+        handled.push(t);
+      }
+    }
+  });
+  const added = api.permissions.broker.onDidAdd(() => presented.push(now()));
+  const response = await api.chat.prompt([{ type: 'text', text: `approvals ${n} ${pauseMs} ${prefix}` }]);
+  assert.equal(response.stopReason, 'end_turn');
+  const agent = JSON.parse(readFileSync(stampsFile, 'utf8')) as SeriesStamps['agent'];
+  assert.equal(agent.length, n, 'every request was answered');
+  changes.dispose();
+  added.dispose();
+  assert.equal(handled.length, n, 'each request reached the session');
+  assert.equal(presented.length, n, 'each request reached the broker');
+  return { agent, handled, presented };
+}
 
 /** Resolves once no extension has been activated for 2 s (at most 30 s: then it goes on and says so). */
 async function quietExtensionHost(): Promise<void> {

@@ -23,6 +23,7 @@ describe('html', () => {
       'style-src': [CSP_SOURCE],
       'font-src': [CSP_SOURCE],
       'img-src': [CSP_SOURCE, 'data:'],
+      'worker-src': ['blob:'],
     });
     expect(page).not.toMatch(/unsafe-(inline|eval)/);
   });

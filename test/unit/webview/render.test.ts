@@ -4,13 +4,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TranscriptEntry } from '../../../src/acpClient/transcript';
 import type { HostToWebview, WebviewToHost } from '../../../src/webview/protocol';
 import { App } from '../../../src/webview/app/app';
-import { renderMarkdown } from '../../../src/webview/app/markdown';
+import { markdownRenderer } from '../../../src/webview/app/markdown';
+import { inProcessHighlighter, settleHighlights } from './highlightFixtures';
 import { T0, agent, bashTool, editTool, elicitationView, fullSnapshot, meta, permission, snapshotMsg, user } from './fixtures';
 
 function setup(opts: { windowSize?: number } = {}) {
   const posted: WebviewToHost[] = [];
   const frames: (() => void)[] = [];
-  const md = vi.fn(renderMarkdown);
+  const md = vi.fn(markdownRenderer(inProcessHighlighter().highlighter));
   const root = document.createElement('div');
   document.body.replaceChildren(root);
   const app = new App({ post: (m) => posted.push(m), root, renderMarkdown: md, requestFrame: (cb) => frames.push(cb), windowSize: opts.windowSize });
@@ -28,7 +29,8 @@ describe('rendering a snapshot', () => {
     t.frame();
   });
 
-  it('renders user, thought, agent markdown with highlighted code and a copy button', () => {
+  it('renders user, thought, agent markdown with highlighted code and a copy button', async () => {
+    await settleHighlights();
     expect(t.q('[data-entry-id="u1"]')!.textContent).toContain('Please edit existing.txt');
     const thought = t.q('[data-entry-id="t1"]')!;
     expect(thought.querySelector('details')!.open).toBe(false);

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { renderAnsi } from '../../../src/webview/app/ansi';
-import { renderMarkdown } from '../../../src/webview/app/markdown';
+import { markdownRenderer, renderMarkdown } from '../../../src/webview/app/markdown';
 import { sanitizeHtml } from '../../../src/webview/app/sanitize';
+import { inProcessHighlighter, settleHighlights } from './highlightFixtures';
 
 function html(frag: DocumentFragment): string {
   const d = document.createElement('div');
@@ -64,10 +65,13 @@ describe('sanitizer', () => {
     expect(d.textContent).toContain('cmd');
   });
 
-  it('keeps highlight classes and the copy button for code', () => {
+  it('keeps highlight classes and the copy button for code', async () => {
     const d = document.createElement('div');
-    d.appendChild(renderMarkdown('```python\ndef f(): pass\n```'));
+    document.body.replaceChildren(d);
+    d.appendChild(markdownRenderer(inProcessHighlighter().highlighter)('```python\ndef f(): pass\n```'));
+    await settleHighlights();
     expect(d.querySelector('.hljs-keyword')!.textContent).toBe('def');
+    expect(d.querySelector('code')!.textContent).toBe('def f(): pass\n');
     expect(d.querySelector('.code-block > button.copy-code')).not.toBeNull();
   });
 

@@ -1,0 +1,64 @@
+// Approvals one after another in the real workbench: the scripted agent asks again as soon as each answer arrives,
+// and the permission QuickPick on screen is refilled for the next request rather than replaced; an Enter in the
+// refilled pick's first moments is not taken as an answer to a request the user has not seen yet. Runs after
+// chat.test.ts (which checks the lazy activation) and before shutdown.test.ts (file order).
+import * as assert from 'node:assert/strict';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { REFILLED_DEAD_MS } from '../../src/permissionUI/quickPickSlot';
+import type { FakeAnthropic } from '../fixtures/fakeAnthropic';
+import { activate, EXTENSION_ID, pollFor, quickInput, setUpAgentEnvironment, waitFor, type ExtensionApi } from './helpers';
+
+suite('Permission QuickPick: refilled for the next request', function () {
+  this.timeout(90_000);
+  let api: ExtensionApi;
+  let fake: FakeAnthropic | undefined;
+
+  suiteSetup(async () => {
+    fake = await setUpAgentEnvironment(); // the bundled Claude entry's own environment, restored at the end
+    api = await activate();
+    const script = join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'test', 'fixtures', 'scriptedAgent', 'agent.mjs');
+    await vscode.workspace
+      .getConfiguration('acpChat')
+      .update('agents', [{ name: 'Claude' }, { name: 'Scripted', command: process.execPath, args: [script] }], vscode.ConfigurationTarget.Global);
+    await api.actions.selectAgent('Scripted');
+    await waitFor(() => api.chat.status.state === 'ready' && api.chat.agent?.initializeResponse.agentInfo?.name === 'scripted-agent' && api.chat.session, 'a session with the scripted agent');
+  });
+
+  suiteTeardown(async () => {
+    await api.actions.selectAgent('Claude');
+    await vscode.workspace.getConfiguration('acpChat').update('agents', undefined, vscode.ConfigurationTarget.Global);
+    await waitFor(() => api.chat.status.state === 'ready' && api.chat.agent?.initializeResponse.agentInfo?.name !== 'scripted-agent', 'the bundled agent ready again');
+    await fake?.close();
+  });
+
+  test('three requests in a row: the second and third refill the pick, and an early Enter answers nothing', async () => {
+    const turn = api.chat.prompt([{ type: 'text', text: 'approvals 3 0 refill' }]);
+    const first = await waitFor(() => api.permissions.openPromptView(), 'the first permission QuickPick');
+    assert.equal(first.title, 'touch refill-0');
+    assert.equal(first.acceptsAnswer, true, 'a new QuickPick takes an answer at once');
+    await quickInput('accept');
+
+    // The agent asks again at once: the same QuickPick now shows the second request, and does not yet take Enter.
+    const second = await waitFor(() => (api.permissions.openPromptView()?.title === 'touch refill-1' ? api.permissions.openPromptView() : undefined), 'the second request');
+    assert.equal(second.acceptsAnswer, false, `a refilled QuickPick holds Enter back for its first ${REFILLED_DEAD_MS} ms`);
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await pollFor(() => api.permissions.openPromptView()?.heldBack === 1, 'the early Enter to be held back');
+    assert.ok(api.permissions.broker.get(second.key), 'the early Enter did not answer the second request');
+    assert.equal(api.permissions.openPromptView()?.key, second.key, 'the second request is still on screen');
+    await pollFor(() => api.permissions.openPromptView()?.acceptsAnswer, 'the refilled QuickPick to take answers');
+    await quickInput('accept');
+    await waitFor(() => (api.permissions.openPromptView()?.title === 'touch refill-2' ? true : undefined), 'the third request');
+    await quickInput('accept');
+
+    assert.equal((await turn).stopReason, 'end_turn');
+    const records = api.chat.session!.snapshot().entries.flatMap((e) => (e.kind === 'permission' ? [e.permission] : []));
+    assert.deepEqual(
+      records.slice(-3).map((r) => [r.toolCallId, r.outcome.status === 'selected' && r.outcome.optionId]),
+      [['refill-0', 'allow'], ['refill-1', 'allow'], ['refill-2', 'allow']],
+      'each request answered once, by its own Enter',
+    );
+    // With no next request the answered pick goes after its brief wait.
+    await waitFor(() => !api.permissions.openPromptView(), 'no prompt open');
+  });
+});

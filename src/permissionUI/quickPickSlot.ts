@@ -1,5 +1,5 @@
 // One QuickPick that permission prompts borrow in turn. When a prompt ends the pick stays on screen for a moment,
-// disabled and busy ("answer sent"), and a prompt that comes in that time is shown by refilling it: an agent asking
+// disabled (greyed), and a prompt that comes in that time is shown by refilling it: an agent asking
 // again right after an answer (one approval after another in a turn) then costs VS Code an update of the pick it
 // shows, not a new quick input laid out over the workbench (about 10 ms against 40–100 ms in the bench's workbench).
 // A lease's listeners end with the lease, so nothing the user does to the pick afterwards reaches an ended prompt;
@@ -44,7 +44,6 @@ export class QuickPickSlot<T extends vscode.QuickPickItem> implements vscode.Dis
       });
     } else {
       pick.value = '';
-      pick.busy = false;
       pick.enabled = true;
     }
     const lease = {
@@ -62,8 +61,9 @@ export class QuickPickSlot<T extends vscode.QuickPickItem> implements vscode.Dis
   release(lease: QuickPickLease<T>): void {
     if (this.lease !== lease || !this.pick) return;
     this.endLease();
+    // Greyed, not busy: VS Code's busy bar, animating while the pick closed, slowed a QuickPick shown right after it
+    // (the approval bench's "just after the pick closed" series).
     this.pick.enabled = false;
-    this.pick.busy = true;
     this.lingering = setTimeout(() => {
       this.lingering = undefined;
       this.drop();

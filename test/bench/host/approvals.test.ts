@@ -36,12 +36,13 @@ export interface HostSideStamps {
 export interface SeriesStamps {
   name: string;
   pauseMs: number;
-  /** Floor: our QuickPick's shape with nothing behind it; `shown` just before show(), `accepted` when onDidAccept fired. */
+  /** Floor: our QuickPick's shape with nothing behind it; `shown` before it is filled and shown, `accepted` when
+   *  onDidAccept fired. */
   floor: { shown: number; accepted: number }[];
   /** Ours: stamped by the scripted agent (request handed to the wire, answer read back). */
   agent: { asked: number; answered: number; outcome: unknown }[];
   /** Ours, in this host: the request's first change to the session (our handler began), and the broker announcing it
-   *  (the controller, subscribed first, has called the QuickPick's show() by then). In request order. */
+   *  (checked to have happened once per request). In request order. */
   handled: number[];
   presented: number[];
 }
@@ -127,6 +128,8 @@ async function floorSeries(n: number, title: string, how: 'refill' | 'new', paus
   const refilled = how === 'refill' ? vscode.window.createQuickPick() : undefined;
   for (let i = 0; i < n; i++) {
     if (pauseMs && i > 0) await new Promise((r) => setTimeout(r, pauseMs));
+    // Stamped before the first property is set: a QuickPick on screen shows a new title as soon as it is set.
+    const shown = now();
     const qp = refilled ?? vscode.window.createQuickPick();
     qp.title = `${title} ${i}`;
     qp.items = [{ label: '$(check) Allow' }, { label: '$(close) Deny' }];
@@ -141,7 +144,6 @@ async function floorSeries(n: number, title: string, how: 'refill' | 'new', paus
         resolve(t);
       });
     });
-    const shown = now();
     qp.show();
     floor.push({ shown, accepted: await accepted });
   }

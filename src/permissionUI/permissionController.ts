@@ -24,9 +24,6 @@ export interface PermissionControllerOptions {
   inspectable?: boolean;
 }
 
-/** How long an answered QuickPick waits (disabled) for the agent's next request before it closes. */
-const PICK_LINGER_MS = 150;
-
 export class PermissionController implements vscode.Disposable {
   readonly broker: PermissionBroker;
   /** Pass to `AcpClient.start({ hooks })`; `createElicitation` present, so `elicitation.form` is advertised. */
@@ -44,7 +41,7 @@ export class PermissionController implements vscode.Disposable {
   private readonly editor: EditorActions;
   private open: OpenPrompt | undefined;
   /** The QuickPick permission prompts share: the next request right after an answer refills it. */
-  private readonly pickSlot = new QuickPickSlot<PermissionPickItem>(PICK_LINGER_MS);
+  private readonly pickSlot = new QuickPickSlot<PermissionPickItem>();
   /** A modal is on screen (it cannot be closed from code); nothing else pops up until it returns. */
   private modalOnScreen = false;
 

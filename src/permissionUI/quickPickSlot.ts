@@ -6,9 +6,7 @@
 // and a refilled pick takes no answer for its first moments, which could only be a key meant for the prompt before
 // it (VS Code reports an accept by item position, and the positions now hold the new prompt's options).
 import * as vscode from 'vscode';
-
-/** How long a refilled pick ignores Enter: less than anyone takes to read a new request. */
-export const REFILLED_DEAD_MS = 150;
+import { PICK_LINGER_MS, REFILLED_DEAD_MS } from './quickPickTiming';
 
 export interface QuickPickLease<T extends vscode.QuickPickItem> {
   readonly pick: vscode.QuickPick<T>;
@@ -24,8 +22,6 @@ export class QuickPickSlot<T extends vscode.QuickPickItem> implements vscode.Dis
   private pick: vscode.QuickPick<T> | undefined;
   private lease: (QuickPickLease<T> & { subs: vscode.Disposable[] }) | undefined;
   private lingering: ReturnType<typeof setTimeout> | undefined;
-
-  constructor(private readonly lingerMs: number) {}
 
   /** The pick for a new prompt: the lingering one refilled by the caller, or a new one. Ends any current lease. */
   take(): QuickPickLease<T> {
@@ -67,7 +63,7 @@ export class QuickPickSlot<T extends vscode.QuickPickItem> implements vscode.Dis
     this.lingering = setTimeout(() => {
       this.lingering = undefined;
       this.drop();
-    }, this.lingerMs);
+    }, PICK_LINGER_MS);
   }
 
   /** Another kind of surface is opening: no pick lingers behind it. */

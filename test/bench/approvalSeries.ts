@@ -1,8 +1,6 @@
 // The approval-latency series, shared by the bench's two sides (host/approvals.test.ts in the extension host,
 // hostBench.ts on the page).
-
-/** How long an answered permission QuickPick waits for the next request (PICK_LINGER_MS in permissionController.ts). */
-const PICK_LINGER_MS = 150;
+import { PICK_LINGER_MS } from '../../src/permissionUI/quickPickTiming';
 
 /**
  * The ways requests come, each measured against a floor of the same QuickPick with nothing behind it:

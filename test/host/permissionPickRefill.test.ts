@@ -5,9 +5,9 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { REFILLED_DEAD_MS } from '../../src/permissionUI/quickPickSlot';
+import { REFILLED_DEAD_MS } from '../../src/permissionUI/quickPickTiming';
 import type { FakeAnthropic } from '../fixtures/fakeAnthropic';
-import { activate, EXTENSION_ID, pollFor, quickInput, setUpAgentEnvironment, waitFor, type ExtensionApi } from './helpers';
+import { activate, EXTENSION_ID, permissionRecords, pollFor, quickInput, setUpAgentEnvironment, waitFor, type ExtensionApi } from './helpers';
 
 suite('Permission QuickPick: refilled for the next request', function () {
   this.timeout(90_000);
@@ -52,9 +52,8 @@ suite('Permission QuickPick: refilled for the next request', function () {
     await quickInput('accept');
 
     assert.equal((await turn).stopReason, 'end_turn');
-    const records = api.chat.session!.snapshot().entries.flatMap((e) => (e.kind === 'permission' ? [e.permission] : []));
     assert.deepEqual(
-      records.slice(-3).map((r) => [r.toolCallId, r.outcome.status === 'selected' && r.outcome.optionId]),
+      permissionRecords(api).slice(-3).map((r) => [r.toolCallId, r.outcome.status === 'selected' && r.outcome.optionId]),
       [['refill-0', 'allow'], ['refill-1', 'allow'], ['refill-2', 'allow']],
       'each request answered once, by its own Enter',
     );

@@ -13,6 +13,8 @@ export class PendingAttention implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   /** How long a count of zero waits for the next request before the item and badge go (see LingeringCount). */
   static readonly LINGER_MS = 300;
+  /** How long the item and badge wait to appear, so the request's own surface is laid out first (see LingeringCount). */
+  static readonly FIRST_SHOW_MS = 50;
 
   /** `setBadge` shows the count on the chat view (0 clears it). */
   constructor(broker: PermissionBroker, setBadge: (count: number) => void, private readonly logger: Logger) {
@@ -24,7 +26,7 @@ export class PendingAttention implements vscode.Disposable {
     const shown = new LingeringCount((n) => {
       this.updateStatus(n);
       setBadge(n);
-    }, PendingAttention.LINGER_MS);
+    }, PendingAttention.LINGER_MS, undefined, PendingAttention.FIRST_SHOW_MS);
     this.disposables.push(
       this.statusItem,
       shown,

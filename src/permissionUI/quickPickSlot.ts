@@ -1,12 +1,12 @@
-// One QuickPick that permission prompts borrow in turn. When a prompt ends the pick stays on screen for a moment,
-// disabled (greyed), and a prompt that comes in that time is shown by refilling it: an agent asking
-// again right after an answer (one approval after another in a turn) then costs VS Code an update of the pick it
-// shows, not a new quick input laid out over the workbench (about 10 ms against 40–100 ms in the bench's workbench).
-// A lease's listeners end with the lease, so nothing the user does to the pick afterwards reaches an ended prompt;
-// and a refilled pick takes no answer for its first moments, which could only be a key meant for the prompt before
-// it (VS Code reports an accept by item position, and the positions now hold the new prompt's options).
+// One QuickPick that permission prompts borrow in turn. When a prompt ends the pick stays on screen for a moment, and
+// greys (disabled) unless the next prompt came first; a prompt that comes in that time is shown by refilling it: an
+// agent asking again right after an answer (one approval after another in a turn) then costs VS Code an update of
+// the pick it shows, not a new quick input laid out over the workbench (about 10 ms against 40–100 ms in the bench's
+// workbench). A lease's listeners end with the lease, so nothing the user does to the pick afterwards reaches an
+// ended prompt; and a refilled pick takes no answer for its first moments, which could only be a key meant for the
+// prompt before it (VS Code reports an accept by item position, and the positions now hold the new prompt's options).
 import * as vscode from 'vscode';
-import { PICK_LINGER_MS, REFILLED_DEAD_MS } from './quickPickTiming';
+import { GREY_AFTER_MS, PICK_LINGER_MS, REFILLED_DEAD_MS } from './quickPickTiming';
 
 export interface QuickPickLease<T extends vscode.QuickPickItem> {
   readonly pick: vscode.QuickPick<T>;
@@ -22,6 +22,7 @@ export class QuickPickSlot<T extends vscode.QuickPickItem> implements vscode.Dis
   private pick: vscode.QuickPick<T> | undefined;
   private lease: (QuickPickLease<T> & { subs: vscode.Disposable[] }) | undefined;
   private lingering: ReturnType<typeof setTimeout> | undefined;
+  private greying: ReturnType<typeof setTimeout> | undefined;
 
   /** The pick for a new prompt: the lingering one refilled by the caller, or a new one. Ends any current lease. */
   take(): QuickPickLease<T> {
@@ -39,8 +40,8 @@ export class QuickPickSlot<T extends vscode.QuickPickItem> implements vscode.Dis
         lease?.onHidden?.();
       });
     } else {
-      pick.value = '';
-      pick.enabled = true;
+      if (pick.value) pick.value = '';
+      if (!pick.enabled) pick.enabled = true;
     }
     const lease = {
       pick,
@@ -57,9 +58,13 @@ export class QuickPickSlot<T extends vscode.QuickPickItem> implements vscode.Dis
   release(lease: QuickPickLease<T>): void {
     if (this.lease !== lease || !this.pick) return;
     this.endLease();
+    const pick = this.pick;
     // Greyed, not busy: VS Code's busy bar, animating while the pick closed, slowed a QuickPick shown right after it
     // (the approval bench's "just after the pick closed" series).
-    this.pick.enabled = false;
+    this.greying = setTimeout(() => {
+      this.greying = undefined;
+      pick.enabled = false;
+    }, GREY_AFTER_MS);
     this.lingering = setTimeout(() => {
       this.lingering = undefined;
       this.drop();
@@ -83,9 +88,9 @@ export class QuickPickSlot<T extends vscode.QuickPickItem> implements vscode.Dis
   }
 
   private stopLingering(): void {
-    if (this.lingering === undefined) return;
+    clearTimeout(this.greying);
     clearTimeout(this.lingering);
-    this.lingering = undefined;
+    this.greying = this.lingering = undefined;
   }
 
   private drop(): void {

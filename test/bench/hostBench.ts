@@ -38,17 +38,23 @@ export interface ApprovalFigure {
   answerToWire: Percentiles;
   /** Floor: Enter pressed on that QuickPick → its onDidAccept in the extension host. */
   floorAnswerToAccept: Percentiles;
-  /** Where request → displayed goes: the wire and the SDK up to our handler, and from there to displayed (our handler,
-   *  the broker, the QuickPick filled and shown, and VS Code displaying it: compare the floor). The QuickPick's show()
-   *  is no dividing line: one on screen shows a new title as soon as it is set. */
-  requestSplit: { wireToHandler: Percentiles; handlerToVisible: Percentiles };
+  /** Where request → displayed goes: the wire and the SDK up to our handler; our handler, the broker and the
+   *  controller until our QuickPick's show() returned (all in the extension host, ours alone); and from there to
+   *  displayed, which is VS Code's part (the extension host sending the QuickPick, the workbench laying it out): compare
+   *  `floorShowReturnedToVisible`. (The extension host sends a QuickPick's changes once the code that made them has
+   *  returned, so nothing reaches the workbench before show() returns.) Each part is a percentile of its own. */
+  requestSplit: { wireToHandler: Percentiles; handlerToShow: Percentiles; showToVisible: Percentiles };
+  /** Floor: the same QuickPick's show() returned → displayed (VS Code's part alone). */
+  floorShowReturnedToVisible: Percentiles;
   runs: {
     requestToVisible: number[];
     answerToWire: number[];
     floorShowToVisible: number[];
     floorAnswerToAccept: number[];
     wireToHandler: number[];
-    handlerToVisible: number[];
+    handlerToShow: number[];
+    showToVisible: number[];
+    floorShowReturnedToVisible: number[];
   };
 }
 
@@ -140,6 +146,16 @@ export async function hostBench(root: string, requests: number): Promise<HostFig
       cdp.on('Tracing.dataCollected', (d: { value: unknown[] }) => traceEvents.push(...d.value));
       await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.invalidationTracking,v8', transferMode: 'ReportEvents' });
     }
+    // ACP_BENCH_CPU_PROFILE=<file>: a sampled CPU profile of the workbench page over all the series (0.1 ms interval),
+    // with the offset that maps its clock to the stamps' epoch milliseconds, to see which of the workbench's functions
+    // fill a request → displayed interval (it is how the cost of re-enabling a greyed QuickPick was found).
+    const profTo = process.env.ACP_BENCH_CPU_PROFILE;
+    const pcdp = profTo ? await page.context().newCDPSession(page) : undefined;
+    if (pcdp) {
+      await pcdp.send('Profiler.enable');
+      await pcdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await pcdp.send('Profiler.start');
+    }
     writeFileSync(goFile, '');
     const deadline = Date.now() + 180_000 + requests * 8_000;
     while (!existsSync(resultsFile)) {
@@ -151,6 +167,13 @@ export async function hostBench(root: string, requests: number): Promise<HostFig
       await cdp.send('Tracing.end');
       await done;
       writeFileSync(traceTo!, JSON.stringify({ traceEvents }));
+    }
+    if (pcdp) {
+      const { profile } = (await pcdp.send('Profiler.stop')) as { profile: unknown };
+      // Chromium's profile clock is the machine's monotonic clock in µs, as process.hrtime is.
+      const ticks = Number(process.hrtime.bigint() / 1000n);
+      const epoch = performance.timeOrigin + performance.now();
+      writeFileSync(profTo!, JSON.stringify({ profile, ticksMinusEpochUs: ticks - epoch * 1000 }));
     }
     const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as { passed: number; failed: number; tests: { error?: string }[]; fatal?: string };
     if (results.failed || results.fatal || !results.passed) throw new Error(`the host side of the bench failed: ${results.fatal ?? results.tests.map((t) => t.error).join('\n')}`);
@@ -170,14 +193,16 @@ export async function hostBench(root: string, requests: number): Promise<HostFig
       check(pageStamps.keys.slice(floorAt, oursAt).every((key, i) => key.title === `${spec.floorTitle} ${i}`), `${spec.name}: the floor's keys answered its QuickPicks in order`);
       check(pageStamps.keys.slice(oursAt, oursAt + requests).every((key, i) => key.title === `touch ${spec.prefix}-${i}`), `${spec.name}: our keys answered the permission QuickPicks in order`);
       check(x.agent.every((a) => (a.outcome as { optionId?: string }).optionId === 'allow'), `${spec.name}: Enter picked the agent’s first option`);
-      check(x.handled.length === requests, `${spec.name}: every request reached our handler`);
+      check(x.handled.length === requests && x.showReturned.length === requests, `${spec.name}: every request reached our handler and was shown`);
       const runs = {
         floorShowToVisible: x.floor.map((f, i) => pageStamps.visible[floorAt + i]!.t - f.shown),
         floorAnswerToAccept: x.floor.map((f, i) => f.accepted - pageStamps.keys[floorAt + i]!.t),
         requestToVisible: x.agent.map((a, i) => pageStamps.visible[oursAt + i]!.t - a.asked),
         answerToWire: x.agent.map((a, i) => a.answered - pageStamps.keys[oursAt + i]!.t),
         wireToHandler: x.agent.map((a, i) => x.handled[i]! - a.asked),
-        handlerToVisible: x.handled.map((t, i) => pageStamps.visible[oursAt + i]!.t - t),
+        handlerToShow: x.showReturned.map((t, i) => t - x.handled[i]!),
+        showToVisible: x.showReturned.map((t, i) => pageStamps.visible[oursAt + i]!.t - t),
+        floorShowReturnedToVisible: x.floor.map((f, i) => pageStamps.visible[floorAt + i]!.t - f.showReturned),
       };
       for (const [name, xs] of Object.entries(runs)) check(xs.every((v) => v >= 0), `${spec.name}: ${name}: no interval is negative (${xs.map((v) => v.toFixed(2)).join(', ')})`);
       return {
@@ -189,7 +214,8 @@ export async function hostBench(root: string, requests: number): Promise<HostFig
         floorShowToVisible: percentiles(runs.floorShowToVisible),
         answerToWire: percentiles(runs.answerToWire),
         floorAnswerToAccept: percentiles(runs.floorAnswerToAccept),
-        requestSplit: { wireToHandler: percentiles(runs.wireToHandler), handlerToVisible: percentiles(runs.handlerToVisible) },
+        requestSplit: { wireToHandler: percentiles(runs.wireToHandler), handlerToShow: percentiles(runs.handlerToShow), showToVisible: percentiles(runs.showToVisible) },
+        floorShowReturnedToVisible: percentiles(runs.floorShowReturnedToVisible),
         runs,
       };
     });

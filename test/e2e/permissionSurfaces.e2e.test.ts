@@ -39,8 +39,11 @@ describe('ACP Chat e2e: approvals in the workbench QuickPick (the default)', () 
     const yes = qp.items.findIndex((i) => /(^|\s)Yes$/.test(i));
     expect(yes, `a Yes item in ${qp.items.join(' | ')}`).toBeGreaterThanOrEqual(0);
     expect(qp.items.some((i) => /(^|\s)No$/.test(i)), 'a No item').toBe(true);
-    // The chat shows the same request inline meanwhile.
+    // The chat shows the same request inline meanwhile, and the status bar counts it (a moment after the QuickPick,
+    // which the workbench lays out first).
     await lastToolCard(cb, `touch ${file}`).getByTestId('permission-option').first().waitFor({ timeout: 5000 });
+    const waiting = cb.page.locator('.statusbar-item', { hasText: '1 approval waiting' });
+    await waiting.waitFor({ timeout: 5000 });
     await screenshot(cb.page, 'permission-quickpick-dark');
 
     // Real key presses in the QuickPick: move away from the agent's first option and back to Yes, then Enter.
@@ -55,6 +58,7 @@ describe('ACP Chat e2e: approvals in the workbench QuickPick (the default)', () 
 
     await expect.poll(() => existsSync(file), { timeout: TURN_MS }).toBe(true);
     await cb.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+    await waiting.waitFor({ state: 'detached', timeout: 10_000 });
     const outcome = lastToolCard(cb, `touch ${file}`).getByTestId('permission-outcome');
     await expect.poll(() => outcome.textContent(), { timeout: 10_000 }).toMatch(/^Allowed/);
     await waitTurnIdle(cb);

@@ -38,11 +38,14 @@ export interface SeriesStamps {
   pauseMs: number;
   /** Floor: our QuickPick's shape with nothing behind it; `shown` before it is filled and shown, `accepted` when
    *  onDidAccept fired. */
-  floor: { shown: number; accepted: number }[];
+  floor: { shown: number; showReturned: number; accepted: number }[];
   /** Ours: stamped by the scripted agent (request handed to the wire, answer read back). */
   agent: { asked: number; answered: number; outcome: unknown }[];
   /** Ours, in this host: the request's first change to the session (our handler began). In request order. */
   handled: number[];
+  /** Ours, in this host: our permission QuickPick's show() returned (the controller announces its new view right
+   *  after it). In request order. Compare the floor's `showReturned`: from there on it is VS Code's work. */
+  showReturned: number[];
 }
 
 suite('bench: activation and approval latency', () => {
@@ -143,7 +146,8 @@ async function floorSeries(n: number, title: string, how: 'refill' | 'new', paus
       });
     });
     qp.show();
-    floor.push({ shown, accepted: await accepted });
+    const showReturned = now();
+    floor.push({ shown, showReturned, accepted: await accepted });
   }
   refilled?.dispose();
   return floor;
@@ -166,15 +170,25 @@ async function ourSeries(api: ExtensionApi, session: Session, n: number, pauseMs
     }
   });
   const added = api.permissions.broker.onDidAdd(() => presented++);
+  const showReturned: number[] = [];
+  let lastTitle: string | undefined;
+  const views = api.permissions.onDidChangeView(() => {
+    const t = now();
+    const title = api.permissions.openPromptView()?.title;
+    if (title?.startsWith(`touch ${prefix}-`) && title !== lastTitle) showReturned.push(t);
+    if (title) lastTitle = title;
+  });
   const response = await api.chat.prompt([{ type: 'text', text: `approvals ${n} ${pauseMs} ${prefix}` }]);
   assert.equal(response.stopReason, 'end_turn');
   const agent = JSON.parse(readFileSync(stampsFile, 'utf8')) as SeriesStamps['agent'];
   assert.equal(agent.length, n, 'every request was answered');
   changes.dispose();
   added.dispose();
+  views.dispose();
   assert.equal(handled.length, n, 'each request reached the session');
   assert.equal(presented, n, 'each request reached the broker');
-  return { agent, handled };
+  assert.equal(showReturned.length, n, 'each request was shown in a QuickPick');
+  return { agent, handled, showReturned };
 }
 
 /** Resolves once no extension has been activated for 2 s (at most 30 s: then it goes on and says so). */

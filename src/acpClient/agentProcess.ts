@@ -22,8 +22,8 @@ export interface AgentProcessLike {
 }
 
 const STDERR_TAIL_CHARS = 4096;
-/** After SIGTERM, how long the agent gets to exit before SIGKILL. */
-const KILL_GRACE_MS = 3000;
+/** After SIGTERM, how long the agent (and then what it left in its group) gets to exit before SIGKILL. */
+export const KILL_GRACE_MS = 3000;
 
 export class AgentProcess implements AgentProcessLike {
   readonly exited: Promise<AgentExit>;

@@ -25,8 +25,8 @@ export class LingeringCount {
   constructor(
     private readonly show: (count: number) => void,
     private readonly lingerMs: number,
-    private readonly timers: Timers = realTimers,
     private readonly firstShowMs = 0,
+    private readonly timers: Timers = realTimers,
   ) {}
 
   set(count: number): void {
@@ -45,8 +45,7 @@ export class LingeringCount {
       }
     } else if (this.pendingFirst !== undefined) {
       // Answered before it was shown: nothing to show or to take away.
-      this.timers.clear(this.pendingFirst);
-      this.pendingFirst = undefined;
+      this.cancelFirst();
     } else if (this.shown > 0 && this.pendingZero === undefined) {
       this.pendingZero = this.timers.set(() => {
         this.pendingZero = undefined;
@@ -57,8 +56,7 @@ export class LingeringCount {
 
   dispose(): void {
     this.cancelZero();
-    if (this.pendingFirst !== undefined) this.timers.clear(this.pendingFirst);
-    this.pendingFirst = undefined;
+    this.cancelFirst();
   }
 
   private apply(count: number): void {
@@ -70,5 +68,11 @@ export class LingeringCount {
     if (this.pendingZero === undefined) return;
     this.timers.clear(this.pendingZero);
     this.pendingZero = undefined;
+  }
+
+  private cancelFirst(): void {
+    if (this.pendingFirst === undefined) return;
+    this.timers.clear(this.pendingFirst);
+    this.pendingFirst = undefined;
   }
 }

@@ -26,7 +26,7 @@ export class PendingAttention implements vscode.Disposable {
     const shown = new LingeringCount((n) => {
       this.updateStatus(n);
       setBadge(n);
-    }, PendingAttention.LINGER_MS, undefined, PendingAttention.FIRST_SHOW_MS);
+    }, PendingAttention.LINGER_MS, PendingAttention.FIRST_SHOW_MS);
     this.disposables.push(
       this.statusItem,
       shown,

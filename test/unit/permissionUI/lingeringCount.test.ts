@@ -21,7 +21,7 @@ describe('LingeringCount', () => {
   test('a count shows at once; zero only after the linger, so back-to-back requests change nothing', () => {
     const timers = manualTimers();
     const shown: number[] = [];
-    const c = new LingeringCount((n) => shown.push(n), 300, timers);
+    const c = new LingeringCount((n) => shown.push(n), 300, 0, timers);
     c.set(1);
     expect(shown).toEqual([1]);
     c.set(0); // answered; the agent asks again before the linger ends
@@ -40,7 +40,7 @@ describe('LingeringCount', () => {
   test('zero when nothing was shown does nothing; repeated zeros keep one timer; dispose drops it', () => {
     const timers = manualTimers();
     const shown: number[] = [];
-    const c = new LingeringCount((n) => shown.push(n), 300, timers);
+    const c = new LingeringCount((n) => shown.push(n), 300, 0, timers);
     c.set(0);
     expect(shown).toEqual([]);
     expect(timers.pending()).toBe(0);
@@ -56,7 +56,7 @@ describe('LingeringCount', () => {
   test('with a first-show wait, a rise from nothing shows after it, at the count then; a request answered before it shows nothing', () => {
     const timers = manualTimers();
     const shown: number[] = [];
-    const c = new LingeringCount((n) => shown.push(n), 300, timers, 50);
+    const c = new LingeringCount((n) => shown.push(n), 300, 50, timers);
     c.set(1);
     expect(shown).toEqual([]);
     c.set(2); // a second request before the first showed: still one timer
@@ -81,7 +81,7 @@ describe('LingeringCount', () => {
   test('while zero lingers, a new request shows at once: the item never went', () => {
     const timers = manualTimers();
     const shown: number[] = [];
-    const c = new LingeringCount((n) => shown.push(n), 300, timers, 50);
+    const c = new LingeringCount((n) => shown.push(n), 300, 50, timers);
     c.set(1);
     timers.fire();
     c.set(0);

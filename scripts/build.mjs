@@ -47,7 +47,7 @@ const oneVscodeModule = {
 };
 
 /**
- * `highlight-worker-source`: the page's highlight worker (src/webview/app/highlightWorker.ts), bundled on its own and
+ * `highlight-worker-source`: the page's highlight worker (src/webview/page/highlightWorker.ts), bundled on its own and
  * embedded in the page's script as a string, which the page starts from a blob: URL (a webview cannot start a worker
  * from its resource URLs). Its files are watched with the page's.
  */
@@ -61,7 +61,7 @@ const highlightWorkerSource = {
         bundle: true,
         minify: production,
         legalComments: 'none',
-        entryPoints: [join(root, 'src/webview/app/highlightWorker.ts')],
+        entryPoints: [join(root, 'src/webview/page/highlightWorker.ts')],
         write: false,
         metafile: true,
       });
@@ -96,7 +96,7 @@ const builds = [
   })),
   {
     ...common,
-    entryPoints: { main: join(root, 'src/webview/app/main.ts'), styles: join(root, 'src/webview/app/styles.css') },
+    entryPoints: { main: join(root, 'src/webview/page/main.ts'), styles: join(root, 'src/webview/page/styles.css') },
     outdir: join(root, 'dist/webview'),
     ...browser,
     plugins: [highlightWorkerSource],

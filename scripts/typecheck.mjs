@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
 let failed = false;
-for (const project of ['src/tsconfig.json', 'src/webview/app/tsconfig.json', 'tsconfig.json']) {
+for (const project of ['src/tsconfig.json', 'src/webview/page/tsconfig.json', 'tsconfig.json']) {
   const r = spawnSync(process.execPath, [tsc, '-p', project, '--noEmit'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) {
     console.error(`typecheck: ${project} failed`);

@@ -4,37 +4,37 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { ChatService } from './acpClient/chatService';
-import { parseLaunchSettings, resolveAgentLaunch, usesBundledAdapter } from './acpClient/agentLaunch';
-import { ClaudeCodeSetup, DOWNLOAD_COMMAND, LOCATE_COMMAND, REMOVE_COMMAND, USE_COMMAND } from './claudeCode/claudeCodeSetup';
-import type { Logger } from './acpClient/logger';
-import { EditorActions } from './editor/editorActions';
-import { TurnReview } from './editor/turnReview';
-import { resolveInWorkspace, WorkspaceFiles } from './editor/workspaceFiles';
-import { openAgentTerminal } from './editor/agentTerminals';
-import { workspaceFolderPaths } from './editor/locationOpener';
-import { CommandRuns } from './acpClient/commandRuns';
-import { PendingAttention } from './permissionUI/pendingAttention';
-import { PermissionController } from './permissionUI/permissionController';
-import { ChatPanel, NEW_CHAT_IN_EDITOR_COMMAND, OPEN_CHAT_IN_EDITOR_COMMAND } from './webview/chatPanel';
-import { ChatViewProvider } from './webview/chatViewProvider';
-import { createChatActions, createChatSource } from './webview/chatBindings';
-import type { ChatWebviewDeps } from './webview/chatWebviewController';
-import { selectionAttachment } from './webview/selectionAttachment';
-import { createEditorSide } from './webview/editorSideBinding';
-import { AgentChoice, agentPickerActions, agentPickerSource } from './webview/agentPickerBinding';
-import { launchSettingsFor, type AgentEntry } from './acpClient/agentList';
-import type { ChatSlot } from './acpClient/conversation';
-import { errorMessage } from './acpClient/errors';
-import { UserErrorPresenter } from './webview/userErrorPresenter';
-import { ApiKeyStore } from './signIn/apiKeyStore';
-import { SignIn } from './signIn/signInCommands';
+import { ChatService } from './chat/chatService';
+import { parseLaunchSettings, resolveAgentLaunch, usesBundledAdapter } from './agents/agentLaunch';
+import { ClaudeCodeSetup, DOWNLOAD_COMMAND, LOCATE_COMMAND, REMOVE_COMMAND, USE_COMMAND } from './agents/claudeCode/claudeCodeSetup';
+import type { Logger } from './acp/logger';
+import { EditorActions } from './workbench/editorActions';
+import { TurnReview } from './workbench/turnReview';
+import { resolveInWorkspace, WorkspaceFiles } from './workbench/workspaceFiles';
+import { openAgentTerminal } from './workbench/agentTerminals';
+import { workspaceFolderPaths } from './workbench/locationOpener';
+import { CommandRuns } from './acp/commandRuns';
+import { PendingAttention } from './approvals/pendingAttention';
+import { PermissionController } from './approvals/permissionController';
+import { ChatPanel, NEW_CHAT_IN_EDITOR_COMMAND, OPEN_CHAT_IN_EDITOR_COMMAND } from './webview/host/chatPanel';
+import { ChatViewProvider } from './webview/host/chatViewProvider';
+import { createChatActions, createChatSource } from './webview/host/chatBindings';
+import type { ChatWebviewDeps } from './webview/host/chatWebviewController';
+import { selectionAttachment } from './webview/host/selectionAttachment';
+import { createEditorSide } from './webview/host/editorSideBinding';
+import { AgentChoice, agentPickerActions, agentPickerSource } from './webview/host/agentPickerBinding';
+import { launchSettingsFor, type AgentEntry } from './agents/agentList';
+import type { ChatSlot } from './chat/conversation';
+import { errorMessage } from './acp/errors';
+import { UserErrorPresenter } from './feedback/userErrorPresenter';
+import { ApiKeyStore } from './workbench/signIn/apiKeyStore';
+import { SignIn } from './workbench/signIn/signInCommands';
 
-import { autoRestart } from './acpClient/autoRestart';
-import { chatHistory } from './acpClient/historySource';
-import { SessionStore, trackSessions } from './acpClient/sessionStore';
-import { ChatTabs } from './conversations/chatTabs';
-import { HistoryPicker } from './conversations/historyPicker';
+import { autoRestart } from './chat/autoRestart';
+import { chatHistory } from './chat/historySource';
+import { SessionStore, trackSessions } from './chat/sessionStore';
+import { ChatTabs } from './webview/host/chatTabs';
+import { HistoryPicker } from './workbench/historyPicker';
 
 export function activate(context: vscode.ExtensionContext) {
   const started = performance.now();
@@ -154,7 +154,7 @@ export function activate(context: vscode.ExtensionContext) {
     vscode.commands.registerCommand(USE_COMMAND, (path: unknown) => (typeof path === 'string' ? claudeCode.use(path) : false)),
     // Loaded on first use: the registry's parser (zod) and the installer (tar) are not activation's cost.
     vscode.commands.registerCommand('acpChat.addAgentFromRegistry', async (id: unknown) => {
-      const { addAgentFromRegistry } = await import('./agentRegistry/addAgentFromRegistry');
+      const { addAgentFromRegistry } = await import('./agents/registry/addAgentFromRegistry');
       return addAgentFromRegistry({ storageDir: join(context.globalStorageUri.fsPath, 'agents'), logger, report: (err, what) => presenter.report(err, { what }) }, typeof id === 'string' ? id : undefined);
     }),
     vscode.commands.registerCommand(REMOVE_COMMAND, () => run(presenter, 'Removing the downloaded Claude Code', () => claudeCode.remove())),

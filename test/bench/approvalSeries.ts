@@ -1,6 +1,6 @@
 // The approval-latency series, shared by the bench's two sides (host/approvals.test.ts in the extension host,
 // hostBench.ts on the page).
-import { PICK_LINGER_MS } from '../../src/permissionUI/quickPickTiming';
+import { PICK_LINGER_MS } from '../../src/approvals/quickPickTiming';
 
 /**
  * The ways requests come, each measured against a floor of the same QuickPick with nothing behind it:

@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REFILLED_DEAD_MS } from '../../src/permissionUI/quickPickTiming';
+import { REFILLED_DEAD_MS } from '../../src/approvals/quickPickTiming';
 import { APPROVAL_SERIES } from './approvalSeries';
 import type { HostSideStamps } from './host/approvals.test';
 import { check, median } from './harness';

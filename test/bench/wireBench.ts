@@ -6,8 +6,8 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
-import { AcpClient, AgentProcess } from '../../src/acpClient';
-import type { AgentLaunch } from '../../src/acpClient/agentLaunch';
+import { AcpClient, AgentProcess } from '../../src/acp';
+import type { AgentLaunch } from '../../src/agents/agentLaunch';
 import { check, median } from './harness';
 
 const silent = { info() {}, warn() {}, error() {}, debug() {} };

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { REFILLED_DEAD_MS } from '../../src/permissionUI/quickPickTiming';
+import { REFILLED_DEAD_MS } from '../../src/approvals/quickPickTiming';
 import type { FakeAnthropic } from '../fixtures/fakeAnthropic';
 import { activate, EXTENSION_ID, permissionRecords, pollFor, quickInput, setUpAgentEnvironment, waitFor, type ExtensionApi } from './helpers';
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { create } from 'tar';
 import * as vscode from 'vscode';
-import type { AgentEntry } from '../../src/acpClient/agentList';
+import type { AgentEntry } from '../../src/agents/agentList';
 import type { FakeAnthropic } from '../fixtures/fakeAnthropic';
 import { activate, EXTENSION_ID, setUpAgentEnvironment, waitFor, type ExtensionApi } from './helpers';
 

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AgentExit } from '../../src/acpClient';
+import type { AgentExit } from '../../src/acp';
 import { descendantPids, isAlive } from '../fixtures/adapter';
 import { bash } from '../fixtures/fakeAnthropic';
 import { permissionEntries, toolEntries, trapUnhandledRejections, useRealAdapter, waitUntil } from '../fixtures/clientHarness';

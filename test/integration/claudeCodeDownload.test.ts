@@ -5,11 +5,11 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { downloadClaudeCode, type DownloadProgress } from '../../src/claudeCode/download';
-import { downloadedBinaryPath, removeDownloaded } from '../../src/claudeCode/downloadedCopy';
-import { ClaudeCodeDownloadError } from '../../src/claudeCode/errors';
-import { registryFor } from '../../src/claudeCode/npmRegistry';
-import { probeClaudeCode } from '../../src/claudeCode/probe';
+import { downloadClaudeCode, type DownloadProgress } from '../../src/agents/claudeCode/download';
+import { downloadedBinaryPath, removeDownloaded } from '../../src/agents/claudeCode/downloadedCopy';
+import { ClaudeCodeDownloadError } from '../../src/agents/claudeCode/errors';
+import { registryFor } from '../../src/agents/claudeCode/npmRegistry';
+import { probeClaudeCode } from '../../src/agents/claudeCode/probe';
 import { claudeCodeTarball, startFakeRegistry, type PackageTarball } from '../fixtures/fakeRegistry';
 
 const REPO_ROOT = resolve(__dirname, '../..');

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { create } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installPlan, parseRegistry, type RegistryAgent } from '../../src/acpClient/agentRegistry';
-import { AgentInstallError } from '../../src/acpClient/errors';
-import { fetchRegistry, installAgent } from '../../src/agentRegistry/installAgent';
+import { installPlan, parseRegistry, type RegistryAgent } from '../../src/agents/registry/registryEntries';
+import { AgentInstallError } from '../../src/acp/errors';
+import { fetchRegistry, installAgent } from '../../src/agents/registry/installAgent';
 
 let server: Server;
 let base: string;

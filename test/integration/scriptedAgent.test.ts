@@ -1,7 +1,7 @@
 // What the real adapter will not do on demand, from a scripted SDK agent: bad lines, floods, concurrent and withdrawn
 // permission requests, calls to methods the client never advertised, and dying mid-request.
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { AcpClient, AgentProcess, AgentStartError } from '../../src/acpClient';
+import { AcpClient, AgentProcess, AgentStartError } from '../../src/acp';
 import {
   RecordingLogger,
   ScriptedHooks,

@@ -1,10 +1,10 @@
 // The chat as the extension builds it, minus VS Code, for the crash and model-failure areas: the real ChatService
 // (restart, continue by session/load), the broker as its hooks, three surfaces following the broker, and a record of
 // every agent process it spawned.
-import { AgentProcess, type AgentLaunch, type AgentProcessLike, type Logger, type PendingPermission } from '../../src/acpClient';
-import { ChatService } from '../../src/acpClient/chatService';
-import type { TranscriptEntry } from '../../src/acpClient/transcript';
-import { PermissionBroker } from '../../src/permissionUI/permissionBroker';
+import { AgentProcess, type AgentLaunch, type AgentProcessLike, type Logger, type PendingPermission } from '../../src/acp';
+import { ChatService } from '../../src/chat/chatService';
+import type { TranscriptEntry } from '../../src/acp/transcript';
+import { PermissionBroker } from '../../src/approvals/permissionBroker';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

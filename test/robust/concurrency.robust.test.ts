@@ -5,10 +5,10 @@
 // `cancelled`; the broker's count and every surface's open set must match the requests still open after each step.
 import * as acp from '@agentclientprotocol/sdk';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AcpClient, type Session } from '../../src/acpClient';
-import { PermissionBroker } from '../../src/permissionUI/permissionBroker';
-import { parseWebviewMessage } from '../../src/webview/messageValidation';
-import { startFakeAgent, recordingLogger, until } from '../unit/acpClient/inProcessAgent';
+import { AcpClient, type Session } from '../../src/acp';
+import { PermissionBroker } from '../../src/approvals/permissionBroker';
+import { parseWebviewMessage } from '../../src/webview/protocol/messageValidation';
+import { startFakeAgent, recordingLogger, until } from '../unit/acp/inProcessAgent';
 import { fail, record, tally, watchProcess, type Tally } from './figures';
 import { seededRandom } from './random';
 

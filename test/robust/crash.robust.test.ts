@@ -4,8 +4,8 @@
 // pending request settled `cancelled`, the transcript shown before the kill intact, no process left running, and
 // the next prompt works (a new agent, continuing the conversation by session/load where the agent supports it).
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Session } from '../../src/acpClient';
-import type { TranscriptEntry } from '../../src/acpClient/transcript';
+import type { Session } from '../../src/acp';
+import type { TranscriptEntry } from '../../src/acp/transcript';
 import { alive, chatUnderTest, sleep, transcriptIntact, waitFor } from './chatUnderTest';
 import { repoRoot, scriptedLaunch } from '../fixtures/clientHarness';
 import { fail, record, tally, watchProcess, within, HangError, type Tally } from './figures';

@@ -4,8 +4,8 @@
 // Claude Code (or its command) left running.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Session } from '../../src/acpClient';
-import type { TranscriptEntry } from '../../src/acpClient/transcript';
+import type { Session } from '../../src/acp';
+import type { TranscriptEntry } from '../../src/acp/transcript';
 import { descendantPids, prepareAdapter, type AdapterHarness } from '../fixtures/adapter';
 import { bash, held, startFakeAnthropic, text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
 import { alive, chatUnderTest, sleep, transcriptIntact, waitFor } from './chatUnderTest';

@@ -11,12 +11,12 @@ import { Worker } from 'node:worker_threads';
 import * as esbuild from 'esbuild';
 import type { CreateElicitationRequest, SessionUpdate } from '@agentclientprotocol/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyClientEvent, type ClientEvent } from '../../src/acpClient/clientEvents';
-import { applySessionUpdate } from '../../src/acpClient/sessionReducer';
-import { emptyTranscript, toSnapshot, type TranscriptState } from '../../src/acpClient/transcriptState';
-import { parseElicitationForm } from '../../src/permissionUI/elicitationForm';
-import { parseExternalLink } from '../../src/webview/linkPolicy';
-import { PROTOCOL_VERSION, type HostToWebview } from '../../src/webview/protocol';
+import { applyClientEvent, type ClientEvent } from '../../src/acp/clientEvents';
+import { applySessionUpdate } from '../../src/acp/sessionReducer';
+import { emptyTranscript, toSnapshot, type TranscriptState } from '../../src/acp/transcriptState';
+import { parseElicitationForm } from '../../src/approvals/elicitationForm';
+import { parseExternalLink } from '../../src/webview/protocol/linkPolicy';
+import { PROTOCOL_VERSION, type HostToWebview } from '../../src/webview/protocol/protocol';
 import { repoRoot } from '../fixtures/clientHarness';
 import { fail, record, tally, type Tally } from './figures';
 import { openWebviewPage, type WebviewPage } from './webviewPage';
@@ -160,7 +160,7 @@ describe('hostile content in Chromium', () => {
     const dir = mkdtempSync(join(tmpdir(), 'acp-robust-'));
     try {
       const outfile = join(dir, 'form.mjs');
-      await esbuild.build({ entryPoints: [join(repoRoot, 'src/permissionUI/elicitationForm.ts')], outfile, bundle: true, platform: 'node', format: 'esm', logLevel: 'silent' });
+      await esbuild.build({ entryPoints: [join(repoRoot, 'src/approvals/elicitationForm.ts')], outfile, bundle: true, platform: 'node', format: 'esm', logLevel: 'silent' });
       const cases: [string, string][] = [
         ['^(a+)+$', `${'a'.repeat(5000)}!`],
         ['^(a|a)*$', `${'a'.repeat(5000)}!`],

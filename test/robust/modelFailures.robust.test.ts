@@ -4,8 +4,8 @@
 // Stop ends a stalled turn and a turn stuck in retries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PromptResponse } from '@agentclientprotocol/sdk';
-import type { TranscriptEntry } from '../../src/acpClient/transcript';
-import { describeError } from '../../src/acpClient/userErrors';
+import type { TranscriptEntry } from '../../src/acp/transcript';
+import { describeError } from '../../src/feedback/userErrors';
 import { prepareAdapter, type AdapterHarness } from '../fixtures/adapter';
 import { apiError, cut, held, startFakeAnthropic, text, type FakeAnthropic, type ScriptedReply } from '../fixtures/fakeAnthropic';
 import { chatUnderTest, sleep, waitFor } from './chatUnderTest';

@@ -6,9 +6,9 @@ import { mkdirSync, mkdtempSync, readdirSync, lstatSync, rmSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkRealLocation } from '../../src/editor/realLocation';
-import { checkLocation } from '../../src/permissionUI/locationLinks';
-import { buildPermissionPresentation } from '../../src/permissionUI/permissionPresentation';
+import { checkRealLocation } from '../../src/workbench/realLocation';
+import { checkLocation } from '../../src/approvals/locationLinks';
+import { buildPermissionPresentation } from '../../src/approvals/permissionPresentation';
 import { fail, record, tally, type Tally } from './figures';
 
 const tallies: Tally[] = [];

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { buildChatHtml } from '../../src/webview/html';
+import { buildChatHtml } from '../../src/webview/host/html';
 
 export const CHROMIUM = '/usr/bin/chromium';
 

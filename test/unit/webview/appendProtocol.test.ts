@@ -4,13 +4,13 @@
 // missed messages (reloaded, or an append to an entry it does not hold) asks for a snapshot and ends up whole.
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
-import { Session } from '../../../src/acpClient/session';
+import { Session } from '../../../src/acp/session';
 import { detachedSessionHost } from '../../fixtures/sessionHost';
-import type { TranscriptChange, TranscriptEntry } from '../../../src/acpClient/transcript';
-import { App } from '../../../src/webview/app/app';
-import { parseEntryAppends, parseWebviewMessage } from '../../../src/webview/messageValidation';
-import type { HostToWebview, WebviewToHost } from '../../../src/webview/protocol';
-import { TranscriptPublisher, type PatchMessage } from '../../../src/webview/transcriptPublisher';
+import type { TranscriptChange, TranscriptEntry } from '../../../src/acp/transcript';
+import { App } from '../../../src/webview/page/app';
+import { parseEntryAppends, parseWebviewMessage } from '../../../src/webview/protocol/messageValidation';
+import type { HostToWebview, WebviewToHost } from '../../../src/webview/protocol/protocol';
+import { TranscriptPublisher, type PatchMessage } from '../../../src/webview/host/transcriptPublisher';
 import { agent, snapshotMsg } from './fixtures';
 
 /** A session, a publisher flushed by hand (one flush = one tick), and pages fed what the host posts. */

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { highlightCode } from '../../../src/webview/app/codeHighlight';
-import { CodeHighlighter, MAX_HIGHLIGHT_CHARS } from '../../../src/webview/app/codeHighlighter';
-import { markdownRenderer } from '../../../src/webview/app/markdown';
-import { sanitizeHtml } from '../../../src/webview/app/sanitize';
+import { highlightCode } from '../../../src/webview/page/codeHighlight';
+import { CodeHighlighter, MAX_HIGHLIGHT_CHARS } from '../../../src/webview/page/codeHighlighter';
+import { markdownRenderer } from '../../../src/webview/page/markdown';
+import { sanitizeHtml } from '../../../src/webview/page/sanitize';
 import { InProcessWorker, inProcessHighlighter, settleHighlights } from './highlightFixtures';
 
 function codeBlock(text: string): HTMLElement {

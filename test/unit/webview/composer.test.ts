@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import type { HostToWebview, WebviewToHost } from '../../../src/webview/protocol';
-import { App } from '../../../src/webview/app/app';
+import type { HostToWebview, WebviewToHost } from '../../../src/webview/protocol/protocol';
+import { App } from '../../../src/webview/page/app';
 import { caps, meta, snapshotMsg } from './fixtures';
 
 function setup(c = caps()) {

@@ -1,8 +1,8 @@
 // The page's highlight worker run in process (jsdom has no Worker): the worker's own function, answering in a later
 // task as a real worker does. The real worker is exercised in Chromium by the e2e suite and the screen bench.
-import { highlightCode } from '../../../src/webview/app/codeHighlight';
-import { CodeHighlighter, type HighlightReply, type HighlightRequest, type HighlightWorker } from '../../../src/webview/app/codeHighlighter';
-import { sanitizeHtml } from '../../../src/webview/app/sanitize';
+import { highlightCode } from '../../../src/webview/page/codeHighlight';
+import { CodeHighlighter, type HighlightReply, type HighlightRequest, type HighlightWorker } from '../../../src/webview/page/codeHighlighter';
+import { sanitizeHtml } from '../../../src/webview/page/sanitize';
 
 export class InProcessWorker implements HighlightWorker {
   onmessage: ((e: MessageEvent<HighlightReply>) => void) | null = null;

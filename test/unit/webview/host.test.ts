@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { TranscriptChange } from '../../../src/acpClient/transcript';
-import { buildChatCsp, buildChatHtml } from '../../../src/webview/html';
-import { parseExternalLink } from '../../../src/webview/linkPolicy';
-import { parseWebviewMessage } from '../../../src/webview/messageValidation';
-import { MAX_EMBED_CHARS, buildPromptBlocks } from '../../../src/webview/promptBlocks';
-import { TranscriptPublisher, type PatchMessage } from '../../../src/webview/transcriptPublisher';
+import type { TranscriptChange } from '../../../src/acp/transcript';
+import { buildChatCsp, buildChatHtml } from '../../../src/webview/host/html';
+import { parseExternalLink } from '../../../src/webview/protocol/linkPolicy';
+import { parseWebviewMessage } from '../../../src/webview/protocol/messageValidation';
+import { MAX_EMBED_CHARS, buildPromptBlocks } from '../../../src/webview/host/promptBlocks';
+import { TranscriptPublisher, type PatchMessage } from '../../../src/webview/host/transcriptPublisher';
 import { agent, bashTool, meta, user } from './fixtures';
 
 const NONCE = 'abcdefghijklmnopqrstuvwxyz012345';

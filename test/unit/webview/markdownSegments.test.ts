@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { markdownHtml, renderMarkdown } from '../../../src/webview/app/markdown';
-import { stableMarkdownPrefix } from '../../../src/webview/app/markdownSegments';
+import { markdownHtml, renderMarkdown } from '../../../src/webview/page/markdown';
+import { stableMarkdownPrefix } from '../../../src/webview/page/markdownSegments';
 
 const html = (frag: DocumentFragment) => {
   const div = document.createElement('div');

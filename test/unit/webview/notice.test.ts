@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 // The chat's error and sign-in card, the sign-in label in the header, and a permission card after a refused answer.
 import { describe, expect, it } from 'vitest';
-import { App } from '../../../src/webview/app/app';
-import type { ChatNotice, HostToWebview, WebviewToHost } from '../../../src/webview/protocol';
+import { App } from '../../../src/webview/page/app';
+import type { ChatNotice, HostToWebview, WebviewToHost } from '../../../src/webview/protocol/protocol';
 import { editTool, meta, permission, snapshotMsg } from './fixtures';
 
 function setup() {

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import type { SessionConfigOption } from '@agentclientprotocol/sdk';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TranscriptEntry } from '../../../src/acpClient/transcript';
-import type { HostToWebview, WebviewToHost } from '../../../src/webview/protocol';
-import { App } from '../../../src/webview/app/app';
-import { markdownRenderer } from '../../../src/webview/app/markdown';
+import type { TranscriptEntry } from '../../../src/acp/transcript';
+import type { HostToWebview, WebviewToHost } from '../../../src/webview/protocol/protocol';
+import { App } from '../../../src/webview/page/app';
+import { markdownRenderer } from '../../../src/webview/page/markdown';
 import { inProcessHighlighter, settleHighlights } from './highlightFixtures';
 import { T0, agent, bashTool, editTool, elicitationView, fullSnapshot, meta, permission, snapshotMsg, user } from './fixtures';
 

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { renderAnsi } from '../../../src/webview/app/ansi';
-import { markdownRenderer, renderMarkdown } from '../../../src/webview/app/markdown';
-import { sanitizeHtml } from '../../../src/webview/app/sanitize';
+import { renderAnsi } from '../../../src/webview/page/ansi';
+import { markdownRenderer, renderMarkdown } from '../../../src/webview/page/markdown';
+import { sanitizeHtml } from '../../../src/webview/page/sanitize';
 import { inProcessHighlighter, settleHighlights } from './highlightFixtures';
 
 function html(frag: DocumentFragment): string {

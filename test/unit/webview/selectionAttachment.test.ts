@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { selectedLines, selectionAttachment } from '../../../src/webview/selectionAttachment';
+import { selectedLines, selectionAttachment } from '../../../src/webview/host/selectionAttachment';
 
 const at = (line: number, character: number) => ({ line, character });
 

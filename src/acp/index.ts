@@ -1,0 +1,15 @@
+// The public surface of acpClient (no `vscode` import anywhere in this folder).
+export { AcpClient, type AcpClientOptions } from './acpClient';
+export { AgentStartError, resolveAgentLaunch, parseNodeMajor, MIN_NODE_MAJOR, type AgentLaunch, type AgentLaunchSettings } from '../agents/agentLaunch';
+export { AgentProcess, type AgentExit, type AgentProcessLike } from './agentProcess';
+export { AgentExitedError, NotSupportedError } from './errors';
+export { Emitter, type Disposable, type Event } from './events';
+export { describeExit } from './exitDescription';
+export type { ClientHooks, PendingElicitation, PendingPermission } from './hooks';
+export type { Logger } from './logger';
+export type { AnswerResult } from './pendingRequests';
+export { Session } from './session';
+export { applySessionUpdate } from './sessionReducer';
+export { applyClientEvent, type ClientEvent } from './clientEvents';
+export { emptyTranscript, toSnapshot, type TranscriptState } from './transcriptState';
+export type * from './transcript';

@@ -1,0 +1,119 @@
+// Decides what to spawn for the agent. Pure: no fs, no process access, so every branch is unit-testable.
+import { AgentStartError } from '../acp/errors';
+
+export { AgentStartError };
+
+export interface AgentLaunchSettings {
+  path?: string;
+  args?: string[];
+  env?: Record<string, string>;
+}
+
+export interface AgentLaunch {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+}
+
+/** The bundled adapter declares `engines.node >= 22`. */
+export const MIN_NODE_MAJOR = 22;
+
+/** The bundled Claude adapter runs unless the user named another agent. */
+export function usesBundledAdapter(settings: AgentLaunchSettings): boolean {
+  return !settings.path?.trim();
+}
+
+/**
+ * Resolve the agent command. A user-set `path` wins and is run directly (never through a shell) with the user's
+ * `args`; otherwise the bundled adapter entry runs on `node`. `settings.env` applies in both cases, over `baseEnv`
+ * (without the variables that unlock bypass mode). The bundled adapter alone gets `claudeCodeExecutable` as
+ * CLAUDE_CODE_EXECUTABLE (the Claude Code binary it runs) and the stored API key; another agent's environment is left
+ * as the user set it.
+ */
+export function resolveAgentLaunch(input: {
+  settings: AgentLaunchSettings;
+  node: { path: string; version: string; env?: Record<string, string> };
+  adapterEntry: string | undefined;
+  baseEnv: Record<string, string | undefined>;
+  claudeCodeExecutable?: string;
+  /** The Anthropic API key from the extension's secret storage, if the user set one. */
+  apiKey?: string;
+}): AgentLaunch {
+  const { settings, node, adapterEntry, baseEnv, claudeCodeExecutable } = input;
+  const userPath = settings.path?.trim();
+  const base = withoutBypassUnlock(baseEnv);
+  if (!usesBundledAdapter(settings) && userPath) {
+    return { command: userPath, args: [...(settings.args ?? [])], env: mergeEnv(base, settings.env) };
+  }
+  if (!adapterEntry) {
+    throw new AgentStartError(
+      'The bundled Claude ACP adapter (@agentclientprotocol/claude-agent-acp) was not found. ' +
+        'Reinstall the extension or set acpChat.agent.path to an ACP agent executable.',
+      'adapter-missing',
+    );
+  }
+  const major = parseNodeMajor(node.version);
+  if (major === undefined || major < MIN_NODE_MAJOR) {
+    throw new AgentStartError(
+      `The bundled Claude ACP adapter needs Node >= ${MIN_NODE_MAJOR}, found ${node.version || 'an unknown version'} ` +
+        `(${node.path}). Set acpChat.agent.path to an ACP agent executable (for example a claude-agent-acp ` +
+        `installed with a newer Node), or update VS Code.`,
+      'node-too-old',
+      { command: node.path },
+    );
+  }
+  // A key set with "Set API Key…" (SecretStorage) is for the Claude adapter; the user's own env setting still wins.
+  const key = input.apiKey ? { ANTHROPIC_API_KEY: input.apiKey } : undefined;
+  // The resolved Claude Code wins over a CLAUDE_CODE_EXECUTABLE in the env setting: the resolution already read it.
+  const claude = claudeCodeExecutable ? { CLAUDE_CODE_EXECUTABLE: claudeCodeExecutable } : undefined;
+  return { command: node.path, args: [adapterEntry], env: mergeEnv(base, node.env, key, settings.env, claude) };
+}
+
+/**
+ * Variables that unlock Claude Code's bypass mode (`--dangerously-skip-permissions`) even as root. They are dropped
+ * from the inherited environment: bypassing approvals must be the user's explicit choice (acpChat.agent.env).
+ */
+export const BYPASS_UNLOCK_VARIABLES = ['IS_SANDBOX'];
+
+function withoutBypassUnlock(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const copy = { ...env };
+  for (const name of BYPASS_UNLOCK_VARIABLES) delete copy[name];
+  return copy;
+}
+
+/** `"v22.3.0"` / `"22.3.0"` → 22; anything else → undefined. */
+export function parseNodeMajor(version: string): number | undefined {
+  const m = /^v?(\d+)\.\d+/.exec(version.trim());
+  return m ? Number(m[1]) : undefined;
+}
+
+function mergeEnv(
+  base: Record<string, string | undefined>,
+  ...overlays: (Record<string, string> | undefined)[]
+): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(base)) if (v !== undefined) env[k] = v;
+  for (const overlay of overlays) if (overlay) Object.assign(env, overlay);
+  return env;
+}
+
+/**
+ * Settings as read from the user's configuration, which may hold anything: keeps the well-typed parts and says what
+ * was ignored, so a typo in settings.json gives a clear message instead of a strange spawn.
+ */
+export function parseLaunchSettings(raw: { path?: unknown; args?: unknown; env?: unknown }): { settings: AgentLaunchSettings; problems: string[] } {
+  const problems: string[] = [];
+  const settings: AgentLaunchSettings = {};
+  if (typeof raw.path === 'string' && raw.path.trim()) settings.path = raw.path.trim();
+  else if (raw.path !== undefined && raw.path !== null && raw.path !== '') problems.push('acpChat.agent.path must be a string; it was ignored.');
+  if (Array.isArray(raw.args)) {
+    settings.args = raw.args.filter((a): a is string => typeof a === 'string');
+    if (settings.args.length !== raw.args.length) problems.push('acpChat.agent.args must hold only strings; the others were ignored.');
+  } else if (raw.args !== undefined && raw.args !== null) problems.push('acpChat.agent.args must be an array of strings; it was ignored.');
+  if (raw.env && typeof raw.env === 'object' && !Array.isArray(raw.env)) {
+    const entries = Object.entries(raw.env as Record<string, unknown>);
+    settings.env = Object.fromEntries(entries.filter((e): e is [string, string] => typeof e[1] === 'string'));
+    if (Object.keys(settings.env).length !== entries.length) problems.push('acpChat.agent.env values must be strings; the others were ignored.');
+  } else if (raw.env !== undefined && raw.env !== null) problems.push('acpChat.agent.env must be an object of strings; it was ignored.');
+  return { settings, problems };
+}

@@ -1,0 +1,31 @@
+// The typed errors of resolving and downloading Claude Code. Their messages are for the log; acpClient/userErrors.ts
+// words them for the user.
+import { AgentStartError } from '../../acp/errors';
+
+/** Nothing runnable was found where the bundled adapter may take Claude Code from: a start failure like any other. */
+export class ClaudeCodeNotFoundError extends AgentStartError {
+  override name = 'ClaudeCodeNotFoundError';
+  constructor(
+    /** A `claude` on PATH that runs: offered to the user, never used without asking. */
+    readonly onPath: { path: string; version: string } | undefined,
+    /** Places that were set but did not run `--version` (a stale setting or variable), for the message and the log. */
+    readonly broken: { source: string; path: string; problem: string }[] = [],
+  ) {
+    const brokenText = broken.map((b) => ` ${b.source} points to ${b.path}, which ${b.problem}.`).join('');
+    const found = onPath ? ` A claude on PATH runs: ${onPath.path} (${onPath.version}).` : '';
+    super(`Claude Code was not found.${brokenText}${found}`, 'claude-code-missing', { claudeOnPath: onPath, claudeBroken: broken });
+  }
+}
+
+export type DownloadFailure = 'offline' | 'proxy' | 'integrity' | 'http' | 'cancelled' | 'unsupported' | 'notRunnable' | 'disk';
+
+/** The download did not complete; nothing of it was left behind. */
+export class ClaudeCodeDownloadError extends Error {
+  override name = 'ClaudeCodeDownloadError';
+  constructor(
+    readonly reason: DownloadFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,63 @@
+// Draws the user's eye to requests that wait for an answer: the status-bar item, the chat view's badge and, when the
+// window is not focused, a notification. It only shows; "Show" runs the show-pending command.
+import * as vscode from 'vscode';
+import type { Logger } from '../acp/logger';
+import { toDisplayText } from './displayText';
+import { LingeringCount } from './lingeringCount';
+import type { PermissionBroker, Prompt } from './permissionBroker';
+import { pendingStatusText } from './pendingStatusText';
+import { readNotifyWhenUnfocused, SHOW_PENDING_COMMAND } from './settings';
+
+export class PendingAttention implements vscode.Disposable {
+  private readonly statusItem: vscode.StatusBarItem;
+  private readonly disposables: vscode.Disposable[] = [];
+  /** How long a count of zero waits for the next request before the item and badge go (see LingeringCount). */
+  static readonly LINGER_MS = 300;
+  /** How long the item and badge wait to appear, so the request's own surface is laid out first (see LingeringCount). */
+  static readonly FIRST_SHOW_MS = 50;
+
+  /** `setBadge` shows the count on the chat view (0 clears it). */
+  constructor(broker: PermissionBroker, setBadge: (count: number) => void, private readonly logger: Logger) {
+    this.statusItem = vscode.window.createStatusBarItem('acpChat.pendingApprovals', vscode.StatusBarAlignment.Left, 100);
+    this.statusItem.name = 'ACP Chat: approvals waiting';
+    this.statusItem.command = SHOW_PENDING_COMMAND;
+    this.statusItem.tooltip = 'Show the next request waiting for your answer';
+    this.statusItem.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+    const shown = new LingeringCount((n) => {
+      this.updateStatus(n);
+      setBadge(n);
+    }, PendingAttention.LINGER_MS, PendingAttention.FIRST_SHOW_MS);
+    this.disposables.push(
+      this.statusItem,
+      shown,
+      broker.onDidAdd((p) => this.notifyIfUnfocused(p)),
+      broker.onDidChangeCount((n) => shown.set(n)),
+    );
+  }
+
+  dispose(): void {
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+
+  private updateStatus(count: number): void {
+    const text = pendingStatusText(count);
+    if (text) {
+      this.statusItem.text = text;
+      this.statusItem.show();
+    } else {
+      this.statusItem.hide();
+    }
+  }
+
+  private notifyIfUnfocused(prompt: Prompt): void {
+    if (vscode.window.state.focused || !readNotifyWhenUnfocused()) return;
+    const what = prompt.type === 'permission' ? toDisplayText(prompt.presentation.title, 120) : 'the agent has a question';
+    const show = 'Show';
+    void vscode.window.showInformationMessage(`ACP Chat: an approval is waiting — ${what}`, show).then(
+      (choice) => {
+        if (choice === show) void vscode.commands.executeCommand(SHOW_PENDING_COMMAND, prompt.key);
+      },
+      (err: unknown) => this.logger.error('[permissions] notification failed', err),
+    );
+  }
+}

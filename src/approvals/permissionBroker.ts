@@ -1,0 +1,257 @@
+// Holds every pending permission request and form elicitation by key for the surfaces, independent of any UI.
+// Surfaces (QuickPick, modal, the chat's inline card) subscribe and answer through it; the answer goes to the
+// request's own `answer` in the core, which alone decides whether it still counts. The first accepted answer closes
+// every other surface; dismissing a surface leaves the request pending. No `vscode` import, so it is unit-tested.
+import type { CreateElicitationResponse } from '@agentclientprotocol/sdk';
+import { Emitter, type Event } from '../acp/events';
+import type { PendingElicitation, PendingPermission } from '../acp/hooks';
+import type { Logger } from '../acp/logger';
+import type { AnswerResult } from '../acp/pendingRequests';
+import { parseElicitationForm, validateElicitationContent, type FormParse } from './elicitationForm';
+import { buildPermissionPresentation, type PermissionPresentation, type PresentationContext } from './permissionPresentation';
+
+export type { AnswerResult };
+
+export interface PermissionPrompt {
+  type: 'permission';
+  key: string;
+  sessionId: string;
+  request: PendingPermission;
+  presentation: PermissionPresentation;
+  /** The user closed a surface without answering; cleared when the prompt is shown again. */
+  dismissed: boolean;
+}
+
+export interface ElicitationPrompt {
+  type: 'elicitation';
+  key: string;
+  sessionId?: string;
+  request: PendingElicitation;
+  form: FormParse;
+  dismissed: boolean;
+}
+
+export type Prompt = PermissionPrompt | ElicitationPrompt;
+
+export interface PromptSettled {
+  key: string;
+  type: Prompt['type'];
+  /** `answered`: a surface answered it; `cancelled`: its signal aborted (reason from the core). */
+  outcome: 'answered' | 'cancelled';
+  reason?: string;
+}
+
+export interface PermissionBrokerOptions {
+  logger: Logger;
+  /** Workspace folders for location labels, read when a request arrives. */
+  presentationContext?: () => PresentationContext;
+  /** How many ended requests are remembered, so a late answer still reaches the core (which records it expired). */
+  endedMemory?: number;
+}
+
+interface Live {
+  prompt: Prompt;
+  detach: () => void;
+}
+
+export class PermissionBroker {
+  private readonly live = new Map<string, Live>();
+  private readonly ended = new Map<string, Prompt>();
+  private readonly endedMemory: number;
+  private readonly logger: Logger;
+  private readonly presentationContext: () => PresentationContext;
+
+  private readonly addedEmitter: Emitter<Prompt>;
+  private readonly settledEmitter: Emitter<PromptSettled>;
+  private readonly countEmitter: Emitter<number>;
+  private readonly showEmitter: Emitter<Prompt>;
+  private readonly dismissedEmitter: Emitter<Prompt>;
+
+  /** A request arrived; surfaces present it. */
+  readonly onDidAdd: Event<Prompt>;
+  /** A request ended (answered or cancelled); every surface showing it closes. */
+  readonly onDidSettle: Event<PromptSettled>;
+  /** The number of pending requests (permissions + elicitations) changed. */
+  readonly onDidChangeCount: Event<number>;
+  /** `show()` asked for a prompt to be presented again. */
+  readonly onDidRequestShow: Event<Prompt>;
+  /** A surface was closed without an answer; the request stays pending. */
+  readonly onDidDismiss: Event<Prompt>;
+
+  constructor(options: PermissionBrokerOptions) {
+    this.logger = options.logger;
+    this.presentationContext = options.presentationContext ?? (() => ({}));
+    this.endedMemory = options.endedMemory ?? 200;
+    const onError = (err: unknown) => this.logger.error('[broker] listener failed', err);
+    this.addedEmitter = new Emitter(onError);
+    this.settledEmitter = new Emitter(onError);
+    this.countEmitter = new Emitter(onError);
+    this.showEmitter = new Emitter(onError);
+    this.dismissedEmitter = new Emitter(onError);
+    this.onDidAdd = this.addedEmitter.event;
+    this.onDidSettle = this.settledEmitter.event;
+    this.onDidChangeCount = this.countEmitter.event;
+    this.onDidRequestShow = this.showEmitter.event;
+    this.onDidDismiss = this.dismissedEmitter.event;
+  }
+
+  get count(): number {
+    return this.live.size;
+  }
+
+  /** Pending prompts in arrival order. */
+  pending(): Prompt[] {
+    return [...this.live.values()].map((l) => l.prompt);
+  }
+
+  get(key: string): Prompt | undefined {
+    return this.live.get(key)?.prompt;
+  }
+
+  /** The core's `ClientHooks.requestPermission`: holds the request for the surfaces until it is answered or ends. */
+  requestPermission(request: PendingPermission): void {
+    if (this.live.has(request.key)) throw new Error(`A permission request with key ${request.key} is already pending.`);
+    let presentation: PermissionPresentation;
+    try {
+      presentation = buildPermissionPresentation({ params: request.params, toolCall: request.toolCall }, this.presentationContext());
+    } catch (err) {
+      // The presenter is written not to throw on agent data; if it does, the request must still reach the user.
+      this.logger.error(`[broker] could not build the presentation of ${request.key}`, err);
+      presentation = buildPermissionPresentation({ params: { sessionId: request.sessionId, toolCall: { toolCallId: '' }, options: request.params.options ?? [] } });
+    }
+    this.hold({ type: 'permission', key: request.key, sessionId: request.sessionId, request, presentation, dismissed: false });
+  }
+
+  /** The core's `ClientHooks.createElicitation`. */
+  createElicitation(request: PendingElicitation): void {
+    if (this.live.has(request.key)) throw new Error(`An elicitation with key ${request.key} is already pending.`);
+    this.hold({ type: 'elicitation', key: request.key, sessionId: request.sessionId, request, form: parseElicitationForm(request.params), dismissed: false });
+  }
+
+  /** Answer a permission request; the core refuses an option it did not offer (the request stays pending). */
+  answer(key: string, optionId: string): AnswerResult {
+    const prompt = this.find(key, 'permission');
+    return prompt ? this.settled(prompt, prompt.request.answer(optionId), optionId) : 'unknown';
+  }
+
+  /** Answer a form elicitation; content that does not fit the form is refused (the request stays pending). */
+  answerElicitation(key: string, response: CreateElicitationResponse): AnswerResult {
+    const prompt = this.find(key, 'elicitation');
+    if (!prompt) return 'unknown';
+    const refused = checkElicitationAnswer(prompt.form, response);
+    return refused ? { refused } : this.settled(prompt, prompt.request.answer(response), response.action);
+  }
+
+  /** A surface was closed without an answer. The request stays pending. */
+  dismiss(key: string): void {
+    const live = this.live.get(key);
+    if (!live) return;
+    live.prompt.dismissed = true;
+    this.dismissedEmitter.fire(live.prompt);
+  }
+
+  /** Ask the surfaces to present `key` again. Returns the prompt, or undefined when nothing is pending. */
+  show(key: string): Prompt | undefined {
+    const live = this.live.get(key);
+    if (!live) return undefined;
+    live.prompt.dismissed = false;
+    this.showEmitter.fire(live.prompt);
+    return live.prompt;
+  }
+
+  /** The pending key after `after` in arrival order, wrapping around; the oldest when `after` is not pending. */
+  nextKey(after?: string): string | undefined {
+    const keys = [...this.live.keys()];
+    if (keys.length === 0) return undefined;
+    const index = after === undefined ? -1 : keys.indexOf(after);
+    return keys[(index + 1) % keys.length];
+  }
+
+  /**
+   * Stop holding requests (extension shutdown). Pending elicitations are answered `cancel` (the user did not
+   * answer); pending permissions are left to the core, whose signals abort when the agent goes away — a
+   * permission promise must never resolve for something the user did not choose.
+   */
+  dispose(): void {
+    for (const { prompt, detach } of [...this.live.values()]) {
+      detach();
+      if (prompt.type === 'elicitation') prompt.request.answer({ action: 'cancel' });
+    }
+    this.live.clear();
+    this.ended.clear();
+    for (const e of [this.addedEmitter, this.settledEmitter, this.countEmitter, this.showEmitter, this.dismissedEmitter]) e.dispose();
+  }
+
+  private hold(prompt: Prompt): void {
+    const signal = prompt.request.signal;
+    if (signal.aborted) {
+      this.logger.info(`[broker] ${prompt.type} ${prompt.key} was cancelled before it could be shown (${String(signal.reason)})`);
+      this.remember(prompt);
+      return;
+    }
+    const onAbort = () => this.cancel(prompt.key, String(signal.reason ?? 'cancelled'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    const detach = () => signal.removeEventListener('abort', onAbort);
+    this.live.set(prompt.key, { prompt, detach });
+    this.logger.info(`[broker] ${prompt.type} ${prompt.key} pending`);
+    this.addedEmitter.fire(prompt);
+    this.countEmitter.fire(this.live.size);
+  }
+
+  private cancel(key: string, reason: string): void {
+    const live = this.live.get(key);
+    if (!live) return;
+    this.drop(key);
+    this.remember(live.prompt);
+    this.logger.info(`[broker] ${live.prompt.type} ${key} cancelled (${reason})`);
+    this.settledEmitter.fire({ key, type: live.prompt.type, outcome: 'cancelled', reason });
+    this.countEmitter.fire(this.live.size);
+  }
+
+  /** A live or recently ended prompt of `type` (a late answer to an ended one still goes to the core). */
+  private find<T extends Prompt['type']>(key: string, type: T): Extract<Prompt, { type: T }> | undefined {
+    const prompt = this.live.get(key)?.prompt ?? this.ended.get(key);
+    if (prompt?.type === type) return prompt as Extract<Prompt, { type: T }>;
+    this.logger.warn(`[broker] answer to unknown ${type} ${key} ignored`);
+    return undefined;
+  }
+
+  /** Follows the core's verdict on an answer: an accepted one ends the prompt for every surface. */
+  private settled(prompt: Prompt, result: AnswerResult, what: string): AnswerResult {
+    if (result === 'accepted' && this.live.has(prompt.key)) {
+      this.drop(prompt.key);
+      this.remember(prompt);
+      this.logger.info(`[broker] ${prompt.type} ${prompt.key} answered: ${what}`);
+      this.settledEmitter.fire({ key: prompt.key, type: prompt.type, outcome: 'answered' });
+      this.countEmitter.fire(this.live.size);
+    } else if (result === 'expired') {
+      this.logger.info(`[broker] late answer to ${prompt.type} ${prompt.key} discarded`);
+    }
+    return result;
+  }
+
+  private drop(key: string): void {
+    this.live.get(key)?.detach();
+    this.live.delete(key);
+  }
+
+  private remember(prompt: Prompt): void {
+    this.ended.delete(prompt.key);
+    this.ended.set(prompt.key, prompt);
+    while (this.ended.size > this.endedMemory) this.ended.delete(this.ended.keys().next().value!);
+  }
+}
+
+/** Why an elicitation answer cannot be sent, or undefined when it fits the form. */
+function checkElicitationAnswer(form: FormParse, answer: CreateElicitationResponse): string | undefined {
+  switch (answer.action) {
+    case 'decline':
+    case 'cancel':
+      return undefined;
+    case 'accept':
+      if (!form.ok) return `This form cannot be accepted: ${form.error}`;
+      return validateElicitationContent(form.form, answer.content);
+    default:
+      return `Unknown elicitation action ${JSON.stringify((answer as { action: unknown }).action)}.`;
+  }
+}

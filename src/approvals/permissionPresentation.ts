@@ -1,0 +1,241 @@
+// What a permission prompt shows, computed from the request and the session's state of its tool call. Pure: every
+// surface (QuickPick, modal, the inline card) renders this one model, so they cannot disagree. Nothing here infers
+// scope, lifetime or effect from an option's kind or label (permission-extension.md, "Client requirements").
+import type { PermissionOption, RequestPermissionRequest, ToolCallContent, ToolCallLocation, ToolKind } from '@agentclientprotocol/sdk';
+import type { ToolCallState } from '../acp/transcript';
+import { toDisplayText, toVerbatimText, truncate } from './displayText';
+import { OPTION_KIND_ICON, TOOL_KIND_ICON } from './kindIcons';
+import { checkLocation, locationLabel, type PathFlavour } from './locationLinks';
+import { isRecord, optionalString } from '../acp/guards';
+
+export { OPTION_KIND_ICON, TOOL_KIND_ICON } from './kindIcons';
+
+export const TITLE_MAX = 300;
+export const DESCRIPTION_MAX = 2_000;
+export const SUMMARY_MAX = 1_000;
+export const PLAN_MAX = 200_000;
+
+/** Tools whose title is the shell command itself (the adapter keeps it uncompacted too). */
+const SHELL_TOOLS = new Set(['Bash', 'PowerShell']);
+const EXIT_PLAN_OPTION_PREFIX = 'exit-plan-';
+
+export interface PresentedOption {
+  optionId: string;
+  /** `option.name`, verbatim (only invisible characters made visible). */
+  label: string;
+  kind: PermissionOption['kind'];
+  icon: string;
+}
+
+export interface PresentedLocation {
+  path: string;
+  line?: number;
+  /** "src/app.ts:12" or "/etc/hosts (outside workspace)"; the raw path when it cannot be opened. */
+  label: string;
+  insideWorkspace: boolean;
+  /** Why the location cannot be opened (relative path, control characters). */
+  invalid?: string;
+}
+
+export interface PresentedDiff {
+  path: string;
+  /** `null` for a new file (ACP: null/omitted oldText). */
+  oldText: string | null;
+  newText: string;
+}
+
+export interface PermissionPresentation {
+  title: string;
+  /** True when `title` is the shell command, shown verbatim. */
+  titleIsCommand: boolean;
+  description?: string;
+  kind?: ToolKind;
+  kindIcon: string;
+  toolName?: string;
+  /** The shell command, verbatim. */
+  command?: string;
+  url?: string;
+  /** The tool call's own text content (Claude puts the Bash description there), compacted. */
+  summary?: string;
+  locations: PresentedLocation[];
+  diffs: PresentedDiff[];
+  /** ExitPlanMode: the plan markdown from `rawInput.plan`. */
+  plan?: string;
+  /** Options grouped allow_once → allow_always → reject kinds (→ unknown kinds), stable within a group. */
+  options: PresentedOption[];
+  /** The option Enter picks: the first reject option when `defaultToNo`, else the agent's first option. */
+  defaultOptionId?: string;
+  defaultToNo: boolean;
+}
+
+export interface PresentationInput {
+  params: RequestPermissionRequest;
+  /** The session's merged state of `params.toolCall.toolCallId`, from earlier `tool_call` updates. */
+  toolCall?: ToolCallState;
+}
+
+export interface PresentationContext {
+  workspaceFolders?: readonly string[];
+  pathFlavour?: PathFlavour;
+}
+
+interface Hint {
+  title?: string;
+  description?: string;
+  defaultToNo: boolean;
+}
+
+/** Build the presentation of one `session/request_permission`. Never throws on malformed agent data. */
+export function buildPermissionPresentation(input: PresentationInput, context: PresentationContext = {}): PermissionPresentation {
+  const { params } = input;
+  const request = isRecord(params.toolCall) ? params.toolCall : undefined;
+  const state = input.toolCall;
+  const toolName = optionalString(request?.name) ?? optionalString(state?.name) ?? claudeToolName(request?._meta) ?? claudeToolName(state?._meta);
+  const kind = toolKind(request?.kind) ?? toolKind(state?.kind);
+  const rawInput = isRecord(request?.rawInput) ? request.rawInput : isRecord(state?.rawInput) ? state.rawInput : undefined;
+  const content = arr<ToolCallContent>(request?.content) ?? state?.content ?? [];
+  const locations = arr<ToolCallLocation>(request?.locations) ?? state?.locations ?? [];
+  const options = arr<PermissionOption>(params.options)?.filter(isOption) ?? [];
+
+  const hint = readHints(params);
+  const isShell = (toolName !== undefined && SHELL_TOOLS.has(toolName)) || kind === 'execute';
+  const rawTitle = hint.title ?? nonBlank(optionalString(request?.title)) ?? nonBlank(state?.title) ?? toolName;
+  const title = rawTitle === undefined
+    ? 'Permission requested'
+    : isShell
+      ? toVerbatimText(rawTitle)
+      : toDisplayText(rawTitle, TITLE_MAX) || 'Permission requested';
+
+  const command = isShell ? optionalString(rawInput?.command) : undefined;
+  const url = optionalString(rawInput?.url);
+  const summaryText = content
+    .map((c) => (c.type === 'content' && c.content.type === 'text' ? c.content.text : undefined))
+    .find((t): t is string => typeof t === 'string' && t.trim() !== '');
+  const diffs = content.filter((c): c is Extract<ToolCallContent, { type: 'diff' }> => c.type === 'diff' && typeof c.path === 'string' && typeof c.newText === 'string')
+    .map((d) => ({ path: d.path, oldText: typeof d.oldText === 'string' ? d.oldText : null, newText: d.newText }));
+  const isPlan = toolName === 'ExitPlanMode' || options.some((o) => o.optionId.startsWith(EXIT_PLAN_OPTION_PREFIX));
+  const plan = isPlan ? nonBlank(optionalString(rawInput?.plan)) : undefined;
+
+  const grouped = groupOptions(options);
+  const defaultOption = hint.defaultToNo ? grouped.find((o) => isRejectKind(o.kind)) ?? options[0] : options[0];
+
+  return {
+    title,
+    titleIsCommand: isShell && rawTitle !== undefined,
+    description: hint.description ? toDisplayText(hint.description, DESCRIPTION_MAX, false) || undefined : undefined,
+    kind,
+    kindIcon: kind ? TOOL_KIND_ICON[kind] : 'tools',
+    toolName: toolName ? toDisplayText(toolName, 100) : undefined,
+    command: command !== undefined ? toVerbatimText(command) : undefined,
+    url: url ? toDisplayText(url, DESCRIPTION_MAX) : undefined,
+    summary: summaryText ? toDisplayText(summaryText, SUMMARY_MAX, false) : undefined,
+    locations: presentLocations(locations, diffs, context),
+    diffs,
+    plan: plan ? truncate(plan, PLAN_MAX) : undefined,
+    options: grouped.map((o) => ({ optionId: o.optionId, label: toVerbatimText(o.name), kind: o.kind, icon: OPTION_KIND_ICON[o.kind] ?? 'question' })),
+    defaultOptionId: defaultOption?.optionId,
+    defaultToNo: hint.defaultToNo,
+  };
+}
+
+/** Stable grouping: allow_once, allow_always, reject_once/reject_always, then kinds this client does not know. */
+export function groupOptions<T extends { kind: string }>(options: readonly T[]): T[] {
+  const rank = (kind: string) => (kind === 'allow_once' ? 0 : kind === 'allow_always' ? 1 : isRejectKind(kind) ? 2 : 3);
+  return options.map((o, i) => ({ o, i })).sort((a, b) => rank(a.o.kind) - rank(b.o.kind) || a.i - b.i).map(({ o }) => o);
+}
+
+export function isRejectKind(kind: string): boolean {
+  return kind === 'reject_once' || kind === 'reject_always';
+}
+
+/** The modal's detail text: what will happen, in plain lines. Commands stay verbatim. */
+export function buildPromptDetail(p: PermissionPresentation): string {
+  const lines: string[] = [];
+  if (p.command !== undefined && !(p.titleIsCommand && p.title === p.command)) lines.push(`Command:\n${p.command}`);
+  if (p.url) lines.push(`URL: ${p.url}`);
+  for (const d of p.diffs) lines.push(describeDiff(d));
+  const diffPaths = new Set(p.diffs.map((d) => d.path));
+  const others = p.locations.filter((l) => !diffPaths.has(l.path)).map((l) => l.label);
+  if (others.length) lines.push(`${others.length === 1 ? 'File' : 'Files'}: ${others.join(', ')}`);
+  if (p.summary) lines.push(p.summary);
+  if (p.description) lines.push(p.description);
+  if (p.plan) lines.push('The plan is shown in a preview ("Show Details…").');
+  return lines.join('\n\n');
+}
+
+/** "Edit /a/b.ts: replaces 2 lines with 3 lines" / "Create /a/b.ts (4 lines)". */
+export function describeDiff(d: PresentedDiff): string {
+  const path = toDisplayText(d.path, DESCRIPTION_MAX);
+  const count = (s: string) => (s === '' ? 0 : s.replace(/\r?\n$/u, '').split(/\r?\n/u).length);
+  const plural = (n: number) => `${n} line${n === 1 ? '' : 's'}`;
+  if (d.oldText === null) return `Create ${path} (${plural(count(d.newText))})`;
+  return `Edit ${path}: replaces ${plural(count(d.oldText))} with ${plural(count(d.newText))}`;
+}
+
+function presentLocations(locations: ToolCallLocation[], diffs: PresentedDiff[], context: PresentationContext): PresentedLocation[] {
+  const all: { path: unknown; line?: unknown }[] = [...locations];
+  // A diff without a matching location still names a file worth opening.
+  for (const d of diffs) if (!locations.some((l) => l?.path === d.path)) all.push({ path: d.path });
+  const seen = new Set<string>();
+  const out: PresentedLocation[] = [];
+  for (const loc of all) {
+    if (!isRecord(loc)) continue;
+    const check = checkLocation(loc.path, loc.line, context.workspaceFolders ?? [], context.pathFlavour);
+    const dedupe = `${String(loc.path)}:${String(loc.line ?? '')}`;
+    if (seen.has(dedupe)) continue;
+    seen.add(dedupe);
+    if (check.ok) {
+      out.push({ path: check.path, line: check.line, label: toDisplayText(locationLabel(check), DESCRIPTION_MAX), insideWorkspace: check.insideWorkspace });
+    } else {
+      const shown = typeof loc.path === 'string' ? toDisplayText(loc.path, DESCRIPTION_MAX) : '(no path)';
+      out.push({ path: typeof loc.path === 'string' ? loc.path : '', label: shown, insideWorkspace: false, invalid: check.reason });
+    }
+  }
+  return out;
+}
+
+/** The hint sources in precedence order: `_meta.permission`, `_meta.jetbrains.air.permission`, ACP v2 top level. */
+function readHints(params: RequestPermissionRequest): Hint {
+  const meta = isRecord(params._meta) ? params._meta : undefined;
+  const jetbrains = isRecord(meta?.jetbrains) ? meta.jetbrains : undefined;
+  const air = isRecord(jetbrains?.air) ? jetbrains.air : undefined;
+  const topLevel = params as unknown as Record<string, unknown>;
+  const candidates = [versionOneHint(meta?.permission), versionOneHint(air?.permission), {
+    title: nonBlank(optionalString(topLevel.title)),
+    description: nonBlank(optionalString(topLevel.description)),
+    defaultToNo: false,
+  }];
+  const chosen = candidates.find((c) => c?.title !== undefined);
+  return {
+    title: chosen?.title,
+    description: chosen?.description,
+    defaultToNo: candidates.some((c) => c?.defaultToNo === true),
+  };
+}
+
+/** A version-1 presentation record, or undefined for anything else (unknown versions are ignored, not guessed). */
+function versionOneHint(value: unknown): Hint | undefined {
+  if (!isRecord(value) || value.version !== 1) return undefined;
+  return { title: nonBlank(optionalString(value.title)), description: nonBlank(optionalString(value.description)), defaultToNo: value.defaultToNo === true };
+}
+
+function claudeToolName(meta: unknown): string | undefined {
+  return isRecord(meta) && isRecord(meta.claudeCode) ? optionalString(meta.claudeCode.toolName) : undefined;
+}
+
+function toolKind(value: unknown): ToolKind | undefined {
+  return typeof value === 'string' && Object.hasOwn(TOOL_KIND_ICON, value) ? (value as ToolKind) : undefined;
+}
+
+function isOption(value: unknown): value is PermissionOption {
+  return isRecord(value) && typeof value.optionId === 'string' && typeof value.name === 'string' && typeof value.kind === 'string';
+}
+
+
+function nonBlank(value: string | undefined | null): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function arr<T>(value: unknown): T[] | undefined {
+  return Array.isArray(value) ? (value as T[]) : undefined;
+}

@@ -1,0 +1,71 @@
+// Opt-in recovery from an agent that went away on its own: restart it (which reloads the conversation) after a
+// growing delay, at most a few times in a window, so an agent that crashes at start-up does not loop forever.
+import type { ChatService } from './chatService';
+import type { Disposable } from '../acp/events';
+import type { Logger } from '../acp/logger';
+
+export interface RestartBudget {
+  /** Attempts allowed within `windowMs`. */
+  max: number;
+  windowMs: number;
+  /** Delay before the first attempt in a window; doubled for each later one. */
+  baseDelayMs: number;
+}
+
+export const DEFAULT_RESTART_BUDGET: RestartBudget = { max: 3, windowMs: 5 * 60_000, baseDelayMs: 1000 };
+
+/** Pure bookkeeping of attempts: the delay before the next one, or undefined when the budget is spent. */
+export class RestartPolicy {
+  private attempts: number[] = [];
+
+  constructor(private readonly budget: RestartBudget = DEFAULT_RESTART_BUDGET) {}
+
+  next(now: number): number | undefined {
+    this.attempts = this.attempts.filter((t) => now - t < this.budget.windowMs);
+    if (this.attempts.length >= this.budget.max) return undefined;
+    const delay = this.budget.baseDelayMs * 2 ** this.attempts.length;
+    this.attempts.push(now);
+    return delay;
+  }
+}
+
+export interface AutoRestartOptions {
+  enabled(): boolean;
+  logger: Logger;
+  policy?: RestartPolicy;
+  now?: () => number;
+  /** Timer injection for tests; returns a cancel function. */
+  schedule?: (fn: () => void, ms: number) => () => void;
+}
+
+/** Watches `chat` and restarts its agent after an unexpected exit while `enabled()` says so. */
+export function autoRestart(chat: ChatService, opts: AutoRestartOptions): Disposable {
+  const policy = opts.policy ?? new RestartPolicy();
+  const now = opts.now ?? Date.now;
+  const schedule =
+    opts.schedule ??
+    ((fn, ms) => {
+      const t = setTimeout(fn, ms);
+      return () => clearTimeout(t);
+    });
+  let cancelTimer: (() => void) | undefined;
+  const sub = chat.onDidExitUnexpectedly(() => {
+    if (!opts.enabled() || cancelTimer) return;
+    const delay = policy.next(now());
+    if (delay === undefined) {
+      opts.logger.warn('[chat] the agent keeps exiting; not restarting it automatically again (use Restart)');
+      return;
+    }
+    opts.logger.info(`[chat] restarting the agent in ${delay} ms`);
+    cancelTimer = schedule(() => {
+      cancelTimer = undefined;
+      chat.restart().catch((err: unknown) => opts.logger.warn('[chat] automatic restart failed', err));
+    }, delay);
+  });
+  return {
+    dispose: () => {
+      cancelTimer?.();
+      sub.dispose();
+    },
+  };
+}

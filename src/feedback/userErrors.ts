@@ -1,0 +1,206 @@
+// The one place that words errors for the user: what happened, how serious it is, and what the user can do about it
+// (action ids; the host maps each id to a VS Code command in one table). Pure: no vscode, no I/O.
+import { basename } from 'node:path';
+import { AgentExitedError, AgentInstallError, AgentRegistryError, AgentStartError, errorMessage } from '../acp/errors';
+
+/** What the user can do about an error. Add an id here and its label and command in the host's table. */
+export type UserAction =
+  | 'openFolder'
+  | 'showLog'
+  | 'restart'
+  | 'signIn'
+  | 'setApiKey'
+  | 'manageTrust'
+  | 'openSettings'
+  | 'downloadClaudeCode'
+  | 'locateClaudeCode'
+  | 'useClaudeOnPath';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface UserError {
+  message: string;
+  severity: Severity;
+  actions: UserAction[];
+  /** With 'useClaudeOnPath': the `claude` found on PATH that its button sets, and the button's label. */
+  claudeOnPath?: { path: string; label: string };
+  /** The same prompt may well work if sent again later (the model API was busy): the chat offers to send it again. */
+  retryable?: boolean;
+}
+
+/** ACP's "authentication required" (`RequestError.authRequired`). */
+export const AUTH_REQUIRED = -32000;
+
+/** Claude Code's refusal to bypass approvals as root, as the adapter relays it. */
+const BYPASS_REFUSAL = /dangerously-skip-permissions cannot be used with root/i;
+
+const STDERR_IN_MESSAGE = 600;
+
+/**
+ * Words `err` for the user. `what` names the failed operation ("Sending the prompt") for errors that carry no cause
+ * of their own.
+ */
+export function describeError(err: unknown, what?: string): UserError {
+  if (err instanceof AgentStartError) return describeStartError(err);
+  if (err instanceof AgentInstallError || err instanceof AgentRegistryError) return describeInstallError(err);
+  const code = requestErrorCode(err);
+  const text = errorMessage(err);
+  if (code === AUTH_REQUIRED) {
+    return { message: 'Sign in to use the agent: it has no credentials yet.', severity: 'warning', actions: ['signIn', 'setApiKey'] };
+  }
+  if (BYPASS_REFUSAL.test(text)) {
+    return {
+      message:
+        'Claude Code refuses to skip approvals when it runs as root. Pick another mode, or remove IS_SANDBOX from ' +
+        'acpChat.agent.env if you set it there.',
+      severity: 'error',
+      actions: ['openSettings', 'restart'],
+    };
+  }
+  if (err instanceof AgentExitedError) {
+    // The transcript stays; a restart loads the conversation into the new agent.
+    const message = err.exit ? `The agent ${howExited(err.exit)}. Restart to continue this conversation.` : firstLine(text);
+    return { message: withTail(message, err.exit?.stderrTail), severity: 'error', actions: ['restart', 'showLog'] };
+  }
+  const model = modelFailure(err);
+  if (model) return model;
+  if (code !== undefined) {
+    return { message: `${what ? `${what} failed. ` : ''}The agent answered: ${text}`, severity: 'error', actions: ['showLog'] };
+  }
+  return { message: what ? `${what} failed: ${text}` : text, severity: 'error', actions: ['showLog'] };
+}
+
+/** A diff the chat still shows but whose tool call the session no longer holds (e.g. after a new session). */
+export const DIFF_UNAVAILABLE: UserError = { message: 'That diff is no longer available.', severity: 'warning', actions: [] };
+
+/** Files a revert refused (changed since the agent wrote them, content before the turn unknown), each with why. */
+export function describeRevertRefusals(refused: readonly { path: string; reason: string }[]): UserError | undefined {
+  if (!refused.length) return undefined;
+  const parts = refused.map((r) => `${basename(r.path)}: ${r.reason}`);
+  return { message: `Not reverted — ${parts.join('; ')}.`, severity: 'warning', actions: [] };
+}
+
+/** Adding an agent from the ACP Registry: nothing was installed, whatever the reason. */
+function describeInstallError(err: AgentInstallError | AgentRegistryError): UserError {
+  const nothing = ' Nothing was installed.';
+  if (err instanceof AgentRegistryError) {
+    const message = err.reason === 'badJson' ? `The agent registry could not be read: ${firstLine(err.message)} Check acpChat.agentRegistry.url.` : firstLine(err.message);
+    return { message: message + nothing, severity: 'error', actions: err.reason === 'badJson' ? ['openSettings', 'showLog'] : ['showLog'] };
+  }
+  switch (err.reason) {
+    case 'offline':
+      return { message: `${firstLine(err.message)} This machine seems to be offline: connect and try again, or set http.proxy if you are behind a proxy.${nothing}`, severity: 'error', actions: ['showLog'] };
+    case 'corrupt':
+      return { message: `The downloaded agent is damaged or incomplete, so it was deleted. ${firstLine(err.message)}${nothing}`, severity: 'error', actions: ['showLog'] };
+    case 'cancelled':
+      return { message: `Installing the agent was cancelled.${nothing}`, severity: 'info', actions: [] };
+    case 'proxy':
+    case 'http':
+    case 'unsupported':
+    case 'disk':
+      return { message: firstLine(err.message) + nothing, severity: 'error', actions: err.reason === 'http' ? ['openSettings', 'showLog'] : ['showLog'] };
+  }
+}
+
+function describeStartError(err: AgentStartError): UserError {
+  const { command, exit, timeoutMs } = err.details;
+  switch (err.reason) {
+    case 'no-folder':
+      return { message: 'Open a folder to work with the agent.', severity: 'info', actions: ['openFolder'] };
+    case 'untrusted':
+      return {
+        message: 'The agent does not run in Restricted Mode: it can edit files and run commands. Trust this workspace to use it.',
+        severity: 'warning',
+        actions: ['manageTrust'],
+      };
+    case 'node-too-old':
+    case 'adapter-missing':
+      return { message: err.message, severity: 'error', actions: ['openSettings'] };
+    case 'not-found':
+      return {
+        message: `The agent program ${quote(command)} was not found. Check acpChat.agent.path.`,
+        severity: 'error',
+        actions: ['openSettings', 'showLog'],
+      };
+    case 'not-executable':
+      return {
+        message: `The agent program ${quote(command)} cannot be run (not executable). Check acpChat.agent.path or the file's permissions.`,
+        severity: 'error',
+        actions: ['openSettings', 'showLog'],
+      };
+    case 'exited':
+      return {
+        message: withTail(`The agent ${exit ? howExited(exit) : 'exited'} while starting.`, exit?.stderrTail),
+        severity: 'error',
+        actions: ['showLog', 'restart'],
+      };
+    case 'initialize-timeout':
+      return {
+        message: `The agent did not answer within ${Math.round((timeoutMs ?? 0) / 1000)} s and was stopped.`,
+        severity: 'error',
+        actions: ['showLog', 'restart', 'openSettings'],
+      };
+    case 'claude-code-missing':
+      return describeClaudeCodeMissing(err.details);
+    case 'refused':
+      return { message: err.message, severity: 'error', actions: ['showLog', 'restart'] };
+  }
+}
+
+function describeClaudeCodeMissing(details: AgentStartError['details']): UserError {
+  const broken = (details.claudeBroken ?? []).map((b) => ` ${b.source} points to ${b.path}, which ${b.problem}.`).join('');
+  const found = details.claudeOnPath;
+  const message =
+    'Claude Code was not found. The Claude agent runs the Claude Code program, which is not part of this extension: ' +
+    `download it, locate it, or set acpChat.claudeCode.path.${broken}` +
+    (found ? ` A claude was found on PATH: ${found.path} (${found.version}).` : '');
+  if (!found) return { message, severity: 'warning', actions: ['downloadClaudeCode', 'locateClaudeCode'] };
+  // `--version` prints e.g. "2.1.318 (Claude Code)": the number alone on the button, the whole line in the message.
+  const label = `Use claude ${found.version.split(/\s/)[0]}`;
+  return { message, severity: 'warning', actions: ['downloadClaudeCode', 'useClaudeOnPath', 'locateClaudeCode'], claudeOnPath: { path: found.path, label } };
+}
+
+/**
+ * A turn the model API refused after Claude Code's own retries. The adapter sends Claude Code's classification as
+ * `data.errorKind` (only to clients that do not negotiate its JetBrains-only session-failure extension, i.e. to us).
+ */
+const MODEL_FAILURES: Record<string, string> = {
+  rate_limit: 'Claude is rate limited: too many requests for now, and the retries ran out.',
+  overloaded: 'Claude is overloaded right now, and the retries ran out.',
+  // Claude Code reports a run of 529s that used up its retries as a server error too.
+  server_error: 'The model API is failing or overloaded right now, and the retries ran out.',
+};
+
+function modelFailure(err: unknown): UserError | undefined {
+  if (typeof err !== 'object' || err === null || !('data' in err)) return undefined;
+  const data = (err as { data: unknown }).data;
+  const kind = typeof data === 'object' && data !== null && 'errorKind' in data ? (data as { errorKind: unknown }).errorKind : undefined;
+  const said = typeof kind === 'string' ? MODEL_FAILURES[kind] : undefined;
+  if (!said) return undefined;
+  return { message: `${said} Wait a moment and send the prompt again. (${firstLine(errorMessage(err))})`, severity: 'warning', actions: ['showLog'], retryable: true };
+}
+
+/** The JSON-RPC code of an error the agent answered with (an SDK RequestError), if it is one. */
+export function requestErrorCode(err: unknown): number | undefined {
+  if (typeof err !== 'object' || err === null || !('code' in err)) return undefined;
+  const code = (err as { code: unknown }).code;
+  return typeof code === 'number' ? code : undefined;
+}
+
+function howExited(exit: { code: number | null; signal: string | null }): string {
+  if (exit.signal) return `was stopped by ${exit.signal}`;
+  return exit.code !== null ? `exited with code ${exit.code}` : 'exited';
+}
+
+function withTail(message: string, stderrTail: string | undefined): string {
+  const tail = stderrTail?.trim();
+  return tail ? `${message} Last output:\n${tail.slice(-STDERR_IN_MESSAGE)}` : message;
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0] ?? text;
+}
+
+function quote(command: string | undefined): string {
+  return command ? `"${command}"` : '';
+}

@@ -1,0 +1,169 @@
+// Binds the chat webviews to the rest of the extension: `ChatSource` reads the chat service and the permission
+// broker (data flows agent → session state → view), `ChatActions` turns what the user does in the chat into calls on
+// them. The webview controller stays ignorant of both.
+import type { InitializeResponse } from '@agentclientprotocol/sdk';
+import * as vscode from 'vscode';
+import type { ChatService } from '../../chat/chatService';
+import type { ChatSlot } from '../../chat/conversation';
+import { Emitter } from '../../acp/events';
+import { DIFF_UNAVAILABLE } from '../../feedback/userErrors';
+import { agentSteers } from '../../acp/steering';
+import type { Logger } from '../../acp/logger';
+import type { TranscriptChange } from '../../acp/transcript';
+import type { EditorActions } from '../../workbench/editorActions';
+import { elicitationMessage } from '../../approvals/elicitationForm';
+import type { ElicitationPrompt } from '../../approvals/permissionBroker';
+import type { PermissionController } from '../../approvals/permissionController';
+import type { ChatActions, ChatSource } from './chatWebviewController';
+import { buildPromptBlocks } from './promptBlocks';
+import type { TurnChangesActions, TurnChangesSource } from './turnChangesBinding';
+import type { FollowAgentActions, FollowAgentSource } from './followAgentBinding';
+import type { AgentPickerActions, AgentPickerSource } from './agentPickerBinding';
+import type { ComposerCapabilities, ElicitationView } from '../protocol/protocol';
+import type { UserErrorPresenter } from '../../feedback/userErrorPresenter';
+
+export function composerCapabilities(init: InitializeResponse | undefined): ComposerCapabilities {
+  const caps = init?.agentCapabilities;
+  return {
+    image: caps?.promptCapabilities?.image === true,
+    embeddedContext: caps?.promptCapabilities?.embeddedContext === true,
+    steering: agentSteers(init),
+  };
+}
+
+/**
+ * One chat's state as its webview reads it; follows the current session of `slot` (the main chat, or an editor tab's
+ * conversation). The agent's status and capabilities come from the chat service, which owns the agent.
+ */
+export function createChatSource(
+  chat: ChatService,
+  permissions: PermissionController,
+  presenter: UserErrorPresenter,
+  slot: ChatSlot = chat,
+): Omit<ChatSource, keyof TurnChangesSource | keyof FollowAgentSource | keyof AgentPickerSource> & vscode.Disposable {
+  const transcript = new Emitter<readonly TranscriptChange[]>();
+  const sessionChanged = new Emitter<void>();
+  const statusChanged = new Emitter<void>();
+  const elicitationsChanged = new Emitter<void>();
+  let sessionSub = slot.session?.onDidChange((c) => transcript.fire(c));
+  const subs = [
+    slot.onDidChangeSession((session) => {
+      sessionSub?.dispose();
+      sessionSub = session?.onDidChange((c) => transcript.fire(c));
+      sessionChanged.fire();
+    }),
+    chat.onDidChangeStatus(() => statusChanged.fire()),
+    permissions.broker.onDidAdd((p) => p.type === 'elicitation' && elicitationsChanged.fire()),
+    permissions.broker.onDidSettle((e) => e.type === 'elicitation' && elicitationsChanged.fire()),
+  ];
+  return {
+    getSnapshot: () => slot.session?.snapshot() ?? null,
+    getMeta: () => slot.session?.meta,
+    getStatus: () => chat.status,
+    getCapabilities: () => composerCapabilities(chat.agent && !chat.agent.closed ? chat.agent.initializeResponse : undefined),
+    getElicitations: (): ElicitationView[] =>
+      permissions.broker.pending().flatMap((p) =>
+        p.type === 'elicitation' && (!slot.session || p.sessionId === undefined || p.sessionId === slot.session.id)
+          ? [elicitationView(p)]
+          : [],
+      ),
+    onDidChangeTranscript: transcript.event,
+    onDidChangeSession: sessionChanged.event,
+    onDidChangeStatus: statusChanged.event,
+    onDidChangeElicitations: elicitationsChanged.event,
+    getNotice: () => presenter.current,
+    onDidChangeNotice: presenter.onDidChange,
+    dispose: () => {
+      sessionSub?.dispose();
+      for (const s of subs) s.dispose();
+      for (const e of [transcript, sessionChanged, statusChanged, elicitationsChanged]) e.dispose();
+    },
+  };
+}
+
+/** The form as the host parsed it; the chat renders and checks that, never the raw schema. */
+function elicitationView(p: ElicitationPrompt): ElicitationView {
+  return { key: p.key, message: elicitationMessage(p.request.params), form: p.form };
+}
+
+/** What the user does in one chat. Errors go to the presenter; none escapes as an unhandled rejection. */
+export function createChatActions(
+  chat: ChatService,
+  permissions: PermissionController,
+  editor: EditorActions,
+  logger: Logger,
+  presenter: UserErrorPresenter,
+  slot: ChatSlot = chat,
+  openHistory: () => unknown = () => vscode.commands.executeCommand('acpChat.openConversation'),
+): Omit<ChatActions, keyof TurnChangesActions | keyof FollowAgentActions | keyof AgentPickerActions> {
+  const report = (what: string) => (err: unknown) => presenter.report(err, { what });
+  const session = async () => slot.ensureSession();
+  const done = () => undefined;
+  return {
+    // A failed start is reported by the presenter (through the chat service's onDidFail).
+    start: () => slot.ensureSession().then(done, (err: unknown) => logger.debug?.(`[chat] start failed: ${String(err)}`)),
+    sendPrompt: async (text, attachments) => {
+      // A start that failed was reported; starting again here would spawn a second agent for the same prompt.
+      const started = await session().then(
+        () => true,
+        (err: unknown) => (presenter.report(err), false),
+      );
+      if (!started) return;
+      const caps = composerCapabilities(chat.agent?.initializeResponse);
+      const blocks = buildPromptBlocks(text, attachments, {
+        capabilities: caps,
+        toUri: (path) => vscode.Uri.file(path).toString(),
+        fileText: (path) => vscode.workspace.textDocuments.find((d) => d.uri.fsPath === path)?.getText(),
+      });
+      if (blocks.length === 0) return;
+      // While a turn runs the session queues it (shown in the chat). A turn's failure is already in the transcript
+      // (turn-failed entry); the notice says why and what to do. A prompt refused for want of sign-in is kept, to be
+      // sent again once signed in.
+      try {
+        const submitted = (await session()).submit(blocks);
+        if ('sent' in submitted) await submitted.sent;
+      } catch (err) {
+        presenter.report(err, { what: 'Sending the prompt', prompt: blocks });
+      }
+    },
+    noticeAction: (noticeId, action, methodId, resend) => presenter.runAction(noticeId, action, methodId, { resend }),
+    queuedPrompt: async (id, action) => {
+      const s = slot.session;
+      if (!s) return;
+      if (action === 'remove') s.removeQueued(id);
+      else if (action === 'steer') await s.steerQueued(id).then(done, report('Steering the turn'));
+      else await s.sendQueued(id).then(done, report('Sending the prompt'));
+    },
+    editQueuedPrompt: async (id, text) => {
+      slot.session?.editQueued(id, text);
+    },
+    cancelTurn: () => slot.cancel().then(done, report('Stopping the turn')),
+    newSession: () => slot.newSession().then(done, report('Starting a new session')),
+    openHistory: async () => {
+      await openHistory();
+    },
+    restartAgent: () => chat.restart().then(done, report('Restarting the agent')),
+    setMode: (modeId) => session().then((s) => s.setMode(modeId)).then(done, report('Changing the mode')),
+    setConfigOption: (configId, value) =>
+      session().then((s) => s.setConfigOption(configId, value)).then(done, report(`Changing ${configId}`)),
+    answerPermission: (key, optionId) => permissions.answer(key, optionId),
+    answerElicitation: (key, action, content) =>
+      permissions.answerElicitation(key, action === 'accept' ? { action, content: content ?? {} } : { action }),
+    openLocation: (path, line) => editor.openLocation(path, line),
+    openDiff: async (toolCallId, contentIndex) => {
+      const toolCall = slot.session?.getToolCall(toolCallId);
+      const content = toolCall?.content[contentIndex];
+      if (content?.type !== 'diff') {
+        presenter.showMessage(DIFF_UNAVAILABLE.message, DIFF_UNAVAILABLE.severity, DIFF_UNAVAILABLE.actions);
+        return;
+      }
+      // A completed call's change is already on disk: show what it changed, not disk-vs-proposal (which is empty).
+      await editor.showDiff({ path: content.path, oldText: content.oldText ?? null, newText: content.newText }, { applied: toolCall?.status === 'completed' });
+    },
+    completeFiles: async (query) => {
+      const pattern = `**/*${query.replace(/[\\[\]{}*?!]/g, '')}*`;
+      const uris = await vscode.workspace.findFiles(pattern, '**/{node_modules,.git}/**', 50);
+      return uris.map((u) => ({ path: u.fsPath, label: vscode.workspace.asRelativePath(u) }));
+    },
+  };
+}

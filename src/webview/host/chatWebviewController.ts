@@ -1,0 +1,301 @@
+// One chat webview (sidebar view or editor tab): sets the HTML, publishes the transcript, validates what the
+// webview posts and turns it into calls on ChatActions. It never reaches the transport; the composition root wires
+// ChatActions to the session core and the permission controller.
+import * as vscode from 'vscode';
+import type { SessionMeta, TranscriptChange, TranscriptSnapshot } from '../../acp/transcript';
+import { buildChatHtml } from './html';
+import { parseExternalLink } from '../protocol/linkPolicy';
+import { parseWebviewMessage } from '../protocol/messageValidation';
+import { createNonce } from './nonce';
+import { PROTOCOL_VERSION, type AgentChoiceView, type Attachment, type ChatNotice, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type FileCompletion, type HostToWebview, type TurnChangesView, type WebviewToHost } from '../protocol/protocol';
+import { TranscriptPublisher } from './transcriptPublisher';
+import { errorMessage } from '../../acp/errors';
+import type { AnswerResult } from '../../acp/pendingRequests';
+import { unreachable } from '../../acp/unreachable';
+
+type AnswerElicitation = Extract<WebviewToHost, { type: 'answerElicitation' }>;
+
+/** What the chat UI can ask for, one method per intent. Implemented by chatBindings; a method may reject. */
+export interface ChatActions {
+  /** The chat is on screen: start the agent and a session if there is none yet. */
+  start(): Promise<void>;
+  sendPrompt(text: string, attachments: Attachment[]): Promise<void>;
+  cancelTurn(): Promise<void>;
+  newSession(): Promise<void>;
+  /** A prompt on the session's queue: take it off, steer it into the running turn, or send it now. */
+  queuedPrompt(id: string, action: 'remove' | 'steer' | 'send'): Promise<void>;
+  editQueuedPrompt(id: string, text: string): Promise<void>;
+  /** The history QuickPick (ACP Chat: Open Conversation…), opening into this chat. */
+  openHistory(): Promise<void>;
+  /** Restart the agent after it exited, reloading the conversation. */
+  restartAgent(): Promise<void>;
+  setMode(modeId: string): Promise<void>;
+  setConfigOption(configId: string, value: string | boolean): Promise<void>;
+  answerPermission(key: string, optionId: string): AnswerResult;
+  answerElicitation(key: string, action: AnswerElicitation['action'], content?: AnswerElicitation['content']): AnswerResult;
+  /** False when the location was not opened. */
+  openLocation(path: string, line?: number | null): Promise<boolean>;
+  openDiff(toolCallId: string, contentIndex: number): Promise<void>;
+  completeFiles(query: string): Promise<FileCompletion[]>;
+  /** Opens the multi-file diff of a turn's changes. */
+  reviewTurnChanges(id: string): Promise<void>;
+  /** Reverts one file of a turn's changes, or all of them when `path` is undefined. */
+  revertTurnChanges(id: string, path?: string): Promise<void>;
+  setFollowAgent(enabled: boolean): Promise<void>;
+  /** Picks the agent for new sessions (by name); a new session starts with it. */
+  selectAgent(name: string): Promise<void>;
+  /** A button of the chat's error or sign-in card. */
+  /** `resend`: the user asked for the kept prompt to be sent once signed in. */
+  noticeAction(noticeId: number, action: string, methodId?: string, resend?: boolean): Promise<void>;
+}
+
+/** A `vscode.Event`-compatible subscription, so `acpClient` can provide it without importing vscode. */
+export type Subscribe<T> = (listener: (e: T) => void) => { dispose(): void };
+
+/** Where the chat state comes from. The controller reads it on `ready` and listens for changes. */
+export interface ChatSource {
+  getSnapshot(): TranscriptSnapshot | null;
+  /** The current session's meta, read without copying the transcript (the publisher reads it on every flush). */
+  getMeta(): Readonly<SessionMeta> | undefined;
+  getStatus(): ConnectionStatus;
+  getCapabilities(): ComposerCapabilities;
+  getElicitations(): ElicitationView[];
+  onDidChangeTranscript: Subscribe<readonly TranscriptChange[]>;
+  /** A different session (or none) is now shown: the webview gets a fresh snapshot. */
+  onDidChangeSession: Subscribe<void>;
+  onDidChangeStatus: Subscribe<void>;
+  onDidChangeElicitations: Subscribe<void>;
+  getTurnChanges(): TurnChangesView | null;
+  onDidChangeTurnChanges: Subscribe<void>;
+  getFollowAgent(): boolean;
+  onDidChangeFollowAgent: Subscribe<void>;
+  getAgents(): { agents: AgentChoiceView[]; selected: string };
+  onDidChangeAgents: Subscribe<void>;
+  /** The error or sign-in card to show (null: none). */
+  getNotice(): ChatNotice | null;
+  onDidChangeNotice: Subscribe<void>;
+}
+
+/** The log channel subset the controller uses (a `LogOutputChannel` fits). */
+export interface ChatLog {
+  debug(msg: string): void;
+  warn(msg: string): void;
+  error(msg: string | Error): void;
+}
+
+export interface ChatWebviewDeps {
+  extensionUri: vscode.Uri;
+  source: ChatSource;
+  actions: ChatActions;
+  log: ChatLog;
+  /** Shows an action's failure to the user (the extension's one error presenter); a plain error message if absent. */
+  reportError?: (err: unknown, what: string) => void;
+  /** Asks the user before a link leaves the editor; defaults to a modal warning. Injected for tests. */
+  confirmExternal?: (url: URL) => Thenable<boolean>;
+  openExternal?: (url: URL) => Thenable<boolean>;
+}
+
+/** Webview options for a chat webview: scripts on, command links off, resources only from dist/webview. */
+export function chatWebviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
+  return {
+    enableScripts: true,
+    enableCommandUris: false,
+    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webview')],
+  };
+}
+
+export class ChatWebviewController implements vscode.Disposable {
+  private disposables: vscode.Disposable[] = [];
+  private readonly publisher: TranscriptPublisher;
+  /** Until the page says `ready` (after every load or reload) nothing is posted: it would be lost. */
+  private ready = false;
+  private disposed = false;
+
+  constructor(
+    private readonly webview: vscode.Webview,
+    private readonly deps: ChatWebviewDeps,
+  ) {
+    this.publisher = new TranscriptPublisher({
+      post: (m) => this.post(m),
+      getMeta: () => deps.source.getMeta(),
+    });
+    const { source } = deps;
+    this.disposables.push(
+      webview.onDidReceiveMessage((m: unknown) => this.onMessage(m)),
+      source.onDidChangeTranscript((changes) => {
+        if (this.ready) this.publisher.push(changes);
+      }),
+      source.onDidChangeSession(() => this.sendSnapshot()),
+      source.onDidChangeStatus(() => this.post({ type: 'status', status: source.getStatus(), capabilities: source.getCapabilities() })),
+      source.onDidChangeElicitations(() => this.post({ type: 'elicitations', elicitations: source.getElicitations() })),
+      source.onDidChangeTurnChanges(() => this.post({ type: 'turnChanges', changes: source.getTurnChanges() })),
+      source.onDidChangeFollowAgent(() => this.post({ type: 'followAgent', enabled: source.getFollowAgent() })),
+      source.onDidChangeAgents(() => this.post({ type: 'agents', ...source.getAgents() })),
+      source.onDidChangeNotice(() => this.post({ type: 'notice', notice: source.getNotice() })),
+    );
+    webview.options = chatWebviewOptions(deps.extensionUri);
+    webview.html = this.html();
+  }
+
+  /** Puts an attachment (e.g. the editor selection) into the composer. */
+  attach(attachment: Attachment): void {
+    this.post({ type: 'attach', attachment });
+  }
+
+  focusComposer(): void {
+    this.post({ type: 'focusComposer' });
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.publisher.dispose();
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+
+  private html(): string {
+    const asset = (f: string) => this.webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, 'dist', 'webview', f)).toString();
+    return buildChatHtml({
+      cspSource: this.webview.cspSource,
+      nonce: createNonce(),
+      scriptUri: asset('main.js'),
+      styleUri: asset('styles.css'),
+      codiconUri: asset('codicon.css'),
+    });
+  }
+
+  private sendSnapshot(): void {
+    if (!this.ready) return;
+    // Pending patches describe the old state; the snapshot supersedes them.
+    this.publisher.reset();
+    const s = this.deps.source;
+    this.post({
+      type: 'snapshot',
+      v: PROTOCOL_VERSION,
+      snapshot: s.getSnapshot(),
+      status: s.getStatus(),
+      capabilities: s.getCapabilities(),
+      elicitations: s.getElicitations(),
+    });
+    this.post({ type: 'turnChanges', changes: s.getTurnChanges() });
+    this.post({ type: 'followAgent', enabled: s.getFollowAgent() });
+    this.post({ type: 'agents', ...s.getAgents() });
+    // The notice is independent of the session; a freshly loaded page has none, so only a current one is sent.
+    const notice = s.getNotice();
+    if (notice) this.post({ type: 'notice', notice });
+  }
+
+  private post(msg: HostToWebview): void {
+    if (this.disposed || !this.ready) return;
+    this.webview.postMessage(msg).then(
+      (delivered) => {
+        if (!delivered) this.deps.log.debug(`[chatWebview] ${msg.type} not delivered (view hidden)`);
+      },
+      (err: unknown) => this.deps.log.warn(`[chatWebview] postMessage ${msg.type} failed: ${String(err)}`),
+    );
+  }
+
+  private onMessage(raw: unknown): void {
+    const parsed = parseWebviewMessage(raw);
+    if (!parsed.ok) {
+      this.deps.log.warn(`[chatWebview] ${parsed.error}`);
+      return;
+    }
+    const m = parsed.message;
+    this.deps.log.debug(`[chatWebview] <- ${m.type}`);
+    const a = this.deps.actions;
+    switch (m.type) {
+      case 'ready':
+        if (m.v !== PROTOCOL_VERSION) this.deps.log.warn(`[chatWebview] webview protocol v${m.v}, host v${PROTOCOL_VERSION}`);
+        this.ready = true;
+        this.sendSnapshot();
+        // A chat on screen should be ready to type into: start the agent (no-op when it runs).
+        return this.run('start', () => a.start());
+      case 'resync':
+        // The page got an append it could not apply (it missed a message): the whole state again.
+        this.deps.log.debug(`[chatWebview] resync requested: ${m.reason}`);
+        return this.sendSnapshot();
+      case 'sendPrompt':
+        return this.run(m.type, () => a.sendPrompt(m.text, m.attachments));
+      case 'cancelTurn':
+        return this.run(m.type, () => a.cancelTurn());
+      case 'newSession':
+        return this.run(m.type, () => a.newSession());
+      case 'queuedPrompt':
+        return this.run(`${m.action} queued prompt`, () => a.queuedPrompt(m.id, m.action));
+      case 'editQueuedPrompt':
+        return this.run('edit queued prompt', () => a.editQueuedPrompt(m.id, m.text));
+      case 'openHistory':
+        return this.run(m.type, () => a.openHistory());
+      case 'restartAgent':
+        return this.run(m.type, () => a.restartAgent());
+      case 'setMode':
+        return this.run(m.type, () => a.setMode(m.modeId));
+      case 'setConfigOption':
+        return this.run(m.type, () => a.setConfigOption(m.configId, m.value));
+      case 'answerPermission':
+        return this.run(m.type, () => {
+          // A refused answer (not offered, already settled) changes nothing the transcript would publish: resend the
+          // state, so the card's buttons (disabled on click) come back or show how the request ended.
+          if (a.answerPermission(m.key, m.optionId) !== 'accepted') this.sendSnapshot();
+        });
+      case 'answerElicitation':
+        return this.run(m.type, () => a.answerElicitation(m.key, m.action, m.content));
+      case 'openLocation':
+        return this.run(m.type, () => a.openLocation(m.path, m.line));
+      case 'openDiff':
+        return this.run(m.type, () => a.openDiff(m.toolCallId, m.contentIndex));
+      case 'openLink':
+        return this.run(m.type, () => this.openLink(m.href));
+      case 'noticeAction':
+        return this.run(m.type, () => a.noticeAction(m.noticeId, m.action, m.methodId, m.resend));
+      case 'completeFiles':
+        return this.run(m.type, async () => {
+          const items = await a.completeFiles(m.query);
+          this.post({ type: 'fileCompletions', requestId: m.requestId, items });
+        });
+      case 'reviewTurnChanges':
+        return this.run(m.type, () => a.reviewTurnChanges(m.id));
+      case 'revertTurnChanges':
+        return this.run(m.type, () => a.revertTurnChanges(m.id, m.path));
+      case 'setFollowAgent':
+        return this.run(m.type, () => a.setFollowAgent(m.enabled));
+      case 'selectAgent':
+        return this.run(m.type, () => a.selectAgent(m.name));
+      default:
+        unreachable(m, 'webview message');
+    }
+  }
+
+  /** Runs an action; a failure is logged and shown, never an unhandled rejection. */
+  private run(what: string, fn: () => unknown): void {
+    Promise.resolve()
+      .then(fn)
+      .catch((err: unknown) => {
+        this.deps.log.error(`[chatWebview] ${what} failed: ${errorMessage(err)}`);
+        if (this.deps.reportError) this.deps.reportError(err, what);
+        else void vscode.window.showErrorMessage(`ACP Chat: ${what} failed: ${errorMessage(err)}`);
+      });
+  }
+
+  private async openLink(href: string): Promise<void> {
+    const url = parseExternalLink(href);
+    if (!url) {
+      // command:, file:, javascript: … from agent text are never executed.
+      this.deps.log.warn(`[chatWebview] refused to open non-web link ${JSON.stringify(href.slice(0, 200))}`);
+      return;
+    }
+    const confirm = this.deps.confirmExternal ?? defaultConfirm;
+    if (!(await confirm(url))) return;
+    await (this.deps.openExternal ?? ((u: URL) => vscode.env.openExternal(vscode.Uri.parse(u.toString(), true))))(url);
+  }
+}
+
+async function defaultConfirm(url: URL): Promise<boolean> {
+  const open = 'Open';
+  const choice = await vscode.window.showWarningMessage(
+    `Open a link from the agent's output?`,
+    { modal: true, detail: url.toString() },
+    open,
+  );
+  return choice === open;
+}

@@ -1,0 +1,46 @@
+// The editor side of one chat (the side view, or an editor tab's conversation): its turn's changes with Review and
+// Revert, and Follow the agent, bound to the chat's webview. Each chat tracks its own session's turns.
+import type * as vscode from 'vscode';
+import type { ChatSlot } from '../../chat/conversation';
+import type { Logger } from '../../acp/logger';
+import { AgentFollower } from '../../workbench/agentFollower';
+import { TurnChangeTracker } from '../../workbench/turnChangeTracker';
+import type { TurnReview } from '../../workbench/turnReview';
+import { followAgentActions, followAgentSource, type FollowAgentActions, type FollowAgentSource } from './followAgentBinding';
+import { turnChangesActions, turnChangesSource, type TurnChangesActions, type TurnChangesSource } from './turnChangesBinding';
+import type { UserErrorPresenter } from '../../feedback/userErrorPresenter';
+
+export interface EditorSideDeps {
+  review: TurnReview;
+  /** Where Follow the agent is remembered (shared by every chat). */
+  memento: vscode.Memento;
+  /** Fired when any chat's Follow the agent toggle changes (the choice is shared). */
+  followToggled: vscode.EventEmitter<void>;
+  presenter: Pick<UserErrorPresenter, 'showMessage'>;
+  logger: Logger;
+  cwd(): string | undefined;
+}
+
+export interface EditorSide extends vscode.Disposable {
+  readonly turnChanges: TurnChangeTracker;
+  readonly follower: AgentFollower;
+  readonly source: TurnChangesSource & FollowAgentSource;
+  readonly actions: TurnChangesActions & FollowAgentActions;
+}
+
+export function createEditorSide(slot: ChatSlot, deps: EditorSideDeps): EditorSide {
+  const turnChanges = new TurnChangeTracker(slot, deps.logger, deps.cwd);
+  const tracked = deps.review.track(turnChanges);
+  const follower = new AgentFollower(slot, deps.memento, deps.logger);
+  return {
+    turnChanges,
+    follower,
+    source: { ...turnChangesSource(turnChanges), ...followAgentSource(follower, deps.followToggled.event) },
+    actions: { ...turnChangesActions(deps.review, deps.presenter), ...followAgentActions(follower, deps.followToggled) },
+    dispose: () => {
+      follower.dispose();
+      tracked.dispose();
+      turnChanges.dispose();
+    },
+  };
+}

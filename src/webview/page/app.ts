@@ -1,0 +1,258 @@
+// The chat app: owns the view state, applies host messages to the views, and turns user actions into messages.
+// It takes `post` and a root element, so tests drive it in jsdom without VS Code; main.ts wires the real API.
+import type { SessionMeta } from '../../acp/transcript';
+import { PROTOCOL_VERSION, type Attachment, type ComposerCapabilities, type ConnectionStatus, type HostToWebview, type WebviewToHost } from '../protocol/protocol';
+import { parseEntryAppends } from '../protocol/messageValidation';
+import { Announcer } from './announcer';
+import { ChangedFilesView } from './changedFilesView';
+import { FollowToggleView } from './followToggleView';
+import { AgentPickerView } from './agentPickerView';
+import { Composer } from './composer';
+import { h, icon } from './dom';
+import { ElicitationsView } from './elicitationView';
+import { HeaderView } from './headerView';
+import { NoticeView } from './noticeView';
+import { renderMarkdown as defaultMarkdown, type MarkdownRenderer } from './markdown';
+import { ConfigBar } from './configBar';
+import { PlanView } from './planView';
+import { QueueView } from './queueView';
+import { DEFAULT_WINDOW, TranscriptView } from './transcriptView';
+import type { Renderable, ViewContext } from './viewContext';
+
+export interface AppOptions {
+  post: (msg: WebviewToHost) => void;
+  root: HTMLElement;
+  renderMarkdown?: MarkdownRenderer;
+  /** Schedules deferred rendering; defaults to requestAnimationFrame. */
+  requestFrame?: (cb: () => void) => void;
+  windowSize?: number;
+  copyText?: (text: string) => Promise<void>;
+}
+
+/** Distance from the bottom (px) within which the view keeps following new output. */
+const STICK_THRESHOLD = 40;
+
+export class App {
+  readonly transcript: TranscriptView;
+  readonly composer: Composer;
+  private readonly header: HeaderView;
+  private readonly plan = new PlanView();
+  private readonly queue: QueueView;
+  private readonly config: ConfigBar;
+  private readonly elicitations: ElicitationsView;
+  private readonly changedFiles: ChangedFilesView;
+  private readonly followToggle: FollowToggleView;
+  private readonly agentPicker: AgentPickerView;
+  readonly notice: NoticeView;
+  private readonly announcer = new Announcer();
+  private readonly banner = h('div', { class: 'banner', role: 'alert', 'data-testid': 'banner' });
+  private readonly empty = h('div', { class: 'empty-state', 'data-testid': 'empty-state' }, icon('comment-discussion'), h('p', {}, 'Ask the agent to do something in this workspace.'));
+  private readonly scroller: HTMLElement;
+  private meta: SessionMeta | null = null;
+  private status: ConnectionStatus = { state: 'idle' };
+  private capabilities: ComposerCapabilities = { image: false, embeddedContext: false, steering: false };
+  private readonly dirty = new Set<Renderable>();
+  private frameScheduled = false;
+  private stickToBottom = true;
+  /** A resync was asked for and its snapshot has not come yet: later misfits are the same gap. */
+  private resyncAsked = false;
+  private readonly post: (msg: WebviewToHost) => void;
+  private readonly requestFrame: (cb: () => void) => void;
+
+  constructor(private readonly opts: AppOptions) {
+    this.post = opts.post;
+    this.requestFrame = opts.requestFrame ?? ((cb) => requestAnimationFrame(() => cb()));
+    const ctx: ViewContext = {
+      post: this.post,
+      renderMarkdown: opts.renderMarkdown ?? defaultMarkdown,
+      requestRender: (v) => this.requestRender(v),
+    };
+    this.header = new HeaderView(this.post);
+    this.transcript = new TranscriptView(ctx, opts.windowSize ?? DEFAULT_WINDOW);
+    this.transcript.onAgentText = (id, text) => this.announcer.agentText(id, text);
+    this.elicitations = new ElicitationsView(this.post);
+    this.changedFiles = new ChangedFilesView(this.post);
+    this.followToggle = new FollowToggleView(this.post);
+    this.header.addAction(this.followToggle.node);
+    this.agentPicker = new AgentPickerView(this.post);
+    this.header.addAction(this.agentPicker.node);
+    this.queue = new QueueView(this.post);
+    this.config = new ConfigBar(this.post);
+    this.notice = new NoticeView(this.post);
+    this.composer = new Composer(this.post);
+    this.composer.onSubmit = (text, attachments) => this.submit(text, attachments);
+    this.scroller = h('main', { class: 'scroller' }, this.empty, this.transcript.node, this.changedFiles.node, this.elicitations.node);
+    this.banner.hidden = true;
+    opts.root.replaceChildren(this.header.node, this.banner, this.scroller, this.plan.node, this.notice.node, this.queue.node, this.composer.node, this.config.node, this.announcer.node);
+    this.scroller.addEventListener('scroll', () => {
+      this.stickToBottom = this.scroller.scrollHeight - this.scroller.scrollTop - this.scroller.clientHeight < STICK_THRESHOLD;
+    });
+    opts.root.addEventListener('click', (e) => this.onClick(e));
+    opts.root.addEventListener('keydown', (e) => {
+      if ((e.key === 'Enter' || e.key === ' ') && e.target instanceof Element && e.target.closest('[data-href]')) this.onClick(e);
+    });
+    this.render();
+  }
+
+  /** Tells the host the page is ready for a snapshot. */
+  start(): void {
+    this.post({ type: 'ready', v: PROTOCOL_VERSION });
+  }
+
+  /** Applies one message from the host. Unknown or malformed messages are ignored. */
+  handleMessage(raw: unknown): void {
+    if (typeof raw !== 'object' || raw === null || typeof (raw as { type?: unknown }).type !== 'string') return;
+    const msg = raw as HostToWebview;
+    switch (msg.type) {
+      case 'snapshot':
+        if (msg.v !== PROTOCOL_VERSION) {
+          this.showBanner('The chat view is out of date. Reload the window to continue.');
+          return;
+        }
+        this.meta = msg.snapshot?.meta ?? null;
+        this.status = msg.status;
+        this.capabilities = msg.capabilities;
+        this.transcript.reset(msg.snapshot?.entries ?? []);
+        this.elicitations.update(msg.elicitations);
+        this.stickToBottom = true;
+        this.resyncAsked = false;
+        break;
+      case 'patch': {
+        const before = this.meta?.turn;
+        if (Array.isArray(msg.entries)) this.transcript.patch(msg.entries);
+        if (msg.appends !== undefined) this.applyAppends(msg.appends);
+        if (msg.meta) this.applyMeta(msg.meta);
+        if (before !== undefined && before !== 'idle' && this.meta?.turn === 'idle') this.onTurnEnded();
+        break;
+      }
+      case 'status':
+        this.status = msg.status;
+        if (msg.capabilities) this.capabilities = msg.capabilities;
+        break;
+      case 'elicitations':
+        this.elicitations.update(msg.elicitations);
+        break;
+      case 'attach':
+        this.composer.addAttachment(msg.attachment);
+        this.composer.focus();
+        return;
+      case 'fileCompletions':
+        this.composer.showFileCompletions(msg.requestId, msg.items);
+        return;
+      case 'focusComposer':
+        this.composer.focus();
+        return;
+      case 'turnChanges':
+        this.changedFiles.update(msg.changes);
+        break;
+      case 'followAgent':
+        this.followToggle.update(msg.enabled);
+        return;
+      case 'agents':
+        this.agentPicker.update(msg.agents, msg.selected);
+        return;
+      case 'notice':
+        this.notice.update(msg.notice);
+        return;
+      default: {
+        // Every message type is handled above (the compiler checks); one from a newer host is ignored.
+        const unknown: never = msg;
+        void unknown;
+        return;
+      }
+    }
+    this.render();
+  }
+
+  /** Runs deferred renders now (tests; also used before scrolling). */
+  flushRenders(): void {
+    this.frameScheduled = false;
+    const views = [...this.dirty];
+    this.dirty.clear();
+    for (const v of views) if (v.node.isConnected) v.renderNow();
+    this.scrollIfSticky();
+  }
+
+  private requestRender(v: Renderable): void {
+    this.dirty.add(v);
+    if (this.frameScheduled) return;
+    this.frameScheduled = true;
+    this.requestFrame(() => this.flushRenders());
+  }
+
+  /** Applies validated appends; one that does not fit (a missed message) asks the host for a snapshot, once. */
+  private applyAppends(raw: unknown): void {
+    const parsed = parseEntryAppends(raw);
+    const failed = !parsed.ok ? parsed.error : parsed.appends.find((a) => !this.transcript.append(a)) && 'an append does not fit the entry shown';
+    if (!failed || this.resyncAsked) return;
+    this.resyncAsked = true;
+    this.post({ type: 'resync', reason: failed });
+  }
+
+  private applyMeta(partial: Partial<SessionMeta>): void {
+    const next = { ...(this.meta ?? emptyMeta()) } as Record<string, unknown>;
+    for (const [k, v] of Object.entries(partial)) {
+      // The publisher sends null for a cleared field.
+      if (v === null || v === undefined) delete next[k];
+      else next[k] = v;
+    }
+    this.meta = next as unknown as SessionMeta;
+  }
+
+  private render(): void {
+    const running = this.meta !== null && this.meta.turn !== 'idle';
+    this.header.update(this.meta, this.status);
+    this.plan.update(this.meta?.plan ?? []);
+    this.changedFiles.setTurnRunning(running);
+    this.config.update(this.meta);
+    this.queue.update(this.meta?.queue ?? [], running, this.capabilities.steering);
+    this.composer.setContext(this.meta?.availableCommands ?? [], this.capabilities, running);
+    this.empty.hidden = this.transcript.renderedCount > 0;
+    this.scrollIfSticky();
+  }
+
+  /** Always to the host: while a turn runs the session queues it (one queue, shown by QueueView). */
+  private submit(text: string, attachments: Attachment[]): void {
+    this.stickToBottom = true;
+    this.post({ type: 'sendPrompt', text, attachments });
+  }
+
+  private onTurnEnded(): void {
+    const last = this.transcript.entry(this.announcer.currentEntryId);
+    if (last && last.kind === 'agent') this.announcer.flush(last.content.map((b) => (b.type === 'text' ? b.text : '')).join(''));
+  }
+
+  private showBanner(text: string): void {
+    this.banner.textContent = text;
+    this.banner.hidden = false;
+  }
+
+  private onClick(e: Event): void {
+    const target = e.target instanceof Element ? e.target : null;
+    if (!target) return;
+    const link = target.closest<HTMLElement>('[data-href]');
+    if (link) {
+      // Links never navigate the webview; the host validates and confirms.
+      e.preventDefault();
+      this.post({ type: 'openLink', href: link.dataset.href ?? '' });
+      return;
+    }
+    const copy = target.closest<HTMLElement>('.copy-code');
+    if (copy) {
+      const code = copy.parentElement?.querySelector('pre')?.textContent ?? '';
+      const write = this.opts.copyText ?? ((t: string) => navigator.clipboard.writeText(t));
+      write(code).then(
+        () => copy.classList.add('copied'),
+        () => copy.classList.add('copy-failed'),
+      );
+    }
+  }
+
+  private scrollIfSticky(): void {
+    if (this.stickToBottom) this.scroller.scrollTop = this.scroller.scrollHeight;
+  }
+}
+
+function emptyMeta(): SessionMeta {
+  return { sessionId: '', plan: [], availableCommands: [], configOptions: [], turn: 'idle', connection: 'connected' };
+}

@@ -1,0 +1,76 @@
+// "N files changed" after a turn: each file with its +/- counts, a link that opens it, Revert per file, and for the
+// turn Review (the multi-file diff) and Revert All. The host decides what can be reverted; this only shows it.
+import type { ChangedFileView, TurnChangesView, WebviewToHost } from '../protocol/protocol';
+import { button, h, icon, setChildren } from './dom';
+
+export class ChangedFilesView {
+  readonly node = h('section', { class: 'changed-files', 'data-testid': 'changed-files', 'aria-label': 'Files changed by the last turn' });
+
+  private hasFiles = false;
+  private running = false;
+
+  constructor(private readonly post: (m: WebviewToHost) => void) {
+    this.node.hidden = true;
+  }
+
+  /** Hidden while a turn runs: the list is about the turn before, and its place is after that turn. */
+  setTurnRunning(running: boolean): void {
+    this.running = running;
+    this.node.hidden = running || !this.hasFiles;
+  }
+
+  update(changes: TurnChangesView | null): void {
+    this.hasFiles = !!changes && changes.files.length > 0;
+    this.node.hidden = this.running || !this.hasFiles;
+    if (!changes || !this.hasFiles) {
+      setChildren(this.node);
+      return;
+    }
+    const n = changes.files.length;
+    const open = changes.files.filter((f) => !f.reverted && !f.cannotRevert).length;
+    const review = button('Review', { class: 'text-btn', 'data-testid': 'review-changes', title: 'Open the changes in a multi-file diff (before the turn ↔ now)' });
+    review.addEventListener('click', () => this.post({ type: 'reviewTurnChanges', id: changes.id }));
+    const revertAll = button('Revert All', { class: 'text-btn', 'data-testid': 'revert-all', title: 'Put every file back as it was before the turn (undoable)' });
+    revertAll.disabled = open === 0;
+    revertAll.addEventListener('click', () => this.post({ type: 'revertTurnChanges', id: changes.id }));
+    setChildren(
+      this.node,
+      h(
+        'div',
+        { class: 'changed-files-header' },
+        icon('diff'),
+        h('span', { class: 'changed-files-title', 'data-testid': 'changed-files-title' }, `${n} file${n === 1 ? '' : 's'} changed`),
+        review,
+        revertAll,
+      ),
+      h('ul', { class: 'changed-files-list' }, ...changes.files.map((f) => this.fileRow(changes.id, f))),
+      changes.limit ? h('p', { class: 'changed-files-limit' }, changes.limit) : null,
+    );
+  }
+
+  private fileRow(id: string, f: ChangedFileView): HTMLElement {
+    const name = h('span', { class: 'ext-link changed-file-name', role: 'link', tabindex: 0, title: f.path }, f.label);
+    const openFile = () => this.post({ type: 'openLocation', path: f.path });
+    name.addEventListener('click', openFile);
+    name.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' || e.key === ' ') openFile();
+    });
+    let action: HTMLElement;
+    if (f.reverted) action = h('span', { class: 'changed-file-state' }, 'Reverted');
+    else if (f.cannotRevert) action = h('span', { class: 'changed-file-state', title: f.cannotRevert }, 'Cannot revert');
+    else {
+      const revert = button('Revert', { class: 'text-btn', 'data-testid': 'revert-file', title: `Put ${f.label} back as it was before the turn (undoable)` });
+      revert.addEventListener('click', () => this.post({ type: 'revertTurnChanges', id, path: f.path }));
+      action = revert;
+    }
+    return h(
+      'li',
+      { class: 'changed-file', 'data-testid': 'changed-file', 'data-change': f.change, 'data-reverted': f.reverted },
+      name,
+      f.change === 'modified' ? null : h('span', { class: 'changed-file-kind' }, f.change),
+      h('span', { class: 'diff-stat-add', 'aria-label': `${f.added} lines added` }, `+${f.added}`),
+      h('span', { class: 'diff-stat-del', 'aria-label': `${f.removed} lines removed` }, `−${f.removed}`),
+      action,
+    );
+  }
+}

@@ -1,0 +1,279 @@
+// The composer: a textarea (Enter sends, Shift+Enter is a newline, ↑/↓ in an empty box walk the history),
+// `/` command completion, `@` workspace-file completion (asked of the host), attachment chips, pasted images,
+// and Send / Stop buttons.
+import type { AvailableCommand } from '@agentclientprotocol/sdk';
+import type { Attachment, ComposerCapabilities, WebviewToHost } from '../protocol/protocol';
+import { button, h, icon, setChildren } from './dom';
+
+/** Pasted images above this size are refused (base64 grows them by a third again). */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const MAX_HISTORY = 100;
+
+interface CompletionItem {
+  label: string;
+  detail?: string;
+  accept: () => void;
+}
+
+export class Composer {
+  readonly node: HTMLElement;
+  readonly textarea = h('textarea', {
+    class: 'composer-input',
+    rows: 3,
+    placeholder: 'Ask the agent… (Enter to send, Shift+Enter for a new line, / for commands, @ for files)',
+    'aria-label': 'Message the agent',
+    'data-testid': 'composer-input',
+    'aria-autocomplete': 'list',
+    'aria-expanded': 'false',
+  });
+  readonly sendButton = button('Send', { class: 'icon-btn primary', 'data-testid': 'send' }, icon('send'));
+  readonly stopButton = button('Stop', { class: 'icon-btn', 'data-testid': 'stop' }, icon('debug-stop'));
+  private readonly chips = h('div', { class: 'attachments', 'aria-label': 'Attachments', role: 'list', 'data-testid': 'attachments' });
+  private readonly popup = h('ul', { class: 'completions', role: 'listbox', id: 'composer-completions', 'aria-label': 'Suggestions', 'data-testid': 'completions' });
+  private readonly notice = h('div', { class: 'composer-notice', role: 'status' });
+  private attachments: Attachment[] = [];
+  private history: string[] = [];
+  /** Position while walking the history; history.length means "not walking". */
+  private historyIndex = 0;
+  private items: CompletionItem[] = [];
+  private active = 0;
+  private fileRequestId = 0;
+  private commands: AvailableCommand[] = [];
+  private capabilities: ComposerCapabilities = { image: false, embeddedContext: false, steering: false };
+
+  /** Called with the message to send; the app decides whether to post it now or queue it. */
+  onSubmit: (text: string, attachments: Attachment[]) => void = () => {};
+
+  constructor(private readonly post: (m: WebviewToHost) => void) {
+    this.textarea.setAttribute('aria-controls', 'composer-completions');
+    this.popup.hidden = true;
+    this.chips.hidden = true;
+    this.notice.hidden = true;
+    this.stopButton.hidden = true;
+    this.node = h(
+      'div',
+      { class: 'composer' },
+      this.popup,
+      this.chips,
+      this.notice,
+      h('div', { class: 'composer-row' }, this.textarea, h('div', { class: 'composer-buttons' }, this.sendButton, this.stopButton)),
+    );
+    this.textarea.addEventListener('keydown', (e) => this.onKeyDown(e));
+    this.textarea.addEventListener('input', () => this.updateCompletions());
+    this.textarea.addEventListener('paste', (e) => this.onPaste(e));
+    this.textarea.addEventListener('blur', () => setTimeout(() => this.closeCompletions(), 150));
+    this.sendButton.addEventListener('click', () => this.submit());
+    this.stopButton.addEventListener('click', () => this.post({ type: 'cancelTurn' }));
+  }
+
+  setContext(commands: AvailableCommand[], capabilities: ComposerCapabilities, running: boolean): void {
+    this.commands = commands;
+    this.capabilities = capabilities;
+    this.stopButton.hidden = !running;
+  }
+
+  addAttachment(a: Attachment): void {
+    const same = (b: Attachment) => b.type === a.type && 'path' in b && 'path' in a && b.path === a.path && (a.type !== 'selection' || (b.type === 'selection' && b.startLine === a.startLine && b.endLine === a.endLine));
+    if (a.type !== 'image' && this.attachments.some(same)) return;
+    this.attachments.push(a);
+    this.renderChips();
+  }
+
+  focus(): void {
+    this.textarea.focus();
+  }
+
+  setNotice(text: string): void {
+    this.notice.textContent = text;
+    this.notice.hidden = text === '';
+  }
+
+  /** Fills completions for the latest `@` request; stale answers are ignored. */
+  showFileCompletions(requestId: number, items: { path: string; label: string }[]): void {
+    if (requestId !== this.fileRequestId || !this.currentAtQuery()) return;
+    this.openCompletions(
+      items.slice(0, 50).map((f) => ({
+        label: f.label,
+        detail: f.path,
+        accept: () => {
+          this.replaceCurrentToken('');
+          this.addAttachment({ type: 'file', path: f.path, name: f.label });
+        },
+      })),
+    );
+  }
+
+  submit(): void {
+    const text = this.textarea.value;
+    if (text.trim() === '' && this.attachments.length === 0) return;
+    if (text.trim() !== '' && this.history[this.history.length - 1] !== text) {
+      this.history.push(text);
+      if (this.history.length > MAX_HISTORY) this.history.shift();
+    }
+    this.historyIndex = this.history.length;
+    const attachments = this.attachments;
+    this.attachments = [];
+    this.textarea.value = '';
+    this.renderChips();
+    this.closeCompletions();
+    this.setNotice('');
+    this.onSubmit(text, attachments);
+  }
+
+  private onKeyDown(e: KeyboardEvent): void {
+    if (e.isComposing) return;
+    if (!this.popup.hidden && this.items.length > 0) {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        this.setActive((this.active + (e.key === 'ArrowDown' ? 1 : this.items.length - 1)) % this.items.length);
+        return;
+      }
+      if (e.key === 'Enter' || e.key === 'Tab') {
+        e.preventDefault();
+        this.acceptCompletion(this.active);
+        return;
+      }
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        this.closeCompletions();
+        return;
+      }
+    }
+    if (e.key === 'Enter' && !e.shiftKey && !e.altKey && !e.ctrlKey && !e.metaKey) {
+      e.preventDefault();
+      this.submit();
+      return;
+    }
+    if (e.key === 'ArrowUp' && (this.textarea.value === '' || this.historyIndex < this.history.length) && this.history.length > 0) {
+      if (this.historyIndex === 0) return;
+      e.preventDefault();
+      this.historyIndex--;
+      this.textarea.value = this.history[this.historyIndex] ?? '';
+      return;
+    }
+    if (e.key === 'ArrowDown' && this.historyIndex < this.history.length) {
+      e.preventDefault();
+      this.historyIndex++;
+      this.textarea.value = this.history[this.historyIndex] ?? '';
+    }
+  }
+
+  private onPaste(e: ClipboardEvent): void {
+    const files = Array.from(e.clipboardData?.files ?? []).filter((f) => f.type.startsWith('image/'));
+    if (files.length === 0) return;
+    e.preventDefault();
+    if (!this.capabilities.image) {
+      this.setNotice('This agent does not accept images.');
+      return;
+    }
+    for (const f of files) {
+      if (f.size > MAX_IMAGE_BYTES) {
+        this.setNotice(`Image ${f.name || ''} is too large (max ${MAX_IMAGE_BYTES / 1024 / 1024} MB).`);
+        continue;
+      }
+      const reader = new FileReader();
+      reader.addEventListener('load', () => {
+        const m = /^data:([^;,]+);base64,(.*)$/s.exec(String(reader.result));
+        if (m) this.addAttachment({ type: 'image', mimeType: m[1]!, data: m[2]!, name: f.name || 'pasted image' });
+      });
+      reader.addEventListener('error', () => this.setNotice('Could not read the pasted image.'));
+      reader.readAsDataURL(f);
+    }
+  }
+
+  private updateCompletions(): void {
+    const text = this.textarea.value;
+    const slash = /^\/(\S*)$/.exec(text);
+    if (slash && this.commands.length > 0) {
+      const q = (slash[1] ?? '').toLowerCase();
+      const cmds = this.commands.filter((c) => c.name.toLowerCase().startsWith(q)).slice(0, 50);
+      this.openCompletions(
+        cmds.map((c) => ({
+          label: `/${c.name}`,
+          detail: c.description,
+          accept: () => {
+            this.textarea.value = `/${c.name} `;
+          },
+        })),
+      );
+      return;
+    }
+    const at = this.currentAtQuery();
+    if (at !== undefined) {
+      this.post({ type: 'completeFiles', requestId: ++this.fileRequestId, query: at });
+      return;
+    }
+    this.closeCompletions();
+  }
+
+  /** The `@query` being typed at the caret, if any. */
+  private currentAtQuery(): string | undefined {
+    const before = this.textarea.value.slice(0, this.textarea.selectionStart ?? this.textarea.value.length);
+    const m = /(?:^|\s)@([^\s@]*)$/.exec(before);
+    return m ? m[1] : undefined;
+  }
+
+  private replaceCurrentToken(replacement: string): void {
+    const caret = this.textarea.selectionStart ?? this.textarea.value.length;
+    const before = this.textarea.value.slice(0, caret).replace(/@[^\s@]*$/, replacement);
+    this.textarea.value = before + this.textarea.value.slice(caret);
+    this.textarea.selectionStart = this.textarea.selectionEnd = before.length;
+  }
+
+  private openCompletions(items: CompletionItem[]): void {
+    this.items = items;
+    if (items.length === 0) return this.closeCompletions();
+    setChildren(
+      this.popup,
+      ...items.map((it, i) => {
+        const li = h('li', { role: 'option', id: `completion-${i}`, class: 'completion', 'data-testid': 'completion' }, h('span', { class: 'completion-label' }, it.label), it.detail ? h('span', { class: 'completion-detail' }, it.detail) : null);
+        // mousedown, not click: the textarea's blur would close the list first.
+        li.addEventListener('mousedown', (e) => {
+          e.preventDefault();
+          this.acceptCompletion(i);
+        });
+        return li;
+      }),
+    );
+    this.popup.hidden = false;
+    this.textarea.setAttribute('aria-expanded', 'true');
+    this.setActive(0);
+  }
+
+  private setActive(i: number): void {
+    this.active = i;
+    Array.from(this.popup.children).forEach((li, j) => li.setAttribute('aria-selected', String(j === i)));
+    this.textarea.setAttribute('aria-activedescendant', `completion-${i}`);
+  }
+
+  private acceptCompletion(i: number): void {
+    const it = this.items[i];
+    this.closeCompletions();
+    it?.accept();
+    this.textarea.focus();
+  }
+
+  private closeCompletions(): void {
+    this.items = [];
+    this.popup.hidden = true;
+    this.textarea.setAttribute('aria-expanded', 'false');
+    this.textarea.removeAttribute('aria-activedescendant');
+  }
+
+  private renderChips(): void {
+    this.chips.hidden = this.attachments.length === 0;
+    setChildren(
+      this.chips,
+      ...this.attachments.map((a, i) => {
+        const label = a.type === 'selection' ? `${a.name}:${a.startLine}-${a.endLine}` : a.name;
+        const remove = button(`Remove attachment ${label}`, { class: 'chip-remove', 'data-testid': 'remove-attachment' }, icon('close'));
+        remove.addEventListener('click', () => {
+          this.attachments.splice(i, 1);
+          this.renderChips();
+          this.textarea.focus();
+        });
+        return h('span', { class: 'chip', role: 'listitem', 'data-testid': 'attachment' }, icon(a.type === 'image' ? 'file-media' : a.type === 'selection' ? 'selection' : 'file'), label, remove);
+      }),
+    );
+  }
+}

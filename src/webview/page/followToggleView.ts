@@ -1,0 +1,22 @@
+// The header's "Follow the agent" toggle: a pressed/unpressed button; the host remembers the choice and echoes it.
+import type { WebviewToHost } from '../protocol/protocol';
+import { button, icon } from './dom';
+
+export class FollowToggleView {
+  readonly node: HTMLButtonElement;
+  private enabled = false;
+
+  constructor(post: (m: WebviewToHost) => void) {
+    this.node = button('Follow the agent', { class: 'icon-btn follow-toggle', 'data-testid': 'follow-agent', 'aria-pressed': 'false' }, icon('eye'));
+    this.node.addEventListener('click', () => post({ type: 'setFollowAgent', enabled: !this.enabled }));
+    this.update(false);
+  }
+
+  update(enabled: boolean): void {
+    this.enabled = enabled;
+    this.node.setAttribute('aria-pressed', String(enabled));
+    this.node.title = enabled
+      ? 'Following the agent: its files open as it works. Click to stop.'
+      : 'Follow the agent: open the files it works on as it goes (focus stays here).';
+  }
+}

@@ -1,0 +1,163 @@
+// Views for user messages, agent messages, thoughts, notices, errors and turn ends.
+// Agent text streams in chunks: update() only stores the text; the markdown is parsed once per frame (renderNow).
+import type { TranscriptEntry } from '../../acp/transcript';
+import { blocksText, renderNonTextBlocks } from './contentBlocks';
+import { h, icon, setChildren } from './dom';
+import { stableMarkdownPrefix } from './markdownSegments';
+import type { Renderable, ViewContext } from './viewContext';
+
+export interface EntryView {
+  readonly node: HTMLElement;
+  update(entry: TranscriptEntry): void;
+}
+
+type Of<K extends TranscriptEntry['kind']> = Extract<TranscriptEntry, { kind: K }>;
+
+export class UserMessageView implements EntryView {
+  readonly node = h('div', { class: 'entry user-message', 'data-testid': 'user-message' });
+  constructor(private readonly ctx: ViewContext) {}
+  update(e: TranscriptEntry): void {
+    const entry = e as Of<'user'>;
+    setChildren(
+      this.node,
+      h('div', { class: 'entry-role' }, icon('account'), 'You'),
+      h('div', { class: 'user-text' }, blocksText(entry.content)),
+      renderNonTextBlocks(entry.content, this.ctx),
+    );
+  }
+}
+
+/** Finished parts of a streamed message per group: a 200 KB message is some 2,000 parts, 60-odd groups. */
+const CHUNKS_PER_GROUP = 32;
+
+/**
+ * Agent message: streamed markdown, rendered at most once per frame and only for this entry. Finished blocks are
+ * rendered once and kept (`stable`); each frame re-renders only the unfinished end (`tail`).
+ */
+export class AgentMessageView implements EntryView, Renderable {
+  readonly node: HTMLElement;
+  protected readonly body = h('div', { class: 'markdown-body' });
+  protected readonly refs = h('div', { class: 'refs-slot' });
+  private readonly stable = h('div', { class: 'md-stable' });
+  private readonly tail = h('div', { class: 'md-tail' });
+  /** The group of finished parts the next one joins (see CHUNKS_PER_GROUP). */
+  private group: HTMLElement | undefined;
+  private groupSize = 0;
+  private text = '';
+  private renderedText: string | undefined;
+  /** How much of `text` is rendered in `stable`. */
+  private stableLength = 0;
+  private refsKey = '';
+  /** Called with the text rendered so far (for polite announcements). */
+  onRendered: ((text: string) => void) | undefined;
+
+  constructor(protected readonly ctx: ViewContext, cls = 'agent-message', testid = 'agent-message') {
+    this.node = h('div', { class: `entry ${cls}`, 'data-testid': testid });
+  }
+
+  update(e: TranscriptEntry): void {
+    const entry = e as Of<'agent'> | Of<'thought'>;
+    this.text = blocksText(entry.content);
+    const nonText = entry.content.filter((b) => b.type !== 'text');
+    const key = JSON.stringify(nonText);
+    if (key !== this.refsKey) {
+      this.refsKey = key;
+      setChildren(this.refs, renderNonTextBlocks(nonText, this.ctx));
+    }
+    if (this.text !== this.renderedText) this.ctx.requestRender(this);
+  }
+
+  renderNow(): void {
+    if (this.text === this.renderedText) return;
+    const text = this.text;
+    if (this.renderedText === undefined || !text.startsWith(this.renderedText.slice(0, this.stableLength))) {
+      // Not an append (first render, or the text was replaced): start over.
+      this.stable.replaceChildren();
+      this.stableLength = 0;
+      this.group = undefined;
+      if (this.body.firstChild !== this.stable) this.body.replaceChildren(this.stable, this.tail);
+    }
+    this.renderedText = text;
+    const boundary = stableMarkdownPrefix(text, this.stableLength);
+    if (boundary > this.stableLength) {
+      // One block per finished part, in groups: the browser skips laying out parts and groups scrolled away
+      // (content-visibility), and a frame that adds a part lays out the groups' boxes, not every part's, so a long
+      // message does not make each frame's layout slower.
+      if (!this.group || this.groupSize >= CHUNKS_PER_GROUP) {
+        this.group = this.stable.appendChild(h('div', { class: 'md-group' }));
+        this.groupSize = 0;
+      }
+      this.group.appendChild(h('div', { class: 'md-chunk' }, this.ctx.renderMarkdown(text.slice(this.stableLength, boundary))));
+      this.groupSize++;
+      this.stableLength = boundary;
+    }
+    this.tail.replaceChildren(this.ctx.renderMarkdown(text.slice(this.stableLength)));
+    this.onRendered?.(text);
+  }
+}
+
+export class AgentView extends AgentMessageView {
+  constructor(ctx: ViewContext) {
+    super(ctx);
+    this.node.append(this.body, this.refs);
+  }
+}
+
+/** A thought: collapsed by default, with how long the agent thought. */
+export class ThoughtView extends AgentMessageView {
+  private readonly summaryText = h('span', { class: 'thought-summary-text' }, 'Thinking…');
+  private readonly details = h('details', { class: 'thought' });
+  constructor(ctx: ViewContext) {
+    super(ctx, 'thought-entry', 'thought');
+    this.details.append(h('summary', {}, icon('lightbulb'), this.summaryText), this.body, this.refs);
+    this.node.append(this.details);
+  }
+  override update(e: TranscriptEntry): void {
+    const entry = e as Of<'thought'>;
+    this.summaryText.textContent = entry.endedAt !== undefined ? `Thought for ${formatDuration(entry.endedAt - entry.at)}` : 'Thinking…';
+    super.update(e);
+  }
+}
+
+export class NoticeView implements EntryView {
+  readonly node = h('div', { class: 'entry notice', role: 'note', 'data-testid': 'notice' });
+  update(e: TranscriptEntry): void {
+    const entry = e as Of<'notice'>;
+    const sev = entry.severity === 'error' ? 'error' : entry.severity === 'warning' ? 'warning' : 'info';
+    this.node.dataset.severity = sev;
+    setChildren(this.node, icon(sev), h('strong', {}, entry.title), entry.description ? h('div', { class: 'notice-detail' }, entry.description) : null);
+  }
+}
+
+export class ErrorView implements EntryView {
+  readonly node = h('div', { class: 'entry error-entry', role: 'alert', 'data-testid': 'error' });
+  update(e: TranscriptEntry): void {
+    setChildren(this.node, icon('error'), h('span', {}, (e as Of<'error'>).message));
+  }
+}
+
+const STOP_REASON: Record<string, string> = {
+  end_turn: '',
+  cancelled: 'Cancelled',
+  max_tokens: 'Stopped: the response hit the token limit',
+  max_turn_requests: 'Stopped: too many requests in one turn',
+  refusal: 'The agent refused to continue',
+};
+
+export class TurnEndView implements EntryView {
+  readonly node = h('div', { class: 'entry turn-end', 'data-testid': 'turn-end' });
+  update(e: TranscriptEntry): void {
+    const reason = (e as Of<'turn-end'>).stopReason;
+    const text = STOP_REASON[reason] ?? `Stopped: ${reason}`;
+    this.node.hidden = text === '';
+    setChildren(this.node, text ? h('span', {}, icon(reason === 'cancelled' ? 'debug-stop' : 'info'), text) : null);
+  }
+}
+
+/** "850ms", "12s", "2m 5s". */
+export function formatDuration(ms: number): string {
+  if (!(ms >= 0)) return '0s';
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  const s = Math.round(ms / 1000);
+  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${s % 60}s`;
+}

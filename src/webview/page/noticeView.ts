@@ -1,0 +1,65 @@
+// The error or sign-in card above the composer: the host's worded message and its buttons (a sign-in method's button
+// shows the agent's name and description verbatim). A click posts the button's action; the host runs only what it
+// offered. A button clicked once is disabled until the host replaces or clears the card.
+import type { ChatNotice, NoticeButton, WebviewToHost } from '../protocol/protocol';
+import { button, h, icon, setChildren } from './dom';
+
+const SEVERITY_ICON: Record<ChatNotice['severity'], string> = { error: 'error', warning: 'warning', info: 'info' };
+
+export class NoticeView {
+  readonly node = h('section', { class: 'notice', 'data-testid': 'notice', role: 'alert' });
+  private shownId: number | undefined;
+  /** "Send my prompt when signed in", shown when the host kept a prompt for after sign-in. */
+  private resend: HTMLInputElement | undefined;
+
+  constructor(private readonly post: (m: WebviewToHost) => void) {
+    this.node.hidden = true;
+  }
+
+  update(notice: ChatNotice | null): void {
+    if (notice?.id === this.shownId) return;
+    this.shownId = notice?.id;
+    this.node.hidden = !notice;
+    if (!notice) {
+      setChildren(this.node);
+      return;
+    }
+    this.node.dataset.severity = notice.severity;
+    const methods = notice.buttons.filter((b) => b.methodId !== undefined);
+    const others = notice.buttons.filter((b) => b.methodId === undefined);
+    this.resend = notice.keptPrompt !== undefined ? h('input', { type: 'checkbox', 'data-testid': 'resend-when-signed-in' }) : undefined;
+    setChildren(
+      this.node,
+      h('div', { class: 'notice-message', 'data-testid': 'notice-message' }, icon(SEVERITY_ICON[notice.severity] ?? 'info'), h('span', {}, notice.message)),
+      methods.length ? h('div', { class: 'notice-methods' }, ...methods.map((b) => this.methodButton(notice.id, b))) : null,
+      others.length ? h('div', { class: 'notice-actions' }, ...others.map((b, i) => this.actionButton(notice.id, b, i === 0 && methods.length === 0))) : null,
+      this.resend ? h('label', { class: 'notice-resend' }, this.resend, `Send “${notice.keptPrompt}” when signed in`) : null,
+    );
+  }
+
+  private methodButton(noticeId: number, b: NoticeButton): HTMLElement {
+    const el = button(b.label, { class: 'notice-method', 'data-testid': 'sign-in-method', 'data-method-id': b.methodId }, h('span', { class: 'notice-method-name' }, b.label), b.description ? h('span', { class: 'notice-method-desc' }, b.description) : null);
+    el.addEventListener('click', () => this.click(el, noticeId, b));
+    return el;
+  }
+
+  private actionButton(noticeId: number, b: NoticeButton, primary: boolean): HTMLElement {
+    const el = button(b.label, { class: primary ? 'notice-action primary' : 'notice-action', 'data-testid': 'notice-action', 'data-action': b.action });
+    el.addEventListener('click', () => this.click(el, noticeId, b));
+    return el;
+  }
+
+  private click(el: HTMLButtonElement, noticeId: number, b: NoticeButton): void {
+    if (el.disabled) return;
+    el.disabled = true;
+    // Re-enabled after a moment: the action may open a dialog the user cancels, leaving this card as it was.
+    setTimeout(() => (el.disabled = false), 1500);
+    this.post({
+      type: 'noticeAction',
+      noticeId,
+      action: b.action,
+      ...(b.methodId !== undefined ? { methodId: b.methodId } : {}),
+      ...(this.resend ? { resend: this.resend.checked } : {}),
+    });
+  }
+}

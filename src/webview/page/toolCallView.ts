@@ -1,0 +1,200 @@
+// A tool-call card: kind icon, title, status; collapsible raw input; content (markdown text, inline diffs, command
+// output with ANSI colours, the `_meta.terminal_output` stream), locations, and a slot for its permission card.
+// Each section re-renders only when its own data changed, so a streaming terminal does not rebuild the diff.
+import type { ToolCallContent } from '@agentclientprotocol/sdk';
+import type { ToolCallState, TranscriptEntry } from '../../acp/transcript';
+import { renderAnsi } from './ansi';
+import { locationButton, renderNonTextBlocks } from './contentBlocks';
+import { renderDiff } from './diffView';
+import { button, h, icon, setChildren } from './dom';
+import { TOOL_KIND_ICON, TOOL_STATUS } from './labels';
+import type { EntryView } from './messageViews';
+import type { ViewContext } from './viewContext';
+
+/** Output longer than this is collapsed to its tail with a "Show all" button. */
+export const OUTPUT_PREVIEW_LINES = 40;
+export const OUTPUT_PREVIEW_CHARS = 8000;
+
+const CONSOLE_FENCE = /^```(?:console|shell|sh|bash)?\n([\s\S]*?)\n?```\s*$/;
+
+export class ToolCallView implements EntryView {
+  readonly node: HTMLElement;
+  /** Permission cards for this call are mounted here by the transcript. */
+  readonly permissionSlot = h('div', { class: 'tool-permission-slot' });
+  private readonly kindIcon = h('span', { class: 'tool-kind' });
+  private readonly title = h('span', { class: 'tool-title' });
+  private readonly status = h('span', { class: 'tool-status' });
+  private readonly inputPre = h('pre', { class: 'tool-input-json' });
+  private readonly input = h('details', { class: 'tool-input' }, h('summary', {}, 'Input'), this.inputPre);
+  private readonly content = h('div', { class: 'tool-content' });
+  private readonly terminal = h('div', { class: 'tool-terminal' });
+  private readonly locations = h('div', { class: 'tool-locations' });
+  /** What each section was last rendered from (see `section`). */
+  private readonly keys: Record<'head' | 'input' | 'content' | 'terminal' | 'locations', readonly unknown[] | undefined> = {
+    head: undefined,
+    input: undefined,
+    content: undefined,
+    terminal: undefined,
+    locations: undefined,
+  };
+  /** Which outputs the user expanded; kept across re-renders. */
+  private readonly expanded = new Set<string>();
+  private toolCall: ToolCallState | undefined;
+
+  constructor(private readonly ctx: ViewContext) {
+    this.node = h(
+      'article',
+      { class: 'entry tool-card', 'data-testid': 'tool-card' },
+      h('header', { class: 'tool-head' }, this.kindIcon, this.title, this.status),
+      this.permissionSlot,
+      this.input,
+      this.content,
+      this.terminal,
+      this.locations,
+    );
+  }
+
+  update(e: TranscriptEntry): void {
+    const tc = (e as Extract<TranscriptEntry, { kind: 'tool' }>).toolCall;
+    this.toolCall = tc;
+    this.node.dataset.toolCallId = tc.toolCallId;
+    this.node.dataset.status = tc.status;
+    this.node.dataset.kind = tc.kind ?? 'other';
+    const expanded = [...this.expanded].join(' ');
+    this.section('head', [tc.title, tc.kind, tc.status], () => this.renderHead(tc));
+    this.section('input', [tc.rawInput], () => this.renderInput(tc));
+    this.section('content', [tc.content, tc.status === 'failed' && tc.content.length === 0 ? tc.rawOutput : null, expanded], () => this.renderContent(tc));
+    this.section('terminal', [tc.terminalOutput, tc.terminalOutputDropped, tc.terminalExit, this.expanded.has('terminal')], () => this.renderTerminal(tc));
+    this.section('locations', [tc.locations], () => this.renderLocations(tc));
+  }
+
+  /**
+   * Renders a section when one of its parts changed. An append keeps the other fields' objects, so they compare by
+   * reference without serialising anything; a whole entry from the host has new objects, compared by their JSON.
+   */
+  private section(name: keyof ToolCallView['keys'], parts: readonly unknown[], render: () => void): void {
+    const prev = this.keys[name];
+    if (prev && prev.length === parts.length && prev.every((p, i) => sameValue(p, parts[i]))) return;
+    this.keys[name] = parts;
+    render();
+  }
+
+  private rerender(): void {
+    if (this.toolCall) {
+      this.keys.content = undefined;
+      this.keys.terminal = undefined;
+      this.update({ kind: 'tool', id: '', toolCall: this.toolCall, at: 0 });
+    }
+  }
+
+  private renderHead(tc: ToolCallState): void {
+    const st = TOOL_STATUS[tc.status] ?? TOOL_STATUS.pending;
+    setChildren(this.kindIcon, icon((tc.kind && TOOL_KIND_ICON[tc.kind]) || 'tools'));
+    this.title.textContent = tc.title || tc.name || 'Tool call';
+    setChildren(this.status, icon(st.icon), h('span', { class: 'tool-status-label' }, st.label));
+    this.node.setAttribute('aria-label', `${tc.kind ?? 'tool'}: ${this.title.textContent}, ${st.label}`);
+  }
+
+  private renderInput(tc: ToolCallState): void {
+    const has = tc.rawInput !== undefined && tc.rawInput !== null && !(typeof tc.rawInput === 'object' && Object.keys(tc.rawInput).length === 0);
+    this.input.hidden = !has;
+    this.inputPre.textContent = has ? JSON.stringify(tc.rawInput, null, 2) : '';
+  }
+
+  private renderContent(tc: ToolCallState): void {
+    const parts: (HTMLElement | null)[] = tc.content.map((c, i) => this.renderItem(tc, c, i));
+    if (tc.content.length === 0 && tc.status === 'failed' && typeof tc.rawOutput === 'string') {
+      parts.push(this.renderText(tc.rawOutput, 'raw'));
+    }
+    setChildren(this.content, ...parts);
+  }
+
+  private renderItem(tc: ToolCallState, c: ToolCallContent, i: number): HTMLElement | null {
+    switch (c.type) {
+      case 'content':
+        return c.content.type === 'text' ? this.renderText(c.content.text, `c${i}`) : renderNonTextBlocks([c.content], this.ctx);
+      case 'diff':
+        return renderDiff(
+          { path: c.path, oldText: c.oldText, newText: c.newText, onOpenDiff: () => this.ctx.post({ type: 'openDiff', toolCallId: tc.toolCallId, contentIndex: i }) },
+          this.expanded.has(`d${i}`),
+          () => this.expand(`d${i}`),
+        );
+      case 'terminal':
+        // The output arrives through terminalOutput (rendered below): the client's own terminal (terminal/*) feeds it.
+        return tc.terminalOutput === undefined ? h('div', { class: 'tool-note' }, icon('terminal'), 'Terminal') : null;
+      default:
+        return null;
+    }
+  }
+
+  /** Command output (a ```console fence) as terminal text; anything else as markdown. Long text is truncated. */
+  private renderText(text: string, id: string): HTMLElement {
+    const fence = CONSOLE_FENCE.exec(text);
+    if (fence) return this.renderOutput(fence[1] ?? '', id);
+    const { shown, cut } = truncate(text, this.expanded.has(id), 'head');
+    const body = h('div', { class: 'markdown-body tool-text' });
+    body.appendChild(this.ctx.renderMarkdown(shown));
+    return h('div', {}, body, cut ? this.showAll(id, cut) : null);
+  }
+
+  private renderOutput(text: string, id: string): HTMLElement {
+    // The end of a command's output is what matters (errors, the summary line), so keep the tail.
+    const { shown, cut } = truncate(text, this.expanded.has(id), 'tail');
+    const pre = h('pre', { class: 'terminal-output', 'data-testid': 'terminal-output', tabindex: 0, 'aria-label': 'Command output' });
+    pre.appendChild(renderAnsi(shown));
+    return h('div', { class: 'output-block' }, cut ? this.showAll(id, cut) : null, pre);
+  }
+
+  private renderTerminal(tc: ToolCallState): void {
+    if (tc.terminalOutput === undefined) {
+      setChildren(this.terminal);
+      return;
+    }
+    const exit = tc.terminalExit;
+    const exitLine = exit
+      ? h('div', { class: `terminal-exit ${exit.exitCode === 0 ? 'ok' : 'bad'}` }, exit.signal ? `Killed by ${exit.signal}` : `Exit code ${exit.exitCode ?? '?'}`)
+      : null;
+    const dropped = tc.terminalOutputDropped
+      ? h('div', { class: 'tool-note', 'data-testid': 'output-truncated' }, icon('warning'), `Output truncated: the first ${tc.terminalOutputDropped.toLocaleString('en-US')} characters are not kept.`)
+      : null;
+    setChildren(this.terminal, dropped, this.renderOutput(tc.terminalOutput, 'terminal'), exitLine);
+  }
+
+  private renderLocations(tc: ToolCallState): void {
+    setChildren(
+      this.locations,
+      ...tc.locations.map((l) => locationButton(l.path, l.line, `${l.path.split(/[\\/]/).pop()}${l.line ? `:${l.line}` : ''}`, this.ctx)),
+    );
+  }
+
+  private showAll(id: string, hiddenLines: number): HTMLElement {
+    const b = button(`Show all (${hiddenLines} more lines)`, { class: 'text-btn show-all', 'data-testid': 'show-all' });
+    b.addEventListener('click', () => this.expand(id));
+    return b;
+  }
+
+  private expand(id: string): void {
+    this.expanded.add(id);
+    this.rerender();
+  }
+}
+
+/** Cuts long text to a preview; `cut` is the number of hidden lines (0 when nothing was cut). */
+export function truncate(text: string, expanded: boolean, keep: 'head' | 'tail'): { shown: string; cut: number } {
+  if (expanded) return { shown: text, cut: 0 };
+  const lines = text.split('\n');
+  let shownLines = lines.length > OUTPUT_PREVIEW_LINES ? (keep === 'head' ? lines.slice(0, OUTPUT_PREVIEW_LINES) : lines.slice(-OUTPUT_PREVIEW_LINES)) : lines;
+  let shown = shownLines.join('\n');
+  if (shown.length > OUTPUT_PREVIEW_CHARS) {
+    shown = keep === 'head' ? shown.slice(0, OUTPUT_PREVIEW_CHARS) : shown.slice(-OUTPUT_PREVIEW_CHARS);
+    shownLines = shown.split('\n');
+  }
+  const cut = lines.length - shownLines.length;
+  return { shown, cut: cut > 0 ? cut : shown.length < text.length ? 1 : 0 };
+}
+
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  return typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && JSON.stringify(a) === JSON.stringify(b);
+}

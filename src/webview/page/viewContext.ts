@@ -1,0 +1,17 @@
+// What entry views need from the app, injected so views can be tested without VS Code.
+import type { WebviewToHost } from '../protocol/protocol';
+import type { MarkdownRenderer } from './markdown';
+
+/** A view with deferred work (markdown) done once per animation frame. */
+export interface Renderable {
+  /** Views taken out of the DOM (windowed out, replaced) are not rendered. */
+  readonly node: HTMLElement;
+  renderNow(): void;
+}
+
+export interface ViewContext {
+  post(msg: WebviewToHost): void;
+  renderMarkdown: MarkdownRenderer;
+  /** Schedules `view.renderNow()` for the next frame; several requests in one frame render once. */
+  requestRender(view: Renderable): void;
+}

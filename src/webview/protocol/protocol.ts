@@ -1,0 +1,103 @@
+// The one message protocol between the extension host and the chat webview. Both sides import this module;
+// bump PROTOCOL_VERSION when a message changes shape so a stale webview is told to reload instead of misrendering.
+import type { ChatStatus } from '../../chat/chatStatus';
+import type { SessionMeta, TranscriptEntry, TranscriptSnapshot } from '../../acp/transcript';
+import type { FormParse } from '../../approvals/elicitationForm';
+import type { Attachment, EntryAppend } from './messageValidation';
+
+// What the webview posts is defined by its validation schema, so a message cannot exist without being validated.
+export type { Attachment, EntryAppend, WebviewToHost } from './messageValidation';
+
+export const PROTOCOL_VERSION = 2;
+
+/** What the agent can take in a prompt; drives which composer features are enabled. */
+export interface ComposerCapabilities {
+  image: boolean;
+  embeddedContext: boolean;
+  /** A queued prompt can be sent into the running turn (`_session/steering`). */
+  steering: boolean;
+}
+
+/** The agent connection's state, as the chat service reports it. */
+export type ConnectionStatus = ChatStatus;
+
+/** A pending form elicitation (AskUserQuestion) shown in the chat. */
+export interface ElicitationView {
+  key: string;
+  message: string;
+  /** The form as the host parsed it: the chat renders and checks exactly what the host will accept. */
+  form: FormParse;
+}
+
+/** A workspace file offered for `@` completion. */
+export interface FileCompletion {
+  path: string;
+  label: string;
+}
+
+/** One file a turn changed, as the chat lists it. */
+export interface ChangedFileView {
+  path: string;
+  /** Workspace-relative name. */
+  label: string;
+  added: number;
+  removed: number;
+  /** `created` / `deleted` by the turn, else `modified`. */
+  change: 'created' | 'modified' | 'deleted';
+  reverted: boolean;
+  /** Why it cannot be reverted (its content before the turn is unknown). */
+  cannotRevert?: string;
+}
+
+/** The latest turn's changes in the current session. */
+export interface TurnChangesView {
+  id: string;
+  files: ChangedFileView[];
+  /** What the list may miss. */
+  limit?: string;
+}
+
+/** A button on a notice: an action id the host offered (it runs only what it offered), with the text to show. */
+export interface NoticeButton {
+  action: string;
+  label: string;
+  /** For a sign-in method: its id and the agent's description, shown verbatim. */
+  methodId?: string;
+  description?: string;
+}
+
+/** An error or sign-in card shown above the composer (worded by acpClient/userErrors.ts). */
+export interface ChatNotice {
+  id: number;
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+  buttons: NoticeButton[];
+  /** A kept prompt that can be sent once signed in: the card offers "send it when signed in". */
+  keptPrompt?: string;
+}
+
+export type HostToWebview =
+  | { type: 'snapshot'; v: number; snapshot: TranscriptSnapshot | null; status: ConnectionStatus; capabilities: ComposerCapabilities; elicitations: ElicitationView[] }
+  /**
+   * Coalesced changes: entries upserted by id (new ones appended in order), text appended to entries the page holds
+   * (an id is in one list or the other, never both), and changed meta fields.
+   */
+  | { type: 'patch'; entries: TranscriptEntry[]; appends?: EntryAppend[]; meta?: Partial<SessionMeta> }
+  | { type: 'status'; status: ConnectionStatus; capabilities?: ComposerCapabilities }
+  | { type: 'elicitations'; elicitations: ElicitationView[] }
+  /** "Add selection to chat" and similar: put an attachment into the composer. */
+  | { type: 'attach'; attachment: Attachment }
+  | { type: 'fileCompletions'; requestId: number; items: FileCompletion[] }
+  | { type: 'focusComposer' }
+  /** The latest turn that changed files (null: none in this session). Sent after every snapshot and on change. */
+  | { type: 'turnChanges'; changes: TurnChangesView | null }
+  /** Whether the editor follows the agent (remembered across sessions and windows). */
+  | { type: 'followAgent'; enabled: boolean }
+  /** The agents the user can pick for new sessions, and the picked one (by name). */
+  | { type: 'agents'; agents: AgentChoiceView[]; selected: string }
+  | { type: 'notice'; notice: ChatNotice | null };
+
+/** An agent of the picker in the chat header. */
+export interface AgentChoiceView {
+  name: string;
+}

@@ -1,0 +1,90 @@
+// "Follow the agent": while a turn runs, the editor shows the file and line of the latest tool call's location, in a
+// preview tab, without taking focus (the user keeps typing in the composer). Only existing files inside the
+// workspace are shown; anything else is skipped silently (following must never ask the user anything).
+import { stat } from 'node:fs/promises';
+import * as vscode from 'vscode';
+import type { ChatSlot } from '../chat/conversation';
+import type { Disposable } from '../acp/events';
+import type { Logger } from '../acp/logger';
+import type { Session } from '../acp/session';
+import type { TranscriptChange } from '../acp/transcript';
+import { checkLocation } from '../approvals/locationLinks';
+import { workspaceFolderPaths } from './locationOpener';
+
+const SETTING_KEY = 'acpChat.followAgent';
+
+/** The last location among a batch of changes' tool calls, as given by the agent. */
+export function latestLocation(changes: readonly TranscriptChange[]): { path: unknown; line: unknown } | undefined {
+  for (let i = changes.length - 1; i >= 0; i--) {
+    const c = changes[i]!;
+    if (c.type === 'meta-changed' || c.entry.kind !== 'tool') continue;
+    const loc = c.entry.toolCall.locations.at(-1);
+    if (loc) return { path: loc.path, line: loc.line };
+  }
+  return undefined;
+}
+
+export class AgentFollower implements Disposable {
+  private readonly sub: Disposable;
+  private sessionSub: Disposable | undefined;
+  private lastShown = '';
+  /** Reveals run one after another, so the last location wins. */
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly chat: Pick<ChatSlot, 'session' | 'onDidChangeSession'>,
+    private readonly memento: vscode.Memento,
+    private readonly logger: Logger,
+  ) {
+    this.sub = chat.onDidChangeSession((s) => this.follow(s));
+    this.follow(chat.session);
+  }
+
+  get enabled(): boolean {
+    return this.memento.get<boolean>(SETTING_KEY, false);
+  }
+
+  async setEnabled(enabled: boolean): Promise<void> {
+    if (enabled === this.enabled) return;
+    await this.memento.update(SETTING_KEY, enabled);
+    this.lastShown = '';
+  }
+
+  /** Resolves when the reveals asked for so far are done (tests). */
+  idle(): Promise<void> {
+    return this.chain;
+  }
+
+  dispose(): void {
+    this.sub.dispose();
+    this.sessionSub?.dispose();
+  }
+
+  private follow(session: Session | undefined): void {
+    this.sessionSub?.dispose();
+    this.sessionSub = session?.onDidChange((changes) => {
+      if (!this.enabled || session.turn === 'idle') return;
+      const loc = latestLocation(changes);
+      if (loc) this.chain = this.chain.then(() => this.reveal(loc.path, loc.line));
+    });
+  }
+
+  private async reveal(path: unknown, line: unknown): Promise<void> {
+    const check = checkLocation(path, line, workspaceFolderPaths());
+    if (!check.ok || !check.insideWorkspace) return;
+    const key = `${check.path}:${check.line ?? ''}`;
+    if (key === this.lastShown) return;
+    try {
+      if (!(await stat(check.path)).isFile()) return; // a file about to be created, or a folder
+      this.lastShown = key;
+      const line0 = check.line !== undefined ? check.line - 1 : 0;
+      const editor = await vscode.window.showTextDocument(vscode.Uri.file(check.path), { preview: true, preserveFocus: true });
+      const at = Math.min(line0, Math.max(0, editor.document.lineCount - 1));
+      const range = editor.document.lineAt(at).range;
+      editor.selection = new vscode.Selection(range.start, range.start);
+      editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    } catch (err) {
+      this.logger.debug?.(`[follow] could not show ${check.path}: ${String(err)}`);
+    }
+  }
+}

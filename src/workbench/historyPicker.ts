@@ -1,0 +1,137 @@
+// "ACP Chat: Open Conversation…": a QuickPick of the workspace's conversations, newest first, searchable by title,
+// with Fork and Delete buttons where the agent offers them. Picking one shows it in the chat.
+import * as vscode from 'vscode';
+import type { HistorySource, HistoryTarget } from '../chat/historySource';
+import { displayTitle, relativeTime, type HistoryItem } from '../chat/sessionHistory';
+import { escapeCodicons, toDisplayText } from '../approvals/displayText';
+
+type Item = vscode.QuickPickItem & { sessionId: string };
+
+const FORK: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('repo-forked'), tooltip: 'Continue in a copy (fork)' };
+const DELETE: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: 'Delete this conversation' };
+
+/** What a test can see of the open picker. */
+export interface HistoryPickerView {
+  items: { label: string; description: string; sessionId: string }[];
+  activeIndex: number;
+  busy: boolean;
+}
+
+export class HistoryPicker implements vscode.Disposable {
+  private qp: vscode.QuickPick<Item> | undefined;
+  private target: HistoryTarget | undefined;
+  private readonly viewEmitter = new vscode.EventEmitter<void>();
+  /** The picker opened, closed, filled or moved its focus (what `view()` returns changed). */
+  readonly onDidChangeView = this.viewEmitter.event;
+
+  constructor(
+    private readonly source: HistorySource,
+    /** Reports a failed action (the one place that words errors for the user does the rest). */
+    private readonly report: (what: string, err: unknown) => void,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Opens the picker (or focuses the open one) and fills it from the agent; a pick opens in `target`'s chat. */
+  async show(target: HistoryTarget): Promise<void> {
+    this.target = target;
+    if (this.qp) {
+      this.qp.show();
+      return;
+    }
+    const qp = vscode.window.createQuickPick<Item>();
+    this.qp = qp;
+    qp.title = 'Open Conversation';
+    qp.placeholder = 'Search conversations by title';
+    qp.matchOnDescription = false;
+    qp.busy = true;
+    qp.onDidAccept(() => {
+      const item = qp.selectedItems[0] ?? qp.activeItems[0];
+      if (!item) return;
+      qp.hide();
+      void this.act('Opening the conversation', () => this.source.open(item.sessionId, this.target ?? target));
+    });
+    qp.onDidTriggerItemButton(({ item, button }) => {
+      if (button === FORK) {
+        qp.hide();
+        void this.act('Forking the conversation', () => this.source.fork(item.sessionId, this.target ?? target));
+      } else if (button === DELETE) {
+        void this.confirmDelete(item);
+      }
+    });
+    qp.onDidHide(() => {
+      if (this.qp === qp) this.qp = undefined;
+      qp.dispose();
+      this.viewEmitter.fire();
+    });
+    qp.onDidChangeActive(() => this.viewEmitter.fire());
+    qp.show();
+    await this.refresh();
+  }
+
+  view(): HistoryPickerView | undefined {
+    const qp = this.qp;
+    if (!qp) return undefined;
+    const active = qp.activeItems[0];
+    return {
+      items: qp.items.map((i) => ({ label: i.label, description: i.description ?? '', sessionId: i.sessionId })),
+      activeIndex: active ? qp.items.indexOf(active) : -1,
+      busy: qp.busy,
+    };
+  }
+
+  dispose(): void {
+    this.qp?.hide();
+    this.viewEmitter.dispose();
+  }
+
+  private async refresh(): Promise<void> {
+    const qp = this.qp;
+    if (!qp) return;
+    qp.busy = true;
+    try {
+      const items = await this.source.list(this.target);
+      if (this.qp !== qp) return;
+      qp.items = items.map((i) => this.toItem(i));
+      if (items.length === 0) qp.placeholder = 'No conversations in this workspace yet';
+    } catch (err) {
+      qp.hide();
+      this.report('Listing conversations', err);
+    } finally {
+      qp.busy = false;
+      this.viewEmitter.fire();
+    }
+  }
+
+  private toItem(item: HistoryItem): Item {
+    const current = item.sessionId === this.target?.session?.id;
+    const buttons: vscode.QuickInputButton[] = [];
+    if (this.source.canFork()) buttons.push(FORK);
+    if (this.source.canDelete()) buttons.push(DELETE);
+    return {
+      // Titles are agent text: shown literally, never as icon syntax.
+      label: escapeCodicons(toDisplayText(displayTitle(item), 200)),
+      description: [relativeTime(item.updatedAt, this.now()), current ? 'current' : ''].filter(Boolean).join(' · '),
+      sessionId: item.sessionId,
+      buttons,
+    };
+  }
+
+  private async confirmDelete(item: Item): Promise<void> {
+    const choice = await vscode.window.showWarningMessage(
+      `Delete the conversation "${item.label}"?`,
+      { modal: true, detail: 'The agent removes it from its history. This cannot be undone.' },
+      'Delete',
+    );
+    if (choice !== 'Delete') return;
+    await this.act('Deleting the conversation', () => this.source.delete(item.sessionId));
+    await this.refresh();
+  }
+
+  private async act(what: string, op: () => Promise<unknown>): Promise<void> {
+    try {
+      await op();
+    } catch (err) {
+      this.report(what, err);
+    }
+  }
+}

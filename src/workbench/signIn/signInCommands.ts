@@ -1,0 +1,117 @@
+// The VS Code side of signing in: "Sign In…" (the agent's methods: terminal logins run in a VS Code terminal,
+// agent-handled ones through `authenticate`), "Set API Key…" (SecretStorage → the agent's ANTHROPIC_API_KEY) and
+// "Sign Out". After a sign-in the agent is restarted so it reads the new credentials, and the kept prompt is offered.
+import type { AuthMethod, AuthMethodTerminal } from '@agentclientprotocol/sdk';
+import * as vscode from 'vscode';
+import type { AgentLaunch } from '../../agents/agentLaunch';
+import type { ChatService } from '../../chat/chatService';
+import { errorMessage } from '../../acp/errors';
+import type { Logger } from '../../acp/logger';
+import type { UserErrorPresenter } from '../../feedback/userErrorPresenter';
+import type { ApiKeyStore } from './apiKeyStore';
+import { runTerminalLogin, type TerminalLoginRun } from './terminalLogin';
+
+export interface SignInDeps {
+  chat: ChatService;
+  keys: ApiKeyStore;
+  presenter: UserErrorPresenter;
+  logger: Logger;
+  /** The agent's launch, exactly as the chat service spawns it. */
+  resolveLaunch(): Promise<AgentLaunch>;
+  cwd(): string | undefined;
+  /** False while another agent than the bundled Claude adapter is picked: no Anthropic API key is offered. */
+  apiKeyApplies?(): boolean;
+}
+
+export class SignIn {
+  /** The last terminal login started (for the log and tests). */
+  lastTerminalLogin: TerminalLoginRun | undefined;
+
+  constructor(private readonly deps: SignInDeps) {}
+
+  register(): vscode.Disposable {
+    return vscode.Disposable.from(
+      vscode.commands.registerCommand('acpChat.signIn', (methodId?: unknown) => this.signIn(typeof methodId === 'string' ? methodId : undefined)),
+      vscode.commands.registerCommand('acpChat.setApiKey', () => this.askForApiKey()),
+      vscode.commands.registerCommand('acpChat.signOut', () => this.signOut()),
+    );
+  }
+
+  /** Runs the agent's sign-in method `methodId`, or lets the user pick one. */
+  async signIn(methodId?: string): Promise<void> {
+    await this.deps.chat.ensureSession().catch(() => undefined); // the methods come from initialize
+    const methods = this.deps.chat.authMethods;
+    const method = methodId ? methods.find((m) => m.id === methodId) : await this.pickMethod(methods);
+    if (!method) {
+      if (methodId) this.deps.presenter.showMessage('That sign-in method is no longer offered by the agent.', 'warning', ['signIn', 'setApiKey']);
+      return;
+    }
+    if (isTerminal(method)) await this.runTerminal(method);
+    else {
+      await this.deps.chat.authenticate(method.id);
+      this.deps.presenter.signedIn(method.name);
+    }
+  }
+
+  async askForApiKey(): Promise<void> {
+    const key = await vscode.window.showInputBox({
+      title: 'ACP Chat: Set API Key',
+      prompt: 'Your Anthropic API key. It is kept in VS Code\'s secret storage and given only to the agent.',
+      password: true,
+      ignoreFocusOut: true,
+      validateInput: (v) => (v.trim() ? undefined : 'Enter a key, or press Escape.'),
+    });
+    if (key?.trim()) await this.setApiKey(key.trim());
+  }
+
+  /** Stores the key and restarts the agent with it. */
+  async setApiKey(key: string): Promise<void> {
+    await this.deps.keys.set(key);
+    this.deps.logger.info('[signIn] API key stored in secret storage; restarting the agent');
+    await this.deps.chat.restart();
+    this.deps.presenter.signedIn('API key');
+  }
+
+  /** `logout` where the agent offers it, and the stored API key deleted; the agent restarts without them. */
+  async signOut(): Promise<void> {
+    await this.deps.chat.signOut().catch((err: unknown) => this.deps.logger.warn(`[signIn] logout failed: ${errorMessage(err)}`));
+    await this.deps.keys.delete();
+    this.deps.logger.info('[signIn] signed out; restarting the agent');
+    await this.deps.chat.restart();
+    void vscode.window.showInformationMessage('ACP Chat: signed out.');
+  }
+
+  private async runTerminal(method: AuthMethodTerminal): Promise<void> {
+    const launch = await this.deps.resolveLaunch();
+    this.deps.logger.info(`[signIn] running "${method.name}" in a terminal: ${launch.command} ${[...launch.args, ...(method.args ?? [])].join(' ')}`);
+    const run = runTerminalLogin(launch, method, this.deps.cwd());
+    this.lastTerminalLogin = run;
+    const code = await run.exited;
+    if (code !== 0) {
+      this.deps.presenter.showMessage(
+        code === undefined ? `Sign-in with ${method.name} was closed before it finished.` : `Sign-in with ${method.name} failed (exit code ${code}).`,
+        'warning',
+        ['signIn', 'setApiKey'],
+      );
+      return;
+    }
+    // The agent reads credentials at start: re-initialize it (ACP's terminal auth asks for a reconnect).
+    await this.deps.chat.restart();
+    this.deps.presenter.signedIn(method.name);
+  }
+
+  private async pickMethod(methods: AuthMethod[]): Promise<AuthMethod | undefined> {
+    type Item = vscode.QuickPickItem & { method?: AuthMethod };
+    const items: Item[] = [
+      ...methods.map((m) => ({ label: m.name, detail: m.description ?? undefined, method: m })),
+      ...(this.deps.apiKeyApplies?.() === false ? [] : [{ label: 'Set API Key…', detail: 'An Anthropic API key, kept in VS Code\'s secret storage' }]),
+    ];
+    const picked = await vscode.window.showQuickPick(items, { title: 'ACP Chat: Sign In', placeHolder: 'How do you want to sign in?' });
+    if (picked && !picked.method) await this.askForApiKey();
+    return picked?.method;
+  }
+}
+
+function isTerminal(method: AuthMethod): method is AuthMethodTerminal & { type: 'terminal' } {
+  return 'type' in method && method.type === 'terminal';
+}

@@ -1,0 +1,110 @@
+// The agent's `fs/*` served from the editor: reads see the open buffer (unsaved edits included), writes go through a
+// WorkspaceEdit and are saved, so one Undo takes them back and open editors stay consistent. Only files inside the
+// workspace folders, with symlinks resolved, are read or written.
+import { realpath } from 'node:fs/promises';
+import * as nodePath from 'node:path';
+import type { ReadTextFileRequest, ReadTextFileResponse, WriteTextFileRequest, WriteTextFileResponse } from '@agentclientprotocol/sdk';
+import * as vscode from 'vscode';
+import { ServiceError, type FileService } from '../acp/clientServices';
+import type { Logger } from '../acp/logger';
+import { workspaceFolderPaths } from './locationOpener';
+
+/** The 1-based `line` and `limit` of fs/read_text_file applied to a text. */
+export function sliceLines(text: string, line?: number | null, limit?: number | null): string {
+  if (line == null && limit == null) return text;
+  const lines = text.split(/(?<=\n)/); // keeps each line's own ending
+  const start = Math.max(1, line ?? 1) - 1;
+  const end = limit == null ? lines.length : start + Math.max(0, limit);
+  return lines.slice(start, end).join('');
+}
+
+/** `child` is `root` or inside it (both already resolved). */
+function isInside(root: string, child: string): boolean {
+  const rel = nodePath.relative(root, child);
+  return rel === '' || (!rel.startsWith(`..${nodePath.sep}`) && rel !== '..' && !nodePath.isAbsolute(rel));
+}
+
+/**
+ * The real path of `path` if it is inside a workspace folder. A file that does not exist yet is resolved through its
+ * nearest existing parent, so a symlinked folder cannot lead a new file outside either.
+ */
+export async function resolveInWorkspace(path: unknown, folders: readonly string[]): Promise<string> {
+  if (typeof path !== 'string' || !path) throw new ServiceError('invalid-params', 'The path is empty.');
+  if (!nodePath.isAbsolute(path)) throw new ServiceError('invalid-params', `The path must be absolute: ${path}`);
+  if (/[\u0000]/u.test(path)) throw new ServiceError('invalid-params', 'The path contains a NUL character.');
+  const resolved = await realOrParent(nodePath.normalize(path));
+  const roots = await Promise.all(folders.map((f) => realpath(f).catch(() => f)));
+  if (!roots.some((root) => isInside(root, resolved))) {
+    throw new ServiceError('refused', `${path} is outside the workspace folders${resolved !== path ? ` (it resolves to ${resolved})` : ''}; the client only reads and writes files inside them.`);
+  }
+  return resolved;
+}
+
+async function realOrParent(path: string): Promise<string> {
+  const rest: string[] = [];
+  let current = path;
+  for (;;) {
+    try {
+      return nodePath.join(await realpath(current), ...rest);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new ServiceError('refused', `Cannot resolve ${path}: ${(err as Error).message}`);
+      const parent = nodePath.dirname(current);
+      if (parent === current) return path;
+      rest.unshift(nodePath.basename(current));
+      current = parent;
+    }
+  }
+}
+
+export class WorkspaceFiles implements FileService {
+  constructor(
+    private readonly logger: Logger,
+    private readonly folders: () => readonly string[] = workspaceFolderPaths,
+  ) {}
+
+  async readTextFile(params: ReadTextFileRequest): Promise<ReadTextFileResponse> {
+    const path = await resolveInWorkspace(params.path, this.folders());
+    const open = this.openDocument(path);
+    let text: string;
+    if (open) text = open.getText();
+    else {
+      try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(await vscode.workspace.fs.readFile(vscode.Uri.file(path)));
+      } catch (err) {
+        if (err instanceof vscode.FileSystemError && err.code === 'FileNotFound') throw new ServiceError('not-found', `${params.path} does not exist.`);
+        if (err instanceof TypeError) throw new ServiceError('invalid-params', `${params.path} is not UTF-8 text.`);
+        throw err;
+      }
+    }
+    return { content: sliceLines(text, params.line, params.limit) };
+  }
+
+  async writeTextFile(params: WriteTextFileRequest): Promise<WriteTextFileResponse> {
+    const path = await resolveInWorkspace(params.path, this.folders());
+    const uri = vscode.Uri.file(path);
+    const edit = new vscode.WorkspaceEdit();
+    const metadata = { label: 'Write by the agent', needsConfirmation: false };
+    let exists = true;
+    try {
+      await vscode.workspace.fs.stat(uri);
+    } catch {
+      exists = false;
+    }
+    if (exists) {
+      const doc = await vscode.workspace.openTextDocument(uri);
+      edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), params.content, metadata);
+    } else {
+      edit.createFile(uri, { ignoreIfExists: false }, metadata);
+      edit.insert(uri, new vscode.Position(0, 0), params.content, metadata);
+    }
+    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`VS Code did not apply the write to ${params.path}.`);
+    const doc = this.openDocument(path) ?? (await vscode.workspace.openTextDocument(uri));
+    if (!(await doc.save())) throw new Error(`${params.path} was changed but could not be saved.`);
+    this.logger.info(`[fs] the agent wrote ${path}`);
+    return {};
+  }
+
+  private openDocument(path: string): vscode.TextDocument | undefined {
+    return vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === path && !d.isClosed);
+  }
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { AgentStartError, parseLaunchSettings, parseNodeMajor, resolveAgentLaunch } from '../../../src/agents/agentLaunch';
+
+const node = { path: '/usr/bin/code', version: 'v22.4.0', env: { ELECTRON_RUN_AS_NODE: '1' } };
+const base = { PATH: '/bin', HOME: '/home/u', UNSET: undefined };
+
+describe('resolveAgentLaunch', () => {
+  it('runs the bundled adapter on the given node, env merged over baseEnv', () => {
+    const launch = resolveAgentLaunch({ settings: { env: { ANTHROPIC_BASE_URL: 'http://127.0.0.1:1' } }, node, adapterEntry: '/ext/node_modules/a/dist/index.js', baseEnv: base });
+    expect(launch).toEqual({
+      command: '/usr/bin/code',
+      args: ['/ext/node_modules/a/dist/index.js'],
+      env: { PATH: '/bin', HOME: '/home/u', ELECTRON_RUN_AS_NODE: '1', ANTHROPIC_BASE_URL: 'http://127.0.0.1:1' },
+    });
+  });
+
+  it('a settings path wins: run directly with its args; node/adapter are not consulted', () => {
+    const launch = resolveAgentLaunch({
+      settings: { path: ' /opt/agent ', args: ['--acp', 'x y'], env: { HOME: '/other' } },
+      node: { path: '/n', version: 'v18.0.0' },
+      adapterEntry: undefined,
+      baseEnv: base,
+    });
+    expect(launch).toEqual({ command: '/opt/agent', args: ['--acp', 'x y'], env: { PATH: '/bin', HOME: '/other' } });
+  });
+
+  it('hands the resolved Claude Code to the bundled adapter only, over any CLAUDE_CODE_EXECUTABLE it inherits', () => {
+    const bundled = resolveAgentLaunch({
+      settings: { env: { CLAUDE_CODE_EXECUTABLE: '/stale/claude' } },
+      node,
+      adapterEntry: '/a.js',
+      baseEnv: base,
+      claudeCodeExecutable: '/storage/claude',
+    });
+    expect(bundled.env.CLAUDE_CODE_EXECUTABLE).toBe('/storage/claude');
+    const other = resolveAgentLaunch({ settings: { path: '/opt/agent' }, node, adapterEntry: '/a.js', baseEnv: base, claudeCodeExecutable: '/storage/claude' });
+    expect(other.env).toEqual({ PATH: '/bin', HOME: '/home/u' });
+  });
+
+  it('drops IS_SANDBOX from the inherited environment (it unlocks bypass mode as root) unless the user sets it', () => {
+    const inherited = { ...base, IS_SANDBOX: '1' };
+    const bundled = resolveAgentLaunch({ settings: {}, node, adapterEntry: '/a.js', baseEnv: inherited });
+    expect(bundled.env.IS_SANDBOX).toBeUndefined();
+    const custom = resolveAgentLaunch({ settings: { path: '/opt/agent' }, node, adapterEntry: undefined, baseEnv: inherited });
+    expect(custom.env.IS_SANDBOX).toBeUndefined();
+    const chosen = resolveAgentLaunch({ settings: { env: { IS_SANDBOX: '1' } }, node, adapterEntry: '/a.js', baseEnv: inherited });
+    expect(chosen.env.IS_SANDBOX).toBe('1');
+  });
+
+  it('gives the stored API key to the bundled adapter as ANTHROPIC_API_KEY; the env setting still wins', () => {
+    const withKey = resolveAgentLaunch({ settings: {}, node, adapterEntry: '/a.js', baseEnv: { ...base, ANTHROPIC_API_KEY: 'from-env' }, apiKey: 'sk-stored' });
+    expect(withKey.env.ANTHROPIC_API_KEY).toBe('sk-stored');
+    const setting = resolveAgentLaunch({ settings: { env: { ANTHROPIC_API_KEY: 'from-setting' } }, node, adapterEntry: '/a.js', baseEnv: base, apiKey: 'sk-stored' });
+    expect(setting.env.ANTHROPIC_API_KEY).toBe('from-setting');
+    // Another agent is not Claude: the key is not handed to it.
+    const other = resolveAgentLaunch({ settings: { path: '/opt/agent' }, node, adapterEntry: undefined, baseEnv: base, apiKey: 'sk-stored' });
+    expect(other.env.ANTHROPIC_API_KEY).toBeUndefined();
+  });
+
+  it('says what to do when the adapter is missing', () => {
+    const run = () => resolveAgentLaunch({ settings: {}, node, adapterEntry: undefined, baseEnv: base });
+    expect(run).toThrow(AgentStartError);
+    expect(run).toThrow(/reinstall the extension or set acpChat\.agent\.path/i);
+  });
+
+  it('says what to do when Node is too old', () => {
+    const run = () => resolveAgentLaunch({ settings: {}, node: { path: '/n', version: 'v20.18.1' }, adapterEntry: '/a.js', baseEnv: base });
+    expect(run).toThrow(AgentStartError);
+    expect(run).toThrow(/needs Node >= 22, found v20\.18\.1.*set acpChat\.agent\.path/is);
+  });
+
+  it('treats an unreadable Node version as too old, with the value in the message', () => {
+    expect(() => resolveAgentLaunch({ settings: {}, node: { path: '/n', version: 'nightly' }, adapterEntry: '/a.js', baseEnv: base })).toThrow(/found nightly/);
+  });
+
+  it('an empty path setting falls back to the bundled adapter', () => {
+    expect(resolveAgentLaunch({ settings: { path: '  ' }, node, adapterEntry: '/a.js', baseEnv: {} }).args).toEqual(['/a.js']);
+  });
+});
+
+it('parseNodeMajor', () => {
+  expect(parseNodeMajor('v24.21.0')).toBe(24);
+  expect(parseNodeMajor('22.0.1')).toBe(22);
+  expect(parseNodeMajor('x')).toBeUndefined();
+});
+
+describe('parseLaunchSettings', () => {
+  it('keeps well-typed settings', () => {
+    expect(parseLaunchSettings({ path: ' /bin/agent ', args: ['--x'], env: { A: '1' } })).toEqual({
+      settings: { path: '/bin/agent', args: ['--x'], env: { A: '1' } },
+      problems: [],
+    });
+    expect(parseLaunchSettings({ path: '', args: [], env: {} })).toEqual({ settings: { args: [], env: {} }, problems: [] });
+  });
+
+  it('drops ill-typed parts and says so', () => {
+    const { settings, problems } = parseLaunchSettings({ path: 42, args: ['ok', 7], env: { A: '1', B: 2 } });
+    expect(settings).toEqual({ args: ['ok'], env: { A: '1' } });
+    expect(problems).toHaveLength(3);
+    expect(parseLaunchSettings({ args: 'rm -rf /', env: ['x'] }).problems).toEqual([
+      'acpChat.agent.args must be an array of strings; it was ignored.',
+      'acpChat.agent.env must be an object of strings; it was ignored.',
+    ]);
+  });
+});

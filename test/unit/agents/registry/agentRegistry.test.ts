@@ -1,0 +1,98 @@
+// The ACP Registry's registry.json: valid entries kept, hostile ones dropped with a reason, and how this machine
+// installs an entry (its platform's archive, else a pinned npx package).
+import { describe, expect, it } from 'vitest';
+import { AgentRegistryError, installPlan, parseRegistry, registryPlatform } from '../../../../src/agents/registry/registryEntries';
+
+const binaryAgent = {
+  id: 'tiny',
+  name: 'Tiny Agent',
+  version: '1.2.3',
+  description: 'A tiny agent',
+  authors: ['A'],
+  license: 'MIT',
+  distribution: { binary: { 'linux-x86_64': { archive: 'https://example.com/tiny.tar.gz', cmd: './bin/tiny', args: ['acp'], env: { TINY: '1' } } } },
+};
+const npxAgent = { id: 'npxy', name: 'Npxy', version: '2.0.0', distribution: { npx: { package: '@scope/npxy@2.0.0', args: ['--acp'] } } };
+
+describe('parseRegistry', () => {
+  it('keeps well-formed agents', () => {
+    const { agents, problems } = parseRegistry(JSON.stringify({ version: '1.0.0', agents: [binaryAgent, npxAgent], extensions: [] }));
+    expect(problems).toEqual([]);
+    expect(agents.map((a) => [a.id, a.name, a.version, a.description])).toEqual([
+      ['tiny', 'Tiny Agent', '1.2.3', 'A tiny agent'],
+      ['npxy', 'Npxy', '2.0.0', undefined],
+    ]);
+  });
+
+  it('drops hostile or broken entries, each with a reason', () => {
+    const bin = (target: object) => ({ ...binaryAgent, id: 'b' + Math.random().toString(36).slice(2, 8), distribution: { binary: { 'linux-x86_64': target } } });
+    const { agents, problems } = parseRegistry(
+      JSON.stringify({
+        agents: [
+          binaryAgent,
+          { ...binaryAgent }, // repeated id
+          { ...binaryAgent, id: '../etc' }, // id used as a folder name
+          { ...binaryAgent, id: 'noname', name: '' },
+          bin({ archive: 'file:///etc/passwd', cmd: 'x' }),
+          bin({ archive: 'javascript:alert(1)', cmd: 'x' }),
+          bin({ archive: 'https://example.com/a.tgz', cmd: 'x', env: { 'BAD NAME': 'v' } }),
+          bin({ archive: 'https://example.com/a.tgz', cmd: 'x', args: [1] }),
+          { id: 'nodist', name: 'No dist', version: '1', distribution: {} },
+          'not an object',
+          null,
+        ],
+      }),
+    );
+    expect(agents.map((a) => a.id)).toEqual(['tiny']);
+    expect(problems).toHaveLength(10);
+    expect(problems.join('\n')).toMatch(/repeats the id tiny/);
+    expect(problems.join('\n')).toMatch(/nodist has no npx or binary/);
+  });
+
+  it('refuses what is not a registry', () => {
+    expect(() => parseRegistry('<html>')).toThrow(AgentRegistryError);
+    expect(() => parseRegistry('null')).toThrow(/no list of agents/);
+    expect(() => parseRegistry('{"agents": {}}')).toThrow(/no list of agents/);
+  });
+});
+
+describe('registryPlatform', () => {
+  it('maps node platform and arch to the registry keys', () => {
+    expect(registryPlatform('linux', 'x64')).toBe('linux-x86_64');
+    expect(registryPlatform('darwin', 'arm64')).toBe('darwin-aarch64');
+    expect(registryPlatform('win32', 'x64')).toBe('windows-x86_64');
+    expect(registryPlatform('freebsd', 'x64')).toBeUndefined();
+    expect(registryPlatform('linux', 'ia32')).toBeUndefined();
+  });
+});
+
+describe('installPlan', () => {
+  const [tiny, npxy] = parseRegistry(JSON.stringify({ agents: [binaryAgent, npxAgent] })).agents;
+
+  it("takes this platform's archive, its cmd inside the archive", () => {
+    expect(installPlan(tiny!, 'linux-x86_64')).toEqual({ kind: 'binary', platform: 'linux-x86_64', archive: 'https://example.com/tiny.tar.gz', cmd: 'bin/tiny', args: ['acp'], env: { TINY: '1' } });
+  });
+
+  it('no build for this platform and no npx: refused', () => {
+    expect(() => installPlan(tiny!, 'darwin-aarch64')).toThrow(/no build for this platform \(darwin-aarch64\)/);
+    expect(() => installPlan(tiny!, undefined)).toThrow(AgentRegistryError);
+  });
+
+  it('a pinned npx package', () => {
+    expect(installPlan(npxy!, 'linux-x86_64')).toEqual({ kind: 'npx', packageName: '@scope/npxy', version: '2.0.0', args: ['--acp'], env: {} });
+  });
+
+  it('an unpinned or odd npx package is refused', () => {
+    for (const pkg of ['@scope/npxy', 'npxy@latest', 'npxy@^1.0.0', '--registry=evil@1.0.0', 'a b@1.0.0']) {
+      const [agent] = parseRegistry(JSON.stringify({ agents: [{ ...npxAgent, distribution: { npx: { package: pkg } } }] })).agents;
+      expect(() => installPlan(agent!, 'linux-x86_64'), pkg).toThrow(/exact version/);
+    }
+  });
+
+  it('a cmd that leaves its archive folder is refused', () => {
+    for (const cmd of ['../../bin/sh', '/bin/sh', 'bin/../../x', 'C:\\Windows\\cmd.exe']) {
+      const [agent] = parseRegistry(JSON.stringify({ agents: [{ ...binaryAgent, distribution: { binary: { 'linux-x86_64': { archive: 'https://e.com/a.tgz', cmd } } } }] })).agents;
+      expect(() => installPlan(agent!, 'linux-x86_64'), cmd).toThrow(/outside its archive/);
+    }
+  });
+});

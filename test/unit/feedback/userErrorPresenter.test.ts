@@ -1,0 +1,123 @@
+// The one error presenter: the chat's card always, a notification only when no chat is on screen, a start failure
+// once however often it is retried, sign-in expanded into the agent's methods, only offered buttons run.
+import { describe, expect, it, vi, beforeEach } from 'vitest';
+
+const vscodeFake = vi.hoisted(() => ({
+  showErrorMessage: vi.fn(async (..._a: unknown[]) => undefined as string | undefined),
+  showWarningMessage: vi.fn(async (..._a: unknown[]) => undefined as string | undefined),
+  showInformationMessage: vi.fn(async (..._a: unknown[]) => undefined as string | undefined),
+  executeCommand: vi.fn(async (..._a: unknown[]) => undefined),
+}));
+vi.mock('vscode', () => ({
+  window: { showErrorMessage: vscodeFake.showErrorMessage, showWarningMessage: vscodeFake.showWarningMessage, showInformationMessage: vscodeFake.showInformationMessage },
+  commands: { executeCommand: vscodeFake.executeCommand },
+}));
+
+import * as acp from '@agentclientprotocol/sdk';
+import type { ChatService, ChatStatus } from '../../../src/chat/chatService';
+import { AgentStartError } from '../../../src/acp/errors';
+import { Emitter } from '../../../src/acp/events';
+import { UserErrorPresenter } from '../../../src/feedback/userErrorPresenter';
+import { recordingLogger } from '../acp/inProcessAgent';
+
+function setup(visible: boolean) {
+  const fail = new Emitter<unknown>();
+  const status = new Emitter<ChatStatus>();
+  const prompts: unknown[] = [];
+  const chat = {
+    onDidFail: fail.event,
+    onDidChangeStatus: status.event,
+    authMethods: [{ id: 'claude-ai-login', name: 'Claude Subscription', type: 'terminal', description: 'Use Claude subscription ' }],
+    prompt: async (blocks: unknown) => {
+      prompts.push(blocks);
+      return { stopReason: 'end_turn' };
+    },
+  } as unknown as ChatService;
+  let isVisible = visible;
+  const presenter = new UserErrorPresenter({ chat, logger: recordingLogger(), isChatVisible: () => isVisible });
+  return { presenter, fail, status, prompts, setVisible: (v: boolean) => (isVisible = v) };
+}
+
+const exited = () => new AgentStartError('x', 'exited', { exit: { code: 3, signal: null, stderrTail: 'bad config' } });
+
+describe('UserErrorPresenter', () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it('shows a start failure in the chat only while the chat is visible, and as a notification with the same actions when not', () => {
+    const t = setup(true);
+    t.fail.fire(exited());
+    expect(t.presenter.current).toMatchObject({ severity: 'error', message: expect.stringContaining('exited with code 3'), buttons: [{ action: 'showLog', label: 'Show Log' }, { action: 'restart', label: 'Restart Agent' }] });
+    expect(vscodeFake.showErrorMessage).not.toHaveBeenCalled();
+    t.setVisible(false);
+    t.fail.fire(new AgentStartError('x', 'no-folder'));
+    expect(vscodeFake.showInformationMessage).toHaveBeenCalledWith('ACP Chat: Open a folder to work with the agent.', 'Open Folder…');
+  });
+
+  it('a failed start is reported once, not once per retry, until the agent runs again', () => {
+    const t = setup(false);
+    const first = exited();
+    t.fail.fire(first);
+    t.presenter.report(first, { what: 'Sending the prompt' }); // the caller that awaited the same start
+    t.fail.fire(exited()); // a retry failing the same way
+    expect(vscodeFake.showErrorMessage).toHaveBeenCalledTimes(1);
+    t.status.fire({ state: 'ready', agentName: 'A' });
+    expect(t.presenter.current).toBeNull();
+    t.fail.fire(exited());
+    expect(vscodeFake.showErrorMessage).toHaveBeenCalledTimes(2);
+  });
+
+  it('-32000 becomes one button per sign-in method plus Set API Key, and keeps the prompt to send again', async () => {
+    const t = setup(true);
+    const prompt = [{ type: 'text', text: 'hello' }];
+    t.presenter.report(new acp.RequestError(-32000, 'Authentication required'), { what: 'Sending the prompt', prompt: prompt as never });
+    const notice = t.presenter.current!;
+    expect(notice.buttons).toEqual([
+      { action: 'signIn', label: 'Claude Subscription', methodId: 'claude-ai-login', description: 'Use Claude subscription ' },
+      { action: 'setApiKey', label: 'Set API Key…' },
+    ]);
+    await t.presenter.runAction(notice.id, 'signIn', 'claude-ai-login');
+    expect(vscodeFake.executeCommand).toHaveBeenCalledWith('acpChat.signIn', 'claude-ai-login');
+    t.presenter.signedIn('API key');
+    const offer = t.presenter.current!;
+    expect(offer.buttons).toEqual([{ action: 'resendPrompt', label: 'Send Again' }]);
+    await t.presenter.runAction(offer.id, 'resendPrompt');
+    expect(t.prompts).toEqual([prompt]);
+    expect(t.presenter.current).toBeNull();
+  });
+
+  it('with the chat hidden, the signed-in offer comes as a notification whose button sends the kept prompt', async () => {
+    const t = setup(false);
+    const prompt = [{ type: 'text', text: 'hello' }];
+    t.presenter.report(new acp.RequestError(-32000, 'Authentication required'), { prompt: prompt as never });
+    expect(vscodeFake.showWarningMessage).toHaveBeenCalledWith('ACP Chat: Sign in to use the agent: it has no credentials yet.', 'Claude Subscription', 'Set API Key…');
+    vscodeFake.showInformationMessage.mockResolvedValueOnce('Send Again');
+    t.presenter.signedIn('API key');
+    expect(vscodeFake.showInformationMessage).toHaveBeenCalledWith('ACP Chat: Signed in (API key). Send your prompt again?', 'Send Again');
+    await vi.waitFor(() => expect(t.prompts).toEqual([prompt]));
+  });
+
+  it('sends the kept prompt at once after sign-in when the user asked for that on the card', async () => {
+    const t = setup(true);
+    const prompt = [{ type: 'text', text: 'hello   there' }];
+    t.presenter.report(new acp.RequestError(-32000, 'Authentication required'), { prompt: prompt as never });
+    const notice = t.presenter.current!;
+    expect(notice.keptPrompt).toBe('hello there');
+    await t.presenter.runAction(notice.id, 'setApiKey', undefined, { resend: true });
+    expect(vscodeFake.executeCommand).toHaveBeenCalledWith('acpChat.setApiKey');
+    t.presenter.signedIn('API key');
+    await vi.waitFor(() => expect(t.prompts).toEqual([prompt]));
+    expect(t.presenter.current).toBeNull();
+  });
+
+  it('runs only buttons the current notice offered', async () => {
+    const t = setup(true);
+    t.fail.fire(new AgentStartError('x', 'no-folder'));
+    const id = t.presenter.current!.id;
+    await t.presenter.runAction(id, 'manageTrust');
+    await t.presenter.runAction(id + 1, 'openFolder');
+    await t.presenter.runAction(id, 'signIn', 'made-up');
+    expect(vscodeFake.executeCommand).not.toHaveBeenCalled();
+    await t.presenter.runAction(id, 'openFolder');
+    expect(vscodeFake.executeCommand).toHaveBeenCalledWith('vscode.openFolder');
+  });
+});

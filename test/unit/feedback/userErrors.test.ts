@@ -1,0 +1,169 @@
+// The one function that words errors for users: every start-up failure names its cause and offers an action.
+import * as acp from '@agentclientprotocol/sdk';
+import { describe, expect, it } from 'vitest';
+import { AgentRegistryError } from '../../../src/agents/registry/registryEntries';
+import { AgentExitedError, AgentInstallError, AgentStartError } from '../../../src/acp/errors';
+import { AUTH_REQUIRED, describeError, describeRevertRefusals } from '../../../src/feedback/userErrors';
+import { ClaudeCodeNotFoundError } from '../../../src/agents/claudeCode/errors';
+
+const exit = (code: number | null, signal: string | null, stderrTail = '') => ({ code, signal, stderrTail });
+
+describe('describeError', () => {
+  it('Claude Code missing: says it is not part of the extension, offers Download and Locate', () => {
+    const e = describeError(new ClaudeCodeNotFoundError(undefined));
+    expect(e.message).toBe(
+      'Claude Code was not found. The Claude agent runs the Claude Code program, which is not part of this extension: ' +
+        'download it, locate it, or set acpChat.claudeCode.path.',
+    );
+    expect(e.severity).toBe('warning');
+    expect(e.actions).toEqual(['downloadClaudeCode', 'locateClaudeCode']);
+    expect(e.claudeOnPath).toBeUndefined();
+  });
+
+  it('Claude Code missing with a claude on PATH: names it with its version and offers it (never used unasked)', () => {
+    const e = describeError(
+      new ClaudeCodeNotFoundError({ path: '/usr/local/bin/claude', version: '2.1.318 (Claude Code)' }, [
+        { source: 'acpChat.claudeCode.path', path: '/gone/claude', problem: 'does not exist' },
+      ]),
+    );
+    expect(e.message).toContain('acpChat.claudeCode.path points to /gone/claude, which does not exist.');
+    expect(e.message).toContain('A claude was found on PATH: /usr/local/bin/claude (2.1.318 (Claude Code)).');
+    expect(e.actions).toEqual(['downloadClaudeCode', 'useClaudeOnPath', 'locateClaudeCode']);
+    expect(e.claudeOnPath).toEqual({ path: '/usr/local/bin/claude', label: 'Use claude 2.1.318' });
+  });
+
+  it('no folder open: asks for a folder, with Open Folder', () => {
+    const e = describeError(new AgentStartError('x', 'no-folder'));
+    expect(e).toEqual({ message: 'Open a folder to work with the agent.', severity: 'info', actions: ['openFolder'] });
+  });
+
+  it('untrusted workspace: says why the agent does not run, with Manage Workspace Trust', () => {
+    const e = describeError(new AgentStartError('x', 'untrusted'));
+    expect(e.message).toMatch(/Restricted Mode/);
+    expect(e.message).toMatch(/Trust this workspace/);
+    expect(e.actions).toEqual(['manageTrust']);
+  });
+
+  it('Node too old and adapter missing keep their own explanation and offer the settings', () => {
+    const old = describeError(new AgentStartError('The bundled Claude ACP adapter needs Node >= 22, found v20.1.0', 'node-too-old'));
+    expect(old.message).toContain('needs Node >= 22, found v20.1.0');
+    expect(old.actions).toEqual(['openSettings']);
+    const missing = describeError(new AgentStartError('The bundled Claude ACP adapter was not found. Reinstall…', 'adapter-missing'));
+    expect(missing.message).toContain('was not found');
+    expect(missing.actions).toEqual(['openSettings']);
+  });
+
+  it('agent path not found or not executable: names the program and the setting', () => {
+    const nf = describeError(new AgentStartError('x', 'not-found', { command: '/opt/nope/agent' }));
+    expect(nf.message).toBe('The agent program "/opt/nope/agent" was not found. Check acpChat.agent.path.');
+    expect(nf.actions).toEqual(['openSettings', 'showLog']);
+    const ne = describeError(new AgentStartError('x', 'not-executable', { command: '/opt/agent.txt' }));
+    expect(ne.message).toMatch(/"\/opt\/agent\.txt" cannot be run \(not executable\)/);
+    expect(ne.actions).toEqual(['openSettings', 'showLog']);
+  });
+
+  it('agent exits during start: the exit code or signal and the stderr tail, with Show Log and Restart', () => {
+    const code = describeError(new AgentStartError('x', 'exited', { exit: exit(3, null, 'boom: bad config\n') }));
+    expect(code.message).toBe('The agent exited with code 3 while starting. Last output:\nboom: bad config');
+    expect(code.actions).toEqual(['showLog', 'restart']);
+    expect(code.severity).toBe('error');
+    const sig = describeError(new AgentStartError('x', 'exited', { exit: exit(null, 'SIGKILL') }));
+    expect(sig.message).toBe('The agent was stopped by SIGKILL while starting.');
+    const long = describeError(new AgentStartError('x', 'exited', { exit: exit(1, null, `${'a'.repeat(5000)}END`) }));
+    expect(long.message.length).toBeLessThan(700);
+    expect(long.message.endsWith('END')).toBe(true);
+  });
+
+  it('initialize timeout: says the agent was stopped after the configured time', () => {
+    const e = describeError(new AgentStartError('x', 'initialize-timeout', { timeoutMs: 60_000 }));
+    expect(e.message).toBe('The agent did not answer within 60 s and was stopped.');
+    expect(e.actions).toEqual(['showLog', 'restart', 'openSettings']);
+  });
+
+  it('an agent that refuses initialize keeps its reason', () => {
+    const e = describeError(new AgentStartError('The agent speaks ACP protocol version 2; this extension supports version 1.', 'refused'));
+    expect(e.message).toContain('protocol version 2');
+    expect(e.actions).toEqual(['showLog', 'restart']);
+  });
+
+  it('authentication required (-32000): asks to sign in, with the sign-in methods and Set API Key', () => {
+    const e = describeError(new acp.RequestError(AUTH_REQUIRED, 'Authentication required'), 'Sending the prompt');
+    expect(e.message).toMatch(/^Sign in to use the agent/);
+    expect(e.severity).toBe('warning');
+    expect(e.actions).toEqual(['signIn', 'setApiKey']);
+  });
+
+  it('bypass-mode refusal as root: explains it and where IS_SANDBOX comes from', () => {
+    const err = new acp.RequestError(-32603, 'Internal error: --dangerously-skip-permissions cannot be used with root/sudo privileges for security reasons');
+    const e = describeError(err, 'Changing the mode');
+    expect(e.message).toMatch(/refuses to skip approvals when it runs as root/);
+    expect(e.message).toMatch(/IS_SANDBOX/);
+    expect(e.actions).toEqual(['openSettings', 'restart']);
+  });
+
+  it('the agent exiting while it runs: exit code and stderr tail, with Restart and Show Log', () => {
+    const e = describeError(new AgentExitedError('The agent exited: …', exit(1, null, 'out of memory')));
+    expect(e.message).toBe('The agent exited with code 1. Restart to continue this conversation. Last output:\nout of memory');
+    expect(e.actions).toEqual(['restart', 'showLog']);
+  });
+
+  it('other agent errors and plain errors name the operation and offer the log', () => {
+    const agent = describeError(new acp.RequestError(-32602, 'Invalid params'), 'Changing the mode');
+    expect(agent).toEqual({ message: 'Changing the mode failed. The agent answered: Invalid params', severity: 'error', actions: ['showLog'] });
+    expect(describeError(new Error('disk full'), 'Opening the diff')).toEqual({ message: 'Opening the diff failed: disk full', severity: 'error', actions: ['showLog'] });
+    expect(describeError('weird')).toEqual({ message: 'weird', severity: 'error', actions: ['showLog'] });
+  });
+});
+
+describe('describeRevertRefusals', () => {
+  it('nothing refused: nothing to say', () => {
+    expect(describeRevertRefusals([])).toBeUndefined();
+  });
+
+  it('names each refused file by its base name, with why, as a warning without actions', () => {
+    const worded = describeRevertRefusals([
+      { path: '/w/a/later.txt', reason: 'it changed after the agent wrote it' },
+      { path: '/w/b.txt', reason: 'its content before the turn is unknown' },
+    ]);
+    expect(worded).toEqual({
+      message: 'Not reverted — later.txt: it changed after the agent wrote it; b.txt: its content before the turn is unknown.',
+      severity: 'warning',
+      actions: [],
+    });
+  });
+});
+
+describe('describeError: the model API refused the turn after the retries', () => {
+  // What the adapter answers a client that does not negotiate its session-failure extension.
+  const refused = (errorKind: string, detail: string) => new acp.RequestError(-32603, `Internal error: ${detail}`, { errorKind });
+
+  it('rate limited, overloaded, server error: says which, as a warning the same prompt may fix later', () => {
+    const r = describeError(refused('rate_limit', 'API Error: 429 slow down'), 'Sending the prompt');
+    expect(r.message).toMatch(/^Claude is rate limited: .*send the prompt again\. \(Internal error: API Error: 429 slow down\)$/);
+    expect(r).toMatchObject({ severity: 'warning', retryable: true, actions: ['showLog'] });
+    expect(describeError(refused('overloaded', 'API Error: 529')).message).toMatch(/^Claude is overloaded right now/);
+    expect(describeError(refused('server_error', 'API Error: 500')).message).toMatch(/^The model API is failing or overloaded right now/);
+  });
+
+  it('any other kind (or none) stays the agent’s own answer, not offered again', () => {
+    for (const e of [refused('invalid_request', 'API Error: 400'), new acp.RequestError(-32603, 'Internal error')]) {
+      const r = describeError(e, 'Sending the prompt');
+      expect(r.message).toMatch(/^Sending the prompt failed\. The agent answered: /);
+      expect(r.retryable).toBeUndefined();
+    }
+  });
+});
+
+describe('describeError: adding an agent from the ACP Registry', () => {
+  it('words each failure and says nothing was installed', () => {
+    const offline = describeError(new AgentInstallError('offline', 'Could not reach cdn.example.com for the agent registry.'));
+    expect(offline.message).toMatch(/cdn.example.com.*offline.*Nothing was installed/);
+    const corrupt = describeError(new AgentInstallError('corrupt', 'The archive of Tiny 1.0 could not be unpacked: TAR_BAD_ARCHIVE'));
+    expect(corrupt.message).toMatch(/damaged or incomplete.*TAR_BAD_ARCHIVE.*Nothing was installed/);
+    const bad = describeError(new AgentRegistryError('badJson', 'The agent registry sent something that is not JSON.'));
+    expect(bad.message).toMatch(/could not be read.*acpChat.agentRegistry.url.*Nothing was installed/);
+    expect(bad.actions).toContain('openSettings');
+    const noBuild = describeError(new AgentRegistryError('noPlatform', 'Tiny has no build for this platform (linux-x86_64).'));
+    expect(noBuild.message).toBe('Tiny has no build for this platform (linux-x86_64). Nothing was installed.');
+  });
+});

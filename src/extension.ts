@@ -1,112 +1,96 @@
-// Composition root: builds the parts and wires them together. Nothing starts until the chat view is shown or a
-// command runs (activation is driven by the contributed view and commands).
+// Composition root: builds the parts in order, registers them, and keeps their disposables. Nothing starts until a
+// chat view is shown or a command runs (activation is driven by the contributed views and commands).
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { ChatService } from './chat/chatService';
-import { parseLaunchSettings, resolveAgentLaunch, usesBundledAdapter } from './agents/agentLaunch';
-import { ClaudeCodeSetup, DOWNLOAD_COMMAND, LOCATE_COMMAND, REMOVE_COMMAND, USE_COMMAND } from './agents/claudeCode/claudeCodeSetup';
-import type { Logger } from './acp/logger';
-import { EditorActions } from './workbench/editorActions';
-import { TurnReview } from './workbench/turnReview';
-import { resolveInWorkspace, WorkspaceFiles } from './workbench/workspaceFiles';
-import { openAgentTerminal } from './workbench/agentTerminals';
-import { workspaceFolderPaths } from './workbench/locationOpener';
+import { AgentProcess } from './acp/agentProcess';
 import { CommandRuns } from './acp/commandRuns';
+import type { Logger } from './acp/logger';
+import { parseLaunchSettings, resolveAgentLaunch, usesBundledAdapter } from './agents/agentLaunch';
+import { launchSettingsFor, type AgentEntry } from './agents/agentList';
+import { ClaudeCodeSetup } from './agents/claudeCode/claudeCodeSetup';
 import { PendingAttention } from './approvals/pendingAttention';
 import { PermissionController } from './approvals/permissionController';
-import { ChatPanel, NEW_CHAT_IN_EDITOR_COMMAND, OPEN_CHAT_IN_EDITOR_COMMAND } from './webview/host/chatPanel';
-import { ChatViewProvider } from './webview/host/chatViewProvider';
-import { createChatActions, createChatSource } from './webview/host/chatBindings';
-import type { ChatWebviewDeps } from './webview/host/chatWebviewController';
-import { selectionAttachment } from './webview/host/selectionAttachment';
-import { createEditorSide } from './webview/host/editorSideBinding';
-import { AgentChoice, agentPickerActions, agentPickerSource } from './webview/host/agentPickerBinding';
-import { launchSettingsFor, type AgentEntry } from './agents/agentList';
-import type { ChatSlot } from './chat/conversation';
-import { errorMessage } from './acp/errors';
-import { UserErrorPresenter } from './feedback/userErrorPresenter';
-import { ApiKeyStore } from './workbench/signIn/apiKeyStore';
-import { SignIn } from './workbench/signIn/signInCommands';
-
+import { AgentHost } from './chat/agentHost';
 import { autoRestart } from './chat/autoRestart';
+import { ChatRegistry } from './chat/chatRegistry';
 import { chatHistory } from './chat/historySource';
 import { SessionStore, trackSessions } from './chat/sessionStore';
-import { ChatTabs } from './webview/host/chatTabs';
+import { registerCommands } from './commands/registerCommands';
+import { UserErrorPresenter } from './feedback/userErrorPresenter';
+import { AgentChoice } from './webview/host/agentPickerBinding';
+import { ChatViewProvider } from './webview/host/chatViewProvider';
+import { ChatViews } from './webview/host/chatViews';
+import { createEditorSide } from './webview/host/editorSideBinding';
+import { openAgentTerminal } from './workbench/agentTerminals';
+import { EditorActions } from './workbench/editorActions';
 import { HistoryPicker } from './workbench/historyPicker';
+import { workspaceFolderPaths } from './workbench/locationOpener';
+import { ApiKeyStore } from './workbench/signIn/apiKeyStore';
+import { SignIn } from './workbench/signIn/signInCommands';
+import { TurnReview } from './workbench/turnReview';
+import { resolveInWorkspace, WorkspaceFiles } from './workbench/workspaceFiles';
 
 export function activate(context: vscode.ExtensionContext) {
   const started = performance.now();
   const log = vscode.window.createOutputChannel('ACP Chat', { log: true });
   const logger = outputLogger(log);
   const testing = context.extensionMode === vscode.ExtensionMode.Test;
+  const settings = () => vscode.workspace.getConfiguration('acpChat');
+  const cwd = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+
+  // What the agent is launched with: the picked agent; for the bundled Claude adapter, Claude Code and the stored key.
+  const keys = new ApiKeyStore(context.secrets);
+  const agents = new AgentChoice(context.globalState, logger);
+  const claudeCode = new ClaudeCodeSetup({ extensionPath: context.extensionPath, globalStorageDir: context.globalStorageUri.fsPath, logger });
+  const resolveLaunch = () => launchWithClaudeCode(launchInput(context, logger, agents.selected), keys, claudeCode);
+  const apiKeyApplies = () => usesBundledAdapter(launchSettingsFor(agents.selected, { path: settings().get<string>('agent.path') }));
+
+  // The agent and the chats on it.
   const editor = new EditorActions(logger);
   const permissions = new PermissionController({ logger, editor, inspectable: testing });
-  const keys = new ApiKeyStore(context.secrets);
-  const claudeCode = new ClaudeCodeSetup({
-    extensionPath: context.extensionPath,
-    globalStorageDir: context.globalStorageUri.fsPath,
-    logger,
-    // Start the agent with it now: the chat was left showing what was missing.
-    onInstalled: () => void chat.ensureSession().catch(() => undefined), // a failure is reported through onDidFail
-    report: (err, what) => presenter.report(err, { what }),
-  });
-  const sessions = new SessionStore(context.workspaceState, logger);
-  const agents = new AgentChoice(context.globalState, logger);
-  // The agent picked in the chat header; only the bundled Claude entry gets Claude Code and the stored API key.
-  // The stored key is an Anthropic key for the bundled Claude adapter; no other agent gets it or is offered it.
-  const apiKeyApplies = () => usesBundledAdapter(launchSettingsFor(agents.selected, { path: vscode.workspace.getConfiguration('acpChat.agent').get<string>('path') }));
-  const resolveLaunch = () => launchWithClaudeCode(launchInput(context, logger, agents.selected), keys, claudeCode);
-  const cwd = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-  const files = new WorkspaceFiles(logger);
-  const terminals = new CommandRuns({
-    logger,
-    defaultCwd: () => cwd() ?? homedir(),
-    checkCwd: (dir) => resolveInWorkspace(dir, workspaceFolderPaths()),
-    display: openAgentTerminal,
-  });
-  const chat = new ChatService({
+  const terminals = new CommandRuns({ logger, defaultCwd: () => cwd() ?? homedir(), checkCwd: (dir) => resolveInWorkspace(dir, workspaceFolderPaths()), display: openAgentTerminal });
+  let spawned: AgentProcess | undefined;
+  const host = new AgentHost({
     resolveLaunch,
     cwd,
     trusted: () => vscode.workspace.isTrusted,
-    initializeTimeoutMs: () => Math.max(1, vscode.workspace.getConfiguration('acpChat.agent').get<number>('initializeTimeout') ?? 60) * 1000,
+    initializeTimeoutMs: () => Math.max(1, settings().get<number>('agent.initializeTimeout') ?? 60) * 1000,
     hooks: permissions.hooks,
     logger,
     clientInfo: { name: 'acp-chat-vscode', version: String(context.extension.packageJSON.version ?? '0.0.0') },
-    initialMode: () => vscode.workspace.getConfiguration('acpChat').get<string>('initialMode') || undefined,
-    files,
+    initialMode: () => settings().get<string>('initialMode') || undefined,
+    files: new WorkspaceFiles(logger),
     terminals,
-    resumeSessionId: () => sessions.currentId(),
+    // In the extension-host tests only: the tests' view below reads the spawned process's id.
+    spawn: testing ? (launch, dir, log) => (spawned = AgentProcess.spawn(launch, { cwd: dir, logger: log })) : undefined,
   });
-  // `view` is created below; the presenter asks it only later, when there is something to show.
-  const presenter = new UserErrorPresenter({ chat, logger, isChatVisible: () => view.isVisible || !!ChatPanel.active?.panel.visible, apiKeyApplies });
-  const signIn = new SignIn({ chat, keys, presenter, logger, resolveLaunch, cwd, apiKeyApplies });
+  const sessions = new SessionStore(context.workspaceState, logger);
+  const chats = new ChatRegistry(host, { logger, resumeSessionId: () => sessions.currentId() });
+
+  // How they are shown.
+  let views: ChatViews | undefined; // the presenter asks only once there is something to show
+  const presenter = new UserErrorPresenter({ chats, logger, isChatVisible: () => views?.anyVisible ?? false, apiKeyApplies });
+  const history = new HistoryPicker(chatHistory(chats, sessions), (what, err) => presenter.report(err, { what }));
   const turnReview = new TurnReview(logger);
   const followToggled = new vscode.EventEmitter<void>();
-  const editorSide = (slot: ChatSlot) => createEditorSide(slot, { review: turnReview, memento: context.globalState, followToggled, presenter, logger, cwd });
-  const mainSide = editorSide(chat);
-  const history = new HistoryPicker(chatHistory(chat, sessions), (what, err) => presenter.report(err, { what }));
-  const chatSource = createChatSource(chat, permissions, presenter);
-  const agentPicker = { source: agentPickerSource(agents), actions: agentPickerActions(agents, chat) };
-  const source = { ...chatSource, ...mainSide.source, ...agentPicker.source };
-  const actions = { ...createChatActions(chat, permissions, editor, logger, presenter, chat, () => history.show(chat)), ...mainSide.actions, ...agentPicker.actions };
-  // The webviews log through the logger, which survives a channel closed by deactivation.
-  const chatLog = { debug: (m: string) => logger.debug?.(m), warn: (m: string) => logger.warn(m), error: (m: string | Error) => (typeof m === 'string' ? logger.error(m) : logger.error(m.message, m)) };
-  const deps: ChatWebviewDeps = { extensionUri: context.extensionUri, source, actions, log: chatLog, reportError: (err, what) => presenter.report(err, { what }) };
-  const view = new ChatViewProvider(deps);
-  const attention = new PendingAttention(permissions.broker, (n) => view.setPendingApprovals(n), logger);
-  const tabs = new ChatTabs({
-    chat,
+  views = new ChatViews({
+    chats,
     permissions,
     editor,
     presenter,
+    agents,
     logger,
-    base: { extensionUri: context.extensionUri, log: chatLog, reportError: (err, what) => presenter.report(err, { what }) },
-    openHistory: (into) => history.show(into),
-    editorSide,
-    agentPicker,
+    extensionUri: context.extensionUri,
+    // The webviews log through the logger, which survives a channel closed by deactivation.
+    log: { debug: (m) => logger.debug?.(m), warn: (m) => logger.warn(m), error: (m) => (typeof m === 'string' ? logger.error(m) : logger.error(m.message, m)) },
+    openHistory: (chat) => history.show(chat),
+    editorSide: (chat) => createEditorSide(chat, { review: turnReview, memento: context.globalState, followToggled, presenter, logger, cwd }),
   });
+  const chatViews = views;
+  const attention = new PendingAttention(permissions.broker, (n) => chatViews.sideView.setPendingApprovals(n), logger);
+  const signIn = new SignIn({ chats, keys, presenter, logger, resolveLaunch, cwd, apiKeyApplies });
 
   // Disposed last-in first-out, so the log outlives everything that may still log while it shuts down (the agent's
   // pending requests are answered `cancelled` on dispose, and their listeners log).
@@ -120,84 +104,69 @@ export function activate(context: vscode.ExtensionContext) {
     permissions,
     attention,
     { dispose: () => terminals.dispose() },
-    { dispose: () => chat.dispose() },
+    { dispose: () => host.dispose() },
+    { dispose: () => chats.dispose() },
     presenter,
-    chatSource,
     turnReview,
     followToggled,
-    mainSide,
     agents,
-    trackSessions(chat, sessions),
-    autoRestart(chat, { enabled: () => vscode.workspace.getConfiguration('acpChat').get<boolean>('autoRestartAgent') === true, logger }),
+    trackSessions(chats, sessions),
+    autoRestart({ onDidExitUnexpectedly: host.onDidExitUnexpectedly, restart: () => chats.restart() }, { enabled: () => settings().get<boolean>('autoRestartAgent') === true, logger }),
     history,
-    view,
-    tabs,
-    signIn.register(),
-    vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, view),
-    // "Show Pending Approval" reveals the chat whose session asked: its tab, else the side view.
-    permissions.onDidRequestReveal((p) => {
-      if (!tabs.reveal(p.sessionId)) void view.reveal();
+    chatViews,
+    vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chatViews.sideView),
+    registerCommands({
+      chats,
+      views: chatViews,
+      permissions,
+      presenter,
+      history,
+      signIn,
+      claudeCode,
+      showLog: () => log.show(),
+      // Loaded on first use: the registry's parser (zod) and the installer (tar) are not activation's cost.
+      addAgentFromRegistry: async (id) => {
+        const { addAgentFromRegistry } = await import('./agents/registry/addAgentFromRegistry');
+        return addAgentFromRegistry({ storageDir: join(context.globalStorageUri.fsPath, 'agents'), logger, report: (err, what) => presenter.report(err, { what }) }, id);
+      },
     }),
+    // Claude Code just put in place (downloaded, located, chosen): start the agent with it in the chat that asked.
+    claudeCode.onDidInstall(() => void chats.active.ensureSession().catch(() => undefined)), // a failure is reported through the chat
+    claudeCode.onDidFail(({ err, what }) => presenter.report(err, { what })),
     // A workspace trusted while the chat shows the Restricted Mode notice: start now.
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
-      if (view.isVisible) chat.ensureSession().catch(() => undefined); // a failure is reported through onDidFail
-    }),
-    vscode.commands.registerCommand('acpChat.newSession', () => run(presenter, 'Starting a new session', () => chat.newSession())),
-    vscode.commands.registerCommand('acpChat.openConversation', () => history.show(tabs.activeConversation() ?? chat)),
-    vscode.commands.registerCommand(NEW_CHAT_IN_EDITOR_COMMAND, () => tabs.open()),
-    vscode.commands.registerCommand(OPEN_CHAT_IN_EDITOR_COMMAND, () => ChatPanel.show(deps)),
-    vscode.commands.registerCommand('acpChat.cancelTurn', () => run(presenter, 'Stopping the turn', () => chat.cancel())),
-    vscode.commands.registerCommand('acpChat.restartAgent', () => run(presenter, 'Restarting the agent', () => chat.restart())),
-    vscode.commands.registerCommand('acpChat.showLog', () => log.show()),
-    vscode.commands.registerCommand(DOWNLOAD_COMMAND, () => claudeCode.download()),
-    vscode.commands.registerCommand(LOCATE_COMMAND, () => claudeCode.locate()),
-    vscode.commands.registerCommand(USE_COMMAND, (path: unknown) => (typeof path === 'string' ? claudeCode.use(path) : false)),
-    // Loaded on first use: the registry's parser (zod) and the installer (tar) are not activation's cost.
-    vscode.commands.registerCommand('acpChat.addAgentFromRegistry', async (id: unknown) => {
-      const { addAgentFromRegistry } = await import('./agents/registry/addAgentFromRegistry');
-      return addAgentFromRegistry({ storageDir: join(context.globalStorageUri.fsPath, 'agents'), logger, report: (err, what) => presenter.report(err, { what }) }, typeof id === 'string' ? id : undefined);
-    }),
-    vscode.commands.registerCommand(REMOVE_COMMAND, () => run(presenter, 'Removing the downloaded Claude Code', () => claudeCode.remove())),
-    vscode.commands.registerCommand('acpChat.addSelectionToChat', async () => {
-      const active = vscode.window.activeTextEditor;
-      if (!active) return;
-      const { document, selection } = active;
-      const attachment = selectionAttachment({
-        path: document.uri.fsPath,
-        name: vscode.workspace.asRelativePath(document.uri),
-        start: selection.start,
-        end: selection.end,
-        text: document.getText(selection),
-      });
-      if (!attachment) return;
-      if (ChatPanel.active) ChatPanel.active.attach(attachment);
-      else await view.attach(attachment);
+      if (chatViews.anyVisible) chats.active.ensureSession().catch(() => undefined); // a failure is reported through the chat
     }),
   );
   // Our part of activation (VS Code's own comes around it); the bench reads it from the tests' view below.
   const activationMs = performance.now() - started;
   logger.info(`Activated in ${activationMs.toFixed(1)} ms`);
-  // Only the extension-host tests look inside (ExtensionMode.Test; `actions` is the chat webview's entry point, to act
-  // as the webview does); there is no public API.
+  // Only the extension-host tests look inside (ExtensionMode.Test); there is no public API.
   return testing
     ? {
-        chat,
+        host,
+        chats,
+        /** The side view's chat. */
+        chat: chats.sideView,
+        views: chatViews,
+        /** The side view's chat as its page drives it. */
+        actions: chatViews.actions(chats.sideView)!,
         permissions,
         editor,
         signIn,
         presenter,
         keys,
-        actions,
         logDir: context.logUri.fsPath,
         history,
         sessions,
-        tabs,
         context,
-        turnChanges: mainSide.turnChanges,
+        turnChanges: chatViews.editorSide(chats.sideView)!.turnChanges,
+        follower: chatViews.editorSide(chats.sideView)!.follower,
         turnReview,
-        follower: mainSide.follower,
         agents,
         activationMs,
+        /** The running agent's process id. */
+        agentPid: () => (host.agent && !host.agent.closed ? spawned?.pid : undefined),
       }
     : undefined;
 }
@@ -263,12 +232,4 @@ function outputLogger(log: vscode.LogOutputChannel): Logger {
     }
   };
   return { info: write('info'), warn: write('warn'), error: write('error'), debug: write('debug') };
-}
-
-async function run(presenter: UserErrorPresenter, what: string, op: () => Promise<unknown>): Promise<void> {
-  try {
-    await op();
-  } catch (err) {
-    presenter.report(err, { what });
-  }
 }

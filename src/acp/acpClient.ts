@@ -39,7 +39,7 @@ export interface AcpClientOptions {
   files?: FileService;
   /** Serves `terminal/*` (and advertises `terminal`) when given. */
   terminals?: TerminalService;
-  /** Advertise `auth.terminal`: the caller runs terminal login methods (see ChatService / signIn). */
+  /** Advertise `auth.terminal`: the caller runs terminal login methods (see chat/agentHost.ts and workbench/signIn/). */
   terminalAuth?: boolean;
   /** How long `initialize` may take before the agent is stopped (no limit when undefined). */
   initializeTimeoutMs?: number;

@@ -1,8 +1,14 @@
 // Owns the agent child process: spawn without a shell, drain stderr into a bounded tail, report exit exactly once.
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import type { AgentLaunch } from '../agents/agentLaunch';
 import type { Logger } from './logger';
+
+/** What to spawn for the agent: a program by path, its arguments and its whole environment (agents/agentLaunch.ts decides). */
+export interface AgentLaunch {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+}
 
 export interface AgentExit {
   code: number | null;

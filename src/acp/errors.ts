@@ -1,4 +1,4 @@
-// The few typed errors acpClient throws. Messages are written for the log; userErrors.ts words them for the user.
+// The few typed errors the protocol client and the chat core throw. Messages are written for the log; userErrors.ts words them for the user.
 import type { AgentExit } from './agentProcess';
 
 /** Why the agent could not be started; userErrors.ts picks the wording and the actions from it. */
@@ -39,6 +39,30 @@ export class AgentExitedError extends Error {
   override name = 'AgentExitedError';
   constructor(message: string, readonly exit?: { code: number | null; signal: string | null; stderrTail: string }) {
     super(message);
+  }
+}
+
+/** The extension is shutting down: nothing new starts. */
+export class ShuttingDownError extends Error {
+  override name = 'ShuttingDownError';
+  constructor() {
+    super('ACP Chat is shutting down.');
+  }
+}
+
+/** Something needed the running agent and there is none (it exited, or was stopped). */
+export class AgentNotRunningError extends Error {
+  override name = 'AgentNotRunningError';
+  constructor() {
+    super('The agent is not running.');
+  }
+}
+
+/** The chat was closed (its tab closed) while something was waiting on it. */
+export class ChatClosedError extends Error {
+  override name = 'ChatClosedError';
+  constructor() {
+    super('This chat was closed.');
   }
 }
 

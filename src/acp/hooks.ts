@@ -1,4 +1,4 @@
-// What acpClient asks of its host (the UI): choose a permission option, fill in a form. No `vscode` types here.
+// What the protocol client asks of its host (the UI): choose a permission option, fill in a form. No `vscode` types here.
 // The hook presents the request; whoever answers (any surface, at any time) calls its `answer`, and the core's
 // handler decides whether the answer still counts.
 import type { CreateElicitationRequest, CreateElicitationResponse, RequestPermissionRequest } from '@agentclientprotocol/sdk';

@@ -1,8 +1,7 @@
-// The public surface of acpClient (no `vscode` import anywhere in this folder).
+// The public surface of the protocol client (no `vscode` import anywhere in this folder).
 export { AcpClient, type AcpClientOptions } from './acpClient';
-export { AgentStartError, resolveAgentLaunch, parseNodeMajor, MIN_NODE_MAJOR, type AgentLaunch, type AgentLaunchSettings } from '../agents/agentLaunch';
-export { AgentProcess, type AgentExit, type AgentProcessLike } from './agentProcess';
-export { AgentExitedError, NotSupportedError } from './errors';
+export { AgentProcess, type AgentExit, type AgentLaunch, type AgentProcessLike } from './agentProcess';
+export { AgentExitedError, AgentStartError, NotSupportedError } from './errors';
 export { Emitter, type Disposable, type Event } from './events';
 export { describeExit } from './exitDescription';
 export type { ClientHooks, PendingElicitation, PendingPermission } from './hooks';

@@ -1,4 +1,4 @@
-// The logging surface acpClient needs. VS Code's LogOutputChannel matches it structurally, so this folder never
+// The logging surface the protocol client needs. VS Code's LogOutputChannel matches it structurally, so this folder never
 // imports `vscode`; tests pass a recording fake.
 export interface Logger {
   info(msg: string, ...args: unknown[]): void;

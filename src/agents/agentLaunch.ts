@@ -1,4 +1,5 @@
 // Decides what to spawn for the agent. Pure: no fs, no process access, so every branch is unit-testable.
+import type { AgentLaunch } from '../acp/agentProcess';
 import { AgentStartError } from '../acp/errors';
 
 export { AgentStartError };
@@ -9,11 +10,7 @@ export interface AgentLaunchSettings {
   env?: Record<string, string>;
 }
 
-export interface AgentLaunch {
-  command: string;
-  args: string[];
-  env: Record<string, string>;
-}
+export type { AgentLaunch };
 
 /** The bundled adapter declares `engines.node >= 22`. */
 export const MIN_NODE_MAJOR = 22;

@@ -2,31 +2,29 @@
 // window is not focused, a notification. It only shows; "Show" runs the show-pending command.
 import * as vscode from 'vscode';
 import type { Logger } from '../acp/logger';
-import { toDisplayText } from './displayText';
+import { toDisplayText } from '../workbench/displayText';
 import { LingeringCount } from './lingeringCount';
 import type { PermissionBroker, Prompt } from './permissionBroker';
 import { pendingStatusText } from './pendingStatusText';
-import { readNotifyWhenUnfocused, SHOW_PENDING_COMMAND } from './settings';
+import { readNotifyWhenUnfocused } from './settings';
+import { COUNT_LINGER_MS } from './timings';
+import { COMMANDS } from '../contributions/commandIds';
 
 export class PendingAttention implements vscode.Disposable {
   private readonly statusItem: vscode.StatusBarItem;
   private readonly disposables: vscode.Disposable[] = [];
-  /** How long a count of zero waits for the next request before the item and badge go (see LingeringCount). */
-  static readonly LINGER_MS = 300;
-  /** How long the item and badge wait to appear, so the request's own surface is laid out first (see LingeringCount). */
-  static readonly FIRST_SHOW_MS = 50;
 
   /** `setBadge` shows the count on the chat view (0 clears it). */
   constructor(broker: PermissionBroker, setBadge: (count: number) => void, private readonly logger: Logger) {
     this.statusItem = vscode.window.createStatusBarItem('acpChat.pendingApprovals', vscode.StatusBarAlignment.Left, 100);
     this.statusItem.name = 'ACP Chat: approvals waiting';
-    this.statusItem.command = SHOW_PENDING_COMMAND;
+    this.statusItem.command = COMMANDS.showPendingPermission;
     this.statusItem.tooltip = 'Show the next request waiting for your answer';
     this.statusItem.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     const shown = new LingeringCount((n) => {
       this.updateStatus(n);
       setBadge(n);
-    }, PendingAttention.LINGER_MS, PendingAttention.FIRST_SHOW_MS);
+    }, COUNT_LINGER_MS);
     this.disposables.push(
       this.statusItem,
       shown,
@@ -55,7 +53,7 @@ export class PendingAttention implements vscode.Disposable {
     const show = 'Show';
     void vscode.window.showInformationMessage(`ACP Chat: an approval is waiting — ${what}`, show).then(
       (choice) => {
-        if (choice === show) void vscode.commands.executeCommand(SHOW_PENDING_COMMAND, prompt.key);
+        if (choice === show) void vscode.commands.executeCommand(COMMANDS.showPendingPermission, prompt.key);
       },
       (err: unknown) => this.logger.error('[permissions] notification failed', err),
     );

@@ -159,9 +159,14 @@ export class PermissionBroker {
     return live.prompt;
   }
 
-  /** The pending key after `after` in arrival order, wrapping around; the oldest when `after` is not pending. */
-  nextKey(after?: string): string | undefined {
-    const keys = [...this.live.keys()];
+  /**
+   * The pending key after `after` in arrival order, wrapping around; the oldest when `after` is not pending. With
+   * `sessionId`, among that session's requests when it has any.
+   */
+  nextKey(after?: string, sessionId?: string): string | undefined {
+    const all = [...this.live.keys()];
+    const ofSession = sessionId === undefined ? [] : all.filter((k) => this.live.get(k)?.prompt.sessionId === sessionId);
+    const keys = ofSession.length ? ofSession : all;
     if (keys.length === 0) return undefined;
     const index = after === undefined ? -1 : keys.indexOf(after);
     return keys[(index + 1) % keys.length];

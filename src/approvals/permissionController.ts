@@ -15,7 +15,7 @@ import { PermissionBroker, type AnswerResult, type PermissionPrompt, type Prompt
 import type { OpenPrompt, PromptActions, PromptView } from './promptSurface';
 import { openPermissionQuickPick, type PermissionPickItem } from './quickPickPrompt';
 import { QuickPickSlot } from './quickPickSlot';
-import { readPromptSurface, SHOW_PENDING_COMMAND } from './settings';
+import { readPromptSurface } from './settings';
 
 export interface PermissionControllerOptions {
   logger: Logger;
@@ -60,7 +60,6 @@ export class PermissionController implements vscode.Disposable {
     this.onDidChangeView = this.viewEmitter.event;
 
     this.disposables.push(
-      vscode.commands.registerCommand(SHOW_PENDING_COMMAND, (key?: unknown) => this.showPending(typeof key === 'string' ? key : undefined)),
       this.broker.onDidAdd((p) => this.onAdded(p)),
       this.broker.onDidSettle((e) => this.onSettled(e.key)),
       this.broker.onDidRequestShow((p) => this.present(p, true)),
@@ -86,9 +85,12 @@ export class PermissionController implements vscode.Disposable {
     return this.options.inspectable ? this.open?.view() : undefined;
   }
 
-  /** Present `key` again, or the next pending request (after the one on screen). No-op when nothing waits. */
-  showPending(key?: string): void {
-    const target = key !== undefined && this.broker.get(key) ? key : this.broker.nextKey(this.open?.key);
+  /**
+   * Present `key` again, or the next pending request (after the one on screen), preferring those of `sessionId` (the
+   * chat the user is in). Says so when nothing waits.
+   */
+  showPending(key?: string, sessionId?: string): void {
+    const target = key !== undefined && this.broker.get(key) ? key : this.broker.nextKey(this.open?.key, sessionId);
     if (target === undefined) {
       void vscode.window.showInformationMessage('ACP Chat: no approvals are waiting.');
       return;

@@ -3,9 +3,9 @@
 // scope, lifetime or effect from an option's kind or label (permission-extension.md, "Client requirements").
 import type { PermissionOption, RequestPermissionRequest, ToolCallContent, ToolCallLocation, ToolKind } from '@agentclientprotocol/sdk';
 import type { ToolCallState } from '../acp/transcript';
-import { toDisplayText, toVerbatimText, truncate } from './displayText';
+import { toDisplayText, toVerbatimText, truncate } from '../workbench/displayText';
 import { OPTION_KIND_ICON, TOOL_KIND_ICON } from './kindIcons';
-import { checkLocation, locationLabel, type PathFlavour } from './locationLinks';
+import { checkLocation, locationLabel, type PathFlavour } from '../workbench/locationLinks';
 import { isRecord, optionalString } from '../acp/guards';
 
 export { OPTION_KIND_ICON, TOOL_KIND_ICON } from './kindIcons';
@@ -27,22 +27,10 @@ export interface PresentedOption {
   icon: string;
 }
 
-export interface PresentedLocation {
-  path: string;
-  line?: number;
-  /** "src/app.ts:12" or "/etc/hosts (outside workspace)"; the raw path when it cannot be opened. */
-  label: string;
-  insideWorkspace: boolean;
-  /** Why the location cannot be opened (relative path, control characters). */
-  invalid?: string;
-}
+import type { PresentedDiff } from '../workbench/previewDocuments';
+import type { PresentedLocation } from '../workbench/locationLinks';
 
-export interface PresentedDiff {
-  path: string;
-  /** `null` for a new file (ACP: null/omitted oldText). */
-  oldText: string | null;
-  newText: string;
-}
+export type { PresentedDiff, PresentedLocation };
 
 export interface PermissionPresentation {
   title: string;

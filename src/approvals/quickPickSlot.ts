@@ -1,12 +1,12 @@
-// One QuickPick that permission prompts borrow in turn. When a prompt ends the pick stays on screen for a moment, and
-// greys (disabled) unless the next prompt came first; a prompt that comes in that time is shown by refilling it: an
+// One QuickPick that permission prompts borrow in turn. When a prompt ends the pick stays on screen for a moment,
+// greyed (disabled: the answer was taken); a prompt that comes in that time is shown by refilling it: an
 // agent asking again right after an answer (one approval after another in a turn) then costs VS Code an update of
 // the pick it shows, not a new quick input laid out over the workbench (about 10 ms against 40–100 ms in the bench's
 // workbench). A lease's listeners end with the lease, so nothing the user does to the pick afterwards reaches an
 // ended prompt; and a refilled pick takes no answer for its first moments, which could only be a key meant for the
 // prompt before it (VS Code reports an accept by item position, and the positions now hold the new prompt's options).
 import * as vscode from 'vscode';
-import { GREY_AFTER_MS, PICK_LINGER_MS, REFILLED_DEAD_MS } from './quickPickTiming';
+import { PICK_LINGER_MS, REFILLED_DEAD_MS } from './timings';
 
 export interface QuickPickLease<T extends vscode.QuickPickItem> {
   readonly pick: vscode.QuickPick<T>;
@@ -22,7 +22,6 @@ export class QuickPickSlot<T extends vscode.QuickPickItem> implements vscode.Dis
   private pick: vscode.QuickPick<T> | undefined;
   private lease: (QuickPickLease<T> & { subs: vscode.Disposable[] }) | undefined;
   private lingering: ReturnType<typeof setTimeout> | undefined;
-  private greying: ReturnType<typeof setTimeout> | undefined;
 
   /** The pick for a new prompt: the lingering one refilled by the caller, or a new one. Ends any current lease. */
   take(): QuickPickLease<T> {
@@ -59,12 +58,8 @@ export class QuickPickSlot<T extends vscode.QuickPickItem> implements vscode.Dis
     if (this.lease !== lease || !this.pick) return;
     this.endLease();
     const pick = this.pick;
-    // Greyed, not busy: VS Code's busy bar, animating while the pick closed, slowed a QuickPick shown right after it
-    // (the approval bench's "just after the pick closed" series).
-    this.greying = setTimeout(() => {
-      this.greying = undefined;
-      pick.enabled = false;
-    }, GREY_AFTER_MS);
+    // Greyed, not busy: VS Code's busy bar, animating while the pick closed, slowed a QuickPick shown right after it.
+    pick.enabled = false;
     this.lingering = setTimeout(() => {
       this.lingering = undefined;
       this.drop();
@@ -88,9 +83,8 @@ export class QuickPickSlot<T extends vscode.QuickPickItem> implements vscode.Dis
   }
 
   private stopLingering(): void {
-    clearTimeout(this.greying);
     clearTimeout(this.lingering);
-    this.greying = this.lingering = undefined;
+    this.lingering = undefined;
   }
 
   private drop(): void {

@@ -1,7 +1,5 @@
-// The settings and command this folder reads/registers. Declared once here; package.json must contribute the same ids.
+// The settings this folder reads. Declared once here; package.json must contribute the same ids.
 import * as vscode from 'vscode';
-
-export const SHOW_PENDING_COMMAND = 'acpChat.showPendingPermission';
 
 export const PROMPT_SETTING = 'acpChat.permissions.prompt';
 export const NOTIFY_UNFOCUSED_SETTING = 'acpChat.permissions.notifyWhenUnfocused';

@@ -1,6 +1,6 @@
 // Opt-in recovery from an agent that went away on its own: restart it (which reloads the conversation) after a
 // growing delay, at most a few times in a window, so an agent that crashes at start-up does not loop forever.
-import type { ChatService } from './chatService';
+import type { AgentExitedError } from '../acp/errors';
 import type { Disposable } from '../acp/events';
 import type { Logger } from '../acp/logger';
 
@@ -38,8 +38,14 @@ export interface AutoRestartOptions {
   schedule?: (fn: () => void, ms: number) => () => void;
 }
 
-/** Watches `chat` and restarts its agent after an unexpected exit while `enabled()` says so. */
-export function autoRestart(chat: ChatService, opts: AutoRestartOptions): Disposable {
+/** What auto-restart watches and calls: the agent's exits, and the restart that continues the chats' conversations. */
+export interface Restartable {
+  onDidExitUnexpectedly(listener: (exit: AgentExitedError) => void): Disposable;
+  restart(): Promise<unknown>;
+}
+
+/** Watches the agent and restarts it after an unexpected exit while `enabled()` says so. */
+export function autoRestart(agent: Restartable, opts: AutoRestartOptions): Disposable {
   const policy = opts.policy ?? new RestartPolicy();
   const now = opts.now ?? Date.now;
   const schedule =
@@ -49,7 +55,7 @@ export function autoRestart(chat: ChatService, opts: AutoRestartOptions): Dispos
       return () => clearTimeout(t);
     });
   let cancelTimer: (() => void) | undefined;
-  const sub = chat.onDidExitUnexpectedly(() => {
+  const sub = agent.onDidExitUnexpectedly(() => {
     if (!opts.enabled() || cancelTimer) return;
     const delay = policy.next(now());
     if (delay === undefined) {
@@ -59,7 +65,7 @@ export function autoRestart(chat: ChatService, opts: AutoRestartOptions): Dispos
     opts.logger.info(`[chat] restarting the agent in ${delay} ms`);
     cancelTimer = schedule(() => {
       cancelTimer = undefined;
-      chat.restart().catch((err: unknown) => opts.logger.warn('[chat] automatic restart failed', err));
+      agent.restart().catch((err: unknown) => opts.logger.warn('[chat] automatic restart failed', err));
     }, delay);
   });
   return {

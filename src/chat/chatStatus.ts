@@ -1,4 +1,4 @@
-// The agent connection's state as the chat service reports it; its own module so the webview (no Node) can read it.
+// The agent connection's state as a chat reports it (the agent host's, or the chat's own start failure); its own module so the webview (no Node) can read it.
 export type ChatStatus =
   | { state: 'idle' }
   | { state: 'starting' }

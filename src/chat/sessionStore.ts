@@ -1,7 +1,8 @@
 // What the extension remembers about conversations in workspace storage: the session the chat showed last (to
 // reopen it after a reload) and, for agents without session/list, the sessions it opened (ids, titles, times; never
 // their content). The store is VS Code's `Memento` in production, passed in by shape so no `vscode` import is needed.
-import type { ChatService } from './chatService';
+import type { Chat } from './chat';
+import type { ChatRegistry } from './chatRegistry';
 import type { Disposable } from '../acp/events';
 import type { Logger } from '../acp/logger';
 import { parseStoredHistory, remember, type HistoryItem } from './sessionHistory';
@@ -49,14 +50,20 @@ export class SessionStore {
   }
 }
 
-/** Keeps the store in step with the chat: which session is shown, and each one's title as the agent names it. */
-export function trackSessions(chat: ChatService, store: SessionStore, now: () => number = Date.now): Disposable {
-  let titleSub: Disposable | undefined;
-  const sub = chat.onDidChangeSession((session) => {
-    titleSub?.dispose();
-    titleSub = undefined;
+/**
+ * Keeps the store in step with the chats: every session a chat shows (the side view's or a tab's) is remembered with
+ * its title as the agent names it; the side view's is also the one to continue after a reload.
+ */
+export function trackSessions(chats: ChatRegistry, store: SessionStore, now: () => number = Date.now): Disposable {
+  const titles = new Map<Chat, Disposable>();
+  const stopTitle = (chat: Chat) => {
+    titles.get(chat)?.dispose();
+    titles.delete(chat);
+  };
+  const sub = chats.onDidChangeSession(({ chat, session }) => {
+    stopTitle(chat);
     if (!session) return;
-    store.setCurrent(session.id);
+    if (chat === chats.sideView) store.setCurrent(session.id);
     const known = store.recent().find((i) => i.sessionId === session.id)?.title;
     if (known) session.rememberTitle(known);
     const note = () => {
@@ -64,13 +71,16 @@ export function trackSessions(chat: ChatService, store: SessionStore, now: () =>
       store.remember({ sessionId: session.id, title: meta.title ?? null, updatedAt: new Date(now()).toISOString() });
     };
     note();
-    titleSub = session.onDidChange((changes) => {
-      if (changes.some((c) => c.type === 'meta-changed' && c.keys.includes('title'))) note();
-    });
+    titles.set(
+      chat,
+      session.onDidChange((changes) => {
+        if (changes.some((c) => c.type === 'meta-changed' && c.keys.includes('title'))) note();
+      }),
+    );
   });
   return {
     dispose: () => {
-      titleSub?.dispose();
+      for (const chat of [...titles.keys()]) stopTitle(chat);
       sub.dispose();
     },
   };

@@ -1,15 +1,18 @@
-// The one place that shows errors to the user: worded by acpClient/userErrors.ts, shown as a card in the chat, and as
-// a notification only when no chat is on screen. A failed start is reported once, however often it is retried.
-// Buttons run only the actions this presenter offered; each action id maps to one VS Code command in ACTIONS.
+// The one place that shows errors to the user: worded by userErrors.ts, shown as a card in the chat it concerns (the
+// chat the user is in when nothing more precise is known; every chat for the agent's own exit), and as a notification
+// only when no chat is on screen. A failed start is reported once per chat, however often it is retried. Buttons run
+// only the actions this presenter offered; each action id maps to one VS Code command in ACTIONS.
 import type { AuthMethod, ContentBlock } from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
-import type { ChatService } from '../chat/chatService';
+import type { Chat } from '../chat/chat';
+import type { ChatRegistry } from '../chat/chatRegistry';
+import type { ChatNotices, NoticeButton } from '../chat/chatNotices';
 import { AgentExitedError, AgentStartError, errorMessage } from '../acp/errors';
-import { Emitter, type Event } from '../acp/events';
+import type { Disposable } from '../acp/events';
 import type { Logger } from '../acp/logger';
-import { APPROX_DOWNLOAD_MB, DOWNLOAD_COMMAND, LOCATE_COMMAND, USE_COMMAND } from '../agents/claudeCode/claudeCodeSetup';
+import { APPROX_DOWNLOAD_MB } from '../agents/claudeCode/claudeCodeSetup';
+import { COMMANDS } from '../contributions/commandIds';
 import { describeError, type Severity, type UserAction, type UserError } from './userErrors';
-import type { ChatNotice, NoticeButton } from '../webview/protocol/protocol';
 
 /** What the presenter itself offers besides the error actions. */
 type NoticeAction = UserAction | 'resendPrompt';
@@ -20,20 +23,20 @@ type NoticeAction = UserAction | 'resendPrompt';
  */
 export const ACTIONS: Record<UserAction, { label: string; run: (methodId?: string) => Thenable<unknown> }> = {
   openFolder: { label: 'Open Folder…', run: () => vscode.commands.executeCommand('vscode.openFolder') },
-  showLog: { label: 'Show Log', run: () => vscode.commands.executeCommand('acpChat.showLog') },
-  restart: { label: 'Restart Agent', run: () => vscode.commands.executeCommand('acpChat.restartAgent') },
-  signIn: { label: 'Sign In…', run: (methodId) => vscode.commands.executeCommand('acpChat.signIn', methodId) },
-  setApiKey: { label: 'Set API Key…', run: () => vscode.commands.executeCommand('acpChat.setApiKey') },
+  showLog: { label: 'Show Log', run: () => vscode.commands.executeCommand(COMMANDS.showLog) },
+  restart: { label: 'Restart Agent', run: () => vscode.commands.executeCommand(COMMANDS.restartAgent) },
+  signIn: { label: 'Sign In…', run: (methodId) => vscode.commands.executeCommand(COMMANDS.signIn, methodId) },
+  setApiKey: { label: 'Set API Key…', run: () => vscode.commands.executeCommand(COMMANDS.setApiKey) },
   manageTrust: { label: 'Manage Workspace Trust', run: () => vscode.commands.executeCommand('workbench.trust.manage') },
   openSettings: { label: 'Open Settings', run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'acpChat') },
   // The size before anything is fetched: the extension talks to the registry only once asked.
-  downloadClaudeCode: { label: `Download Claude Code (~${APPROX_DOWNLOAD_MB} MB)`, run: () => vscode.commands.executeCommand(DOWNLOAD_COMMAND) },
-  locateClaudeCode: { label: 'Locate Claude Code…', run: () => vscode.commands.executeCommand(LOCATE_COMMAND) },
-  useClaudeOnPath: { label: 'Use claude from PATH', run: (path) => vscode.commands.executeCommand(USE_COMMAND, path) },
+  downloadClaudeCode: { label: `Download Claude Code (~${APPROX_DOWNLOAD_MB} MB)`, run: () => vscode.commands.executeCommand(COMMANDS.downloadClaudeCode) },
+  locateClaudeCode: { label: 'Locate Claude Code…', run: () => vscode.commands.executeCommand(COMMANDS.locateClaudeCode) },
+  useClaudeOnPath: { label: 'Use claude from PATH', run: (path) => vscode.commands.executeCommand(COMMANDS.useClaudeCode, path) },
 };
 
 export interface PresenterDeps {
-  chat: ChatService;
+  chats: ChatRegistry;
   logger: Logger;
   /** True when a chat (sidebar view or editor tab) is on screen. */
   isChatVisible(): boolean;
@@ -41,131 +44,150 @@ export interface PresenterDeps {
   apiKeyApplies?(): boolean;
 }
 
+export interface ReportOptions {
+  /** The chat the failure belongs to; the chat the user is in when absent. */
+  chat?: Chat;
+  /** Names the failed operation, for errors that carry no cause of their own. */
+  what?: string;
+  /** The prompt that failed: kept when the error asks the user to sign in, or offered again when the API was busy. */
+  prompt?: ContentBlock[];
+}
+
 export class UserErrorPresenter implements vscode.Disposable {
-  private notice: ChatNotice | null = null;
-  private nextId = 1;
-  /** Errors already shown (a start failure reaches both the status event and the caller that awaited the start). */
-  private readonly reported = new WeakSet<object>();
-  /** The last start failure's wording: a retry that fails the same way is not announced again. */
-  private lastStartFailure: string | undefined;
-  /** The prompt that failed for want of sign-in, offered again once signed in. */
-  private keptPrompt: ContentBlock[] | undefined;
-  /** The user asked for the kept prompt to be sent as soon as sign-in succeeds. */
-  private resendWhenSignedIn = false;
-  private noticeIsStartFailure = false;
+  /** Errors already logged (one failure can reach several chats). */
+  private readonly logged = new WeakSet<object>();
+  /** Errors already shown as a notification. */
+  private readonly notified = new WeakSet<object>();
   /** The `claude` on PATH a "Use claude" button sets: the path stays on the host, the button carries only its label. */
   private readonly offeredClaude = new WeakMap<NoticeButton, string>();
-  private readonly changeEmitter: Emitter<void>;
-  private readonly subscriptions: { dispose(): void }[];
-  readonly onDidChange: Event<void>;
+  private readonly subscriptions: Disposable[] = [];
+  private readonly chatSubs = new Map<Chat, Disposable>();
 
   constructor(private readonly deps: PresenterDeps) {
-    this.changeEmitter = new Emitter((err) => deps.logger.error('[errors] listener failed', err));
-    this.onDidChange = this.changeEmitter.event;
-    this.subscriptions = [
-      deps.chat.onDidFail((err) => this.report(err)),
-      deps.chat.onDidChangeStatus((s) => {
-        if (s.state !== 'ready') return;
-        this.lastStartFailure = undefined;
-        if (this.noticeIsStartFailure) this.clear();
+    const { chats } = deps;
+    for (const chat of chats.all()) this.watch(chat);
+    this.subscriptions.push(
+      chats.onDidAdd((chat) => this.watch(chat)),
+      chats.onDidRemove((chat) => {
+        this.chatSubs.get(chat)?.dispose();
+        this.chatSubs.delete(chat);
       }),
-    ];
+      // The agent itself went away: every chat on it says so (each keeps its transcript and can continue).
+      chats.host.onDidExitUnexpectedly((err) => this.reportToAll(err, chats.all().filter((c) => c.session))),
+      chats.host.onDidChangeStatus((s) => {
+        if (s.state !== 'ready') return;
+        for (const chat of chats.all()) {
+          chat.notices.lastStartFailure = undefined;
+          if (chat.notices.showsStartFailure) chat.notices.clear();
+        }
+      }),
+    );
   }
 
-  get current(): ChatNotice | null {
-    return this.notice;
+  /** Log and show `err` in its chat (see ReportOptions). */
+  report(err: unknown, opts: ReportOptions = {}): void {
+    this.reportToAll(err, [opts.chat ?? this.deps.chats.active], opts);
   }
 
-  /** The prompt kept after a sign-in failure, if any. */
-  get pendingPrompt(): ContentBlock[] | undefined {
-    return this.keptPrompt;
-  }
-
-  /** Log and show `err`. `what` names the operation; `prompt` is kept when the error asks the user to sign in. */
-  report(err: unknown, opts: { what?: string; prompt?: ContentBlock[] } = {}): void {
-    if (typeof err === 'object' && err !== null) {
-      if (this.reported.has(err)) return;
-      this.reported.add(err);
-    }
-    this.deps.logger.error(`[errors] ${opts.what ? `${opts.what}: ` : ''}${errorMessage(err)}`);
-    const worded = describeError(err, opts.what);
-    const isStart = err instanceof AgentStartError || err instanceof AgentExitedError;
-    if (isStart && worded.message === this.lastStartFailure) return;
-    this.lastStartFailure = isStart ? worded.message : this.lastStartFailure;
-    const signIn = worded.actions.includes('signIn') || worded.actions.includes('setApiKey');
-    if (signIn) this.keptPrompt = opts.prompt ?? this.keptPrompt;
-    if (worded.retryable && opts.prompt) {
-      // The model API was busy: "Send Again" sends the same prompt (the existing resend intent).
-      this.keptPrompt = opts.prompt;
-      this.show(worded, isStart, undefined, [{ action: 'resendPrompt', label: 'Send Again' }]);
-      return;
-    }
-    this.show(worded, isStart, signIn ? promptPreview(this.keptPrompt) : undefined);
-  }
-
-  /** After a successful sign-in: say so, and offer the kept prompt again (or send it, if the user asked for that). */
+  /** After a successful sign-in: each chat that asked for it says so and offers its kept prompt (or sends it). */
   signedIn(how: string): void {
-    if (this.keptPrompt && this.resendWhenSignedIn) {
-      this.resendWhenSignedIn = false;
-      void this.resendPrompt();
-      return;
+    const waiting = this.deps.chats.all().filter((c) => c.notices.keptPrompt || c.notices.current);
+    for (const chat of waiting.length ? waiting : [this.deps.chats.active]) {
+      const notices = chat.notices;
+      if (notices.keptPrompt && notices.resendWhenSignedIn) {
+        notices.resendWhenSignedIn = false;
+        void this.resendPrompt(chat);
+        continue;
+      }
+      const buttons: NoticeButton[] = notices.keptPrompt ? [{ action: 'resendPrompt', label: 'Send Again' }] : [];
+      this.showNotice(chat, { severity: 'info', message: `Signed in (${how}).${notices.keptPrompt ? ' Send your prompt again?' : ''}`, buttons }, false, undefined);
     }
-    const buttons: NoticeButton[] = this.keptPrompt ? [{ action: 'resendPrompt', label: 'Send Again' }] : [];
-    this.showNotice({ severity: 'info', message: `Signed in (${how}).${this.keptPrompt ? ' Send your prompt again?' : ''}`, buttons }, false);
   }
 
-  /** A one-off message with the given actions (e.g. a sign-in terminal that failed). */
-  showMessage(message: string, severity: Severity, actions: UserAction[]): void {
-    this.show({ message, severity, actions }, false, actions.includes('signIn') ? promptPreview(this.keptPrompt) : undefined);
+  /** A one-off message with the given actions (e.g. a sign-in terminal that failed), in `chat` (the active one by default). */
+  showMessage(message: string, severity: Severity, actions: UserAction[], chat: Chat = this.deps.chats.active): void {
+    this.show(chat, { message, severity, actions }, false, actions.includes('signIn') ? promptPreview(chat.notices.keptPrompt) : undefined);
   }
 
-  clear(): void {
-    if (!this.notice) return;
-    this.set(null, false);
-  }
-
-  /** A button of the chat's card (or the notification). Only the current notice's buttons run. */
-  async runAction(noticeId: number, action: string, methodId?: string, opts: { resend?: boolean } = {}): Promise<void> {
-    const notice = this.notice;
+  /** A button of a chat's card (or the notification). Only the buttons of that chat's current notice run. */
+  async runAction(chat: Chat, noticeId: number, action: string, methodId?: string, opts: { resend?: boolean } = {}): Promise<void> {
+    const notice = chat.notices.current;
     const button = notice?.id === noticeId ? notice.buttons.find((b) => b.action === action && b.methodId === methodId) : undefined;
     if (!button) {
       this.deps.logger.warn(`[errors] action ${action} was not offered by notice ${noticeId}; ignored`);
       return;
     }
-    if (notice?.keptPrompt !== undefined) this.resendWhenSignedIn = opts.resend === true;
-    await this.runButton(button);
+    if (notice?.keptPrompt !== undefined) chat.notices.resendWhenSignedIn = opts.resend === true;
+    await this.runButton(chat, button);
   }
 
-  /** Sends the kept prompt (after sign-in). */
-  async resendPrompt(): Promise<void> {
-    const prompt = this.keptPrompt;
+  /** Sends `chat`'s kept prompt through its queue (after sign-in, or Send Again after a busy API). */
+  async resendPrompt(chat: Chat): Promise<void> {
+    const prompt = chat.notices.keptPrompt;
     if (!prompt) return;
-    this.keptPrompt = undefined;
-    this.clear();
-    await this.deps.chat.prompt(prompt).catch((err: unknown) => this.report(err, { what: 'Sending the prompt', prompt }));
+    chat.notices.keptPrompt = undefined;
+    chat.notices.clear();
+    await chat.submit(prompt).catch((err: unknown) => this.report(err, { chat, what: 'Sending the prompt', prompt }));
   }
 
   dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
-    this.changeEmitter.dispose();
+    for (const s of this.subscriptions.splice(0)) s.dispose();
+    for (const s of this.chatSubs.values()) s.dispose();
+    this.chatSubs.clear();
   }
 
-  private show(worded: UserError, isStartFailure: boolean, keptPrompt?: string, first: NoticeButton[] = []): void {
+  private watch(chat: Chat): void {
+    this.chatSubs.set(chat, chat.onDidFail((err) => this.report(err, { chat })));
+  }
+
+  private reportToAll(err: unknown, chats: readonly Chat[], opts: ReportOptions = {}): void {
+    const object = typeof err === 'object' && err !== null ? err : undefined;
+    if (!object || !this.logged.has(object)) {
+      if (object) this.logged.add(object);
+      this.deps.logger.error(`[errors] ${opts.what ? `${opts.what}: ` : ''}${errorMessage(err)}`);
+    }
+    const worded = describeError(err, opts.what);
+    const isStart = err instanceof AgentStartError || err instanceof AgentExitedError;
+    for (const chat of chats) {
+      const notices = chat.notices;
+      if (object) {
+        if (notices.reported.has(object)) continue;
+        notices.reported.add(object);
+      }
+      if (isStart && worded.message === notices.lastStartFailure) continue;
+      if (isStart) notices.lastStartFailure = worded.message;
+      const signIn = worded.actions.includes('signIn') || worded.actions.includes('setApiKey');
+      if (signIn) notices.keptPrompt = opts.prompt ?? notices.keptPrompt;
+      if (worded.retryable && opts.prompt) {
+        // The model API was busy: "Send Again" sends the same prompt, through this chat's queue.
+        notices.keptPrompt = opts.prompt;
+        this.show(chat, worded, isStart, undefined, [{ action: 'resendPrompt', label: 'Send Again' }], object);
+        continue;
+      }
+      this.show(chat, worded, isStart, signIn ? promptPreview(notices.keptPrompt) : undefined, [], object);
+    }
+  }
+
+  private show(chat: Chat, worded: UserError, isStartFailure: boolean, keptPrompt?: string, first: NoticeButton[] = [], source?: object): void {
     const offered = this.deps.apiKeyApplies?.() === false ? worded.actions.filter((a) => a !== 'setApiKey') : worded.actions;
     const buttons = [...first, ...offered.flatMap((a) => this.buttonsFor(a, worded))];
-    this.showNotice({ severity: worded.severity, message: worded.message, buttons, ...(keptPrompt !== undefined ? { keptPrompt } : {}) }, isStartFailure);
+    this.showNotice(chat, { severity: worded.severity, message: worded.message, buttons, ...(keptPrompt !== undefined ? { keptPrompt } : {}) }, isStartFailure, source);
   }
 
-  /** The chat's card; and a notification with the same buttons when no chat is on screen. */
-  private showNotice(notice: Omit<ChatNotice, 'id'>, isStartFailure: boolean): void {
-    this.set(notice, isStartFailure);
+  /** The chat's card; and a notification with the same buttons when no chat is on screen (once per error). */
+  private showNotice(chat: Chat, notice: Parameters<ChatNotices['show']>[0], isStartFailure: boolean, source: object | undefined): void {
+    chat.notices.show(notice, isStartFailure);
     if (this.deps.isChatVisible()) return;
+    if (source) {
+      if (this.notified.has(source)) return;
+      this.notified.add(source);
+    }
     // Not awaited: a caller must not hang on the user.
     const { buttons, severity, message } = notice;
     const show = severity === 'error' ? vscode.window.showErrorMessage : severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
     void show(`ACP Chat: ${firstLine(message)}`, ...buttons.map((b) => b.label)).then((label) => {
       const button = buttons.find((b) => b.label === label);
-      if (button) void this.runButton(button);
+      if (button) void this.runButton(chat, button);
     });
   }
 
@@ -182,23 +204,17 @@ export class UserErrorPresenter implements vscode.Disposable {
       return [b];
     }
     if (action !== 'signIn') return [{ action, label: ACTIONS[action].label }];
-    return this.deps.chat.authMethods.map((m: AuthMethod) => ({ action, label: m.name, methodId: m.id, ...(m.description ? { description: m.description } : {}) }));
+    return this.deps.chats.host.authMethods.map((m: AuthMethod) => ({ action, label: m.name, methodId: m.id, ...(m.description ? { description: m.description } : {}) }));
   }
 
-  private async runButton(button: NoticeButton): Promise<void> {
+  private async runButton(chat: Chat, button: NoticeButton): Promise<void> {
     const action = button.action as NoticeAction;
     try {
-      if (action === 'resendPrompt') await this.resendPrompt();
+      if (action === 'resendPrompt') await this.resendPrompt(chat);
       else await ACTIONS[action].run(action === 'useClaudeOnPath' ? this.offeredClaude.get(button) : button.methodId);
     } catch (err) {
-      this.report(err, { what: button.label });
+      this.report(err, { chat, what: button.label });
     }
-  }
-
-  private set(notice: Omit<ChatNotice, 'id'> | null, isStartFailure: boolean): void {
-    this.notice = notice ? { id: this.nextId++, ...notice } : null;
-    this.noticeIsStartFailure = notice !== null && isStartFailure;
-    this.changeEmitter.fire();
   }
 }
 

@@ -3,12 +3,12 @@
 // workspace are shown; anything else is skipped silently (following must never ask the user anything).
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import type { ChatSlot } from '../chat/conversation';
+import type { Chat } from '../chat/chat';
 import type { Disposable } from '../acp/events';
 import type { Logger } from '../acp/logger';
 import type { Session } from '../acp/session';
 import type { TranscriptChange } from '../acp/transcript';
-import { checkLocation } from '../approvals/locationLinks';
+import { checkLocation } from './locationLinks';
 import { workspaceFolderPaths } from './locationOpener';
 
 const SETTING_KEY = 'acpChat.followAgent';
@@ -32,7 +32,7 @@ export class AgentFollower implements Disposable {
   private chain: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly chat: Pick<ChatSlot, 'session' | 'onDidChangeSession'>,
+    private readonly chat: Pick<Chat, 'session' | 'onDidChangeSession'>,
     private readonly memento: vscode.Memento,
     private readonly logger: Logger,
   ) {

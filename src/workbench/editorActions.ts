@@ -3,8 +3,9 @@
 import * as vscode from 'vscode';
 import { errorMessage } from '../acp/errors';
 import type { Logger } from '../acp/logger';
-import { toDisplayText } from '../approvals/displayText';
-import type { PresentedDiff, PresentedLocation } from '../approvals/permissionPresentation';
+import { toDisplayText } from './displayText';
+import type { PresentedLocation } from './locationLinks';
+import type { PresentedDiff } from './previewDocuments';
 import { openLocation } from './locationOpener';
 import { PreviewDocuments } from './previewDocuments';
 

@@ -1,7 +1,7 @@
 // Open an agent-supplied location in an editor: checked by the pure `checkLocation`, confirmed when outside the
 // workspace, opened in preview at the 1-based line with that line selected. Focus stays on the prompt.
 import * as vscode from 'vscode';
-import { locationLabel, type LocationCheck } from '../approvals/locationLinks';
+import { locationLabel, type LocationCheck } from './locationLinks';
 import { checkRealLocation } from './realLocation';
 
 export function workspaceFolderPaths(): string[] {

@@ -3,11 +3,10 @@
 import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
 import type { Logger } from '../acp/logger';
-import type { PresentedDiff } from '../approvals/permissionPresentation';
 import { confirmOutsideWorkspace, workspaceFolderPaths } from './locationOpener';
 import { checkRealLocation } from './realLocation';
 import { describeNote, reconstructEdit } from './snippetDiff';
-import { toDisplayText } from '../approvals/displayText';
+import { toDisplayText } from './displayText';
 
 export const DIFF_SCHEME = 'acp-chat-diff';
 export const PLAN_SCHEME = 'acp-chat-plan';
@@ -98,4 +97,12 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
       return undefined;
     }
   }
+}
+
+/** A proposed or applied change to one file, as a diff shows it. */
+export interface PresentedDiff {
+  path: string;
+  /** `null` for a new file (ACP: null/omitted oldText). */
+  oldText: string | null;
+  newText: string;
 }

@@ -3,7 +3,7 @@
 // does not exist yet (a proposed new file) is judged by its nearest existing ancestor.
 import { realpath as fsRealpath } from 'node:fs/promises';
 import * as nodePath from 'node:path';
-import { checkLocation, type LocationCheck } from '../approvals/locationLinks';
+import { checkLocation, type LocationCheck } from './locationLinks';
 
 export type Realpath = (path: string) => Promise<string>;
 

@@ -3,7 +3,7 @@
 // It owns the change sets; the chat shows the latest one and TurnReview reverts from it.
 import { readFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
-import type { ChatSlot } from '../chat/conversation';
+import type { Chat } from '../chat/chat';
 import { Emitter, type Disposable, type Event } from '../acp/events';
 import type { Logger } from '../acp/logger';
 import type { Session } from '../acp/session';
@@ -46,7 +46,7 @@ export class TurnChangeTracker implements Disposable {
   readonly onDidChange: Event<TurnChangeSet | undefined>;
 
   constructor(
-    private readonly chat: Pick<ChatSlot, 'session' | 'onDidChangeSession'>,
+    private readonly chat: Pick<Chat, 'session' | 'onDidChangeSession'>,
     private readonly logger: Logger,
     private readonly cwd: () => string | undefined,
   ) {

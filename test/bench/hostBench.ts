@@ -10,7 +10,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REFILLED_DEAD_MS } from '../../src/approvals/quickPickTiming';
 import { APPROVAL_SERIES } from './approvalSeries';
 import type { HostSideStamps } from './host/approvals.test';
 import { check, median } from './harness';
@@ -133,10 +132,10 @@ export async function hostBench(root: string, requests: number): Promise<HostFig
       env: { ACP_CHAT_TEST_RESULTS: resultsFile, ACP_BENCH_HOST_OUT: outFile, ACP_BENCH_GO: goFile, ACP_BENCH_APPROVALS: String(requests) },
     });
     const page = bed.page;
-    // Enter a moment after the QuickPick is displayed (the wait is not measured: the key is stamped when it arrives),
-    // after the time in which a refilled permission QuickPick takes no answer.
+    // Enter 200 ms after the QuickPick is displayed, as a person who reads the request first (the wait is not measured:
+    // the key is stamped when it arrives).
     await page.exposeFunction('__benchShown', () => {
-      setTimeout(() => void page.keyboard.press('Enter').catch(() => undefined), REFILLED_DEAD_MS + 50);
+      setTimeout(() => void page.keyboard.press('Enter').catch(() => undefined), 200);
     });
     await page.evaluate(watchQuickInput);
     const traceTo = process.env.ACP_BENCH_TRACE;

@@ -28,15 +28,15 @@ suite('No folder open', function () {
     assert.equal(vscode.workspace.workspaceFolders, undefined, 'an empty window');
     const api = await activate();
     await vscode.commands.executeCommand('acpChat.chatView.focus');
-    const notice = await waitFor(() => api.presenter.current, 'the notice');
+    const notice = await waitFor(() => api.chat.notices.current, 'the notice');
     assert.equal(notice.message, 'Open a folder to work with the agent.');
     assert.deepEqual(notice.buttons, [{ action: 'openFolder', label: 'Open Folder…' }]);
     assert.equal(api.chat.status.state, 'error');
     // A prompt, as the webview sends it: the same notice (reported once), still nothing started.
     await api.actions.sendPrompt('hello', []);
     await vscode.commands.executeCommand('acpChat.restartAgent');
-    assert.equal(api.presenter.current?.id, notice.id);
-    assert.equal(api.chat.agent, undefined);
+    assert.equal(api.chat.notices.current?.id, notice.id);
+    assert.equal(api.host.agent, undefined);
     const log = await pollFor(() => {
       const text = extensionLog(api.logDir);
       return text.includes('could not start a session') ? text : undefined;

@@ -11,12 +11,12 @@ suite('Restricted Mode', function () {
     assert.equal(vscode.workspace.isTrusted, false, 'the bed opens an untrusted folder');
     const api = await activate();
     await vscode.commands.executeCommand('acpChat.chatView.focus');
-    const notice = await waitFor(() => api.presenter.current, 'the notice');
+    const notice = await waitFor(() => api.chat.notices.current, 'the notice');
     assert.match(notice.message, /does not run in Restricted Mode/);
     assert.deepEqual(notice.buttons, [{ action: 'manageTrust', label: 'Manage Workspace Trust' }]);
     await api.actions.sendPrompt('hello', []);
-    assert.equal(api.chat.agent, undefined, 'no agent was started');
-    assert.equal(api.presenter.current?.id, notice.id, 'reported once');
+    assert.equal(api.host.agent, undefined, 'no agent was started');
+    assert.equal(api.chat.notices.current?.id, notice.id, 'reported once');
     // The capability VS Code reads to run the extension in Restricted Mode at all, with the reason it shows.
     const declared = vscode.extensions.getExtension('acp-chat.acp-chat')?.packageJSON.capabilities?.untrustedWorkspaces;
     assert.equal(declared?.supported, 'limited');

@@ -69,7 +69,7 @@ suite('ACP Chat extension', function () {
     await vscode.commands.executeCommand('acpChat.showLog'); // a command activates it
     api = await activate();
     assert.equal(vscode.extensions.getExtension(EXTENSION_ID)?.isActive, true);
-    assert.equal(api.chat.agent, undefined, 'no agent process before the chat is used');
+    assert.equal(api.host.agent, undefined, 'no agent process before the chat is used');
     assert.deepEqual(api.chat.status, { state: 'idle' });
   });
 
@@ -91,7 +91,7 @@ suite('ACP Chat extension', function () {
   test('a permission QuickPick shows title, options and locations and is answered with quick-input commands', async () => {
     const target = join(workspaceRoot(), 'quickpick-allowed.txt');
     fake.setScript([bash(`touch ${target}`), text('Created it.')]);
-    const turn = api.chat.prompt([{ type: 'text', text: 'create the file' }]);
+    const turn = (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'create the file' }]);
     const view = await waitFor(() => api.permissions.openPromptView(), 'the permission QuickPick');
     assert.equal(view.surface, 'quickPick');
     assert.equal(view.title, `touch ${target}`);
@@ -113,7 +113,7 @@ suite('ACP Chat extension', function () {
     const file = join(workspaceRoot(), 'located.txt');
     writeFileSync(file, Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join('\n'));
     fake.setScript([bash(`touch ${file}`), text('ok')]);
-    const turn = api.chat.prompt([{ type: 'text', text: 'touch it' }]);
+    const turn = (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'touch it' }]);
     const view = await waitFor(() => api.permissions.openPromptView(), 'the permission QuickPick');
     // The chat's location links go through the same opener, with a line.
     assert.equal(await api.editor.openLocation(file, 12), true);
@@ -140,7 +140,7 @@ suite('ACP Chat extension', function () {
     const file = join(workspaceRoot(), 'existing.txt');
     writeFileSync(file, 'line one\nalpha\nline three\n');
     fake.setScript([read(file), edit(file, 'alpha', 'ALPHA-EDITED'), text('Edited.')]);
-    const turn = api.chat.prompt([{ type: 'text', text: 'edit the file' }]);
+    const turn = (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'edit the file' }]);
     const view = await waitFor(() => api.permissions.openPromptView(), 'the Edit permission QuickPick', 30_000);
     const diffIndex = view.items.findIndex((i) => i.includes('Show diff'));
     assert.ok(diffIndex > 0, `a Show diff item in ${view.items.join(' | ')}`);
@@ -167,7 +167,7 @@ suite('ACP Chat extension', function () {
   test('cancelling the turn closes the QuickPick and settles the request cancelled', async () => {
     const target = join(workspaceRoot(), 'never-created.txt');
     fake.setScript([bash(`touch ${target}`), text('should not get here')]);
-    const turn = api.chat.prompt([{ type: 'text', text: 'create it' }]);
+    const turn = (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'create it' }]);
     const view = await waitFor(() => api.permissions.openPromptView(), 'the permission QuickPick');
     await vscode.commands.executeCommand('acpChat.cancelTurn');
     await waitFor(() => !api.permissions.openPromptView(), 'the QuickPick to close');
@@ -182,7 +182,7 @@ suite('ACP Chat extension', function () {
   test('a QuickPick hidden by the command palette leaves the request pending; show-again brings it back', async () => {
     const target = join(workspaceRoot(), 'after-palette.txt');
     fake.setScript([bash(`touch ${target}`), text('ok')]);
-    const turn = api.chat.prompt([{ type: 'text', text: 'create it' }]);
+    const turn = (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'create it' }]);
     const view = await waitFor(() => api.permissions.openPromptView(), 'the permission QuickPick');
     await vscode.commands.executeCommand('workbench.action.showCommands');
     await waitFor(() => api.permissions.broker.get(view.key)?.dismissed, 'the QuickPick to be replaced by the palette');
@@ -202,7 +202,7 @@ suite('ACP Chat extension', function () {
       askUserQuestion([COLOR_QUESTION]),
       text('Noted.'),
     ]);
-    const turn = api.chat.prompt([{ type: 'text', text: 'ask me a question' }]);
+    const turn = (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'ask me a question' }]);
     const choice = await waitFor(() => {
       const v = api.permissions.openPromptView();
       // activeIndex is known once VS Code has reported the focused item (the first one) back.
@@ -228,10 +228,10 @@ suite('ACP Chat extension', function () {
 
   test('the agent killed mid-request: request cancelled, QuickPick closed, transcript kept, next prompt restarts', async () => {
     fake.setScript([bash(`touch ${join(workspaceRoot(), 'killed.txt')}`)]);
-    const turn = api.chat.prompt([{ type: 'text', text: 'create it before the crash' }]);
+    const turn = (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'create it before the crash' }]);
     const view = await waitFor(() => api.permissions.openPromptView(), 'the permission QuickPick');
     const before = api.chat.session!.snapshot().entries.length;
-    const pid = api.chat.agentPid;
+    const pid = api.agentPid();
     assert.ok(pid, 'the agent process id is known');
     process.kill(pid, 'SIGKILL');
     await assert.rejects(turn);
@@ -243,7 +243,7 @@ suite('ACP Chat extension', function () {
     assert.equal(api.chat.status.state, 'error');
     const oldId = api.chat.session!.id;
     fake.setScript([text('back again')]);
-    const r = await api.chat.prompt([{ type: 'text', text: 'hello' }]);
+    const r = await (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'hello' }]);
     assert.equal(r.stopReason, 'end_turn');
     assert.equal(api.chat.status.state, 'ready');
     // The conversation continues: the new agent loaded the session and replayed its history.
@@ -267,12 +267,12 @@ suite('ACP Chat extension', function () {
     try {
       const { CLAUDE_CODE_EXECUTABLE: _, ...withoutClaude } = agentEnv;
       await config.update('agent.env', withoutClaude, vscode.ConfigurationTarget.Global);
-      await assert.rejects(api.chat.restart(), /Claude Code was not found/);
+      await assert.rejects(api.chats.restart(), /Claude Code was not found/);
       assert.equal(api.chat.status.state, 'error');
-      assert.equal(api.chat.agentPid, undefined, 'no agent was started');
+      assert.equal(api.agentPid(), undefined, 'no agent was started');
       assert.equal(existsSync(ran), false, 'the claude on PATH was never run but for --version');
       // The presenter's card says so, offers the download with its size, names the PATH claude, and locating one.
-      const notice = api.presenter.current;
+      const notice = api.chat.notices.current;
       assert.ok(notice, 'the chat shows a notice');
       assert.ok(notice.message.startsWith('Claude Code was not found.'), notice.message);
       assert.ok(notice.message.includes(`A claude was found on PATH: ${join(dir, 'claude')} (9.9.9 (Claude Code))`), notice.message);
@@ -286,14 +286,14 @@ suite('ACP Chat extension', function () {
       );
       assert.match(notice.buttons[0]!.label, /^Download Claude Code \(~\d+ MB\)$/);
       // A retry that fails the same way is not announced again.
-      await assert.rejects(api.chat.restart(), /Claude Code was not found/);
-      assert.equal(api.presenter.current?.id, notice.id);
+      await assert.rejects(api.chats.restart(), /Claude Code was not found/);
+      assert.equal(api.chat.notices.current?.id, notice.id);
 
       // The machine-scoped setting is the first place looked at.
       await config.update('claudeCode.path', installed, vscode.ConfigurationTarget.Global);
-      await api.chat.restart();
+      await api.chats.restart();
       assert.equal(api.chat.status.state, 'ready');
-      const environ = readFileSync(`/proc/${api.chat.agentPid}/environ`, 'utf8').split('\0');
+      const environ = readFileSync(`/proc/${api.agentPid()}/environ`, 'utf8').split('\0');
       assert.ok(environ.includes(`CLAUDE_CODE_EXECUTABLE=${installed}`), 'the adapter was given the setting\'s Claude Code');
       assert.equal(existsSync(ran), false);
     } finally {
@@ -326,12 +326,12 @@ suite('ACP Chat extension', function () {
       // Nothing else named: the adapter now runs the downloaded copy.
       const { CLAUDE_CODE_EXECUTABLE: _, ...withoutClaude } = agentEnv;
       await config.update('agent.env', withoutClaude, vscode.ConfigurationTarget.Global);
-      await api.chat.restart();
-      const environ = readFileSync(`/proc/${api.chat.agentPid}/environ`, 'utf8').split('\0');
+      await api.chats.restart();
+      const environ = readFileSync(`/proc/${api.agentPid()}/environ`, 'utf8').split('\0');
       downloaded = environ.find((e) => e.startsWith('CLAUDE_CODE_EXECUTABLE='))?.slice('CLAUDE_CODE_EXECUTABLE='.length);
       assert.match(downloaded ?? '', new RegExp(`/claude-code/${tarball.pkg.version}-${tarball.pkg.platformKey}/claude$`));
       fake.setScript([text('answered with the downloaded Claude Code')]);
-      assert.equal((await api.chat.prompt([{ type: 'text', text: 'hi' }])).stopReason, 'end_turn');
+      assert.equal((await (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'hi' }])).stopReason, 'end_turn');
 
       await vscode.commands.executeCommand('acpChat.removeDownloadedClaudeCode');
       assert.equal(existsSync(downloaded!), false, 'the downloaded copy is gone');
@@ -343,7 +343,7 @@ suite('ACP Chat extension', function () {
       await proxy.close();
       await registry.close();
       tarball.cleanup();
-      await api.chat.restart();
+      await api.chats.restart();
     }
   });
 });

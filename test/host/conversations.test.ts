@@ -45,7 +45,7 @@ suite('Conversations that last', function () {
     const file = join(workspaceRoot(), 'remember-me.txt');
     writeFileSync(file, 'the secret is 4711\n');
     fake.setScript([read(file), text('I read it.')]);
-    await api.chat.prompt([{ type: 'text', text: 'read remember-me.txt' }]);
+    await (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'read remember-me.txt' }]);
     const id = api.chat.session!.id;
     assert.equal(api.sessions.currentId(), id, 'the workspace remembers the session');
 
@@ -58,7 +58,7 @@ suite('Conversations that last', function () {
 
     fake.setScript([text('Still 4711.')]);
     const before = fake.mainRequests().length;
-    await api.chat.prompt([{ type: 'text', text: 'what was the secret?' }]);
+    await (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'what was the secret?' }]);
     const request = fake.mainRequests().slice(before).at(-1)!;
     assert.ok(
       request.historyToolResults.some((r) => r.text.includes('the secret is 4711')),
@@ -70,7 +70,7 @@ suite('Conversations that last', function () {
     const older = api.chat.session!.id;
     await api.chat.newSession();
     fake.setScript([text('A newer conversation.')]);
-    await api.chat.prompt([{ type: 'text', text: 'start something new' }]);
+    await (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'start something new' }]);
     const newer = api.chat.session!.id;
 
     await vscode.commands.executeCommand('acpChat.openConversation');
@@ -114,9 +114,9 @@ suite('Several conversations at once', function () {
   const recordsOf = (session: Session): PermissionRecord[] => session.snapshot().entries.flatMap((e) => (e.kind === 'permission' ? [e.permission] : []));
 
   test('two editor tabs, each with a pending approval answered in its own session; closing one cancels only its approval', async () => {
-    const first = api.tabs.open();
+    const first = api.views.openTab();
     const one = await waitFor(() => first.session, 'the first tab’s session', 60_000);
-    const second = api.tabs.open();
+    const second = api.views.openTab();
     const two = await waitFor(() => second.session, 'the second tab’s session', 60_000);
     assert.notEqual(one.id, two.id);
     assert.notEqual(one.id, api.chat.session?.id, 'not the side view’s session');
@@ -131,7 +131,9 @@ suite('Several conversations at once', function () {
     const reqB = await waitFor(() => pendingOf(two.id)[0], 'the second tab’s approval');
     assert.equal(api.permissions.broker.count, 2, 'the count is the total over both sessions');
 
-    // "Show Pending Approval" goes to the session that asked first and reveals its tab.
+    // With the user in the first tab, "Show Pending Approval" goes to that tab's request and reveals it.
+    await api.views.reveal(first);
+    await waitFor(() => api.chats.active === first, 'the first tab to be the chat the user is in');
     await vscode.commands.executeCommand('acpChat.showPendingPermission');
     await waitFor(() => vscode.window.tabGroups.activeTabGroup.activeTab?.label === 'ACP Chat 2', 'the first tab revealed');
 
@@ -160,7 +162,7 @@ suite('Several conversations at once', function () {
     const turnD = two.prompt([{ type: 'text', text: 'touch d' }]).catch((e: unknown) => e);
     await waitFor(() => pendingOf(two.id)[0], 'the second tab’s second approval');
     fake.setScript([text('d cancelled')]);
-    api.tabs.close(second);
+    api.views.closeTab(second);
     await waitFor(() => pendingOf(two.id).length === 0, 'the closed tab’s approval to be settled');
     assert.deepEqual(recordsOf(two).at(-1)?.outcome, { status: 'cancelled', reason: 'session-closed' });
     assert.equal(two.snapshot().meta.connection, 'disconnected', 'its session is closed');
@@ -172,6 +174,6 @@ suite('Several conversations at once', function () {
     assert.ok(existsSync(fileC));
     assert.ok(!existsSync(fileD), 'the cancelled command never ran');
     await turnD;
-    api.tabs.close(first);
+    api.views.closeTab(first);
   });
 });

@@ -23,7 +23,7 @@ suite('First run: signing in from the chat', function () {
     delete process.env.ANTHROPIC_API_KEY;
     await api.keys.delete();
     await vscode.commands.executeCommand('acpChat.chatView.focus');
-    await api.chat.restart();
+    await api.chats.restart();
   });
 
   suiteTeardown(async () => {
@@ -39,22 +39,22 @@ suite('First run: signing in from the chat', function () {
 
   test('a prompt without credentials shows the sign-in card with the agent\'s methods and keeps the prompt', async () => {
     await api.actions.sendPrompt('hello', []);
-    const notice = await waitFor(() => api.presenter.current, 'the sign-in card');
+    const notice = await waitFor(() => api.chat.notices.current, 'the sign-in card');
     assert.match(notice.message, /^Sign in to use the agent/);
     assert.deepEqual(notice.buttons, [
       { action: 'signIn', label: 'Claude Subscription', methodId: 'claude-ai-login', description: 'Use Claude subscription ' },
       { action: 'signIn', label: 'Anthropic Console', methodId: 'console-login', description: 'Use Anthropic Console (API usage billing)' },
       { action: 'setApiKey', label: 'Set API Key…' },
     ]);
-    assert.deepEqual(api.presenter.pendingPrompt, [{ type: 'text', text: 'hello' }]);
+    assert.deepEqual(api.chat.notices.pendingPrompt, [{ type: 'text', text: 'hello' }]);
     assert.equal(fake.mainRequests().length, 0, 'nothing reached the model API');
   });
 
   test('choosing "Claude Subscription" runs the adapter\'s login, as the agent is launched, in a VS Code terminal', async () => {
-    const notice = api.presenter.current!;
-    const agentPid = api.chat.agentPid!;
+    const notice = api.chat.notices.current!;
+    const agentPid = api.agentPid()!;
     const agentArgs = cmdline(agentPid);
-    const done = api.presenter.runAction(notice.id, 'signIn', 'claude-ai-login');
+    const done = api.presenter.runAction(api.chat, notice.id, 'signIn', 'claude-ai-login');
     const login = await waitFor(() => api.signIn.lastTerminalLogin, 'the sign-in terminal');
     assert.equal(login.terminal.name, 'Sign in: Claude Subscription');
     const pid = await login.terminal.processId;
@@ -70,29 +70,29 @@ suite('First run: signing in from the chat', function () {
     assert.ok(environ(pid).includes(`HOME=${home}`), 'the agent environment');
     login.terminal.dispose();
     await done;
-    const after = await waitFor(() => (api.presenter.current?.id !== notice.id ? api.presenter.current : undefined), 'the outcome');
+    const after = await waitFor(() => (api.chat.notices.current?.id !== notice.id ? api.chat.notices.current : undefined), 'the outcome');
     assert.match(after.message, /Sign-in with Claude Subscription (was closed before it finished|failed \(exit code)/);
     assert.deepEqual(after.buttons.map((b) => b.action), ['signIn', 'signIn', 'setApiKey'], 'sign-in is offered again');
-    assert.deepEqual(api.presenter.pendingPrompt, [{ type: 'text', text: 'hello' }], 'the prompt is still kept');
+    assert.deepEqual(api.chat.notices.pendingPrompt, [{ type: 'text', text: 'hello' }], 'the prompt is still kept');
   });
 
   test('Set API Key: stored in SecretStorage, the agent restarts, and the kept prompt is answered with that key', async () => {
     const key = `sk-ant-hosttest-${randomBytes(12).toString('hex')}`;
-    const before = api.chat.agentPid;
+    const before = api.agentPid();
     fake.setScript([text('Hello from the fake API.')]);
     await api.signIn.setApiKey(key);
     assert.equal(await api.keys.get(), key);
-    assert.notEqual(api.chat.agentPid, before, 'a new agent process');
-    const offer = await waitFor(() => (api.presenter.current?.message.startsWith('Signed in') ? api.presenter.current : undefined), 'the signed-in notice');
+    assert.notEqual(api.agentPid(), before, 'a new agent process');
+    const offer = await waitFor(() => (api.chat.notices.current?.message.startsWith('Signed in') ? api.chat.notices.current : undefined), 'the signed-in notice');
     assert.deepEqual(offer.buttons, [{ action: 'resendPrompt', label: 'Send Again' }]);
-    await api.presenter.runAction(offer.id, 'resendPrompt');
+    await api.presenter.runAction(api.chat, offer.id, 'resendPrompt');
     const main = fake.mainRequests();
     assert.equal(main.length, 1);
     assert.equal(main[0]!.apiKey, key, 'the fake API received the stored key in x-api-key');
     assert.deepEqual(main[0]!.lastMessage?.texts.some((t) => t.includes('hello')), true, 'the kept prompt was sent');
     const agentText = api.chat.session!.snapshot().entries.flatMap((e) => (e.kind === 'agent' ? e.content : [])).map((b) => (b.type === 'text' ? b.text : '')).join('');
     assert.match(agentText, /Hello from the fake API\./);
-    assert.equal(api.presenter.current, null, 'the card is gone');
+    assert.equal(api.chat.notices.current, null, 'the card is gone');
     const status = await waitFor(() => (api.chat.status.state === 'ready' && api.chat.status.account ? api.chat.status : undefined), 'the sign-in label');
     assert.equal(status.state === 'ready' && status.account, 'Anthropic API key');
 
@@ -106,13 +106,13 @@ suite('First run: signing in from the chat', function () {
   });
 
   test('Sign Out deletes the stored key and restarts the agent; the next prompt asks to sign in again', async () => {
-    const before = api.chat.agentPid;
+    const before = api.agentPid();
     await vscode.commands.executeCommand('acpChat.signOut');
     assert.equal(await api.keys.get(), undefined);
-    await waitFor(() => api.chat.status.state === 'ready' && api.chat.agentPid !== before, 'the restarted agent');
+    await waitFor(() => api.chat.status.state === 'ready' && api.agentPid() !== before, 'the restarted agent');
     const requests = fake.mainRequests().length;
     await api.actions.sendPrompt('are you there?', []);
-    const notice = await waitFor(() => (api.presenter.current?.message.startsWith('Sign in') ? api.presenter.current : undefined), 'the sign-in card');
+    const notice = await waitFor(() => (api.chat.notices.current?.message.startsWith('Sign in') ? api.chat.notices.current : undefined), 'the sign-in card');
     assert.deepEqual(notice.buttons.map((b) => b.action), ['signIn', 'signIn', 'setApiKey']);
     assert.equal(fake.mainRequests().length, requests, 'nothing reached the model API');
   });

@@ -5,11 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { createRequire } from 'node:module';
-import type { ChatService } from '../../src/chat/chatService';
+import type { AgentHost } from '../../src/chat/agentHost';
+import type { Chat } from '../../src/chat/chat';
+import type { ChatRegistry } from '../../src/chat/chatRegistry';
 import type { AgentChoice } from '../../src/webview/host/agentPickerBinding';
 import type { SessionStore } from '../../src/chat/sessionStore';
 import type { HistoryPicker } from '../../src/workbench/historyPicker';
-import type { ChatTabs } from '../../src/webview/host/chatTabs';
+import type { ChatViews } from '../../src/webview/host/chatViews';
 import type { PermissionRecord, ToolCallState } from '../../src/acp/transcript';
 import type { EditorActions } from '../../src/workbench/editorActions';
 import type { TurnChangeTracker } from '../../src/workbench/turnChangeTracker';
@@ -26,7 +28,16 @@ export const EXTENSION_ID = 'acp-chat.acp-chat';
 
 /** What `activate()` returns in ExtensionMode.Test (and only there). */
 export interface ExtensionApi {
-  chat: ChatService;
+  /** The agent process and connection. */
+  host: AgentHost;
+  /** The open chats and the one the user is in. */
+  chats: ChatRegistry;
+  /** The side view's chat. */
+  chat: Chat;
+  /** Where the chats are shown (the side view, tabs). */
+  views: ChatViews;
+  /** The running agent's process id. */
+  agentPid(): number | undefined;
   permissions: PermissionController;
   editor: EditorActions;
   turnChanges: TurnChangeTracker;
@@ -34,12 +45,11 @@ export interface ExtensionApi {
   signIn: SignIn;
   presenter: UserErrorPresenter;
   keys: ApiKeyStore;
-  /** What the chat webview calls (prompt, notice buttons…): tests act through it as the webview does. */
+  /** What the side view's page calls (prompt, notice buttons…): tests act through it as the webview does. */
   actions: ChatActions;
   /** The extension's log folder (context.logUri). */
   logDir: string;
   history: HistoryPicker;
-  tabs: ChatTabs;
   sessions: SessionStore;
   context: vscode.ExtensionContext;
   /** The agents of `acpChat.agents` and the one picked for new sessions. */
@@ -79,16 +89,17 @@ let activated: ExtensionApi | undefined;
 function changes(api: ExtensionApi | undefined): vscode.Event<unknown>[] {
   const own: vscode.Event<unknown>[] = api
     ? [
-        api.chat.onDidChangeSession,
-        api.chat.onDidChangeStatus,
+        api.chats.onDidChangeSession,
+        api.chats.onDidChangeActive,
+        api.chats.onDidAdd,
+        api.chats.onDidRemove,
+        api.host.onDidChangeStatus,
         api.permissions.onDidChangeView,
         api.permissions.broker.onDidAdd,
         api.permissions.broker.onDidSettle,
         api.permissions.broker.onDidDismiss,
         api.permissions.broker.onDidChangeCount,
         api.history.onDidChangeView,
-        api.tabs.onDidChangeSession,
-        api.presenter.onDidChange,
       ]
     : [];
   return [
@@ -106,16 +117,19 @@ function changes(api: ExtensionApi | undefined): vscode.Event<unknown>[] {
 export function waitFor<T>(check: () => T | undefined | null | false, what: string, timeoutMs = 20_000): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const subs: { dispose(): void }[] = [];
-    let sessionSub: { dispose(): void } | undefined;
+    let chatSubs: { dispose(): void }[] = [];
     const stop = () => {
       clearTimeout(timer);
-      sessionSub?.dispose();
+      for (const s of chatSubs.splice(0)) s.dispose();
       for (const s of subs.splice(0)) s.dispose();
     };
     const test = () => {
-      // The current session's transcript changes count too; follow the session as it is replaced.
-      sessionSub?.dispose();
-      sessionSub = activated?.chat.session?.onDidChange(test);
+      // Every chat's transcript, notice and status changes count too; follow chats and sessions as they come and go.
+      for (const s of chatSubs.splice(0)) s.dispose();
+      for (const chat of activated?.chats.all() ?? []) {
+        chatSubs.push(chat.notices.onDidChange(test), chat.onDidChangeStatus(test));
+        if (chat.session) chatSubs.push(chat.session.onDidChange(test));
+      }
       try {
         const v = check();
         if (!v) return;

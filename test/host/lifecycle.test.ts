@@ -46,8 +46,8 @@ suite('Agent start-up failures and life cycle', function () {
 
   test('acpChat.agent.path pointing at a missing file: the message names it, with Open Settings and Show Log', async () => {
     await setSetting('agent.path', join(dir, 'no-such-agent'));
-    await api.chat.restart().catch(() => undefined);
-    const notice = await waitFor(() => (api.presenter.current?.message.includes('was not found') ? api.presenter.current : undefined), 'the not-found message');
+    await api.chats.restart().catch(() => undefined);
+    const notice = await waitFor(() => (api.chat.notices.current?.message.includes('was not found') ? api.chat.notices.current : undefined), 'the not-found message');
     assert.equal(notice.message, `The agent program "${join(dir, 'no-such-agent')}" was not found. Check acpChat.agent.path.`);
     assert.deepEqual(notice.buttons.map((b) => b.action), ['openSettings', 'showLog']);
     assert.equal(api.chat.status.state, 'error');
@@ -59,24 +59,24 @@ suite('Agent start-up failures and life cycle', function () {
     // Through the chat's prompt action, as the webview sends it.
     await api.actions.sendPrompt('hello', []);
     assert.equal(lines(spawns).length, 1, 'one agent was started for the prompt');
-    const notice = api.presenter.current;
+    const notice = api.chat.notices.current;
     assert.equal(notice?.message, 'The agent exited with code 3 while starting. Last output:\nagent: bad config');
     assert.deepEqual(notice?.buttons.map((b) => b.action), ['showLog', 'restart']);
     // A retry that fails the same way is not announced again.
     await api.actions.sendPrompt('hello again', []);
     assert.equal(lines(spawns).length, 2);
-    assert.equal(api.presenter.current?.id, notice?.id, 'the same notice, not a second one');
+    assert.equal(api.chat.notices.current?.id, notice?.id, 'the same notice, not a second one');
   });
 
   test('a silent agent: the initialize timeout fires, the process is killed and the chat says so', async () => {
     const pidFile = join(dir, 'silent.pid');
     await setSetting('agent.initializeTimeout', 2);
     await setSetting('agent.path', script('silent.sh', `echo "$$" > '${pidFile}'\nexec sleep 600`));
-    const outcome = api.chat.restart().then(() => 'started', (e: unknown) => e);
+    const outcome = api.chats.restart().then(() => 'started', (e: unknown) => e);
     const pid = Number(await pollFor(() => lines(pidFile)[0], 'the silent agent to start'));
     const err = await outcome;
     assert.equal((err as { reason?: string }).reason, 'initialize-timeout');
-    assert.equal(api.presenter.current?.message, 'The agent did not answer within 2 s and was stopped.');
+    assert.equal(api.chat.notices.current?.message, 'The agent did not answer within 2 s and was stopped.');
     await pollFor(() => !alive(pid), 'the silent agent to be killed', 5000);
   });
 
@@ -84,7 +84,7 @@ suite('Agent start-up failures and life cycle', function () {
     const pidFile = join(dir, 'starting.pid');
     await setSetting('agent.initializeTimeout', 60);
     await setSetting('agent.path', script('slow.sh', `echo "$$" >> '${pidFile}'\nexec sleep 600`));
-    const first = api.chat.restart().then(() => 'started', (e: unknown) => e);
+    const first = api.chats.restart().then(() => 'started', (e: unknown) => e);
     const pid = Number(await pollFor(() => lines(pidFile)[0], 'the first start'));
     // Restart (the command) while that start is in flight; the second start is silent too, so it is not awaited.
     const restarted = vscode.commands.executeCommand('acpChat.restartAgent');
@@ -97,13 +97,13 @@ suite('Agent start-up failures and life cycle', function () {
     const fake: FakeAnthropic = await startFakeAnthropic([text('back on the bundled adapter')]);
     try {
       await pointAgentAt(fake, { withKey: true });
-      await api.chat.restart();
+      await api.chats.restart();
       await pollFor(() => !alive(second), 'the second starting process to end', 5000);
       assert.equal(api.chat.status.state, 'ready');
       // Those who waited on the stopped starts get the agent that finally started; nothing is reported as failed.
       assert.equal(await first, 'started');
       await restarted;
-      assert.equal(api.presenter.current, null, 'the start-up notice is cleared once the agent runs');
+      assert.equal(api.chat.notices.current, null, 'the start-up notice is cleared once the agent runs');
     } finally {
       await fake.close();
     }

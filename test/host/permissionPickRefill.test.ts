@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { REFILLED_DEAD_MS } from '../../src/approvals/quickPickTiming';
+import { REFILLED_DEAD_MS } from '../../src/approvals/timings';
 import type { FakeAnthropic } from '../fixtures/fakeAnthropic';
 import { activate, EXTENSION_ID, permissionRecords, pollFor, quickInput, setUpAgentEnvironment, waitFor, type ExtensionApi } from './helpers';
 
@@ -22,18 +22,18 @@ suite('Permission QuickPick: refilled for the next request', function () {
       .getConfiguration('acpChat')
       .update('agents', [{ name: 'Claude' }, { name: 'Scripted', command: process.execPath, args: [script] }], vscode.ConfigurationTarget.Global);
     await api.actions.selectAgent('Scripted');
-    await waitFor(() => api.chat.status.state === 'ready' && api.chat.agent?.initializeResponse.agentInfo?.name === 'scripted-agent' && api.chat.session, 'a session with the scripted agent');
+    await waitFor(() => api.chat.status.state === 'ready' && api.host.agent?.initializeResponse.agentInfo?.name === 'scripted-agent' && api.chat.session, 'a session with the scripted agent');
   });
 
   suiteTeardown(async () => {
     await api.actions.selectAgent('Claude');
     await vscode.workspace.getConfiguration('acpChat').update('agents', undefined, vscode.ConfigurationTarget.Global);
-    await waitFor(() => api.chat.status.state === 'ready' && api.chat.agent?.initializeResponse.agentInfo?.name !== 'scripted-agent', 'the bundled agent ready again');
+    await waitFor(() => api.chat.status.state === 'ready' && api.host.agent?.initializeResponse.agentInfo?.name !== 'scripted-agent', 'the bundled agent ready again');
     await fake?.close();
   });
 
   test('three requests in a row: the second and third refill the pick, and an early Enter answers nothing', async () => {
-    const turn = api.chat.prompt([{ type: 'text', text: 'approvals 3 0 refill' }]);
+    const turn = (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'approvals 3 0 refill' }]);
     const first = await waitFor(() => api.permissions.openPromptView(), 'the first permission QuickPick');
     assert.equal(first.title, 'touch refill-0');
     assert.equal(first.acceptsAnswer, true, 'a new QuickPick takes an answer at once');

@@ -65,7 +65,7 @@ suite('Agents from the ACP Registry', function () {
     await api.actions.selectAgent('Claude');
     await vscode.workspace.getConfiguration('acpChat').update('agents', undefined, vscode.ConfigurationTarget.Global);
     await vscode.workspace.getConfiguration('acpChat.agentRegistry').update('url', undefined, vscode.ConfigurationTarget.Global);
-    await waitFor(() => api.chat.status.state === 'ready' && api.chat.agent?.initializeResponse.agentInfo?.name !== 'scripted-agent', 'the bundled agent ready again');
+    await waitFor(() => api.chat.status.state === 'ready' && api.host.agent?.initializeResponse.agentInfo?.name !== 'scripted-agent', 'the bundled agent ready again');
     await new Promise((r) => server.close(r));
     await fake?.close();
   });
@@ -83,8 +83,8 @@ suite('Agents from the ACP Registry', function () {
     assert.deepEqual(readdirSync(storageDir()).filter((n) => n.startsWith('.')), [], 'no temp folder left');
 
     await api.actions.selectAgent('Tiny');
-    const session = await waitFor(() => (api.chat.status.state === 'ready' && api.chat.agent?.initializeResponse.agentInfo?.name === 'scripted-agent' ? api.chat.session : undefined), 'a session with the installed agent');
-    const res = await api.chat.prompt([{ type: 'text', text: 'hello' }]);
+    const session = await waitFor(() => (api.chat.status.state === 'ready' && api.host.agent?.initializeResponse.agentInfo?.name === 'scripted-agent' ? api.chat.session : undefined), 'a session with the installed agent');
+    const res = await (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'hello' }]);
     assert.equal(res.stopReason, 'end_turn');
     const said = session.snapshot().entries.filter((e) => e.kind === 'agent').at(-1);
     assert.ok(said?.kind === 'agent' && said.content.some((b) => b.type === 'text' && b.text.length > 0), 'the installed agent answered');
@@ -94,7 +94,7 @@ suite('Agents from the ACP Registry', function () {
     const before = vscode.workspace.getConfiguration('acpChat').inspect<unknown[]>('agents')?.globalValue;
     const entry = await vscode.commands.executeCommand('acpChat.addAgentFromRegistry', 'broken');
     assert.equal(entry, undefined);
-    const notice = await waitFor(() => (api.presenter.current?.message.includes('damaged') ? api.presenter.current : undefined), 'the error card');
+    const notice = await waitFor(() => (api.chat.notices.current?.message.includes('damaged') ? api.chat.notices.current : undefined), 'the error card');
     assert.match(notice.message, /Nothing was installed/);
     assert.equal(existsSync(join(storageDir(), 'broken')), false);
     assert.deepEqual(readdirSync(storageDir()).filter((n) => n.startsWith('.')), [], 'no temp folder left');

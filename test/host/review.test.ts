@@ -22,7 +22,7 @@ suite('A turn’s changes: review and revert', function () {
     api = await activate();
     await vscode.commands.executeCommand('acpChat.chatView.focus');
     // A fresh agent reads this suite's settings (its own fake API); then a fresh session.
-    await api.chat.restart();
+    await api.chats.restart();
     await api.chat.newSession();
   });
 
@@ -38,7 +38,7 @@ suite('A turn’s changes: review and revert', function () {
   /** Runs one prompt and returns the change set the tracker worked out for it. */
   async function turn(prompt: string): Promise<TurnChangeSet | undefined> {
     const before = api.turnChanges.current;
-    const response = await api.chat.prompt([{ type: 'text', text: prompt }]);
+    const response = await (await api.chat.ensureSession()).prompt([{ type: 'text', text: prompt }]);
     assert.equal(response.stopReason, 'end_turn');
     await api.turnChanges.settled();
     const set = api.turnChanges.current;

@@ -64,7 +64,7 @@ suite('Robustness on the real surfaces (scripted agent)', function () {
     await setSetting('agent.args', [join(ext.extensionPath, 'test', 'fixtures', 'scriptedAgent', 'agent.mjs')]);
     await setSetting('agent.env', { ELECTRON_RUN_AS_NODE: '1', SCRIPTED_AGENT_LOADABLE: '1' });
     await vscode.commands.executeCommand('acpChat.chatView.focus');
-    await api.chat.restart();
+    await api.chats.restart();
     process.on('unhandledRejection', onError);
     process.on('uncaughtException', onError);
   });
@@ -73,7 +73,7 @@ suite('Robustness on the real surfaces (scripted agent)', function () {
     process.off('unhandledRejection', onError);
     process.off('uncaughtException', onError);
     for (const [key, value] of Object.entries(saved)) await setSetting(key, value);
-    await api?.chat.restart().catch(() => undefined);
+    await api?.chats.restart().catch(() => undefined);
     console.log(`host robustness figures: ${figures.join('; ')}`);
   });
 
@@ -86,7 +86,7 @@ suite('Robustness on the real surfaces (scripted agent)', function () {
         const label = `${surface} kill #${i}`;
         const session = await api.chat.ensureSession();
         const seen = records(session).length;
-        const turn = api.chat.prompt([{ type: 'text', text: 'permissions' }]).then(
+        const turn = (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'permissions' }]).then(
           (r) => r,
           (e: unknown) => e as Error,
         );
@@ -105,7 +105,7 @@ suite('Robustness on the real surfaces (scripted agent)', function () {
             answered.set(key, 'deny');
           }
         }
-        const pid = api.chat.agentPid!;
+        const pid = api.agentPid()!;
         process.kill(pid, 'SIGKILL');
         kills++;
         const ended = await turn;
@@ -120,7 +120,7 @@ suite('Robustness on the real surfaces (scripted agent)', function () {
           else assert.equal(r.outcome.status, 'cancelled', `${label}: ${r.key} settled cancelled, not ${r.outcome.status}`);
         }
         // The next prompt works: a new agent, continuing the same conversation (session/load).
-        const next = (await api.chat.prompt([{ type: 'text', text: 'hello' }])) as PromptResponse;
+        const next = (await (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'hello' }])) as PromptResponse;
         assert.equal(next.stopReason, 'end_turn', `${label}: the next prompt`);
         assert.equal(api.chat.session?.id, session.id, `${label}: the conversation continues`);
         // The history the new agent replayed (the scripted agent replays placeholder chunks) is shown.
@@ -134,7 +134,7 @@ suite('Robustness on the real surfaces (scripted agent)', function () {
   test(`${CONCURRENCY_ROUNDS} rounds of 9 approvals across 3 sessions, answered from the real surfaces in random order while cancels race`, async () => {
     await setSetting('permissions.prompt', 'quickPick');
     const rng = seeded(14);
-    const conversations = [api.tabs.open(), api.tabs.open()];
+    const conversations = [api.views.openTab(), api.views.openTab()];
     const sessions = [await api.chat.ensureSession(), ...(await Promise.all(conversations.map((c) => c.ensureSession())))];
     assert.equal(new Set(sessions.map((s) => s.id)).size, 3, 'three sessions');
     let approvals = 0;
@@ -223,7 +223,7 @@ suite('Model API busy, real adapter, in the chat', function () {
     const env = vscode.workspace.getConfiguration('acpChat').get<Record<string, string>>('agent.env')!;
     await setSetting('agent.env', { ...env, CLAUDE_CODE_MAX_RETRIES: '2' });
     await vscode.commands.executeCommand('acpChat.chatView.focus');
-    await api.chat.restart();
+    await api.chats.restart();
   });
 
   suiteTeardown(async () => {
@@ -239,7 +239,7 @@ suite('Model API busy, real adapter, in the chat', function () {
     ] as const) {
       fake.setScript(Array.from({ length: 4 }, () => apiError(status, type, `fake-${status}`, 1)));
       await api.actions.sendPrompt(`busy ${status}`, []);
-      const notice = await waitFor(() => api.presenter.current, `the ${status} notice`);
+      const notice = await waitFor(() => api.chat.notices.current, `the ${status} notice`);
       assert.match(notice.message, said);
       assert.equal(notice.severity, 'warning');
       assert.deepEqual(notice.buttons.map((b) => b.label), ['Send Again', 'Show Log']);
@@ -248,7 +248,7 @@ suite('Model API busy, real adapter, in the chat', function () {
       await api.actions.noticeAction(notice.id, 'resendPrompt');
       const s = api.chat.session!;
       await waitFor(() => agentText(s).includes(`answered after ${status}`) && s.status.turn === 'idle', 'the prompt sent again');
-      assert.equal(api.presenter.current, null, 'the notice is gone');
+      assert.equal(api.chat.notices.current, null, 'the notice is gone');
       const users = s.snapshot().entries.filter((e) => e.kind === 'user').map((e) => (e.kind === 'user' ? e.content.map((b) => (b.type === 'text' ? b.text : '')).join('') : ''));
       assert.deepEqual(users.slice(-2), [`busy ${status}`, `busy ${status}`], 'the same prompt, sent again');
     }
@@ -266,6 +266,6 @@ suite('Model API busy, real adapter, in the chat', function () {
     const end = s.snapshot().entries.filter((e) => e.kind === 'turn-end').at(-1);
     assert.equal(end?.kind === 'turn-end' && end.stopReason, 'cancelled');
     fake.setScript([text('after the stop')]);
-    assert.equal((await api.chat.prompt([{ type: 'text', text: 'and now?' }])).stopReason, 'end_turn');
+    assert.equal((await (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'and now?' }])).stopReason, 'end_turn');
   });
 });

@@ -22,8 +22,8 @@ suite('fs/* served to the agent', function () {
     await config.update('agent.path', process.execPath, vscode.ConfigurationTarget.Global);
     await config.update('agent.args', [join(extension.extensionPath, 'test', 'fixtures', 'scriptedAgent', 'agent.mjs')], vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('acpChat.chatView.focus');
-    await api.chat.restart();
-    assert.equal(api.chat.agent?.initializeResponse.agentInfo?.name, 'scripted-agent');
+    await api.chats.restart();
+    assert.equal(api.host.agent?.initializeResponse.agentInfo?.name, 'scripted-agent');
     dir = join(workspaceRoot(), 'fs-served');
     mkdirSync(dir, { recursive: true });
   });
@@ -37,7 +37,7 @@ suite('fs/* served to the agent', function () {
 
   /** One scripted turn; returns what the client answered (`ok <json>` / `error <json>`, parsed). */
   async function ask(prompt: string): Promise<{ ok: true; result: { content?: string } } | { ok: false; error: { code: number; message: string } }> {
-    await api.chat.prompt([{ type: 'text', text: prompt }]);
+    await (await api.chat.ensureSession()).prompt([{ type: 'text', text: prompt }]);
     const last = api.chat.session?.snapshot().entries.filter((e) => e.kind === 'agent').at(-1);
     const said = last?.kind === 'agent' ? last.content.map((b) => (b.type === 'text' ? b.text : '')).join('') : '';
     const [, status, json] = /^(ok|error) ([\s\S]*)$/.exec(said) ?? [];
@@ -46,7 +46,7 @@ suite('fs/* served to the agent', function () {
   }
 
   test('advertised: fs read and write', () => {
-    const caps = (api.chat.agent?.initializeResponse.agentCapabilities?._meta as { scripted?: { clientCapabilities?: { fs?: unknown } } })?.scripted?.clientCapabilities;
+    const caps = (api.host.agent?.initializeResponse.agentCapabilities?._meta as { scripted?: { clientCapabilities?: { fs?: unknown } } })?.scripted?.clientCapabilities;
     assert.deepEqual(caps?.fs, { readTextFile: true, writeTextFile: true });
   });
 
@@ -119,7 +119,7 @@ suite('terminal/* served to the agent', function () {
     const config = vscode.workspace.getConfiguration('acpChat');
     await config.update('agent.path', process.execPath, vscode.ConfigurationTarget.Global);
     await config.update('agent.args', [join(extension.extensionPath, 'test', 'fixtures', 'scriptedAgent', 'agent.mjs')], vscode.ConfigurationTarget.Global);
-    if (api.chat.agent?.initializeResponse.agentInfo?.name !== 'scripted-agent' || api.chat.agent.closed) await api.chat.restart();
+    if (api.host.agent?.initializeResponse.agentInfo?.name !== 'scripted-agent' || api.host.agent.closed) await api.chats.restart();
   });
 
   suiteTeardown(async () => {
@@ -127,9 +127,9 @@ suite('terminal/* served to the agent', function () {
     await config.update('agent.path', undefined, vscode.ConfigurationTarget.Global);
     await config.update('agent.args', undefined, vscode.ConfigurationTarget.Global);
     // Leave the extension as found: the bundled adapter running again, not the scripted agent.
-    await api.chat.restart();
+    await api.chats.restart();
     await waitFor(() => api.chat.status.state === 'ready', 'the bundled agent ready again');
-    assert.notEqual(api.chat.agent?.initializeResponse.agentInfo?.name, 'scripted-agent');
+    assert.notEqual(api.host.agent?.initializeResponse.agentInfo?.name, 'scripted-agent');
   });
 
   interface TermResult {
@@ -138,7 +138,7 @@ suite('terminal/* served to the agent', function () {
   }
 
   async function term(spec: { command: string; args?: string[]; outputByteLimit?: number; kill?: string; card?: string }): Promise<TermResult> {
-    await api.chat.prompt([{ type: 'text', text: `term ${JSON.stringify(spec)}` }]);
+    await (await api.chat.ensureSession()).prompt([{ type: 'text', text: `term ${JSON.stringify(spec)}` }]);
     const last = api.chat.session?.snapshot().entries.filter((e) => e.kind === 'agent').at(-1);
     const said = last?.kind === 'agent' ? last.content.map((b) => (b.type === 'text' ? b.text : '')).join('') : '';
     assert.match(said, /^ok /, `the scripted agent reported: ${said}`);
@@ -148,7 +148,7 @@ suite('terminal/* served to the agent', function () {
   const node = process.execPath;
 
   test('advertised: terminal', () => {
-    const caps = (api.chat.agent?.initializeResponse.agentCapabilities?._meta as { scripted?: { clientCapabilities?: { terminal?: unknown } } })?.scripted?.clientCapabilities;
+    const caps = (api.host.agent?.initializeResponse.agentCapabilities?._meta as { scripted?: { clientCapabilities?: { terminal?: unknown } } })?.scripted?.clientCapabilities;
     assert.equal(caps?.terminal, true);
   });
 

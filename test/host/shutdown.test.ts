@@ -14,9 +14,9 @@ suite('Deactivation', function () {
     const fake = await startFakeAnthropic();
     try {
       await pointAgentAt(fake, { withKey: true });
-      await api.chat.restart();
+      await api.chats.restart();
       fake.setScript([bash(`touch ${join(workspaceRoot(), 'never-at-shutdown.txt')}`)]);
-      const turn = api.chat.prompt([{ type: 'text', text: 'create it' }]).then(() => 'answered', () => 'failed');
+      const turn = (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'create it' }]).then(() => 'answered', () => 'failed');
       await waitFor(() => api.permissions.broker.count === 1, 'the pending permission', 30_000);
       const session = api.chat.session!;
       const errors: unknown[] = [];

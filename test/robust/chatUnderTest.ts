@@ -1,9 +1,11 @@
-// The chat as the extension builds it, minus VS Code, for the crash and model-failure areas: the real ChatService
-// (restart, continue by session/load), the broker as its hooks, three surfaces following the broker, and a record of
+// The chat as the extension builds it, minus VS Code, for the crash and model-failure areas: the real AgentHost and
+// side-view Chat (restart, continue by session/load), the broker as its hooks, three surfaces following the broker, and a record of
 // every agent process it spawned.
 import { AgentProcess, type AgentLaunch, type AgentProcessLike, type Logger, type PendingPermission } from '../../src/acp';
-import { ChatService } from '../../src/chat/chatService';
+import { AgentHost } from '../../src/chat/agentHost';
+import { ChatRegistry } from '../../src/chat/chatRegistry';
 import type { TranscriptEntry } from '../../src/acp/transcript';
+import type { ContentBlock } from '@agentclientprotocol/sdk';
 import { PermissionBroker } from '../../src/approvals/permissionBroker';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -24,7 +26,7 @@ export function alive(pid: number | undefined): boolean {
   }
 }
 
-/** The chat as the extension builds it, minus VS Code: the service, the broker as hooks, three surfaces. */
+/** The chat as the extension builds it, minus VS Code: the agent host and the side view's chat, the broker as hooks, three surfaces. */
 export function chatUnderTest(cwd: string, initialMode?: string) {
   const logger = quietLogger();
   const broker = new PermissionBroker({ logger });
@@ -37,7 +39,7 @@ export function chatUnderTest(cwd: string, initialMode?: string) {
   const requests: PendingPermission[] = [];
   const procs: AgentProcess[] = [];
   let nextLaunch: AgentLaunch | undefined;
-  const chat = new ChatService({
+  const host = new AgentHost({
     resolveLaunch: () => nextLaunch!,
     cwd: () => cwd,
     hooks: {
@@ -55,6 +57,25 @@ export function chatUnderTest(cwd: string, initialMode?: string) {
       return p;
     },
   });
+  const chats = new ChatRegistry(host, { logger });
+  const side = chats.sideView;
+  // What the extension does for a prompt, a Restart and shutting down, on the side view's chat.
+  const chat = {
+    get session() {
+      return side.session;
+    },
+    get status() {
+      return side.status;
+    },
+    ensureSession: () => side.ensureSession(),
+    prompt: async (blocks: ContentBlock[]) => (await side.ensureSession()).prompt(blocks),
+    restart: () => chats.restart(side),
+    cancel: () => side.cancel(),
+    dispose: () => {
+      chats.dispose();
+      host.dispose();
+    },
+  };
   return {
     chat,
     broker,

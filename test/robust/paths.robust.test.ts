@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkRealLocation } from '../../src/workbench/realLocation';
-import { checkLocation } from '../../src/approvals/locationLinks';
+import { checkLocation } from '../../src/workbench/locationLinks';
 import { buildPermissionPresentation } from '../../src/approvals/permissionPresentation';
 import { fail, record, tally, type Tally } from './figures';
 

@@ -15,11 +15,6 @@ import { probeClaudeCode } from './probe';
 import { resolveClaudeCode, type ResolvedClaudeCode } from './resolveClaudeCode';
 
 export const SETTING_SECTION = 'acpChat.claudeCode';
-export const DOWNLOAD_COMMAND = 'acpChat.downloadClaudeCode';
-export const LOCATE_COMMAND = 'acpChat.locateClaudeCode';
-export const REMOVE_COMMAND = 'acpChat.removeDownloadedClaudeCode';
-/** Internal (not in the palette): the chat's "Use claude <version>" button, with the path its message named. */
-export const USE_COMMAND = 'acpChat.useClaudeCode';
 
 /**
  * What the offer says the download weighs, before anything is fetched (the extension talks to the registry only once
@@ -37,14 +32,17 @@ export class ClaudeCodeSetup {
       extensionPath: string;
       globalStorageDir: string;
       logger: Logger;
-      /** Called once Claude Code is in place (downloaded, located or chosen), to start the agent with it. */
-      onInstalled(): void;
-      /** Shows a failure to the user (the one error presenter words it). */
-      report(err: unknown, what: string): void;
     },
   ) {
     this.storageDir = join(opts.globalStorageDir, 'claude-code');
   }
+
+  private readonly installEmitter = new vscode.EventEmitter<void>();
+  private readonly failEmitter = new vscode.EventEmitter<{ err: unknown; what: string }>();
+  /** Claude Code is in place (downloaded, located or chosen): the agent can start with it. */
+  readonly onDidInstall = this.installEmitter.event;
+  /** Something the user asked for failed; the one error presenter words and shows it. */
+  readonly onDidFail = this.failEmitter.event;
 
   /** Read on first use, not at activation: telling musl from glibc takes a Node diagnostic report. */
   private get facts(): PlatformFacts {
@@ -88,7 +86,7 @@ export class ClaudeCodeSetup {
         'unsupported',
         `Claude Code is not built for this platform (${platformKey(this.facts)}). Set acpChat.agent.path to another ACP agent.`,
       );
-      this.opts.report(err, 'Downloading Claude Code');
+      this.failEmitter.fire({ err, what: 'Downloading Claude Code' });
       return false;
     }
     const env = process.env;
@@ -127,13 +125,13 @@ export class ClaudeCodeSetup {
       );
       this.opts.logger.info(`[claude-code] downloaded ${done.version} to ${done.path}`);
       void vscode.window.showInformationMessage(`ACP Chat: Claude Code ${done.version} was downloaded.`);
-      this.opts.onInstalled();
+      this.installEmitter.fire();
       return true;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       // The user's own Cancel needs no message; anything else is shown.
       if (err instanceof ClaudeCodeDownloadError && err.reason === 'cancelled') this.opts.logger.info(`[claude-code] ${message}`);
-      else this.opts.report(err, 'Downloading Claude Code');
+      else this.failEmitter.fire({ err, what: 'Downloading Claude Code' });
       return false;
     }
   }
@@ -149,13 +147,13 @@ export class ClaudeCodeSetup {
   async use(path: string): Promise<boolean> {
     const ran = await probeClaudeCode(path);
     if (!ran.ok) {
-      this.opts.report(new Error(`${path} ${ran.problem}; it is not used.`), 'Using that Claude Code');
+      this.failEmitter.fire({ err: new Error(`${path} ${ran.problem}; it is not used.`), what: 'Using that Claude Code' });
       return false;
     }
     // Machine-scoped: in a remote window VS Code writes it to the remote machine's settings, where the agent runs.
     await vscode.workspace.getConfiguration(SETTING_SECTION).update('path', path, vscode.ConfigurationTarget.Global);
     this.opts.logger.info(`[claude-code] acpChat.claudeCode.path set to ${path} (${ran.version})`);
-    this.opts.onInstalled();
+    this.installEmitter.fire();
     return true;
   }
 

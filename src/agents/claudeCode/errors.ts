@@ -1,4 +1,4 @@
-// The typed errors of resolving and downloading Claude Code. Their messages are for the log; acpClient/userErrors.ts
+// The typed errors of resolving and downloading Claude Code. Their messages are for the log; feedback/userErrors.ts
 // words them for the user.
 import { AgentStartError } from '../../acp/errors';
 

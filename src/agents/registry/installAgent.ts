@@ -5,7 +5,7 @@
 // package is not unpacked by us). The registry gives no hash for archives, so an archive cannot be checked against
 // one: what is checked is that it unpacks and holds its command. Whatever fails, nothing is left behind.
 // The HTTP requests are the Claude Code downloader's (redirects, proxy, timeouts); their failures are re-raised here
-// as AgentInstallError, which acpClient/userErrors.ts words.
+// as AgentInstallError, which feedback/userErrors.ts words.
 import { chmod, mkdir, mkdtemp, realpath, rename, rm, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { extract } from 'tar/extract';

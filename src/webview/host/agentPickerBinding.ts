@@ -2,7 +2,6 @@
 // the choice is remembered in global state, and the chat header's picker shows and changes it.
 import * as vscode from 'vscode';
 import { parseAgentList, selectedAgent, type AgentEntry } from '../../agents/agentList';
-import type { ChatService } from '../../chat/chatService';
 import type { Logger } from '../../acp/logger';
 import type { ChatActions, ChatSource } from './chatWebviewController';
 
@@ -65,12 +64,12 @@ export function agentPickerSource(choice: AgentChoice): AgentPickerSource {
   };
 }
 
-/** Picking another agent starts a new session with it (a failure to start is reported through the chat service). */
-export function agentPickerActions(choice: AgentChoice, chat: Pick<ChatService, 'switchAgent'>): AgentPickerActions {
+/** Picking another agent starts a new session with it in the chat it was picked in (`switchAgent`). */
+export function agentPickerActions(choice: AgentChoice, switchAgent: () => Promise<unknown>): AgentPickerActions {
   return {
     selectAgent: async (name) => {
-      // A failed start is reported by the presenter (through the chat service's onDidFail).
-      if (await choice.select(name)) await chat.switchAgent().catch(() => undefined);
+      // A failed start is reported by the presenter (through the chat's onDidFail).
+      if (await choice.select(name)) await switchAgent().catch(() => undefined);
     },
   };
 }

@@ -1,10 +1,10 @@
-// Binds the chat webviews to the rest of the extension: `ChatSource` reads the chat service and the permission
-// broker (data flows agent → session state → view), `ChatActions` turns what the user does in the chat into calls on
-// them. The webview controller stays ignorant of both.
+// Binds one chat's webviews to the rest of the extension: `ChatSource` reads the chat and the permission broker (data
+// flows agent → session state → view), `ChatActions` turns what the user does in the chat into calls on them. The
+// webview controller stays ignorant of both.
 import type { InitializeResponse } from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
-import type { ChatService } from '../../chat/chatService';
-import type { ChatSlot } from '../../chat/conversation';
+import type { Chat } from '../../chat/chat';
+import type { ChatRegistry } from '../../chat/chatRegistry';
 import { Emitter } from '../../acp/events';
 import { DIFF_UNAVAILABLE } from '../../feedback/userErrors';
 import { agentSteers } from '../../acp/steering';
@@ -31,23 +31,18 @@ export function composerCapabilities(init: InitializeResponse | undefined): Comp
   };
 }
 
-/**
- * One chat's state as its webview reads it; follows the current session of `slot` (the main chat, or an editor tab's
- * conversation). The agent's status and capabilities come from the chat service, which owns the agent.
- */
+/** One chat's state as its webview reads it; follows the chat's current session. The capabilities are the agent's. */
 export function createChatSource(
-  chat: ChatService,
+  chat: Chat,
   permissions: PermissionController,
-  presenter: UserErrorPresenter,
-  slot: ChatSlot = chat,
 ): Omit<ChatSource, keyof TurnChangesSource | keyof FollowAgentSource | keyof AgentPickerSource> & vscode.Disposable {
   const transcript = new Emitter<readonly TranscriptChange[]>();
   const sessionChanged = new Emitter<void>();
   const statusChanged = new Emitter<void>();
   const elicitationsChanged = new Emitter<void>();
-  let sessionSub = slot.session?.onDidChange((c) => transcript.fire(c));
+  let sessionSub = chat.session?.onDidChange((c) => transcript.fire(c));
   const subs = [
-    slot.onDidChangeSession((session) => {
+    chat.onDidChangeSession((session) => {
       sessionSub?.dispose();
       sessionSub = session?.onDidChange((c) => transcript.fire(c));
       sessionChanged.fire();
@@ -57,13 +52,13 @@ export function createChatSource(
     permissions.broker.onDidSettle((e) => e.type === 'elicitation' && elicitationsChanged.fire()),
   ];
   return {
-    getSnapshot: () => slot.session?.snapshot() ?? null,
-    getMeta: () => slot.session?.meta,
+    getSnapshot: () => chat.session?.snapshot() ?? null,
+    getMeta: () => chat.session?.meta,
     getStatus: () => chat.status,
-    getCapabilities: () => composerCapabilities(chat.agent && !chat.agent.closed ? chat.agent.initializeResponse : undefined),
+    getCapabilities: () => composerCapabilities(liveInit(chat)),
     getElicitations: (): ElicitationView[] =>
       permissions.broker.pending().flatMap((p) =>
-        p.type === 'elicitation' && (!slot.session || p.sessionId === undefined || p.sessionId === slot.session.id)
+        p.type === 'elicitation' && (!chat.session || p.sessionId === undefined || p.sessionId === chat.session.id)
           ? [elicitationView(p)]
           : [],
       ),
@@ -71,8 +66,8 @@ export function createChatSource(
     onDidChangeSession: sessionChanged.event,
     onDidChangeStatus: statusChanged.event,
     onDidChangeElicitations: elicitationsChanged.event,
-    getNotice: () => presenter.current,
-    onDidChangeNotice: presenter.onDidChange,
+    getNotice: () => chat.notices.current,
+    onDidChangeNotice: chat.notices.onDidChange,
     dispose: () => {
       sessionSub?.dispose();
       for (const s of subs) s.dispose();
@@ -81,35 +76,47 @@ export function createChatSource(
   };
 }
 
+function liveInit(chat: Chat): InitializeResponse | undefined {
+  const agent = chat.host.agent;
+  return agent && !agent.closed ? agent.initializeResponse : undefined;
+}
+
+export interface ChatActionDeps {
+  chats: ChatRegistry;
+  permissions: PermissionController;
+  editor: EditorActions;
+  logger: Logger;
+  presenter: UserErrorPresenter;
+  /** The history QuickPick, opening into this chat. */
+  openHistory(chat: Chat): unknown;
+}
+
 /** The form as the host parsed it; the chat renders and checks that, never the raw schema. */
 function elicitationView(p: ElicitationPrompt): ElicitationView {
   return { key: p.key, message: elicitationMessage(p.request.params), form: p.form };
 }
 
-/** What the user does in one chat. Errors go to the presenter; none escapes as an unhandled rejection. */
+/** What the user does in one chat. Errors go to the presenter, in this chat; none escapes as an unhandled rejection. */
 export function createChatActions(
-  chat: ChatService,
-  permissions: PermissionController,
-  editor: EditorActions,
-  logger: Logger,
-  presenter: UserErrorPresenter,
-  slot: ChatSlot = chat,
-  openHistory: () => unknown = () => vscode.commands.executeCommand('acpChat.openConversation'),
+  chat: Chat,
+  deps: ChatActionDeps,
 ): Omit<ChatActions, keyof TurnChangesActions | keyof FollowAgentActions | keyof AgentPickerActions> {
-  const report = (what: string) => (err: unknown) => presenter.report(err, { what });
-  const session = async () => slot.ensureSession();
+  const { chats, permissions, editor, logger, presenter } = deps;
+  const report = (what: string) => (err: unknown) => presenter.report(err, { chat, what });
+  const session = async () => chat.ensureSession();
   const done = () => undefined;
   return {
-    // A failed start is reported by the presenter (through the chat service's onDidFail).
-    start: () => slot.ensureSession().then(done, (err: unknown) => logger.debug?.(`[chat] start failed: ${String(err)}`)),
+    // A failed start is reported by the presenter (through the chat's onDidFail).
+    start: () => chat.ensureSession().then(done, (err: unknown) => logger.debug?.(`[chat] start failed: ${String(err)}`)),
+    focused: async () => chats.focus(chat),
     sendPrompt: async (text, attachments) => {
       // A start that failed was reported; starting again here would spawn a second agent for the same prompt.
       const started = await session().then(
         () => true,
-        (err: unknown) => (presenter.report(err), false),
+        (err: unknown) => (presenter.report(err, { chat }), false),
       );
       if (!started) return;
-      const caps = composerCapabilities(chat.agent?.initializeResponse);
+      const caps = composerCapabilities(liveInit(chat));
       const blocks = buildPromptBlocks(text, attachments, {
         capabilities: caps,
         toUri: (path) => vscode.Uri.file(path).toString(),
@@ -120,29 +127,28 @@ export function createChatActions(
       // (turn-failed entry); the notice says why and what to do. A prompt refused for want of sign-in is kept, to be
       // sent again once signed in.
       try {
-        const submitted = (await session()).submit(blocks);
-        if ('sent' in submitted) await submitted.sent;
+        await chat.submit(blocks);
       } catch (err) {
-        presenter.report(err, { what: 'Sending the prompt', prompt: blocks });
+        presenter.report(err, { chat, what: 'Sending the prompt', prompt: blocks });
       }
     },
-    noticeAction: (noticeId, action, methodId, resend) => presenter.runAction(noticeId, action, methodId, { resend }),
+    noticeAction: (noticeId, action, methodId, resend) => presenter.runAction(chat, noticeId, action, methodId, { resend }),
     queuedPrompt: async (id, action) => {
-      const s = slot.session;
+      const s = chat.session;
       if (!s) return;
       if (action === 'remove') s.removeQueued(id);
       else if (action === 'steer') await s.steerQueued(id).then(done, report('Steering the turn'));
       else await s.sendQueued(id).then(done, report('Sending the prompt'));
     },
     editQueuedPrompt: async (id, text) => {
-      slot.session?.editQueued(id, text);
+      chat.session?.editQueued(id, text);
     },
-    cancelTurn: () => slot.cancel().then(done, report('Stopping the turn')),
-    newSession: () => slot.newSession().then(done, report('Starting a new session')),
+    cancelTurn: () => chat.cancel().then(done, report('Stopping the turn')),
+    newSession: () => chat.newSession().then(done, report('Starting a new session')),
     openHistory: async () => {
-      await openHistory();
+      await deps.openHistory(chat);
     },
-    restartAgent: () => chat.restart().then(done, report('Restarting the agent')),
+    restartAgent: () => chats.restart(chat).then(done, report('Restarting the agent')),
     setMode: (modeId) => session().then((s) => s.setMode(modeId)).then(done, report('Changing the mode')),
     setConfigOption: (configId, value) =>
       session().then((s) => s.setConfigOption(configId, value)).then(done, report(`Changing ${configId}`)),
@@ -151,10 +157,10 @@ export function createChatActions(
       permissions.answerElicitation(key, action === 'accept' ? { action, content: content ?? {} } : { action }),
     openLocation: (path, line) => editor.openLocation(path, line),
     openDiff: async (toolCallId, contentIndex) => {
-      const toolCall = slot.session?.getToolCall(toolCallId);
+      const toolCall = chat.session?.getToolCall(toolCallId);
       const content = toolCall?.content[contentIndex];
       if (content?.type !== 'diff') {
-        presenter.showMessage(DIFF_UNAVAILABLE.message, DIFF_UNAVAILABLE.severity, DIFF_UNAVAILABLE.actions);
+        presenter.showMessage(DIFF_UNAVAILABLE.message, DIFF_UNAVAILABLE.severity, DIFF_UNAVAILABLE.actions, chat);
         return;
       }
       // A completed call's change is already on disk: show what it changed, not disk-vs-proposal (which is empty).

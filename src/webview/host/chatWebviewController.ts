@@ -19,6 +19,8 @@ type AnswerElicitation = Extract<WebviewToHost, { type: 'answerElicitation' }>;
 export interface ChatActions {
   /** The chat is on screen: start the agent and a session if there is none yet. */
   start(): Promise<void>;
+  /** The user is in this chat now (its page took focus): commands act on it. */
+  focused(): Promise<void>;
   sendPrompt(text: string, attachments: Attachment[]): Promise<void>;
   cancelTurn(): Promise<void>;
   newSession(): Promise<void>;
@@ -49,7 +51,7 @@ export interface ChatActions {
   noticeAction(noticeId: number, action: string, methodId?: string, resend?: boolean): Promise<void>;
 }
 
-/** A `vscode.Event`-compatible subscription, so `acpClient` can provide it without importing vscode. */
+/** A `vscode.Event`-compatible subscription, so the chat core can provide it without importing vscode. */
 export type Subscribe<T> = (listener: (e: T) => void) => { dispose(): void };
 
 /** Where the chat state comes from. The controller reads it on `ready` and listens for changes. */
@@ -214,6 +216,8 @@ export class ChatWebviewController implements vscode.Disposable {
         // The page got an append it could not apply (it missed a message): the whole state again.
         this.deps.log.debug(`[chatWebview] resync requested: ${m.reason}`);
         return this.sendSnapshot();
+      case 'focused':
+        return this.run(m.type, () => a.focused());
       case 'sendPrompt':
         return this.run(m.type, () => a.sendPrompt(m.text, m.attachments));
       case 'cancelTurn':

@@ -1,7 +1,7 @@
-// The editor side of one chat (the side view, or an editor tab's conversation): its turn's changes with Review and
+// The editor side of one chat (the side view's or an editor tab's): its turn's changes with Review and
 // Revert, and Follow the agent, bound to the chat's webview. Each chat tracks its own session's turns.
 import type * as vscode from 'vscode';
-import type { ChatSlot } from '../../chat/conversation';
+import type { Chat } from '../../chat/chat';
 import type { Logger } from '../../acp/logger';
 import { AgentFollower } from '../../workbench/agentFollower';
 import { TurnChangeTracker } from '../../workbench/turnChangeTracker';
@@ -28,10 +28,10 @@ export interface EditorSide extends vscode.Disposable {
   readonly actions: TurnChangesActions & FollowAgentActions;
 }
 
-export function createEditorSide(slot: ChatSlot, deps: EditorSideDeps): EditorSide {
-  const turnChanges = new TurnChangeTracker(slot, deps.logger, deps.cwd);
+export function createEditorSide(chat: Chat, deps: EditorSideDeps): EditorSide {
+  const turnChanges = new TurnChangeTracker(chat, deps.logger, deps.cwd);
   const tracked = deps.review.track(turnChanges);
-  const follower = new AgentFollower(slot, deps.memento, deps.logger);
+  const follower = new AgentFollower(chat, deps.memento, deps.logger);
   return {
     turnChanges,
     follower,

@@ -1,8 +1,8 @@
 // The chat app: owns the view state, applies host messages to the views, and turns user actions into messages.
 // It takes `post` and a root element, so tests drive it in jsdom without VS Code; main.ts wires the real API.
-import type { SessionMeta } from '../../acp/transcript';
+import type { SessionMeta } from '../protocol/protocol';
 import { PROTOCOL_VERSION, type Attachment, type ComposerCapabilities, type ConnectionStatus, type HostToWebview, type WebviewToHost } from '../protocol/protocol';
-import { parseEntryAppends } from '../protocol/messageValidation';
+import { parseEntryAppends } from '../protocol/protocol';
 import { Announcer } from './announcer';
 import { ChangedFilesView } from './changedFilesView';
 import { FollowToggleView } from './followToggleView';
@@ -96,6 +96,8 @@ export class App {
 
   /** Tells the host the page is ready for a snapshot. */
   start(): void {
+    // The host needs to know which chat the user is in (commands act on it); the page is the only one that can tell.
+    window.addEventListener('focus', () => this.post({ type: 'focused' }));
     this.post({ type: 'ready', v: PROTOCOL_VERSION });
   }
 

@@ -2,7 +2,7 @@
 // category; booleans as checkboxes), each showing its current value, as in Claude Code's extension and Zed. Values
 // follow the model: a select the user just changed shows the new value until the host's update confirms or reverts it.
 import type { SessionConfigOption, SessionConfigSelectOption } from '@agentclientprotocol/sdk';
-import type { SessionMeta } from '../../acp/transcript';
+import type { SessionMeta } from '../protocol/protocol';
 import type { WebviewToHost } from '../protocol/protocol';
 import { h, setChildren } from './dom';
 

@@ -3,7 +3,7 @@
 // already parsed (elicitationForm.ts) and checks the answer with the same `checkFieldAnswer`, so the chat accepts
 // exactly what the host accepts.
 import type { ElicitationContentValue } from '@agentclientprotocol/sdk';
-import { buildElicitationContent, checkFieldAnswer, type ElicitationContent, type ElicitationForm, type FormField } from '../../approvals/elicitationForm';
+import { buildElicitationContent, checkFieldAnswer, type ElicitationContent, type ElicitationForm, type FormField } from '../protocol/protocol';
 import type { ElicitationView, WebviewToHost } from '../protocol/protocol';
 import { button, h, setChildren } from './dom';
 

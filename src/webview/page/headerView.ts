@@ -1,7 +1,7 @@
 // The chat's one-line header: session title, context usage and cost, history and new chat (the sign-in state sits
 // in this row too); below it only when there is something to say, the connection status with Restart. The session's
 // config options live in the ConfigBar under the composer.
-import type { SessionMeta } from '../../acp/transcript';
+import type { SessionMeta } from '../protocol/protocol';
 import type { ConnectionStatus, WebviewToHost } from '../protocol/protocol';
 import { AccountBadge } from './accountBadge';
 import { button, h, icon, setChildren } from './dom';

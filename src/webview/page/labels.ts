@@ -1,7 +1,7 @@
 // Names and codicons for protocol enums, in one table each so no literal is repeated across views.
-import type { PermissionCancelReason, PermissionOutcome, ToolCallUiStatus } from '../../acp/transcript';
+import type { PermissionCancelReason, PermissionOutcome, ToolCallUiStatus } from '../protocol/protocol';
 
-export { OPTION_KIND_ICON, TOOL_KIND_ICON } from '../../approvals/kindIcons';
+export { OPTION_KIND_ICON, TOOL_KIND_ICON } from '../protocol/protocol';
 
 export const TOOL_STATUS: Record<ToolCallUiStatus, { icon: string; label: string }> = {
   pending: { icon: 'circle-large-outline', label: 'Pending' },

@@ -1,6 +1,6 @@
 // Views for user messages, agent messages, thoughts, notices, errors and turn ends.
 // Agent text streams in chunks: update() only stores the text; the markdown is parsed once per frame (renderNow).
-import type { TranscriptEntry } from '../../acp/transcript';
+import type { TranscriptEntry } from '../protocol/protocol';
 import { blocksText, renderNonTextBlocks } from './contentBlocks';
 import { h, icon, setChildren } from './dom';
 import { stableMarkdownPrefix } from './markdownSegments';

@@ -1,6 +1,6 @@
 // A permission request: options as buttons in the order the agent sent them; once settled, the outcome.
 // Rendered inside its tool card when that card is on screen, standalone otherwise (placement is the transcript's job).
-import type { PermissionRecord, TranscriptEntry } from '../../acp/transcript';
+import type { PermissionRecord, TranscriptEntry } from '../protocol/protocol';
 import { button, h, icon, setChildren } from './dom';
 import { OPTION_KIND_ICON, describePermissionOutcome } from './labels';
 import type { EntryView } from './messageViews';

@@ -2,7 +2,7 @@
 // reload keeps it). Each can be edited or removed before it is sent; where the agent takes steering, "Steer" sends it
 // into the running turn, and when the session is idle (after a Stop) "Send" sends it now.
 import type { ContentBlock } from '@agentclientprotocol/sdk';
-import type { QueuedPrompt } from '../../acp/transcript';
+import type { QueuedPrompt } from '../protocol/protocol';
 import type { WebviewToHost } from '../protocol/protocol';
 import { button, h, icon, setChildren } from './dom';
 

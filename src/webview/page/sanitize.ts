@@ -3,7 +3,7 @@
 // Links never navigate: an http(s) href becomes `data-href` (a click posts `openLink`, the host asks the user);
 // any other scheme (javascript:, command:, file:, data:, vscode:) is unwrapped to plain text.
 import DOMPurify from 'dompurify';
-import { parseExternalLink } from '../protocol/linkPolicy';
+import { parseExternalLink } from '../protocol/protocol';
 
 const ALLOWED_TAGS = [
   'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 's', 'del', 'code', 'pre', 'kbd', 'sub', 'sup',

@@ -2,7 +2,7 @@
 // output with ANSI colours, the `_meta.terminal_output` stream), locations, and a slot for its permission card.
 // Each section re-renders only when its own data changed, so a streaming terminal does not rebuild the diff.
 import type { ToolCallContent } from '@agentclientprotocol/sdk';
-import type { ToolCallState, TranscriptEntry } from '../../acp/transcript';
+import type { ToolCallState, TranscriptEntry } from '../protocol/protocol';
 import { renderAnsi } from './ansi';
 import { locationButton, renderNonTextBlocks } from './contentBlocks';
 import { renderDiff } from './diffView';

@@ -2,14 +2,14 @@
 // re-renders only the parts that changed); streamed text and command output arrive as appends to the entry held here. The DOM is bounded by windowing: only the last `windowSize` entries are rendered,
 // with a "Show earlier" button that widens the window; CSS `content-visibility: auto` makes off-screen cards cheap.
 // Permission entries whose tool card is on screen are mounted inside that card.
-import type { TranscriptEntry } from '../../acp/transcript';
+import type { TranscriptEntry } from '../protocol/protocol';
 import type { EntryAppend } from '../protocol/protocol';
 import { button, h } from './dom';
 import { AgentView, ErrorView, NoticeView, ThoughtView, TurnEndView, UserMessageView, type EntryView } from './messageViews';
 import { PermissionView } from './permissionView';
 import { ToolCallView } from './toolCallView';
 import type { ViewContext } from './viewContext';
-import { unreachable } from '../../acp/unreachable';
+import { unreachable } from '../protocol/protocol';
 
 export const DEFAULT_WINDOW = 200;
 

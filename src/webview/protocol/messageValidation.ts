@@ -38,6 +38,8 @@ function buildWebviewSchemas() {
     z.object({ type: z.literal('ready'), v: z.number() }),
     /** The page could not apply an append (unknown entry, or not the state it builds on): it asks for a snapshot. */
     z.object({ type: z.literal('resync'), reason: str(256) }),
+    // The user is in this chat now: commands act on it.
+    z.object({ type: z.literal('focused') }),
     z.object({ type: z.literal('sendPrompt'), text: str(MAX_TEXT), attachments: z.array(attachment).check(z.maxLength(100)) }),
     z.object({ type: z.literal('cancelTurn') }),
     z.object({ type: z.literal('newSession') }),

@@ -1,9 +1,19 @@
 // The one message protocol between the extension host and the chat webview. Both sides import this module;
 // bump PROTOCOL_VERSION when a message changes shape so a stale webview is told to reload instead of misrendering.
 import type { ChatStatus } from '../../chat/chatStatus';
+import type { ChatNotice } from '../../chat/chatNotices';
 import type { SessionMeta, TranscriptEntry, TranscriptSnapshot } from '../../acp/transcript';
 import type { FormParse } from '../../approvals/elicitationForm';
 import type { Attachment, EntryAppend } from './messageValidation';
+
+// The page imports nothing from the host but this module: what it shares with the core (the transcript's types, the
+// form checks both sides run, the icons of kinds, the exhaustiveness guard) comes through here.
+export type { PermissionCancelReason, PermissionOutcome, PermissionRecord, QueuedPrompt, SessionMeta, ToolCallState, ToolCallUiStatus, TranscriptEntry, TranscriptSnapshot } from '../../acp/transcript';
+export { unreachable } from '../../acp/unreachable';
+export { OPTION_KIND_ICON, TOOL_KIND_ICON } from '../../approvals/kindIcons';
+export { buildElicitationContent, checkFieldAnswer, type ElicitationContent, type ElicitationForm, type FormField } from '../../approvals/elicitationForm';
+export { parseEntryAppends } from './messageValidation';
+export { parseExternalLink } from './linkPolicy';
 
 // What the webview posts is defined by its validation schema, so a message cannot exist without being validated.
 export type { Attachment, EntryAppend, WebviewToHost } from './messageValidation';
@@ -18,7 +28,7 @@ export interface ComposerCapabilities {
   steering: boolean;
 }
 
-/** The agent connection's state, as the chat service reports it. */
+/** The agent connection's state, as the chat reports it. */
 export type ConnectionStatus = ChatStatus;
 
 /** A pending form elicitation (AskUserQuestion) shown in the chat. */
@@ -57,24 +67,7 @@ export interface TurnChangesView {
   limit?: string;
 }
 
-/** A button on a notice: an action id the host offered (it runs only what it offered), with the text to show. */
-export interface NoticeButton {
-  action: string;
-  label: string;
-  /** For a sign-in method: its id and the agent's description, shown verbatim. */
-  methodId?: string;
-  description?: string;
-}
-
-/** An error or sign-in card shown above the composer (worded by acpClient/userErrors.ts). */
-export interface ChatNotice {
-  id: number;
-  severity: 'error' | 'warning' | 'info';
-  message: string;
-  buttons: NoticeButton[];
-  /** A kept prompt that can be sent once signed in: the card offers "send it when signed in". */
-  keptPrompt?: string;
-}
+export type { ChatNotice, NoticeButton } from '../../chat/chatNotices';
 
 export type HostToWebview =
   | { type: 'snapshot'; v: number; snapshot: TranscriptSnapshot | null; status: ConnectionStatus; capabilities: ComposerCapabilities; elicitations: ElicitationView[] }

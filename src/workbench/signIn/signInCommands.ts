@@ -4,7 +4,7 @@
 import type { AuthMethod, AuthMethodTerminal } from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
 import type { AgentLaunch } from '../../agents/agentLaunch';
-import type { ChatService } from '../../chat/chatService';
+import type { ChatRegistry } from '../../chat/chatRegistry';
 import { errorMessage } from '../../acp/errors';
 import type { Logger } from '../../acp/logger';
 import type { UserErrorPresenter } from '../../feedback/userErrorPresenter';
@@ -12,11 +12,11 @@ import type { ApiKeyStore } from './apiKeyStore';
 import { runTerminalLogin, type TerminalLoginRun } from './terminalLogin';
 
 export interface SignInDeps {
-  chat: ChatService;
+  chats: ChatRegistry;
   keys: ApiKeyStore;
   presenter: UserErrorPresenter;
   logger: Logger;
-  /** The agent's launch, exactly as the chat service spawns it. */
+  /** The agent's launch, exactly as the agent host spawns it. */
   resolveLaunch(): Promise<AgentLaunch>;
   cwd(): string | undefined;
   /** False while another agent than the bundled Claude adapter is picked: no Anthropic API key is offered. */
@@ -29,18 +29,11 @@ export class SignIn {
 
   constructor(private readonly deps: SignInDeps) {}
 
-  register(): vscode.Disposable {
-    return vscode.Disposable.from(
-      vscode.commands.registerCommand('acpChat.signIn', (methodId?: unknown) => this.signIn(typeof methodId === 'string' ? methodId : undefined)),
-      vscode.commands.registerCommand('acpChat.setApiKey', () => this.askForApiKey()),
-      vscode.commands.registerCommand('acpChat.signOut', () => this.signOut()),
-    );
-  }
-
   /** Runs the agent's sign-in method `methodId`, or lets the user pick one. */
   async signIn(methodId?: string): Promise<void> {
-    await this.deps.chat.ensureSession().catch(() => undefined); // the methods come from initialize
-    const methods = this.deps.chat.authMethods;
+    const host = this.deps.chats.host;
+    await host.ensureAgent().catch(() => undefined); // the methods come from initialize
+    const methods = host.authMethods;
     const method = methodId ? methods.find((m) => m.id === methodId) : await this.pickMethod(methods);
     if (!method) {
       if (methodId) this.deps.presenter.showMessage('That sign-in method is no longer offered by the agent.', 'warning', ['signIn', 'setApiKey']);
@@ -48,7 +41,7 @@ export class SignIn {
     }
     if (isTerminal(method)) await this.runTerminal(method);
     else {
-      await this.deps.chat.authenticate(method.id);
+      await host.authenticate(method.id);
       this.deps.presenter.signedIn(method.name);
     }
   }
@@ -68,16 +61,16 @@ export class SignIn {
   async setApiKey(key: string): Promise<void> {
     await this.deps.keys.set(key);
     this.deps.logger.info('[signIn] API key stored in secret storage; restarting the agent');
-    await this.deps.chat.restart();
+    await this.deps.chats.restart();
     this.deps.presenter.signedIn('API key');
   }
 
   /** `logout` where the agent offers it, and the stored API key deleted; the agent restarts without them. */
   async signOut(): Promise<void> {
-    await this.deps.chat.signOut().catch((err: unknown) => this.deps.logger.warn(`[signIn] logout failed: ${errorMessage(err)}`));
+    await this.deps.chats.host.signOut().catch((err: unknown) => this.deps.logger.warn(`[signIn] logout failed: ${errorMessage(err)}`));
     await this.deps.keys.delete();
     this.deps.logger.info('[signIn] signed out; restarting the agent');
-    await this.deps.chat.restart();
+    await this.deps.chats.restart();
     void vscode.window.showInformationMessage('ACP Chat: signed out.');
   }
 
@@ -96,7 +89,7 @@ export class SignIn {
       return;
     }
     // The agent reads credentials at start: re-initialize it (ACP's terminal auth asks for a reconnect).
-    await this.deps.chat.restart();
+    await this.deps.chats.restart();
     this.deps.presenter.signedIn(method.name);
   }
 

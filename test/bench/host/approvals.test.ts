@@ -178,7 +178,7 @@ async function ourSeries(api: ExtensionApi, session: Session, n: number, pauseMs
     if (title?.startsWith(`touch ${prefix}-`) && title !== lastTitle) showReturned.push(t);
     if (title) lastTitle = title;
   });
-  const response = await api.chat.prompt([{ type: 'text', text: `approvals ${n} ${pauseMs} ${prefix}` }]);
+  const response = await (await api.chat.ensureSession()).prompt([{ type: 'text', text: `approvals ${n} ${pauseMs} ${prefix}` }]);
   assert.equal(response.stopReason, 'end_turn');
   const agent = JSON.parse(readFileSync(stampsFile, 'utf8')) as SeriesStamps['agent'];
   assert.equal(agent.length, n, 'every request was answered');

@@ -3,15 +3,16 @@
 // when asked to and within its budget.
 import { afterEach, describe, expect, it } from 'vitest';
 import type * as acp from '@agentclientprotocol/sdk';
-import { ChatService } from '../../../src/chat/chatService';
+import { AgentHost } from '../../../src/chat/agentHost';
+import { ChatRegistry } from '../../../src/chat/chatRegistry';
 import { autoRestart, RestartPolicy } from '../../../src/chat/autoRestart';
 import { chatHistory } from '../../../src/chat/historySource';
 import { SessionStore, trackSessions, type KeyValueStore } from '../../../src/chat/sessionStore';
 import { recordingLogger, startFakeAgent, until, type FakeAgent, type FakeAgentOptions } from '../acp/inProcessAgent';
 
-const services: ChatService[] = [];
+const cleanups: (() => void)[] = [];
 afterEach(() => {
-  for (const s of services.splice(0)) s.dispose();
+  for (const c of cleanups.splice(0)) c();
 });
 
 const FULL: acp.AgentCapabilities = {
@@ -27,21 +28,24 @@ function memoryStore(): KeyValueStore & { data: Map<string, unknown> } {
 function setup(agentOpts: FakeAgentOptions = {}, resumeSessionId?: () => string | undefined) {
   const agents: FakeAgent[] = [];
   const logger = recordingLogger();
-  const chat = new ChatService({
+  const host = new AgentHost({
     resolveLaunch: () => ({ command: 'fake', args: [], env: {} }),
     cwd: () => '/work',
     hooks: { requestPermission: () => new Promise<string>(() => undefined) },
     logger,
     clientInfo: { name: 't', version: '0' },
-    resumeSessionId,
     spawn: () => {
       const agent = startFakeAgent({ capabilities: FULL, ...agentOpts });
       agents.push(agent);
       return agent.process;
     },
   });
-  services.push(chat);
-  return { chat, agents, logger };
+  const chats = new ChatRegistry(host, { logger, resumeSessionId });
+  cleanups.push(() => {
+    chats.dispose();
+    host.dispose();
+  });
+  return { host, chats, chat: chats.sideView, agents, logger };
 }
 
 /** A three-turn history as the adapter replays it: user and agent chunks, and a tool call per turn. */
@@ -94,7 +98,7 @@ describe('reopening the workspace’s session', () => {
     const kv = memoryStore();
     const store = new SessionStore(kv, recordingLogger());
     const t = setup({ onLoad: replayThreeTurns }, () => store.currentId());
-    const sub = trackSessions(t.chat, store, () => Date.parse('2026-01-02T03:04:05Z'));
+    const sub = trackSessions(t.chats, store, () => Date.parse('2026-01-02T03:04:05Z'));
     const first = await t.chat.ensureSession();
     expect(store.currentId()).toBe(first.id);
     await first.prompt([{ type: 'text', text: 'hi' }]);
@@ -105,7 +109,7 @@ describe('reopening the workspace’s session', () => {
 
     store.remember({ sessionId: next.id, title: 'Named earlier', updatedAt: '2026-01-02T03:04:06Z' });
     const again = setup({ onLoad: async () => undefined }, () => store.currentId());
-    const sub2 = trackSessions(again.chat, store);
+    const sub2 = trackSessions(again.chats, store);
     const reopened = await again.chat.ensureSession();
     expect(reopened.id).toBe(next.id);
     // The load does not replay the title; the one remembered is shown.
@@ -134,13 +138,13 @@ describe('history', () => {
       },
     });
     const store = new SessionStore(memoryStore(), recordingLogger());
-    const history = chatHistory(t.chat, store);
+    const history = chatHistory(t.chats, store);
+    const first = await t.chat.ensureSession();
     const items = await history.list();
     expect(items.map((i) => i.sessionId)).toEqual(['new', 'old']);
     expect(t.agents[0]!.received.filter((m) => m.startsWith('session/list'))).toEqual(['session/list /work ', 'session/list /work p2']);
     const shown: string[] = [];
     t.chat.onDidChangeSession((s) => s && shown.push(s.id));
-    const first = t.chat.session!;
     await history.open('old', t.chat);
     expect(t.chat.session?.id).toBe('old');
     expect(shown).toEqual(['old']);
@@ -152,7 +156,7 @@ describe('history', () => {
 
   it('always lists the session on screen, even before the agent lists it', async () => {
     const t = setup({ listPages: { '': { sessions: [{ sessionId: 'old', cwd: '/work', title: 'Old one', updatedAt: '2026-01-01T00:00:00Z' }] } } });
-    const history = chatHistory(t.chat, new SessionStore(memoryStore(), recordingLogger()));
+    const history = chatHistory(t.chats, new SessionStore(memoryStore(), recordingLogger()));
     const shown = await t.chat.ensureSession();
     expect((await history.list(t.chat)).map((i) => i.sessionId)).toEqual([shown.id, 'old']);
     expect((await history.list()).map((i) => i.sessionId)).toEqual(['old']);
@@ -162,7 +166,7 @@ describe('history', () => {
     const t = setup({ capabilities: { loadSession: true } });
     const store = new SessionStore(memoryStore(), recordingLogger());
     store.remember({ sessionId: 'a', title: 'Earlier', updatedAt: '2026-01-01T00:00:00Z' });
-    const history = chatHistory(t.chat, store);
+    const history = chatHistory(t.chats, store);
     expect((await history.list()).map((i) => i.title)).toEqual(['Earlier']);
     expect(history.canDelete()).toBe(false);
     expect(history.canFork()).toBe(false);
@@ -171,7 +175,7 @@ describe('history', () => {
   it('forks into a copy and opens it; deleting the shown session moves the chat to a new one first', async () => {
     const t = setup({ onLoad: replayThreeTurns });
     const store = new SessionStore(memoryStore(), recordingLogger());
-    const history = chatHistory(t.chat, store);
+    const history = chatHistory(t.chats, store);
     const first = await t.chat.ensureSession();
     await history.fork(first.id, t.chat);
     expect(t.chat.session?.id).toBe(`fork-of-${first.id}`);
@@ -188,16 +192,16 @@ describe('crash recovery', () => {
   it('an unexpected exit says why and fires once; a restart reloads the session', async () => {
     const t = setup();
     const exits: number[] = [];
-    t.chat.onDidExitUnexpectedly((e) => exits.push(e.code ?? -1));
+    t.host.onDidExitUnexpectedly((e) => exits.push(e.exit?.code ?? -1));
     const first = await t.chat.ensureSession();
     t.agents[0]!.exit({ code: 3, stderrTail: 'out of cheese' });
     await until(() => t.chat.status.state === 'error');
-    expect(t.chat.status).toEqual({ state: 'error', message: 'The agent exited with code 3. Restart to continue this conversation. Last output:\nout of cheese' });
+    expect(t.chat.status).toEqual({ state: 'error', message: expect.stringContaining('exited with code 3') });
     expect(exits).toEqual([3]);
     // A restart the user asked for is not "unexpected".
-    await t.chat.restart();
+    await t.chats.restart();
     expect(t.agents[1]!.received).toContain(`session/load ${first.id}`);
-    await t.chat.restart();
+    await t.chats.restart();
     expect(exits).toEqual([3]);
   });
 
@@ -207,7 +211,7 @@ describe('crash recovery', () => {
     let enabled = false;
     let clock = 0;
     const timers: { fn: () => void; ms: number }[] = [];
-    const sub = autoRestart(t.chat, { enabled: () => enabled, logger: t.logger, now: () => clock, schedule: (fn, ms) => (timers.push({ fn, ms }), () => undefined) });
+    const sub = autoRestart({ onDidExitUnexpectedly: t.host.onDidExitUnexpectedly, restart: () => t.chats.restart() }, { enabled: () => enabled, logger: t.logger, now: () => clock, schedule: (fn, ms) => (timers.push({ fn, ms }), () => undefined) });
     const crashAndRecover = async () => {
       t.agents.at(-1)!.exit({ code: 1 });
       await until(() => t.chat.status.state === 'error');
@@ -218,7 +222,7 @@ describe('crash recovery', () => {
       return timer.ms;
     };
     expect(await crashAndRecover()).toBeUndefined();
-    await t.chat.restart();
+    await t.chats.restart();
     enabled = true;
     expect(await crashAndRecover()).toBe(1000);
     clock += 10_000;
@@ -306,7 +310,7 @@ describe('the session’s prompt queue', () => {
   it('Steer sends a queued prompt into the running turn with _session/steering and shows it as the user’s message', async () => {
     const t = heldAgent(() => 'injected');
     const s = await t.chat.ensureSession();
-    expect(t.chat.agent && (await import('../../../src/acp/steering')).agentSteers(t.chat.agent.initializeResponse)).toBe(true);
+    expect(t.host.agent && (await import('../../../src/acp/steering')).agentSteers(t.host.agent.initializeResponse)).toBe(true);
     s.submit(ask('one'));
     await until(() => t.arrivals.length === 1);
     const q = s.submit(ask('actually, use tabs'));
@@ -356,23 +360,61 @@ describe('the session’s prompt queue', () => {
   });
 });
 
-describe('a conversation in an editor tab', () => {
-  it('has its own session on the shared agent, reopens it after the agent restarts, and closes it on the agent', async () => {
-    const { Conversation } = await import('../../../src/chat/conversation');
+describe('a chat in an editor tab', () => {
+  it('has its own session on the shared agent, continues it after the agent restarts, and closes it on the agent', async () => {
     const t = setup();
     const main = await t.chat.ensureSession();
-    const tab = new Conversation(t.chat, t.logger);
+    const tab = t.chats.open();
     const own = await tab.ensureSession();
     expect(own.id).not.toBe(main.id);
     expect(t.agents).toHaveLength(1);
-    await t.chat.restart();
+    await t.chats.restart(t.chat);
     expect(own.status.connection).toBe('disconnected');
     const again = await tab.ensureSession();
     expect(again.id).toBe(own.id);
     expect(t.agents[1]!.received).toContain(`session/load ${own.id}`);
-    await tab.close();
+    await t.chats.close(tab);
     expect(t.agents[1]!.received.filter((m) => m === 'session/close')).toHaveLength(1);
     expect(t.chat.session?.status.connection).toBe('connected');
     await expect(tab.ensureSession()).rejects.toThrow(/closed/);
+  });
+
+  it('is the chat the user is in once focused; closing it hands that back to the side view', async () => {
+    const t = setup();
+    const seen: string[] = [];
+    t.chats.onDidChangeActive((c) => seen.push(c.place));
+    expect(t.chats.active).toBe(t.chat);
+    const tab = t.chats.open();
+    expect(t.chats.active).toBe(tab);
+    t.chats.focus(t.chat);
+    expect(t.chats.active).toBe(t.chat);
+    t.chats.focus(tab);
+    await t.chats.close(tab);
+    expect(t.chats.active).toBe(t.chat);
+    expect(seen).toEqual(['tab', 'view', 'tab', 'view']);
+  });
+
+  it('its session is in the stored history (for agents without session/list), but not the one to reopen after a reload', async () => {
+    const t = setup();
+    const store = new SessionStore(memoryStore(), recordingLogger());
+    const sub = trackSessions(t.chats, store);
+    const main = await t.chat.ensureSession();
+    const tab = t.chats.open();
+    const own = await tab.ensureSession();
+    expect(store.recent().map((i) => i.sessionId).sort()).toEqual([main.id, own.id].sort());
+    expect(store.currentId()).toBe(main.id);
+    sub.dispose();
+  });
+
+  it('Restart continues the given chat first; the others continue on the new agent too', async () => {
+    const t = setup();
+    const main = await t.chat.ensureSession();
+    const tab = t.chats.open();
+    const own = await tab.ensureSession();
+    const continued = await t.chats.restart(tab);
+    expect(continued.id).toBe(own.id);
+    expect(tab.session).toBe(continued);
+    await until(() => t.chat.session?.status.connection === 'connected' && t.chat.session !== main);
+    expect(t.chat.session?.id).toBe(main.id);
   });
 });

@@ -14,28 +14,58 @@ vi.mock('vscode', () => ({
 }));
 
 import * as acp from '@agentclientprotocol/sdk';
-import type { ChatService, ChatStatus } from '../../../src/chat/chatService';
+import type { Chat } from '../../../src/chat/chat';
+import { ChatNotices } from '../../../src/chat/chatNotices';
+import type { ChatRegistry } from '../../../src/chat/chatRegistry';
+import type { ChatStatus } from '../../../src/chat/chatStatus';
+import { AgentExitedError } from '../../../src/acp/errors';
 import { AgentStartError } from '../../../src/acp/errors';
 import { Emitter } from '../../../src/acp/events';
 import { UserErrorPresenter } from '../../../src/feedback/userErrorPresenter';
 import { recordingLogger } from '../acp/inProcessAgent';
 
-function setup(visible: boolean) {
+/** A chat as the presenter sees it: its notices, its failures, its queue (what `submit` was given). */
+function fakeChat(prompts: unknown[], withSession = true) {
   const fail = new Emitter<unknown>();
-  const status = new Emitter<ChatStatus>();
-  const prompts: unknown[] = [];
   const chat = {
+    notices: new ChatNotices(),
     onDidFail: fail.event,
-    onDidChangeStatus: status.event,
-    authMethods: [{ id: 'claude-ai-login', name: 'Claude Subscription', type: 'terminal', description: 'Use Claude subscription ' }],
-    prompt: async (blocks: unknown) => {
-      prompts.push(blocks);
-      return { stopReason: 'end_turn' };
+    session: withSession ? {} : undefined,
+    submit: async (blocks: unknown) => void prompts.push(blocks),
+  } as unknown as Chat;
+  return { chat, fail };
+}
+
+function setup(visible: boolean) {
+  const status = new Emitter<ChatStatus>();
+  const exit = new Emitter<AgentExitedError>();
+  const prompts: unknown[] = [];
+  const main = fakeChat(prompts);
+  const all: Chat[] = [main.chat];
+  const added = new Emitter<Chat>();
+  const chats = {
+    all: () => all,
+    active: main.chat,
+    sideView: main.chat,
+    onDidAdd: added.event,
+    onDidRemove: new Emitter<Chat>().event,
+    host: {
+      onDidChangeStatus: status.event,
+      onDidExitUnexpectedly: exit.event,
+      authMethods: [{ id: 'claude-ai-login', name: 'Claude Subscription', type: 'terminal', description: 'Use Claude subscription ' }],
     },
-  } as unknown as ChatService;
+  } as unknown as ChatRegistry;
   let isVisible = visible;
-  const presenter = new UserErrorPresenter({ chat, logger: recordingLogger(), isChatVisible: () => isVisible });
-  return { presenter, fail, status, prompts, setVisible: (v: boolean) => (isVisible = v) };
+  const presenter = new UserErrorPresenter({ chats, logger: recordingLogger(), isChatVisible: () => isVisible });
+  /** A second chat (a tab) with its own queue. */
+  const addChat = (withSession = true) => {
+    const tabPrompts: unknown[] = [];
+    const tab = fakeChat(tabPrompts, withSession);
+    all.push(tab.chat);
+    added.fire(tab.chat);
+    return { ...tab, prompts: tabPrompts };
+  };
+  return { presenter, chat: main.chat, fail: main.fail, status, exit, prompts, addChat, setVisible: (v: boolean) => (isVisible = v) };
 }
 
 const exited = () => new AgentStartError('x', 'exited', { exit: { code: 3, signal: null, stderrTail: 'bad config' } });
@@ -46,7 +76,7 @@ describe('UserErrorPresenter', () => {
   it('shows a start failure in the chat only while the chat is visible, and as a notification with the same actions when not', () => {
     const t = setup(true);
     t.fail.fire(exited());
-    expect(t.presenter.current).toMatchObject({ severity: 'error', message: expect.stringContaining('exited with code 3'), buttons: [{ action: 'showLog', label: 'Show Log' }, { action: 'restart', label: 'Restart Agent' }] });
+    expect(t.chat.notices.current).toMatchObject({ severity: 'error', message: expect.stringContaining('exited with code 3'), buttons: [{ action: 'showLog', label: 'Show Log' }, { action: 'restart', label: 'Restart Agent' }] });
     expect(vscodeFake.showErrorMessage).not.toHaveBeenCalled();
     t.setVisible(false);
     t.fail.fire(new AgentStartError('x', 'no-folder'));
@@ -61,7 +91,7 @@ describe('UserErrorPresenter', () => {
     t.fail.fire(exited()); // a retry failing the same way
     expect(vscodeFake.showErrorMessage).toHaveBeenCalledTimes(1);
     t.status.fire({ state: 'ready', agentName: 'A' });
-    expect(t.presenter.current).toBeNull();
+    expect(t.chat.notices.current).toBeNull();
     t.fail.fire(exited());
     expect(vscodeFake.showErrorMessage).toHaveBeenCalledTimes(2);
   });
@@ -70,19 +100,19 @@ describe('UserErrorPresenter', () => {
     const t = setup(true);
     const prompt = [{ type: 'text', text: 'hello' }];
     t.presenter.report(new acp.RequestError(-32000, 'Authentication required'), { what: 'Sending the prompt', prompt: prompt as never });
-    const notice = t.presenter.current!;
+    const notice = t.chat.notices.current!;
     expect(notice.buttons).toEqual([
       { action: 'signIn', label: 'Claude Subscription', methodId: 'claude-ai-login', description: 'Use Claude subscription ' },
       { action: 'setApiKey', label: 'Set API Key…' },
     ]);
-    await t.presenter.runAction(notice.id, 'signIn', 'claude-ai-login');
+    await t.presenter.runAction(t.chat, notice.id, 'signIn', 'claude-ai-login');
     expect(vscodeFake.executeCommand).toHaveBeenCalledWith('acpChat.signIn', 'claude-ai-login');
     t.presenter.signedIn('API key');
-    const offer = t.presenter.current!;
+    const offer = t.chat.notices.current!;
     expect(offer.buttons).toEqual([{ action: 'resendPrompt', label: 'Send Again' }]);
-    await t.presenter.runAction(offer.id, 'resendPrompt');
+    await t.presenter.runAction(t.chat, offer.id, 'resendPrompt');
     expect(t.prompts).toEqual([prompt]);
-    expect(t.presenter.current).toBeNull();
+    expect(t.chat.notices.current).toBeNull();
   });
 
   it('with the chat hidden, the signed-in offer comes as a notification whose button sends the kept prompt', async () => {
@@ -100,24 +130,56 @@ describe('UserErrorPresenter', () => {
     const t = setup(true);
     const prompt = [{ type: 'text', text: 'hello   there' }];
     t.presenter.report(new acp.RequestError(-32000, 'Authentication required'), { prompt: prompt as never });
-    const notice = t.presenter.current!;
+    const notice = t.chat.notices.current!;
     expect(notice.keptPrompt).toBe('hello there');
-    await t.presenter.runAction(notice.id, 'setApiKey', undefined, { resend: true });
+    await t.presenter.runAction(t.chat, notice.id, 'setApiKey', undefined, { resend: true });
     expect(vscodeFake.executeCommand).toHaveBeenCalledWith('acpChat.setApiKey');
     t.presenter.signedIn('API key');
     await vi.waitFor(() => expect(t.prompts).toEqual([prompt]));
-    expect(t.presenter.current).toBeNull();
+    expect(t.chat.notices.current).toBeNull();
   });
 
   it('runs only buttons the current notice offered', async () => {
     const t = setup(true);
     t.fail.fire(new AgentStartError('x', 'no-folder'));
-    const id = t.presenter.current!.id;
-    await t.presenter.runAction(id, 'manageTrust');
-    await t.presenter.runAction(id + 1, 'openFolder');
-    await t.presenter.runAction(id, 'signIn', 'made-up');
+    const id = t.chat.notices.current!.id;
+    await t.presenter.runAction(t.chat, id, 'manageTrust');
+    await t.presenter.runAction(t.chat, id + 1, 'openFolder');
+    await t.presenter.runAction(t.chat, id, 'signIn', 'made-up');
     expect(vscodeFake.executeCommand).not.toHaveBeenCalled();
-    await t.presenter.runAction(id, 'openFolder');
+    await t.presenter.runAction(t.chat, id, 'openFolder');
     expect(vscodeFake.executeCommand).toHaveBeenCalledWith('vscode.openFolder');
+  });
+
+  it('each chat shows its own notices: a failure in a tab stays in the tab, Send Again sends into that tab\'s queue', async () => {
+    const t = setup(true);
+    const tab = t.addChat();
+    const busy = Object.assign(new Error('Overloaded'), { code: -32603, data: { status: 529 } });
+    const prompt = [{ type: 'text', text: 'in the tab' }];
+    t.presenter.report(new acp.RequestError(-32000, 'Authentication required'), { chat: tab.chat, prompt: prompt as never });
+    expect(tab.chat.notices.current?.message).toMatch(/Sign in/);
+    expect(t.chat.notices.current).toBeNull();
+    t.presenter.signedIn('API key');
+    const offer = tab.chat.notices.current!;
+    expect(offer.buttons).toEqual([{ action: 'resendPrompt', label: 'Send Again' }]);
+    await t.presenter.runAction(tab.chat, offer.id, 'resendPrompt');
+    expect(tab.prompts).toEqual([prompt]);
+    expect(t.prompts).toEqual([]);
+    // The side view's own notice, and the tab's, do not mix.
+    t.presenter.report(busy, { what: 'Sending the prompt' });
+    expect(t.chat.notices.current).not.toBeNull();
+    expect(tab.chat.notices.current).toBeNull();
+  });
+
+  it('the agent\'s exit is shown in every chat that has a session, once each', () => {
+    const t = setup(true);
+    const tab = t.addChat();
+    const idle = t.addChat(false);
+    const err = new AgentExitedError('exited', { code: 3, signal: null, stderrTail: '' });
+    t.exit.fire(err);
+    t.presenter.report(err, { chat: tab.chat });
+    expect(t.chat.notices.current?.message).toMatch(/exited with code 3/);
+    expect(tab.chat.notices.current?.message).toMatch(/exited with code 3/);
+    expect(idle.chat.notices.current).toBeNull();
   });
 });

@@ -108,6 +108,7 @@ function setup() {
     setFollowAgent: vi.fn(),
     selectAgent: vi.fn(),
     noticeAction: vi.fn(),
+    focused: vi.fn(),
   } satisfies ChatActions;
   const log = { debug: vi.fn(), warn: vi.fn(), error: vi.fn() };
   const confirmExternal = vi.fn(async () => true);

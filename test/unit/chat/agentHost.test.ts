@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type * as acp from '@agentclientprotocol/sdk';
-import { ChatService, type ChatStatus } from '../../../src/chat/chatService';
+import { AgentHost } from '../../../src/chat/agentHost';
+import { ChatRegistry } from '../../../src/chat/chatRegistry';
+import type { ChatStatus } from '../../../src/chat/chatStatus';
 import { AgentStartError } from '../../../src/acp/errors';
 import { recordingLogger, startFakeAgent, type FakeAgent, type FakeAgentOptions } from '../acp/inProcessAgent';
 
-const services: ChatService[] = [];
+const cleanups: (() => void)[] = [];
 afterEach(() => {
-  for (const s of services.splice(0)) s.dispose();
+  for (const c of cleanups.splice(0)) c();
 });
 
 function setup(
@@ -24,7 +26,7 @@ function setup(
   const agents: FakeAgent[] = [];
   const statuses: ChatStatus['state'][] = [];
   const failures: unknown[] = [];
-  const chat = new ChatService({
+  const host = new AgentHost({
     resolveLaunch: () => {
       if (opts.failLaunch) throw new Error(opts.failLaunch);
       return { command: 'fake', args: [], env: {} };
@@ -42,15 +44,21 @@ function setup(
       return agent.process;
     },
   });
-  chat.onDidChangeStatus((s) => statuses.push(s.state));
+  const chats = new ChatRegistry(host, { logger: recordingLogger() });
+  const chat = chats.sideView;
+  host.onDidChangeStatus((s) => statuses.push(s.state));
   chat.onDidFail((e) => failures.push(e));
-  services.push(chat);
-  return { chat, agents, statuses, failures };
+  const dispose = () => {
+    chats.dispose();
+    host.dispose();
+  };
+  cleanups.push(dispose);
+  return { host, chats, chat, agents, statuses, failures, dispose };
 }
 
 const never = () => new Promise<void>(() => undefined);
 
-describe('ChatService start-up without dead ends', () => {
+describe('AgentHost and Chat: start-up without dead ends', () => {
   it('no folder open: fails with no-folder before anything is spawned', async () => {
     const t = setup({ cwd: null });
     const err = await t.chat.ensureSession().catch((e: unknown) => e);
@@ -80,17 +88,17 @@ describe('ChatService start-up without dead ends', () => {
     const t = setup({ agent: () => ({ authMethods: methods }) });
     await t.chat.ensureSession();
     expect(t.agents[0]!.initializeParams()?.clientCapabilities?.auth).toEqual({ terminal: true });
-    expect(t.chat.authMethods).toEqual(methods);
+    expect(t.host.authMethods).toEqual(methods);
   });
 
   it('an agent-handled method is sent as authenticate; Sign Out sends logout only when the agent advertises it', async () => {
     const t = setup({ capabilities: { auth: { logout: {} } }, agent: () => ({ authMethods: [{ id: 'agent-login', name: 'Agent login' }] }) });
-    await t.chat.authenticate('agent-login');
-    await t.chat.signOut();
+    await t.host.authenticate('agent-login');
+    await t.host.signOut();
     expect(t.agents[0]!.received).toEqual(expect.arrayContaining(['authenticate:agent-login', 'logout']));
     const plain = setup();
     await plain.chat.ensureSession();
-    await plain.chat.signOut();
+    await plain.host.signOut();
     expect(plain.agents[0]!.received).not.toContain('logout');
   });
 
@@ -99,7 +107,7 @@ describe('ChatService start-up without dead ends', () => {
     const first = t.chat.ensureSession();
     await new Promise((r) => setTimeout(r, 20));
     expect(t.agents).toHaveLength(1);
-    const session = await t.chat.restart();
+    const session = await t.chats.restart();
     expect(t.agents[0]!.process.killed).toBe(true);
     expect(t.agents).toHaveLength(2);
     // Whoever waited for the first start gets the restarted agent's session.
@@ -114,13 +122,13 @@ describe('ChatService start-up without dead ends', () => {
     const t = setup({ agent: () => ({ beforeInitialize: never }) });
     const outcome = t.chat.ensureSession().then(() => 'resolved', () => 'rejected');
     await new Promise((r) => setTimeout(r, 20));
-    t.chat.dispose();
+    t.dispose();
     expect(t.agents[0]!.process.killed).toBe(true);
     expect(await outcome).toBe('rejected');
   });
 });
 
-describe('ChatService', () => {
+describe('Chat on the shared agent', () => {
   it('starts one agent and one session however many callers ask at once, in the configured mode', async () => {
     const t = setup({ initialMode: 'default' });
     const [a, b] = await Promise.all([t.chat.ensureSession(), t.chat.ensureSession()]);
@@ -152,7 +160,7 @@ describe('ChatService', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(t.chat.status.state).toBe('error');
     expect(first.snapshot().meta.connection).toBe('disconnected');
-    await t.chat.prompt([{ type: 'text', text: 'again' }]);
+    await (await t.chat.ensureSession()).prompt([{ type: 'text', text: 'again' }]);
     expect(t.agents).toHaveLength(2);
     expect(t.agents[1]!.received).toContain(`session/load ${first.id}`);
     expect(t.chat.session?.id).toBe(first.id);
@@ -162,7 +170,7 @@ describe('ChatService', () => {
   it('without session/load, a restart opens a new session', async () => {
     const t = setup();
     const first = await t.chat.ensureSession();
-    const next = await t.chat.restart();
+    const next = await t.chats.restart();
     expect(t.agents).toHaveLength(2);
     expect(t.agents[0]!.process.killed).toBe(true);
     expect(t.agents[1]!.received).toContain('session/new');

@@ -38,3 +38,14 @@ export function locationLabel(check: Extract<LocationCheck, { ok: true }>): stri
   const withLine = check.line ? `${shown}:${check.line}` : shown;
   return check.insideWorkspace ? withLine : `${withLine} (outside workspace)`;
 }
+
+/** A location as the approval surfaces show it and the editor opens it. */
+export interface PresentedLocation {
+  path: string;
+  line?: number;
+  /** "src/app.ts:12" or "/etc/hosts (outside workspace)"; the raw path when it cannot be opened. */
+  label: string;
+  insideWorkspace: boolean;
+  /** Why the location cannot be opened (relative path, control characters). */
+  invalid?: string;
+}

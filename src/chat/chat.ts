@@ -1,0 +1,218 @@
+// One conversation, shown in one chat view (the side view or an editor tab: the same class). It holds its current
+// session on the shared agent (queue and transcript live in the session), its own notice, and its own status on top
+// of the agent's. Opening, leaving and closing a session are done here and only here.
+import type { ContentBlock } from '@agentclientprotocol/sdk';
+import { AgentExitedError, ChatClosedError, errorMessage } from '../acp/errors';
+import { Emitter, type Disposable, type Event } from '../acp/events';
+import type { Logger } from '../acp/logger';
+import type { Session } from '../acp/session';
+import type { AgentHost } from './agentHost';
+import { ChatNotices } from './chatNotices';
+import type { ChatStatus } from './chatStatus';
+
+export type ChatPlace = 'view' | 'tab';
+
+export interface ChatOptions {
+  host: AgentHost;
+  logger: Logger;
+  /** Where the chat is shown: the side view's chat lives as long as the window, a tab's until the tab closes. */
+  place: ChatPlace;
+  /** The session to continue when the chat starts with none yet (the one the side view showed before a reload). */
+  resumeSessionId?(): string | undefined;
+}
+
+export class Chat {
+  readonly place: ChatPlace;
+  readonly notices = new ChatNotices();
+  private current: Session | undefined;
+  private starting: Promise<Session> | undefined;
+  /** The remembered session is for the chat's first start only (a window reload), not for New Session. */
+  private shownAny = false;
+  private closed = false;
+  /** Why this chat's last start failed (cleared when a session opens); the agent's own state is the host's. */
+  private failure: string | undefined;
+  private readonly sessionEmitter: Emitter<Session | undefined>;
+  private readonly statusEmitter: Emitter<void>;
+  private readonly failureEmitter: Emitter<unknown>;
+  private readonly closeEmitter: Emitter<void>;
+  private readonly hostSub: Disposable;
+
+  /** Another session (or none) is shown: new session, history, restart. */
+  readonly onDidChangeSession: Event<Session | undefined>;
+  /** `status` changed (the agent's, or this chat's start failure). */
+  readonly onDidChangeStatus: Event<void>;
+  /** Opening this chat's session failed (a start failure, sign-in needed, …): what to tell the user here. */
+  readonly onDidFail: Event<unknown>;
+  readonly onDidClose: Event<void>;
+
+  constructor(private readonly opts: ChatOptions) {
+    this.place = opts.place;
+    const onError = (err: unknown) => opts.logger.error('[chat] listener failed', err);
+    this.sessionEmitter = new Emitter(onError);
+    this.statusEmitter = new Emitter(onError);
+    this.failureEmitter = new Emitter(onError);
+    this.closeEmitter = new Emitter(onError);
+    this.onDidChangeSession = this.sessionEmitter.event;
+    this.onDidChangeStatus = this.statusEmitter.event;
+    this.onDidFail = this.failureEmitter.event;
+    this.onDidClose = this.closeEmitter.event;
+    this.hostSub = opts.host.onDidChangeStatus(() => this.statusEmitter.fire());
+  }
+
+  get host(): AgentHost {
+    return this.opts.host;
+  }
+
+  get session(): Session | undefined {
+    return this.current;
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** The agent's state, or this chat's start failure while the agent itself is fine. */
+  get status(): ChatStatus {
+    const agent = this.opts.host.status;
+    if (this.failure !== undefined && agent.state !== 'error' && agent.state !== 'starting') return { state: 'error', message: this.failure };
+    return agent;
+  }
+
+  /** The current session: starts the agent if needed, continues the session after a restart, else opens a new one. */
+  ensureSession(): Promise<Session> {
+    if (this.closed) return Promise.reject(new ChatClosedError());
+    if (this.current && this.opts.host.isLive(this.current)) return Promise.resolve(this.current);
+    if (this.starting) return this.starting;
+    const starting = this.start().finally(() => {
+      if (this.starting === starting) this.starting = undefined;
+    });
+    this.starting = starting;
+    return starting;
+  }
+
+  /** Sends `blocks`, or queues them while a turn runs (the session sends them in order as turns end). */
+  async submit(blocks: ContentBlock[]): Promise<void> {
+    const submitted = (await this.ensureSession()).submit(blocks);
+    if ('sent' in submitted) await submitted.sent;
+  }
+
+  /** Stops the running turn, if any. */
+  async cancel(): Promise<void> {
+    if (this.current && this.current.status.turn !== 'idle') await this.current.cancel();
+  }
+
+  /** A fresh session (the old one is cancelled and, where the agent supports it, closed). */
+  async newSession(): Promise<Session> {
+    await this.leave();
+    return this.ensureSession();
+  }
+
+  /** Shows another of the agent's sessions instead of the current one, which stays until the other is open. */
+  async openSession(sessionId: string): Promise<Session> {
+    if (this.current?.id === sessionId) return this.ensureSession();
+    await this.opts.host.ensureAgent();
+    const session = await this.opts.host.reopenSession(sessionId);
+    if (this.current !== session) await this.leave();
+    this.show(session);
+    return session;
+  }
+
+  /** session/fork of `sessionId`, the copy opened here ("continue in a copy"). */
+  async openFork(sessionId: string): Promise<Session> {
+    await this.opts.host.ensureAgent();
+    const copy = await this.opts.host.forkSession(sessionId);
+    this.opts.logger.info(`[chat] forked ${sessionId} as ${copy}`);
+    return this.openSession(copy);
+  }
+
+  /**
+   * The chat's view closed for good (a tab): its session is closed on the agent, so its pending approvals are answered
+   * `cancelled` (session-closed); then a running turn is stopped (an agent without session/close would run it on).
+   */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const old = this.current;
+    this.current = undefined;
+    this.closeEmitter.fire();
+    this.dispose();
+    if (!old || old.status.connection !== 'connected') return;
+    const running = old.status.turn !== 'idle';
+    await old.close().catch((err: unknown) => this.opts.logger.warn('[chat] session/close failed', err));
+    if (running) await old.cancel().catch((err: unknown) => this.opts.logger.warn('[chat] cancel failed', err));
+  }
+
+  /** Cancels and closes (where advertised) the session the chat moves away from. */
+  async leave(): Promise<void> {
+    const old = this.current;
+    this.current = undefined;
+    if (!old || old.status.connection !== 'connected') return;
+    if (old.status.turn !== 'idle') await old.cancel().catch((err: unknown) => this.opts.logger.warn('[chat] cancel before leaving the session failed', err));
+    if (this.opts.host.supports('close')) await old.close().catch((err: unknown) => this.opts.logger.warn('[chat] session/close failed', err));
+  }
+
+  dispose(): void {
+    this.closed = true;
+    this.hostSub.dispose();
+    this.sessionEmitter.dispose();
+    this.statusEmitter.dispose();
+    this.failureEmitter.dispose();
+    this.closeEmitter.dispose();
+    this.notices.dispose();
+  }
+
+  private async start(): Promise<Session> {
+    const host = this.opts.host;
+    // A failure to start the agent itself is this chat's to show too: it is what the user asked for here.
+    const client = await host.ensureAgent().catch((err: unknown) => {
+      if (!this.closed) this.failureEmitter.fire(err);
+      throw err;
+    });
+    try {
+      const session = (await this.continuePrevious()) ?? (await host.newSession());
+      if (this.closed) throw new ChatClosedError();
+      this.shownAny = true;
+      this.setFailure(undefined);
+      this.show(session);
+      return session;
+    } catch (err) {
+      // The agent was restarted while the session opened: open it on the new agent.
+      if (!this.closed && host.agent !== client) return this.start();
+      if (!this.closed && !(err instanceof ChatClosedError)) {
+        this.opts.logger.error(`[chat] could not open a session: ${errorMessage(err)}`);
+        this.setFailure(errorMessage(err));
+        this.failureEmitter.fire(err);
+      }
+      throw err;
+    }
+  }
+
+  /**
+   * After the agent went away (crash, restart), the same conversation where the agent can open it again (load replays
+   * its history); on the chat's first start, the session it showed before a reload. Undefined when there is none.
+   */
+  private async continuePrevious(): Promise<Session | undefined> {
+    const previousId = this.current?.id ?? (this.shownAny ? undefined : this.opts.resumeSessionId?.());
+    if (!previousId || !this.opts.host.canReopen()) return undefined;
+    try {
+      const session = await this.opts.host.reopenSession(previousId);
+      this.opts.logger.info(`[chat] continued session ${previousId}`);
+      return session;
+    } catch (err) {
+      if (err instanceof AgentExitedError) throw err;
+      this.opts.logger.warn(`[chat] could not continue session ${previousId}; starting a new one`, err);
+      return undefined;
+    }
+  }
+
+  private show(session: Session): void {
+    this.current = session;
+    this.sessionEmitter.fire(session);
+  }
+
+  private setFailure(message: string | undefined): void {
+    if (this.failure === message) return;
+    this.failure = message;
+    this.statusEmitter.fire();
+  }
+}

@@ -1,0 +1,74 @@
+// One chat's notice: the error or sign-in card it shows above its composer, and what goes with it (the prompt kept
+// for after sign-in, the last start failure so a retry that fails the same way is not announced again). Each chat has
+// its own; the presenter (feedback/userErrorPresenter.ts) decides what goes in it.
+import type { ContentBlock } from '@agentclientprotocol/sdk';
+import { Emitter, type Event } from '../acp/events';
+
+/** A button on a notice: an action id the host offered (it runs only what it offered), with the text to show. */
+export interface NoticeButton {
+  action: string;
+  label: string;
+  /** For a sign-in method: its id and the agent's description, shown verbatim. */
+  methodId?: string;
+  description?: string;
+}
+
+/** An error or sign-in card shown above the composer (worded by feedback/userErrors.ts). */
+export interface ChatNotice {
+  id: number;
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+  buttons: NoticeButton[];
+  /** A kept prompt that can be sent once signed in: the card offers "send it when signed in". */
+  keptPrompt?: string;
+}
+
+/** Ids are unique across chats: a button press names the notice it came from. */
+let nextId = 1;
+
+export class ChatNotices {
+  private notice: ChatNotice | null = null;
+  private startFailure = false;
+  private readonly changeEmitter = new Emitter<void>();
+  /** Errors this chat already shows (one failure can reach it from the start and from the caller that awaited it). */
+  readonly reported = new WeakSet<object>();
+  /** The last start failure's wording: a retry that fails the same way is not announced again. */
+  lastStartFailure: string | undefined;
+  /** The prompt that failed for want of sign-in (or a busy model API), offered again. */
+  keptPrompt: ContentBlock[] | undefined;
+  /** The user asked for the kept prompt to be sent as soon as sign-in succeeds. */
+  resendWhenSignedIn = false;
+  readonly onDidChange: Event<void> = this.changeEmitter.event;
+
+  get current(): ChatNotice | null {
+    return this.notice;
+  }
+
+  /** The prompt kept after a sign-in failure, if any. */
+  get pendingPrompt(): ContentBlock[] | undefined {
+    return this.keptPrompt;
+  }
+
+  /** The notice on screen is a start failure (cleared once the agent runs). */
+  get showsStartFailure(): boolean {
+    return this.notice !== null && this.startFailure;
+  }
+
+  show(notice: Omit<ChatNotice, 'id'>, isStartFailure: boolean): ChatNotice {
+    this.notice = { id: nextId++, ...notice };
+    this.startFailure = isStartFailure;
+    this.changeEmitter.fire();
+    return this.notice;
+  }
+
+  clear(): void {
+    if (!this.notice) return;
+    this.notice = null;
+    this.startFailure = false;
+    this.changeEmitter.fire();
+  }
+
+  dispose(): void {
+    this.changeEmitter.dispose();
+  }
+}

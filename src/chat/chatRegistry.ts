@@ -1,0 +1,137 @@
+// The open chats and which one the user is in. Every chat command acts on `active`: the chat whose view the user
+// focused last (the side view's chat when no other was focused, or after the focused tab closed). What spans chats
+// (restarting or switching the shared agent, deleting a session some chat shows) is done here.
+import { errorMessage } from '../acp/errors';
+import { Emitter, type Disposable, type Event } from '../acp/events';
+import type { Logger } from '../acp/logger';
+import type { Session } from '../acp/session';
+import type { AgentHost } from './agentHost';
+import { Chat } from './chat';
+
+export interface ChatRegistryOptions {
+  logger: Logger;
+  /** The session the side view showed before a window reload (continued on its first start). */
+  resumeSessionId?(): string | undefined;
+}
+
+export class ChatRegistry {
+  /** The side view's chat: there from activation to the end of the window. */
+  readonly sideView: Chat;
+  private readonly chats: Chat[] = [];
+  private focused: Chat;
+  private readonly addEmitter: Emitter<Chat>;
+  private readonly removeEmitter: Emitter<Chat>;
+  private readonly activeEmitter: Emitter<Chat>;
+  private readonly sessionEmitter: Emitter<{ chat: Chat; session: Session | undefined }>;
+  private readonly subs = new Map<Chat, Disposable>();
+
+  readonly onDidAdd: Event<Chat>;
+  readonly onDidRemove: Event<Chat>;
+  readonly onDidChangeActive: Event<Chat>;
+  /** Some chat shows another session (or none). */
+  readonly onDidChangeSession: Event<{ chat: Chat; session: Session | undefined }>;
+
+  constructor(
+    readonly host: AgentHost,
+    private readonly opts: ChatRegistryOptions,
+  ) {
+    const onError = (err: unknown) => opts.logger.error('[chats] listener failed', err);
+    this.addEmitter = new Emitter(onError);
+    this.removeEmitter = new Emitter(onError);
+    this.activeEmitter = new Emitter(onError);
+    this.sessionEmitter = new Emitter(onError);
+    this.onDidAdd = this.addEmitter.event;
+    this.onDidRemove = this.removeEmitter.event;
+    this.onDidChangeActive = this.activeEmitter.event;
+    this.onDidChangeSession = this.sessionEmitter.event;
+    this.sideView = this.add(new Chat({ host, logger: opts.logger, place: 'view', resumeSessionId: opts.resumeSessionId }));
+    this.focused = this.sideView;
+  }
+
+  /** The chat the user is in. */
+  get active(): Chat {
+    return this.focused;
+  }
+
+  all(): readonly Chat[] {
+    return this.chats;
+  }
+
+  /** A new chat for an editor tab. */
+  open(): Chat {
+    const chat = this.add(new Chat({ host: this.host, logger: this.opts.logger, place: 'tab' }));
+    this.focus(chat);
+    return chat;
+  }
+
+  /** The user is in `chat` now (its view took focus). */
+  focus(chat: Chat): void {
+    if (chat === this.focused || !this.chats.includes(chat)) return;
+    this.focused = chat;
+    this.activeEmitter.fire(chat);
+  }
+
+  /** The chat showing `sessionId`: the active one if it does, else the first. */
+  forSession(sessionId: string | undefined): Chat | undefined {
+    if (sessionId === undefined) return undefined;
+    if (this.focused.session?.id === sessionId) return this.focused;
+    return this.chats.find((c) => c.session?.id === sessionId);
+  }
+
+  /** Closes a tab's chat (its session is closed on the agent); the side view's chat stays. */
+  async close(chat: Chat): Promise<void> {
+    if (chat === this.sideView || !this.chats.includes(chat)) return;
+    this.chats.splice(this.chats.indexOf(chat), 1);
+    this.subs.get(chat)?.dispose();
+    this.subs.delete(chat);
+    if (this.focused === chat) {
+      this.focused = this.sideView;
+      this.activeEmitter.fire(this.sideView);
+    }
+    this.removeEmitter.fire(chat);
+    this.sessionEmitter.fire({ chat, session: undefined });
+    await chat.close().catch((err: unknown) => this.opts.logger.warn(`[chats] closing a chat failed: ${errorMessage(err)}`));
+  }
+
+  /**
+   * Kills the agent and starts it again; `chat` (the one the user is in) continues its conversation first and is
+   * awaited, the other chats with a session continue theirs on the new agent in the background.
+   */
+  async restart(chat: Chat = this.focused): Promise<Session> {
+    this.host.stop();
+    // Through the chat, so a failure to start is shown in it.
+    const continued = chat.ensureSession();
+    for (const other of this.chats) {
+      if (other !== chat && other.session) other.ensureSession().catch((err: unknown) => this.opts.logger.warn(`[chats] a chat could not continue after the restart: ${errorMessage(err)}`));
+    }
+    return continued;
+  }
+
+  /** Another agent was picked: the agent stops and `chat` starts a new session with the other one. */
+  async switchAgent(chat: Chat = this.focused): Promise<Session> {
+    await chat.leave();
+    this.host.stop();
+    return chat.ensureSession();
+  }
+
+  /** session/delete; a chat showing that session moves to a fresh one first. */
+  async deleteSession(sessionId: string): Promise<void> {
+    await this.host.ensureAgent();
+    for (const chat of this.chats) if (chat.session?.id === sessionId) await chat.newSession();
+    await this.host.deleteSession(sessionId);
+  }
+
+  dispose(): void {
+    for (const sub of this.subs.values()) sub.dispose();
+    this.subs.clear();
+    for (const chat of this.chats.splice(0)) chat.dispose();
+    for (const e of [this.addEmitter, this.removeEmitter, this.activeEmitter, this.sessionEmitter]) e.dispose();
+  }
+
+  private add(chat: Chat): Chat {
+    this.chats.push(chat);
+    this.subs.set(chat, chat.onDidChangeSession((session) => this.sessionEmitter.fire({ chat, session })));
+    this.addEmitter.fire(chat);
+    return chat;
+  }
+}

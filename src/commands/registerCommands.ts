@@ -1,0 +1,86 @@
+// Every command the extension contributes, registered here and only here. A chat command acts on the chat the user
+// is in (`chats.active`), except the side view's own title-bar buttons, which act on the side view's chat.
+import * as vscode from 'vscode';
+import type { Chat } from '../chat/chat';
+import type { ChatRegistry } from '../chat/chatRegistry';
+import type { ClaudeCodeSetup } from '../agents/claudeCode/claudeCodeSetup';
+import type { PermissionController } from '../approvals/permissionController';
+import type { UserErrorPresenter } from '../feedback/userErrorPresenter';
+import type { HistoryPicker } from '../workbench/historyPicker';
+import type { SignIn } from '../workbench/signIn/signInCommands';
+import type { ChatViews } from '../webview/host/chatViews';
+import { selectionAttachment } from '../webview/host/selectionAttachment';
+import { COMMANDS } from '../contributions/commandIds';
+
+export interface CommandDeps {
+  chats: ChatRegistry;
+  views: ChatViews;
+  permissions: PermissionController;
+  presenter: UserErrorPresenter;
+  history: HistoryPicker;
+  signIn: SignIn;
+  claudeCode: ClaudeCodeSetup;
+  showLog(): void;
+  /** "Add Agent from Registry…" (loaded on first use); `id` skips the picker. */
+  addAgentFromRegistry(id?: string): Promise<unknown>;
+}
+
+export function registerCommands(deps: CommandDeps): vscode.Disposable {
+  const { chats, views, permissions, presenter, history, signIn, claudeCode } = deps;
+  /** Runs `op` on the chat the user is in; a failure is shown in that chat. */
+  const inActiveChat = (what: string, op: (chat: Chat) => Promise<unknown>) => async () => {
+    const chat = chats.active;
+    try {
+      await op(chat);
+    } catch (err) {
+      presenter.report(err, { chat, what });
+    }
+  };
+  const reporting = (what: string, op: () => Promise<unknown>) => async () => {
+    try {
+      await op();
+    } catch (err) {
+      presenter.report(err, { what });
+    }
+  };
+  const commands: Record<(typeof COMMANDS)[keyof typeof COMMANDS], (...args: unknown[]) => unknown> = {
+    [COMMANDS.newSession]: inActiveChat('Starting a new session', (chat) => chat.newSession()),
+    [COMMANDS.newSessionInView]: reporting('Starting a new session', () => chats.sideView.newSession()),
+    [COMMANDS.openConversation]: () => history.show(chats.active),
+    [COMMANDS.openConversationInView]: () => history.show(chats.sideView),
+    [COMMANDS.newChatInEditor]: () => views.openTab(),
+    [COMMANDS.openChatInEditor]: () => views.showSideViewChatInTab(),
+    [COMMANDS.cancelTurn]: inActiveChat('Stopping the turn', (chat) => chat.cancel()),
+    [COMMANDS.restartAgent]: inActiveChat('Restarting the agent', (chat) => chats.restart(chat)),
+    // A key comes from a notification's Show button (that request); without one, the active chat's requests first.
+    [COMMANDS.showPendingPermission]: (key?: unknown) => permissions.showPending(typeof key === 'string' ? key : undefined, chats.active.session?.id),
+    [COMMANDS.addSelectionToChat]: async () => {
+      const active = vscode.window.activeTextEditor;
+      if (!active) return;
+      const { document, selection } = active;
+      const attachment = selectionAttachment({
+        path: document.uri.fsPath,
+        name: vscode.workspace.asRelativePath(document.uri),
+        start: selection.start,
+        end: selection.end,
+        text: document.getText(selection),
+      });
+      if (attachment) await views.attach(chats.active, attachment);
+    },
+    [COMMANDS.showLog]: () => deps.showLog(),
+    [COMMANDS.downloadClaudeCode]: () => claudeCode.download(),
+    [COMMANDS.locateClaudeCode]: () => claudeCode.locate(),
+    [COMMANDS.useClaudeCode]: (path?: unknown) => (typeof path === 'string' ? claudeCode.use(path) : false),
+    [COMMANDS.removeDownloadedClaudeCode]: reporting('Removing the downloaded Claude Code', () => claudeCode.remove()),
+    [COMMANDS.signIn]: (methodId?: unknown) => signIn.signIn(typeof methodId === 'string' ? methodId : undefined),
+    [COMMANDS.setApiKey]: () => signIn.askForApiKey(),
+    [COMMANDS.signOut]: () => signIn.signOut(),
+    [COMMANDS.addAgentFromRegistry]: (id?: unknown) => deps.addAgentFromRegistry(typeof id === 'string' ? id : undefined),
+  };
+  // "Show Pending Approval" brings the chat whose session asked forward: its tab, else the side view.
+  const reveal = permissions.onDidRequestReveal((p) => {
+    const chat = chats.forSession(p.sessionId) ?? chats.sideView;
+    void views.reveal(chat);
+  });
+  return vscode.Disposable.from(reveal, ...Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run)));
+}

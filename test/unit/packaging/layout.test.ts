@@ -1,0 +1,55 @@
+// The layout shows the architecture: no import cycle between src/'s folders, the protocol client and the chat core
+// import no `vscode`, and the page imports nothing from the host but the message protocol.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const src = resolve(__dirname, '../../../src');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sources(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** The folder a file belongs to: `webview/<part>` for the webview's three, else the first folder under src/. */
+function folderOf(file: string): string {
+  const parts = relative(src, file).split(/[\\/]/);
+  if (parts.length === 1) return '.';
+  return parts[0] === 'webview' ? `webview/${parts[1]}` : parts[0]!;
+}
+
+const files = sources(src).map((file) => {
+  const text = readFileSync(file, 'utf8');
+  const specs = [...text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((m) => m[1]!);
+  return { file, folder: folderOf(file), specs, local: specs.filter((s) => s.startsWith('.')).map((s) => folderOf(resolve(dirname(file), s))) };
+});
+
+describe('the layout', () => {
+  it('has no import cycle between folders', () => {
+    const edges = new Map<string, Set<string>>();
+    for (const f of files) for (const to of f.local) if (to !== f.folder) (edges.get(f.folder) ?? edges.set(f.folder, new Set()).get(f.folder)!).add(to);
+    const cycles: string[] = [];
+    const visit = (node: string, path: string[]) => {
+      for (const next of edges.get(node) ?? []) {
+        if (path.includes(next)) cycles.push([...path.slice(path.indexOf(next)), next].join(' → '));
+        else visit(next, [...path, next]);
+      }
+    };
+    for (const start of edges.keys()) visit(start, [start]);
+    expect(cycles).toEqual([]);
+  });
+
+  it('acp/, chat/ and contributions/ import no vscode', () => {
+    const offenders = files.filter((f) => ['acp', 'chat', 'contributions'].includes(f.folder) && f.specs.includes('vscode')).map((f) => relative(src, f.file));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the page imports nothing from the host but webview/protocol', () => {
+    const offenders = files
+      .filter((f) => f.folder === 'webview/page')
+      .flatMap((f) => f.local.filter((to) => to !== 'webview/page' && to !== 'webview/protocol').map((to) => `${relative(src, f.file)} → ${to}`));
+    expect(offenders).toEqual([]);
+  });
+});

@@ -132,7 +132,10 @@ export function activate(context: vscode.ExtensionContext) {
     }),
     // Claude Code just put in place (downloaded, located, chosen): start the agent with it in the chat that asked.
     claudeCode.onDidInstall(() => void chats.active.ensureSession().catch(() => undefined)), // a failure is reported through the chat
+    // Failures of what the user asked for outside a chat's own actions, shown by the one presenter.
     claudeCode.onDidFail(({ err, what }) => presenter.report(err, { what })),
+    editor.onDidFail(({ err, what }) => presenter.report(err, { what })),
+    permissions.onDidFail((err) => presenter.report(err)),
     // A workspace trusted while the chat shows the Restricted Mode notice: start now.
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       if (chatViews.anyVisible) chats.active.ensureSession().catch(() => undefined); // a failure is reported through the chat

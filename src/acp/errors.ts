@@ -66,6 +66,28 @@ export class ChatClosedError extends Error {
   }
 }
 
+/** A location the agent named cannot be opened (relative, control characters, …); `reason` says which check failed. */
+export class LocationRefusedError extends Error {
+  override name = 'LocationRefusedError';
+  constructor(
+    readonly label: string,
+    readonly reason: string,
+  ) {
+    super(`cannot open ${label}: ${reason}`);
+  }
+}
+
+/** The user's answer to an approval was not used: the request had ended, or the answer was not one it offered. */
+export class AnswerNotUsedError extends Error {
+  override name = 'AnswerNotUsedError';
+  constructor(
+    readonly why: 'expired' | 'refused',
+    detail = '',
+  ) {
+    super(why === 'expired' ? 'the request had already ended' : detail);
+  }
+}
+
 /** A method the agent did not advertise was called (e.g. session/load without `loadSession`). */
 export class NotSupportedError extends Error {
   override name = 'NotSupportedError';

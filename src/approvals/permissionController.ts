@@ -4,6 +4,7 @@
 // goes through EditorActions.
 import type { CreateElicitationResponse } from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
+import { AnswerNotUsedError } from '../acp/errors';
 import { Emitter, type Event } from '../acp/events';
 import type { ClientHooks, PendingElicitation, PendingPermission } from '../acp/hooks';
 import type { Logger } from '../acp/logger';
@@ -30,6 +31,9 @@ export class PermissionController implements vscode.Disposable {
   readonly hooks: Required<ClientHooks>;
   /** A prompt should be brought into view in the chat (show-again, or a notification's "Show"). */
   readonly onDidRequestReveal: Event<Prompt>;
+  /** An answer was not used (the request had ended, or it was refused): what to tell the user. */
+  readonly onDidFail: Event<unknown>;
+  private readonly failEmitter: Emitter<unknown>;
 
   /** Only when inspectable (the extension-host tests): what the open surface shows changed. */
   readonly onDidChangeView: Event<void>;
@@ -55,6 +59,8 @@ export class PermissionController implements vscode.Disposable {
       createElicitation: (req: PendingElicitation) => this.broker.createElicitation(req),
     };
     this.revealEmitter = new Emitter((err) => logger.error('[permissions] listener failed', err));
+    this.failEmitter = new Emitter((err) => logger.error('[permissions] listener failed', err));
+    this.onDidFail = this.failEmitter.event;
     this.onDidRequestReveal = this.revealEmitter.event;
     this.viewEmitter = new Emitter((err) => logger.error('[permissions] listener failed', err));
     this.onDidChangeView = this.viewEmitter.event;
@@ -104,6 +110,7 @@ export class PermissionController implements vscode.Disposable {
     this.pickSlot.dispose();
     this.broker.dispose();
     this.revealEmitter.dispose();
+    this.failEmitter.dispose();
     this.viewEmitter.dispose();
     for (const d of this.disposables.splice(0)) d.dispose();
   }
@@ -179,12 +186,12 @@ export class PermissionController implements vscode.Disposable {
     };
   }
 
-  /** Tells the user about an answer that did not count; the request (if any) stays as it was. */
+  /** Tells the user (through `onDidFail`) about an answer that did not count; the request (if any) stays as it was. */
   private reported(key: string, result: AnswerResult): AnswerResult {
-    if (result === 'expired') void vscode.window.showInformationMessage('ACP Chat: that request had already ended; your answer was not used.');
+    if (result === 'expired') this.failEmitter.fire(new AnswerNotUsedError('expired'));
     else if (typeof result === 'object') {
       this.logger.error(`[permissions] answer to ${key} refused: ${result.refused}`);
-      void vscode.window.showErrorMessage(`ACP Chat: ${result.refused}`);
+      this.failEmitter.fire(new AnswerNotUsedError('refused', result.refused));
     }
     return result;
   }

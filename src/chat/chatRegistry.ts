@@ -81,15 +81,6 @@ export class ChatRegistry {
   /** Closes a tab's chat (its session is closed on the agent); the side view's chat stays. */
   async close(chat: Chat): Promise<void> {
     if (chat === this.sideView || !this.chats.includes(chat)) return;
-    this.chats.splice(this.chats.indexOf(chat), 1);
-    this.subs.get(chat)?.dispose();
-    this.subs.delete(chat);
-    if (this.focused === chat) {
-      this.focused = this.sideView;
-      this.activeEmitter.fire(this.sideView);
-    }
-    this.removeEmitter.fire(chat);
-    this.sessionEmitter.fire({ chat, session: undefined });
     await chat.close().catch((err: unknown) => this.opts.logger.warn(`[chats] closing a chat failed: ${errorMessage(err)}`));
   }
 
@@ -130,8 +121,25 @@ export class ChatRegistry {
 
   private add(chat: Chat): Chat {
     this.chats.push(chat);
-    this.subs.set(chat, chat.onDidChangeSession((session) => this.sessionEmitter.fire({ chat, session })));
+    const session = chat.onDidChangeSession((s) => this.sessionEmitter.fire({ chat, session: s }));
+    // However it was closed (its tab, or the chat itself), it leaves the list.
+    const closed = chat.onDidClose(() => this.remove(chat));
+    this.subs.set(chat, { dispose: () => (session.dispose(), closed.dispose()) });
     this.addEmitter.fire(chat);
     return chat;
+  }
+
+  private remove(chat: Chat): void {
+    const index = this.chats.indexOf(chat);
+    if (index < 0) return;
+    this.chats.splice(index, 1);
+    this.subs.get(chat)?.dispose();
+    this.subs.delete(chat);
+    if (this.focused === chat) {
+      this.focused = this.sideView;
+      this.activeEmitter.fire(this.sideView);
+    }
+    this.removeEmitter.fire(chat);
+    this.sessionEmitter.fire({ chat, session: undefined });
   }
 }

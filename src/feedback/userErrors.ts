@@ -1,7 +1,7 @@
 // The one place that words errors for the user: what happened, how serious it is, and what the user can do about it
 // (action ids; the host maps each id to a VS Code command in one table). Pure: no vscode, no I/O.
 import { basename } from 'node:path';
-import { AgentExitedError, AgentInstallError, AgentRegistryError, AgentStartError, errorMessage } from '../acp/errors';
+import { AgentExitedError, AgentInstallError, AgentRegistryError, AgentStartError, AnswerNotUsedError, LocationRefusedError, errorMessage } from '../acp/errors';
 
 /** What the user can do about an error. Add an id here and its label and command in the host's table. */
 export type UserAction =
@@ -43,6 +43,12 @@ const STDERR_IN_MESSAGE = 600;
 export function describeError(err: unknown, what?: string): UserError {
   if (err instanceof AgentStartError) return describeStartError(err);
   if (err instanceof AgentInstallError || err instanceof AgentRegistryError) return describeInstallError(err);
+  if (err instanceof LocationRefusedError) return { message: `Cannot open ${err.label}. ${err.reason}`, severity: 'error', actions: [] };
+  if (err instanceof AnswerNotUsedError) {
+    return err.why === 'expired'
+      ? { message: 'That request had already ended; your answer was not used.', severity: 'info', actions: [] }
+      : { message: `Your answer was not used: ${err.message}`, severity: 'error', actions: ['showLog'] };
+  }
   const code = requestErrorCode(err);
   const text = errorMessage(err);
   if (code === AUTH_REQUIRED) {

@@ -3,18 +3,19 @@
 import * as vscode from 'vscode';
 import { locationLabel, type LocationCheck } from './locationLinks';
 import { checkRealLocation } from './realLocation';
+import { LocationRefusedError } from '../acp/errors';
 
 export function workspaceFolderPaths(): string[] {
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
 }
 
-/** Returns false when the location was not opened (invalid, or the user declined the outside-workspace warning). */
+/**
+ * Returns false when the user declined the outside-workspace warning; an invalid location rejects with
+ * LocationRefusedError (worded and shown by the presenter).
+ */
 export async function openLocation(path: unknown, line?: unknown, opts: { preserveFocus?: boolean } = {}): Promise<boolean> {
   const check = await checkRealLocation(path, line ?? undefined, workspaceFolderPaths());
-  if (!check.ok) {
-    void vscode.window.showErrorMessage(`ACP Chat: cannot open this location. ${check.reason}`);
-    return false;
-  }
+  if (!check.ok) throw new LocationRefusedError('this location', check.reason);
   if (!check.insideWorkspace && !(await confirmOutsideWorkspace(check, 'Open a file outside the workspace?'))) return false;
   const uri = vscode.Uri.file(check.path);
   const line0 = check.line !== undefined ? check.line - 1 : undefined;

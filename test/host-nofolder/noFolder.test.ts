@@ -39,7 +39,7 @@ suite('No folder open', function () {
     assert.equal(api.host.agent, undefined);
     const log = await pollFor(() => {
       const text = extensionLog(api.logDir);
-      return text.includes('could not start a session') ? text : undefined;
+      return text.includes('[agent] could not start') ? text : undefined;
     }, 'the extension log');
     assert.equal(log.includes('[agentProcess] spawned'), false, 'no agent process was spawned');
   });

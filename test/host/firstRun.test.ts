@@ -55,9 +55,9 @@ suite('First run: signing in from the chat', function () {
     const agentPid = api.agentPid()!;
     const agentArgs = cmdline(agentPid);
     const done = api.presenter.runAction(api.chat, notice.id, 'signIn', 'claude-ai-login');
-    const login = await waitFor(() => api.signIn.lastTerminalLogin, 'the sign-in terminal');
-    assert.equal(login.terminal.name, 'Sign in: Claude Subscription');
-    const pid = await login.terminal.processId;
+    // The terminal as the user sees it: VS Code's own list of terminals.
+    const terminal = await waitFor(() => vscode.window.terminals.find((t) => t.name === 'Sign in: Claude Subscription'), 'the sign-in terminal');
+    const pid = await terminal.processId;
     assert.ok(pid, 'the terminal runs a process');
     // The same program and base arguments as the agent, with the method's args appended; never a shell.
     // Until the pty host's fork has exec'd the program, /proc shows the pty host's own command line.
@@ -68,7 +68,7 @@ suite('First run: signing in from the chat', function () {
     assert.deepEqual(args, [...agentArgs, '--cli', 'auth', 'login', '--claudeai']);
     // And the agent's environment (its HOME from acpChat.agent.env).
     assert.ok(environ(pid).includes(`HOME=${home}`), 'the agent environment');
-    login.terminal.dispose();
+    terminal.dispose();
     await done;
     const after = await waitFor(() => (api.chat.notices.current?.id !== notice.id ? api.chat.notices.current : undefined), 'the outcome');
     assert.match(after.message, /Sign-in with Claude Subscription (was closed before it finished|failed \(exit code)/);

@@ -90,8 +90,8 @@ export interface ChatWebviewDeps {
   source: ChatSource;
   actions: ChatActions;
   log: ChatLog;
-  /** Shows an action's failure to the user (the extension's one error presenter); a plain error message if absent. */
-  reportError?: (err: unknown, what: string) => void;
+  /** Shows an action's failure to the user (the extension's one error presenter). */
+  reportError(err: unknown, what: string): void;
   /** Asks the user before a link leaves the editor; defaults to a modal warning. Injected for tests. */
   confirmExternal?: (url: URL) => Thenable<boolean>;
   openExternal?: (url: URL) => Thenable<boolean>;
@@ -276,8 +276,7 @@ export class ChatWebviewController implements vscode.Disposable {
       .then(fn)
       .catch((err: unknown) => {
         this.deps.log.error(`[chatWebview] ${what} failed: ${errorMessage(err)}`);
-        if (this.deps.reportError) this.deps.reportError(err, what);
-        else void vscode.window.showErrorMessage(`ACP Chat: ${what} failed: ${errorMessage(err)}`);
+        this.deps.reportError(err, what);
       });
   }
 

@@ -9,7 +9,7 @@ import { errorMessage } from '../../acp/errors';
 import type { Logger } from '../../acp/logger';
 import type { UserErrorPresenter } from '../../feedback/userErrorPresenter';
 import type { ApiKeyStore } from './apiKeyStore';
-import { runTerminalLogin, type TerminalLoginRun } from './terminalLogin';
+import { runTerminalLogin } from './terminalLogin';
 
 export interface SignInDeps {
   chats: ChatRegistry;
@@ -24,9 +24,6 @@ export interface SignInDeps {
 }
 
 export class SignIn {
-  /** The last terminal login started (for the log and tests). */
-  lastTerminalLogin: TerminalLoginRun | undefined;
-
   constructor(private readonly deps: SignInDeps) {}
 
   /** Runs the agent's sign-in method `methodId`, or lets the user pick one. */
@@ -78,7 +75,6 @@ export class SignIn {
     const launch = await this.deps.resolveLaunch();
     this.deps.logger.info(`[signIn] running "${method.name}" in a terminal: ${launch.command} ${[...launch.args, ...(method.args ?? [])].join(' ')}`);
     const run = runTerminalLogin(launch, method, this.deps.cwd());
-    this.lastTerminalLogin = run;
     const code = await run.exited;
     if (code !== 0) {
       this.deps.presenter.showMessage(

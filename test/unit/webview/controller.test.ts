@@ -113,16 +113,18 @@ function setup() {
   const log = { debug: vi.fn(), warn: vi.fn(), error: vi.fn() };
   const confirmExternal = vi.fn(async () => true);
   const openExternal = vi.fn(async (_url: URL) => true);
+  const reportError = vi.fn((_err: unknown, _what: string) => undefined);
   const ctl = new ChatWebviewController(webview as unknown as vscode.Webview, {
     extensionUri: vscode.Uri.parse('/ext'),
     source,
     actions,
     log,
+    reportError,
     confirmExternal,
     openExternal,
   });
   const settle = () => new Promise((r) => setTimeout(r, 0));
-  return { ctl, webview, posted, fromWebview, transcript, session, actions, log, confirmExternal, openExternal, settle, setSnapshot: (s: TranscriptSnapshot | null) => (snapshot = s), emitters: [transcript, session, status, elic, fromWebview] };
+  return { ctl, webview, posted, fromWebview, transcript, session, actions, log, reportError, confirmExternal, openExternal, settle, setSnapshot: (s: TranscriptSnapshot | null) => (snapshot = s), emitters: [transcript, session, status, elic, fromWebview] };
 }
 
 describe('ChatWebviewController', () => {
@@ -217,12 +219,13 @@ describe('ChatWebviewController', () => {
     expect(snapshots()).toBe(2);
   });
 
-  it('a failing action is logged and shown, not an unhandled rejection', async () => {
+  it('a failing action is logged and given to the presenter, not an unhandled rejection', async () => {
     const t = setup();
     t.fromWebview.fire({ type: 'setMode', modeId: 'plan' });
     await t.settle();
     expect(t.log.error).toHaveBeenCalledWith(expect.stringContaining('mode refused'));
-    expect(vscodeFake.showErrorMessage).toHaveBeenCalled();
+    expect(t.reportError).toHaveBeenCalledWith(expect.objectContaining({ message: 'mode refused' }), 'setMode');
+    expect(vscodeFake.showErrorMessage).not.toHaveBeenCalled();
   });
 
   it('answers file completions with the request id', async () => {

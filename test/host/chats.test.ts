@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { Chat } from '../../src/chat/chat';
 import type { Prompt } from '../../src/approvals/permissionBroker';
 import { apiError, bash, text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
-import { activate, closeAllEditors, quickInput, reactivate, setSetting, setUpAgentEnvironment, waitFor, workspaceRoot, type ExtensionApi } from './helpers';
+import { activate, closeAllEditors, quickInput, setSetting, setUpAgentEnvironment, waitFor, workspaceRoot, type ExtensionApi } from './helpers';
 
 function userTexts(chat: Chat): string[] {
   return (chat.session?.snapshot().entries ?? [])
@@ -25,9 +25,12 @@ suite('Commands act on the chat the user is in', function () {
     fake = await setUpAgentEnvironment();
     // Approvals wait on the chats' cards: nothing pops up and takes the focus.
     await setSetting('permissions.prompt', 'inline');
-    api = await reactivate(await activate());
+    // The activation whose side view is on screen (a reactivated one would not get the view's page back), restarted
+    // on this suite's fake API.
+    api = await activate();
     await closeAllEditors();
     await vscode.commands.executeCommand('acpChat.chatView.focus');
+    await api.chats.restart(api.chat);
     await waitFor(() => api.chat.session, 'the side view’s session', 60_000);
     tab = api.views.openTab();
     await waitFor(() => tab.session, 'the tab’s session', 60_000);
@@ -50,12 +53,12 @@ suite('Commands act on the chat the user is in', function () {
 
   const pendingOf = (chat: Chat) => api.permissions.broker.pending().filter((p) => p.sessionId === chat.session?.id);
 
-  /** A turn in `chat` that waits on an approval of a command. */
+  /** A turn in `chat` that waits on an approval of a command (wrapped: an async function would await the turn). */
   async function waitingTurn(chat: Chat, name: string) {
     fake.setScript([bash(`touch ${join(workspaceRoot(), `${name}.txt`)}`)]);
     const turn = chat.session!.prompt([{ type: 'text', text: `touch ${name}` }]);
     await waitFor(() => pendingOf(chat).length === 1, `${name}: the approval`);
-    return turn;
+    return { turn };
   }
 
   test('a session opened in a tab is in the stored history (for agents without session/list); the side view’s is the one to reopen', async () => {
@@ -75,8 +78,8 @@ suite('Commands act on the chat the user is in', function () {
 
     test(`${where} focused: Show Pending Approval shows its request; Stop ends only its turn`, async () => {
       const { target, other } = await focus(where);
-      const otherTurn = await waitingTurn(other, `${where}-other`);
-      const targetTurn = await waitingTurn(target, `${where}-target`);
+      const { turn: otherTurn } = await waitingTurn(other, `${where}-other`);
+      const { turn: targetTurn } = await waitingTurn(target, `${where}-target`);
       const revealed: Prompt[] = [];
       const sub = api.permissions.onDidRequestReveal((p) => revealed.push(p));
       await vscode.commands.executeCommand('acpChat.showPendingPermission');

@@ -1,8 +1,10 @@
-// Serves one `elicitation/create` (form mode): asks the hook, answers exactly once; `cancel` on abort or failure.
+// Serves one `elicitation/create` (form mode): holds it as an Approval (approval.ts) for the hook, answers exactly once;
+// `cancel` on abort or failure.
 import type { CreateElicitationRequest, CreateElicitationResponse, JsonRpcId } from '@agentclientprotocol/sdk';
 import type { PendingElicitation } from './hooks';
 import type { Logger } from './logger';
-import { duplicateRequest, reasonFromSdkSignal, type AnswerResult, type PendingRequests } from './pendingRequests';
+import { Approval } from './approval';
+import { duplicateRequest, reasonFromSdkSignal, type PendingRequests } from './pendingRequests';
 
 /** Handle the request; the returned promise rejects only for a request id still in use (answered as an error). */
 export function handleElicitationRequest(args: {
@@ -19,48 +21,39 @@ export function handleElicitationRequest(args: {
   const sessionId = 'sessionId' in params && typeof params.sessionId === 'string' ? params.sessionId : undefined;
   const key = `${sessionId ?? 'elicitation'}:${String(requestId)}`;
   if (pending.has(key)) return Promise.reject(duplicateRequest(key, logger));
-  const controller = new AbortController();
   logger.info(`[elicitation] ${key}: asked (${params.mode})`);
 
   return new Promise<CreateElicitationResponse>((resolve) => {
-    let settled = false;
     const finish = (response: CreateElicitationResponse) => {
-      if (settled) return;
-      settled = true;
       signal.removeEventListener('abort', onSdkAbort);
       pending.remove(key);
       resolve(response);
     };
-    const onSdkAbort = () => controller.abort(reasonFromSdkSignal(signal, connectionSignal));
-    controller.signal.addEventListener(
-      'abort',
-      () => {
-        logger.info(`[elicitation] ${key}: cancelled (${String(controller.signal.reason)})`);
+    const request: PendingElicitation = new Approval<CreateElicitationResponse, CreateElicitationRequest>(key, sessionId, params, {
+      // The form is checked where it was parsed (the broker); the core takes any answer once.
+      check: () => undefined,
+      send: (response) => {
+        logger.info(`[elicitation] ${key}: answered ${response.action}`);
+        finish(response);
+      },
+      cancelled: (reason) => {
+        logger.info(`[elicitation] ${key}: cancelled (${reason})`);
         finish({ action: 'cancel' });
       },
-      { once: true },
-    );
-    const answer = (response: CreateElicitationResponse): AnswerResult => {
-      if (settled) {
-        logger.info(`[elicitation] ${key}: answer "${response.action}" arrived after the request ended; discarded`);
-        return 'expired';
-      }
-      logger.info(`[elicitation] ${key}: answered ${response.action}`);
-      finish(response);
-      return 'accepted';
-    };
-    const request: PendingElicitation = { key, sessionId, params, signal: controller.signal, answer };
-    pending.add({ key, sessionId, controller });
+      late: (response) => logger.info(`[elicitation] ${key}: answer "${response.action}" arrived after the request ended; discarded`),
+    });
+    const onSdkAbort = () => request.cancel(reasonFromSdkSignal(signal, connectionSignal));
+    pending.add(request);
     if (signal.aborted) onSdkAbort();
     else signal.addEventListener('abort', onSdkAbort, { once: true });
-    if (settled) return;
+    if (request.state.status !== 'pending') return;
 
     Promise.resolve()
       .then(() => createElicitation(request))
       .catch((err: unknown) => {
         // Unlike a permission, a form has no other place to be answered; answer `cancel` rather than hang the tool.
         logger.error(`[elicitation] ${key}: the form failed; answering cancel`, err);
-        finish({ action: 'cancel' });
+        request.answer({ action: 'cancel' });
       });
   });
 }

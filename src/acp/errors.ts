@@ -98,16 +98,80 @@ export function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-export type AgentInstallFailure = 'offline' | 'proxy' | 'http' | 'corrupt' | 'unsupported' | 'disk' | 'cancelled';
+/**
+ * What went wrong installing a program (Claude Code from the npm registry, an agent from the ACP Registry), as facts;
+ * feedback/userErrors.ts words them.
+ */
+export type InstallProblem =
+  | { kind: 'unreachable'; host: string; code: string }
+  | { kind: 'proxyAuth' }
+  | { kind: 'httpStatus'; status: number; url: string }
+  | { kind: 'notJson'; url: string }
+  | { kind: 'badUrl'; url: string }
+  | { kind: 'tooManyRedirects'; url: string }
+  | { kind: 'brokeOff'; received: number; total: number }
+  | { kind: 'noTarball'; url: string }
+  | { kind: 'noIntegrity' }
+  | { kind: 'integrityMismatch'; expected: string; actual: string }
+  | { kind: 'missingFile'; file: string }
+  | { kind: 'notRunnable'; problem: string }
+  | { kind: 'unpackFailed'; cause: string }
+  | { kind: 'archiveType'; extension: string }
+  | { kind: 'noBuild'; platform: string }
+  | { kind: 'disk'; path: string; code: string }
+  | { kind: 'cancelled' }
+  | { kind: 'failed'; cause: string };
 
-/** Installing an agent from the ACP Registry failed; nothing of it was left behind. userErrors.ts words it. */
-export class AgentInstallError extends Error {
-  override name = 'AgentInstallError';
+/** What was being installed, and from where. */
+export interface InstallSubject {
+  kind: 'claudeCode' | 'agent';
+  /** `@anthropic-ai/claude-code-linux-x64@2.1.3`, `Tiny 1.0.2`. */
+  what: string;
+  /** Where it comes from: the npm registry (and which setting named it), or the ACP Registry. */
+  source?: { url: string; from: string };
+  proxy?: string;
+}
+
+export type InstallFailure = 'offline' | 'proxy' | 'http' | 'integrity' | 'corrupt' | 'unsupported' | 'notRunnable' | 'disk' | 'cancelled';
+
+/** Installing Claude Code or a registry agent failed; nothing of it was left behind. userErrors.ts words it. */
+export class InstallError extends Error {
+  override name = 'InstallError';
   constructor(
-    readonly reason: AgentInstallFailure,
-    message: string,
+    readonly subject: InstallSubject,
+    readonly problem: InstallProblem,
   ) {
-    super(message);
+    super(`${subject.what}: ${problem.kind} ${JSON.stringify({ ...problem, kind: undefined })}`);
+  }
+
+  /** The kind of failure: what the user can do about it differs by it. */
+  get reason(): InstallFailure {
+    switch (this.problem.kind) {
+      case 'unreachable':
+        return this.subject.proxy ? 'proxy' : 'offline';
+      case 'proxyAuth':
+        return 'proxy';
+      case 'brokeOff':
+        return 'offline';
+      case 'noIntegrity':
+      case 'integrityMismatch':
+        return 'integrity';
+      case 'unpackFailed':
+        return 'corrupt';
+      case 'missingFile':
+        return this.subject.kind === 'agent' ? 'corrupt' : 'http';
+      case 'notRunnable':
+        return 'notRunnable';
+      case 'archiveType':
+      case 'noBuild':
+        return 'unsupported';
+      case 'disk':
+        return 'disk';
+      case 'cancelled':
+        return 'cancelled';
+      default:
+        return 'http';
+    }
   }
 }
 

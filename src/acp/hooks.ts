@@ -1,32 +1,19 @@
 // What the protocol client asks of its host (the UI): choose a permission option, fill in a form. No `vscode` types here.
-// The hook presents the request; whoever answers (any surface, at any time) calls its `answer`, and the core's
-// handler decides whether the answer still counts.
+// The hook presents the request (an Approval); whoever answers (any surface, at any time) calls its `answer`, and the
+// Approval decides whether the answer still counts.
 import type { CreateElicitationRequest, CreateElicitationResponse, RequestPermissionRequest } from '@agentclientprotocol/sdk';
-import type { AnswerResult } from './pendingRequests';
+import type { Approval } from './approval';
 import type { ToolCallState } from './transcript';
 
-export interface PendingPermission {
-  /** `${sessionId}:${requestId}` */
-  key: string;
-  sessionId: string;
-  params: RequestPermissionRequest;
+/** A permission request waiting on the user: answer it with an offered optionId. */
+export type PendingPermission = Approval<string, RequestPermissionRequest> & {
+  readonly sessionId: string;
   /** The session's merged state of `params.toolCall.toolCallId`, if known. */
-  toolCall?: ToolCallState;
-  /** Aborts when the request is cancelled; `signal.reason` is a PermissionCancelReason string. */
-  signal: AbortSignal;
-  /** Answer with an offered optionId. After the request ended it is discarded and recorded as expired. */
-  answer(optionId: string): AnswerResult;
-}
+  readonly toolCall?: ToolCallState;
+};
 
-export interface PendingElicitation {
-  key: string;
-  sessionId?: string;
-  params: CreateElicitationRequest;
-  /** Aborts when the request is cancelled; `signal.reason` is a PermissionCancelReason string. */
-  signal: AbortSignal;
-  /** Answer the form. After the request ended it is discarded. */
-  answer(response: CreateElicitationResponse): AnswerResult;
-}
+/** A form elicitation waiting on the user. */
+export type PendingElicitation = Approval<CreateElicitationResponse, CreateElicitationRequest>;
 
 export interface ClientHooks {
   /** Present the request. Never answer for a dismissal; a hook that fails leaves the request pending. */

@@ -1,7 +1,7 @@
 // Open agent→client requests (permissions, elicitations), so a turn cancel, a session close or the agent's exit can
 // settle every one of them. The SDK tracks none of this for us (ACP prompt-turn §Cancellation: the client MUST
-// answer pending permission requests `cancelled` after session/cancel). The request handlers are the one owner of
-// "is this request still answerable": every surface answers through the request's `answer`, and they decide.
+// answer pending permission requests `cancelled` after session/cancel). Each request is an Approval (approval.ts),
+// the one owner of "is this request still answerable": every surface answers through its `answer`.
 import { RequestError } from '@agentclientprotocol/sdk';
 import type { Logger } from './logger';
 import type { PermissionCancelReason } from './transcript';
@@ -13,10 +13,11 @@ import type { PermissionCancelReason } from './transcript';
  */
 export type AnswerResult = 'accepted' | 'expired' | 'unknown' | { refused: string };
 
-interface OpenRequest {
-  key: string;
-  sessionId?: string;
-  controller: AbortController;
+/** What the list needs of an open request: its session, and how to end it without an answer. */
+export interface OpenRequest {
+  readonly key: string;
+  readonly sessionId?: string;
+  cancel(reason: PermissionCancelReason): void;
 }
 
 export class PendingRequests {
@@ -34,17 +35,17 @@ export class PendingRequests {
     this.byKey.delete(key);
   }
 
-  /** Abort every open request of `sessionId`; each request's own abort listener answers the agent. */
+  /** Cancel every open request of `sessionId`; each answers the agent `cancelled` itself. */
   cancelSession(sessionId: string, reason: PermissionCancelReason): number {
-    return this.abort([...this.byKey.values()].filter((e) => e.sessionId === sessionId), reason);
+    return this.cancel([...this.byKey.values()].filter((e) => e.sessionId === sessionId), reason);
   }
 
   cancelAll(reason: PermissionCancelReason): number {
-    return this.abort([...this.byKey.values()], reason);
+    return this.cancel([...this.byKey.values()], reason);
   }
 
-  private abort(hits: OpenRequest[], reason: PermissionCancelReason): number {
-    for (const e of hits) e.controller.abort(reason);
+  private cancel(hits: OpenRequest[], reason: PermissionCancelReason): number {
+    for (const e of hits) e.cancel(reason);
     return hits.length;
   }
 }

@@ -1,10 +1,11 @@
-// Serves one `session/request_permission`: records it, asks the hook, and answers the agent exactly once —
-// `selected` only with an offered optionId, `cancelled` when the request is aborted for any reason.
-import type { JsonRpcId, PermissionOption, RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk';
+// Serves one `session/request_permission`: records it, holds it as an Approval (approval.ts) for the hook, and answers
+// the agent exactly once — `selected` only with an offered optionId, `cancelled` when the request ends otherwise.
+import type { JsonRpcId, RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk';
+import { Approval } from './approval';
 import type { ClientHooks, PendingPermission } from './hooks';
 import type { Logger } from './logger';
-import { duplicateRequest, reasonFromSdkSignal, type AnswerResult, type PendingRequests } from './pendingRequests';
-import type { PermissionCancelReason, PermissionOutcome, PermissionRecord, ToolCallState } from './transcript';
+import { duplicateRequest, reasonFromSdkSignal, type PendingRequests } from './pendingRequests';
+import type { PermissionOutcome, PermissionRecord, ToolCallState } from './transcript';
 
 /** The slice of Session this handler needs (kept narrow so it can be faked). */
 export interface PermissionSessionView {
@@ -32,7 +33,6 @@ export function handlePermissionRequest(args: {
   const key = permissionKey(params.sessionId, requestId);
   // A reused id of a request still open would make two requests share one key: the second could never be settled.
   if (pending.has(key)) return Promise.reject(duplicateRequest(key, logger));
-  const controller = new AbortController();
   // The request's tool call is a ToolCallUpdate: fold it in so the transcript shows what is being approved.
   const toolCall = session?.recordToolCall(params.toolCall);
   if (!session) logger.warn(`[permission] ${key}: request for unknown session ${params.sessionId}`);
@@ -47,57 +47,46 @@ export function handlePermissionRequest(args: {
   logger.info(`[permission] ${key}: asked (${params.options.map((o) => o.optionId).join(', ')})`);
 
   return new Promise<RequestPermissionResponse>((resolve) => {
-    let settled: 'selected' | 'cancelled' | undefined;
-
     const finish = (outcome: Exclude<PermissionOutcome, { status: 'pending' }>, response: RequestPermissionResponse) => {
-      settled = outcome.status === 'selected' ? 'selected' : 'cancelled';
       signal.removeEventListener('abort', onSdkAbort);
       pending.remove(key);
       session?.settlePermission(key, outcome);
       resolve(response);
     };
-
-    const onSdkAbort = () => controller.abort(reasonFromSdkSignal(signal, connectionSignal));
-    controller.signal.addEventListener(
-      'abort',
-      () => {
-        const reason = controller.signal.reason as PermissionCancelReason;
+    const offered = params.options.map((o) => o.optionId);
+    const approval = new Approval<string, RequestPermissionRequest>(key, params.sessionId, params, {
+      check: (optionId) => {
+        if (params.options.some((o) => o.optionId === optionId)) return undefined;
+        // The agent rejects unoffered ids (claude-agent-acp permissions/response.js); keep waiting for a real one.
+        logger.error(`[permission] ${key}: "${optionId}" was not offered (offered: ${offered.join(', ')}); still pending`);
+        return `Option ${JSON.stringify(optionId)} was not offered for this request (offered: ${offered.join(', ')}).`;
+      },
+      send: (optionId) => {
+        const option = params.options.find((o) => o.optionId === optionId)!;
+        logger.info(`[permission] ${key}: selected ${optionId}`);
+        finish({ status: 'selected', optionId, optionName: option.name, optionKind: option.kind }, { outcome: { outcome: 'selected', optionId } });
+      },
+      cancelled: (reason) => {
         logger.info(`[permission] ${key}: cancelled (${reason})`);
         finish({ status: 'cancelled', reason }, { outcome: { outcome: 'cancelled' } });
       },
-      { once: true },
-    );
-
-    const answer = (optionId: string): AnswerResult => {
-      if (settled === 'cancelled') {
-        const reason = controller.signal.reason as PermissionCancelReason;
-        logger.info(`[permission] ${key}: answer "${optionId}" arrived after cancellation (${reason}); discarded`);
-        session?.settlePermission(key, { status: 'expired', reason });
-        return 'expired';
-      }
-      if (settled === 'selected') {
-        logger.warn(`[permission] ${key}: already answered; "${optionId}" ignored`);
-        return 'expired';
-      }
-      const offered = params.options.map((o) => o.optionId);
-      const option: PermissionOption | undefined = params.options.find((o) => o.optionId === optionId);
-      if (!option) {
-        // The agent rejects unoffered ids (claude-agent-acp permissions/response.js); keep waiting for a real one.
-        logger.error(`[permission] ${key}: "${optionId}" was not offered (offered: ${offered.join(', ')}); still pending`);
-        return { refused: `Option ${JSON.stringify(optionId)} was not offered for this request (offered: ${offered.join(', ')}).` };
-      }
-      logger.info(`[permission] ${key}: selected ${optionId}`);
-      finish({ status: 'selected', optionId, optionName: option.name, optionKind: option.kind }, { outcome: { outcome: 'selected', optionId } });
-      return 'accepted';
-    };
-
-    const request: PendingPermission = { key, sessionId: params.sessionId, params, toolCall, signal: controller.signal, answer };
-    pending.add({ key, sessionId: params.sessionId, controller });
+      late: (optionId, state) => {
+        if (state.status === 'answered') {
+          logger.warn(`[permission] ${key}: already answered; "${optionId}" ignored`);
+          return;
+        }
+        logger.info(`[permission] ${key}: answer "${optionId}" arrived after cancellation (${state.reason}); discarded`);
+        session?.settlePermission(key, { status: 'expired', reason: state.reason });
+      },
+    });
+    const onSdkAbort = () => approval.cancel(reasonFromSdkSignal(signal, connectionSignal));
+    const request: PendingPermission = Object.assign(approval, { sessionId: params.sessionId, toolCall });
+    pending.add(approval);
     if (signal.aborted) onSdkAbort();
     else signal.addEventListener('abort', onSdkAbort, { once: true });
-    if (settled) return;
+    if (approval.state.status !== 'pending') return;
 
-    // A hook that throws leaves the request pending: any cancellation still settles it through the controller.
+    // A hook that throws leaves the request pending: any cancellation still settles it.
     Promise.resolve()
       .then(() => hooks.requestPermission(request))
       .catch((err: unknown) => logger.error(`[permission] ${key}: the permission prompt failed; still pending`, err));

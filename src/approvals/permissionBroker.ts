@@ -1,7 +1,9 @@
-// Holds every pending permission request and form elicitation by key for the surfaces, independent of any UI.
-// Surfaces (QuickPick, modal, the chat's inline card) subscribe and answer through it; the answer goes to the
-// request's own `answer` in the core, which alone decides whether it still counts. The first accepted answer closes
-// every other surface; dismissing a surface leaves the request pending. No `vscode` import, so it is unit-tested.
+// The pending approvals (acp/approval.ts: permission requests and form elicitations) as the surfaces see them, by key,
+// with what each surface shows of one (its presentation or parsed form). It holds no state of its own about a
+// request: pending, answered, cancelled and dismissed are the Approval's, and the broker follows them. Surfaces
+// (QuickPick, modal, the chat's inline card) answer through it; the Approval alone decides whether an answer still
+// counts. The first accepted answer closes every other surface; dismissing one leaves the request pending. No
+// `vscode` import, so it is unit-tested.
 import type { CreateElicitationResponse } from '@agentclientprotocol/sdk';
 import { Emitter, type Event } from '../acp/events';
 import type { PendingElicitation, PendingPermission } from '../acp/hooks';
@@ -18,8 +20,6 @@ export interface PermissionPrompt {
   sessionId: string;
   request: PendingPermission;
   presentation: PermissionPresentation;
-  /** The user closed a surface without answering; cleared when the prompt is shown again. */
-  dismissed: boolean;
 }
 
 export interface ElicitationPrompt {
@@ -28,7 +28,6 @@ export interface ElicitationPrompt {
   sessionId?: string;
   request: PendingElicitation;
   form: FormParse;
-  dismissed: boolean;
 }
 
 export type Prompt = PermissionPrompt | ElicitationPrompt;
@@ -119,19 +118,19 @@ export class PermissionBroker {
       this.logger.error(`[broker] could not build the presentation of ${request.key}`, err);
       presentation = buildPermissionPresentation({ params: { sessionId: request.sessionId, toolCall: { toolCallId: '' }, options: request.params.options ?? [] } });
     }
-    this.hold({ type: 'permission', key: request.key, sessionId: request.sessionId, request, presentation, dismissed: false });
+    this.hold({ type: 'permission', key: request.key, sessionId: request.sessionId, request, presentation });
   }
 
   /** The core's `ClientHooks.createElicitation`. */
   createElicitation(request: PendingElicitation): void {
     if (this.live.has(request.key)) throw new Error(`An elicitation with key ${request.key} is already pending.`);
-    this.hold({ type: 'elicitation', key: request.key, sessionId: request.sessionId, request, form: parseElicitationForm(request.params), dismissed: false });
+    this.hold({ type: 'elicitation', key: request.key, sessionId: request.sessionId, request, form: parseElicitationForm(request.params) });
   }
 
   /** Answer a permission request; the core refuses an option it did not offer (the request stays pending). */
   answer(key: string, optionId: string): AnswerResult {
     const prompt = this.find(key, 'permission');
-    return prompt ? this.settled(prompt, prompt.request.answer(optionId), optionId) : 'unknown';
+    return prompt ? this.late(prompt, prompt.request.answer(optionId)) : 'unknown';
   }
 
   /** Answer a form elicitation; content that does not fit the form is refused (the request stays pending). */
@@ -139,14 +138,14 @@ export class PermissionBroker {
     const prompt = this.find(key, 'elicitation');
     if (!prompt) return 'unknown';
     const refused = checkElicitationAnswer(prompt.form, response);
-    return refused ? { refused } : this.settled(prompt, prompt.request.answer(response), response.action);
+    return refused ? { refused } : this.late(prompt, prompt.request.answer(response));
   }
 
   /** A surface was closed without an answer. The request stays pending. */
   dismiss(key: string): void {
     const live = this.live.get(key);
     if (!live) return;
-    live.prompt.dismissed = true;
+    live.prompt.request.dismissed = true;
     this.dismissedEmitter.fire(live.prompt);
   }
 
@@ -154,7 +153,7 @@ export class PermissionBroker {
   show(key: string): Prompt | undefined {
     const live = this.live.get(key);
     if (!live) return undefined;
-    live.prompt.dismissed = false;
+    live.prompt.request.dismissed = false;
     this.showEmitter.fire(live.prompt);
     return live.prompt;
   }
@@ -188,28 +187,26 @@ export class PermissionBroker {
   }
 
   private hold(prompt: Prompt): void {
-    const signal = prompt.request.signal;
-    if (signal.aborted) {
-      this.logger.info(`[broker] ${prompt.type} ${prompt.key} was cancelled before it could be shown (${String(signal.reason)})`);
+    const state = prompt.request.state;
+    if (state.status !== 'pending') {
+      this.logger.info(`[broker] ${prompt.type} ${prompt.key} ended before it could be shown (${state.status === 'cancelled' ? state.reason : state.status})`);
       this.remember(prompt);
       return;
     }
-    const onAbort = () => this.cancel(prompt.key, String(signal.reason ?? 'cancelled'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    const detach = () => signal.removeEventListener('abort', onAbort);
-    this.live.set(prompt.key, { prompt, detach });
+    const sub = prompt.request.onDidSettle((ended) => this.onEnded(prompt, ended.status === 'cancelled' ? { outcome: 'cancelled', reason: ended.reason } : { outcome: 'answered' }));
+    this.live.set(prompt.key, { prompt, detach: () => sub.dispose() });
     this.logger.info(`[broker] ${prompt.type} ${prompt.key} pending`);
     this.addedEmitter.fire(prompt);
     this.countEmitter.fire(this.live.size);
   }
 
-  private cancel(key: string, reason: string): void {
-    const live = this.live.get(key);
-    if (!live) return;
-    this.drop(key);
-    this.remember(live.prompt);
-    this.logger.info(`[broker] ${live.prompt.type} ${key} cancelled (${reason})`);
-    this.settledEmitter.fire({ key, type: live.prompt.type, outcome: 'cancelled', reason });
+  /** The approval ended (answered through any surface, or cancelled): every surface showing it closes. */
+  private onEnded(prompt: Prompt, how: Pick<PromptSettled, 'outcome' | 'reason'>): void {
+    if (!this.live.has(prompt.key)) return;
+    this.drop(prompt.key);
+    this.remember(prompt);
+    this.logger.info(`[broker] ${prompt.type} ${prompt.key} ${how.outcome}${how.reason ? ` (${how.reason})` : ''}`);
+    this.settledEmitter.fire({ key: prompt.key, type: prompt.type, ...how });
     this.countEmitter.fire(this.live.size);
   }
 
@@ -221,17 +218,8 @@ export class PermissionBroker {
     return undefined;
   }
 
-  /** Follows the core's verdict on an answer: an accepted one ends the prompt for every surface. */
-  private settled(prompt: Prompt, result: AnswerResult, what: string): AnswerResult {
-    if (result === 'accepted' && this.live.has(prompt.key)) {
-      this.drop(prompt.key);
-      this.remember(prompt);
-      this.logger.info(`[broker] ${prompt.type} ${prompt.key} answered: ${what}`);
-      this.settledEmitter.fire({ key: prompt.key, type: prompt.type, outcome: 'answered' });
-      this.countEmitter.fire(this.live.size);
-    } else if (result === 'expired') {
-      this.logger.info(`[broker] late answer to ${prompt.type} ${prompt.key} discarded`);
-    }
+  private late(prompt: Prompt, result: AnswerResult): AnswerResult {
+    if (result === 'expired') this.logger.info(`[broker] late answer to ${prompt.type} ${prompt.key} discarded`);
     return result;
   }
 

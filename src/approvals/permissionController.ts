@@ -134,7 +134,7 @@ export class PermissionController implements vscode.Disposable {
   /** After one request ends, pop up the next one the user has not dismissed. */
   private presentNext(): void {
     if (this.open || this.modalOnScreen) return;
-    const next = this.broker.pending().find((p) => !p.dismissed);
+    const next = this.broker.pending().find((p) => !p.request.dismissed);
     if (next) this.present(next, false);
   }
 

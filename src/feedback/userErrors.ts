@@ -1,7 +1,7 @@
 // The one place that words errors for the user: what happened, how serious it is, and what the user can do about it
 // (action ids; the host maps each id to a VS Code command in one table). Pure: no vscode, no I/O.
 import { basename } from 'node:path';
-import { AgentExitedError, AgentInstallError, AgentRegistryError, AgentStartError, AnswerNotUsedError, LocationRefusedError, errorMessage } from '../acp/errors';
+import { AgentExitedError, AgentRegistryError, AgentStartError, AnswerNotUsedError, InstallError, LocationRefusedError, errorMessage, type InstallProblem, type InstallSubject } from '../acp/errors';
 
 /** What the user can do about an error. Add an id here and its label and command in the host's table. */
 export type UserAction =
@@ -42,7 +42,8 @@ const STDERR_IN_MESSAGE = 600;
  */
 export function describeError(err: unknown, what?: string): UserError {
   if (err instanceof AgentStartError) return describeStartError(err);
-  if (err instanceof AgentInstallError || err instanceof AgentRegistryError) return describeInstallError(err);
+  if (err instanceof AgentRegistryError) return describeRegistryError(err);
+  if (err instanceof InstallError) return describeInstallError(err, what);
   if (err instanceof LocationRefusedError) return { message: `Cannot open ${err.label}. ${err.reason}`, severity: 'error', actions: [] };
   if (err instanceof AnswerNotUsedError) {
     return err.why === 'expired'
@@ -86,25 +87,99 @@ export function describeRevertRefusals(refused: readonly { path: string; reason:
   return { message: `Not reverted — ${parts.join('; ')}.`, severity: 'warning', actions: [] };
 }
 
-/** Adding an agent from the ACP Registry: nothing was installed, whatever the reason. */
-function describeInstallError(err: AgentInstallError | AgentRegistryError): UserError {
-  const nothing = ' Nothing was installed.';
-  if (err instanceof AgentRegistryError) {
-    const message = err.reason === 'badJson' ? `The agent registry could not be read: ${firstLine(err.message)} Check acpChat.agentRegistry.url.` : firstLine(err.message);
-    return { message: message + nothing, severity: 'error', actions: err.reason === 'badJson' ? ['openSettings', 'showLog'] : ['showLog'] };
+/** A registry that cannot be read: nothing was installed. */
+function describeRegistryError(err: AgentRegistryError): UserError {
+  const message = err.reason === 'badJson' ? `The agent registry could not be read: ${firstLine(err.message)} Check acpChat.agentRegistry.url.` : firstLine(err.message);
+  return { message: `${message} Nothing was installed.`, severity: 'error', actions: err.reason === 'badJson' ? ['openSettings', 'showLog'] : ['showLog'] };
+}
+
+/**
+ * Installing Claude Code or a registry agent failed: nothing of it was kept. The Claude Code download names the npm
+ * registry it used; an agent's install names the host and ends "Nothing was installed."
+ */
+function describeInstallError(err: InstallError, what?: string): UserError {
+  const { subject, problem } = err;
+  const text = installSentence(subject, problem);
+  if (subject.kind === 'claudeCode') {
+    if (problem.kind === 'cancelled') return { message: text, severity: 'info', actions: [] };
+    return { message: what ? `${what} failed: ${text}` : text, severity: 'error', actions: ['showLog'] };
   }
+  const nothing = ' Nothing was installed.';
   switch (err.reason) {
     case 'offline':
-      return { message: `${firstLine(err.message)} This machine seems to be offline: connect and try again, or set http.proxy if you are behind a proxy.${nothing}`, severity: 'error', actions: ['showLog'] };
+      return { message: `${text} This machine seems to be offline: connect and try again, or set http.proxy if you are behind a proxy.${nothing}`, severity: 'error', actions: ['showLog'] };
     case 'corrupt':
-      return { message: `The downloaded agent is damaged or incomplete, so it was deleted. ${firstLine(err.message)}${nothing}`, severity: 'error', actions: ['showLog'] };
+      return { message: `The downloaded agent is damaged or incomplete, so it was deleted. ${text}${nothing}`, severity: 'error', actions: ['showLog'] };
     case 'cancelled':
       return { message: `Installing the agent was cancelled.${nothing}`, severity: 'info', actions: [] };
-    case 'proxy':
-    case 'http':
-    case 'unsupported':
+    default:
+      return { message: text + nothing, severity: 'error', actions: err.reason === 'http' ? ['openSettings', 'showLog'] : ['showLog'] };
+  }
+}
+
+/** One sentence for what went wrong, from the facts. */
+function installSentence(subject: InstallSubject, problem: InstallProblem): string {
+  const claude = subject.kind === 'claudeCode';
+  const npm = `the npm registry at ${subject.source?.url ?? '?'}`;
+  const host = (url: string | undefined) => {
+    try {
+      return new URL(url ?? subject.source?.url ?? '').host;
+    } catch {
+      return url ?? '?';
+    }
+  };
+  switch (problem.kind) {
+    case 'unreachable':
+      if (subject.proxy) {
+        return claude
+          ? `Could not reach ${npm} through the proxy ${subject.proxy} (${problem.code}). Check VS Code's http.proxy setting.`
+          : `Could not reach ${problem.host || host(undefined)} through the proxy ${subject.proxy}. Check VS Code's http.proxy setting.`;
+      }
+      return claude
+        ? `Could not reach ${npm} (${problem.code}): this machine seems to be offline. Connect and try again, or set http.proxy if you are behind a proxy.`
+        : `Could not reach ${problem.host || host(undefined)} for ${subject.what}.`;
+    case 'proxyAuth':
+      return `The proxy${subject.proxy ? ` ${subject.proxy}` : ''} asks for authentication (HTTP 407). Check VS Code's http.proxy settings.`;
+    case 'httpStatus':
+      if (!claude) return `${host(problem.url)} answered HTTP ${problem.status} for ${subject.what} (${problem.url}).`;
+      if (problem.status === 404) return `${subject.what} is not on ${npm} (HTTP 404; registry from ${subject.source?.from}).`;
+      if (problem.status === 401 || problem.status === 403) {
+        return `The npm registry at ${subject.source?.url} refused the download (HTTP ${problem.status}; registry from ${subject.source?.from}). Check its credentials in your .npmrc.`;
+      }
+      return `The npm registry at ${subject.source?.url} answered HTTP ${problem.status} for ${problem.url}.`;
+    case 'notJson':
+      return claude ? `The npm registry at ${subject.source?.url} sent something that is not JSON for ${subject.what}.` : `${host(problem.url)} sent something that is not JSON for ${subject.what}.`;
+    case 'badUrl':
+      return claude ? `The registry URL ${problem.url} is not a valid URL. Check the registry in your npm configuration.` : `The URL ${problem.url} is not a valid URL.`;
+    case 'tooManyRedirects':
+      return `Too many redirects from ${problem.url}.`;
+    case 'brokeOff':
+      return `The download of ${subject.what} broke off after ${problem.received} of ${problem.total} bytes.${claude ? ' Try again.' : ''}`;
+    case 'noTarball':
+      return `The registry's document for ${subject.what} has no tarball URL (${problem.url}).`;
+    case 'noIntegrity':
+      return `The registry gives no sha512 integrity for ${subject.what}, so the download cannot be checked; nothing was downloaded.`;
+    case 'integrityMismatch':
+      return (
+        `The downloaded Claude Code package does not match the registry's sha512 integrity (expected ${problem.expected.slice(0, 16)}…, got ` +
+        `${problem.actual.slice(0, 16)}…). It was deleted. A registry mirror or proxy may have altered it; try again or ask its administrator.`
+      );
+    case 'missingFile':
+      return claude ? `The package ${subject.what} holds no ${problem.file}.` : `The archive of ${subject.what} holds no file ${problem.file} to run.`;
+    case 'notRunnable':
+      return `The downloaded Claude Code (${subject.what}) ${problem.problem} on this machine; it was deleted.`;
+    case 'unpackFailed':
+      return `The archive of ${subject.what} could not be unpacked: ${firstLine(problem.cause)}`;
+    case 'archiveType':
+      return `The archive of ${subject.what} is a ${problem.extension} file, which ACP Chat does not unpack yet (only .tar.gz, .tgz and plain executables).`;
+    case 'noBuild':
+      return `Claude Code is not built for this platform (${problem.platform}). Set acpChat.agent.path to another ACP agent.`;
     case 'disk':
-      return { message: firstLine(err.message) + nothing, severity: 'error', actions: err.reason === 'http' ? ['openSettings', 'showLog'] : ['showLog'] };
+      return `Could not write ${claude ? 'Claude Code' : 'the agent'} to ${problem.path} (${problem.code}).`;
+    case 'cancelled':
+      return claude ? 'The download of Claude Code was cancelled; nothing was kept.' : `Installing ${subject.what} was cancelled; nothing was kept.`;
+    case 'failed':
+      return claude ? `The download of ${subject.what} failed: ${firstLine(problem.cause)}` : `Downloading ${subject.what} from ${host(undefined)} failed.`;
   }
 }
 

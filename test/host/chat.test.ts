@@ -185,7 +185,7 @@ suite('ACP Chat extension', function () {
     const turn = (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'create it' }]);
     const view = await waitFor(() => api.permissions.openPromptView(), 'the permission QuickPick');
     await vscode.commands.executeCommand('workbench.action.showCommands');
-    await waitFor(() => api.permissions.broker.get(view.key)?.dismissed, 'the QuickPick to be replaced by the palette');
+    await waitFor(() => api.permissions.broker.get(view.key)?.request.dismissed, 'the QuickPick to be replaced by the palette');
     assert.equal(api.permissions.broker.count, 1, 'still pending');
     assert.equal(permissionRecords(api).find((r) => r.key === view.key)?.outcome.status, 'pending');
     await quickInput('close');

@@ -7,7 +7,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { downloadClaudeCode, type DownloadProgress } from '../../src/agents/claudeCode/download';
 import { downloadedBinaryPath, removeDownloaded } from '../../src/agents/claudeCode/downloadedCopy';
-import { ClaudeCodeDownloadError } from '../../src/agents/claudeCode/errors';
+import { InstallError } from '../../src/acp/errors';
+import { describeError } from '../../src/feedback/userErrors';
 import { registryFor } from '../../src/agents/claudeCode/npmRegistry';
 import { probeClaudeCode } from '../../src/agents/claudeCode/probe';
 import { claudeCodeTarball, startFakeRegistry, type PackageTarball } from '../fixtures/fakeRegistry';
@@ -34,13 +35,13 @@ function storage(): string {
 /** The registry as the user's npm configuration names it (here: npm_config_registry). */
 const registryAt = (url: string) => registryFor(tarball.pkg.name, { npm_config_registry: url }, undefined);
 
-async function failure(p: Promise<unknown>): Promise<ClaudeCodeDownloadError> {
+async function failure(p: Promise<unknown>): Promise<InstallError> {
   const err = await p.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(err).toBeInstanceOf(ClaudeCodeDownloadError);
-  return err as ClaudeCodeDownloadError;
+  expect(err).toBeInstanceOf(InstallError);
+  return err as InstallError;
 }
 
 describe('downloading Claude Code from the npm registry', () => {
@@ -74,7 +75,7 @@ describe('downloading Claude Code from the npm registry', () => {
     try {
       const err = await failure(downloadClaudeCode({ registry: registryAt(registry.url), pkg: tarball.pkg, storageDir: dir, probe: (p) => probeClaudeCode(p) }));
       expect(err.reason).toBe('integrity');
-      expect(err.message).toMatch(/does not match the registry's sha512 integrity/);
+      expect(describeError(err).message).toMatch(/does not match the registry's sha512 integrity/);
       expect(readdirSync(dir)).toEqual([]);
     } finally {
       await registry.close();
@@ -88,12 +89,12 @@ describe('downloading Claude Code from the npm registry', () => {
     const dir = storage();
     const err = await failure(downloadClaudeCode({ registry: registryAt(registry.url), pkg: tarball.pkg, storageDir: dir, probe: (p) => probeClaudeCode(p) }));
     expect(err.reason).toBe('offline');
-    expect(err.message).toMatch(/Could not reach the npm registry at http:\/\/127\.0\.0\.1:\d+\/ \(ECONNREFUSED\): this machine seems to be offline/);
+    expect(describeError(err).message).toMatch(/Could not reach the npm registry at http:\/\/127\.0\.0\.1:\d+\/ \(ECONNREFUSED\): this machine seems to be offline/);
     expect(readdirSync(dir)).toEqual([]);
     // Behind a proxy, the same failure names the proxy.
     const viaProxy = await failure(downloadClaudeCode({ registry: registryAt(registry.url), pkg: tarball.pkg, storageDir: dir, probe: (p) => probeClaudeCode(p), proxy: 'http://proxy.corp:3128' }));
     expect(viaProxy.reason).toBe('proxy');
-    expect(viaProxy.message).toMatch(/through the proxy http:\/\/proxy\.corp:3128.*http\.proxy/);
+    expect(describeError(viaProxy).message).toMatch(/through the proxy http:\/\/proxy\.corp:3128.*http\.proxy/);
   });
 
   test('cancelled midway: the partial tarball is removed', { timeout: 60_000 }, async () => {
@@ -125,7 +126,7 @@ describe('downloading Claude Code from the npm registry', () => {
     try {
       const err = await failure(downloadClaudeCode({ registry: registryAt(registry.url), pkg: { ...tarball.pkg, version: '9.9.9' }, storageDir: dir, probe: (p) => probeClaudeCode(p) }));
       expect(err.reason).toBe('http');
-      expect(err.message).toMatch(/@9\.9\.9 is not on the npm registry at .* \(HTTP 404; registry from the npm_config_registry environment variable\)/);
+      expect(describeError(err).message).toMatch(/@9\.9\.9 is not on the npm registry at .* \(HTTP 404; registry from the npm_config_registry environment variable\)/);
       expect(readdirSync(dir)).toEqual([]);
     } finally {
       await registry.close();

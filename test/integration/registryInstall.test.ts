@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { create } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installPlan, parseRegistry, type RegistryAgent } from '../../src/agents/registry/registryEntries';
-import { AgentInstallError } from '../../src/acp/errors';
+import { InstallError } from '../../src/acp/errors';
+import { describeError } from '../../src/feedback/userErrors';
 import { fetchRegistry, installAgent } from '../../src/agents/registry/installAgent';
 
 let server: Server;
@@ -51,10 +52,10 @@ afterAll(() => new Promise((r) => server.close(r)));
 const storage = () => mkdtempSync(join(tmpdir(), 'acp-registry-store-'));
 const refused = async (p: Promise<unknown>, reason: string, dir: string) => {
   const err = await p.then(() => undefined, (e: unknown) => e);
-  expect(err).toBeInstanceOf(AgentInstallError);
-  expect((err as AgentInstallError).reason, (err as Error).message).toBe(reason);
+  expect(err).toBeInstanceOf(InstallError);
+  expect((err as InstallError).reason, (err as Error).message).toBe(reason);
   expect(readdirSync(dir), 'nothing left in storage').toEqual([]);
-  return err as AgentInstallError;
+  return err as InstallError;
 };
 
 describe('registry install (127.0.0.1)', () => {
@@ -75,7 +76,7 @@ describe('registry install (127.0.0.1)', () => {
   it('refuses a 404, an archive without its command, a symlink out, a zip, and an unreachable server', async () => {
     let dir = storage();
     let a = agent('/missing.tgz');
-    expect((await refused(installAgent(a, installPlan(a, 'linux-x86_64'), { storageDir: dir }), 'http', dir)).message).toMatch(/HTTP 404/);
+    expect((await refused(installAgent(a, installPlan(a, 'linux-x86_64'), { storageDir: dir }), 'http', dir)).problem).toMatchObject({ kind: 'httpStatus', status: 404 });
     dir = storage();
     a = agent('/good.tgz', './bin/other');
     await refused(installAgent(a, installPlan(a, 'linux-x86_64'), { storageDir: dir }), 'corrupt', dir);

@@ -6,7 +6,7 @@ import { delimiter, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Logger } from '../../acp/logger';
 import { downloadedBinaryPath, removeDownloaded } from './downloadedCopy';
-import { ClaudeCodeDownloadError } from './errors';
+import { InstallError } from '../../acp/errors';
 import { claudeExeNames, currentPlatformFacts, pathDirs, pinnedClaudeCodePackage, readUserNpmrc } from './machine';
 import { registryFor } from './npmRegistry';
 import type { ClaudeCodePackage, PlatformFacts } from './platform';
@@ -82,10 +82,7 @@ export class ClaudeCodeSetup {
   private async runDownload(): Promise<boolean> {
     const pkg = this.pkg;
     if (!pkg) {
-      const err = new ClaudeCodeDownloadError(
-        'unsupported',
-        `Claude Code is not built for this platform (${platformKey(this.facts)}). Set acpChat.agent.path to another ACP agent.`,
-      );
+      const err = new InstallError({ kind: 'claudeCode', what: 'Claude Code' }, { kind: 'noBuild', platform: platformKey(this.facts) });
       this.failEmitter.fire({ err, what: 'Downloading Claude Code' });
       return false;
     }
@@ -130,7 +127,7 @@ export class ClaudeCodeSetup {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       // The user's own Cancel needs no message; anything else is shown.
-      if (err instanceof ClaudeCodeDownloadError && err.reason === 'cancelled') this.opts.logger.info(`[claude-code] ${message}`);
+      if (err instanceof InstallError && err.reason === 'cancelled') this.opts.logger.info(`[claude-code] ${message}`);
       else this.failEmitter.fire({ err, what: 'Downloading Claude Code' });
       return false;
     }

@@ -10,7 +10,7 @@ import * as https from 'node:https';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ClaudeCodeDownloadError } from './errors';
+import { InstallError, type InstallProblem, type InstallSubject } from '../../acp/errors';
 import { sha512Of, verifyTarball } from './integrity';
 import type { NpmRegistry } from './npmRegistry';
 import { versionDocumentUrl } from './npmRegistry';
@@ -41,9 +41,11 @@ export interface DownloadOptions {
 
 export async function downloadClaudeCode(opts: DownloadOptions): Promise<{ path: string; version: string }> {
   const { pkg, storageDir, registry } = opts;
-  const net = (url: string) => ({ url, registry, proxy: opts.proxy, signal: opts.signal, what: `${pkg.name}@${pkg.version}` });
+  const subject: InstallSubject = { kind: 'claudeCode', what: `${pkg.name}@${pkg.version}`, source: registry, proxy: opts.proxy };
+  const net = (url: string): NetContext => ({ url, subject, registry, signal: opts.signal });
+  const fail = (problem: InstallProblem) => new InstallError(subject, problem);
   await mkdir(storageDir, { recursive: true }).catch((err) => {
-    throw diskError(err, storageDir);
+    throw diskError(err, storageDir, subject);
   });
   // A dot-folder beside the final place: same file system, so the last step is one atomic rename.
   const tmp = await mkdtemp(join(storageDir, '.download-'));
@@ -52,23 +54,17 @@ export async function downloadClaudeCode(opts: DownloadOptions): Promise<{ path:
     const doc = JSON.parse((await readBody(await request(net(docUrl)))).toString('utf8')) as { dist?: { tarball?: unknown; integrity?: unknown } };
     const tarballUrl = doc.dist?.tarball;
     const integrity = doc.dist?.integrity;
-    if (typeof tarballUrl !== 'string' || !/^https?:\/\//i.test(tarballUrl)) {
-      throw new ClaudeCodeDownloadError('http', `The registry's document for ${pkg.name}@${pkg.version} has no tarball URL (${docUrl}).`);
-    }
-    if (!sha512Of(integrity)) {
-      throw new ClaudeCodeDownloadError('integrity', `The registry gives no sha512 integrity for ${pkg.name}@${pkg.version}, so the download cannot be checked; nothing was downloaded.`);
-    }
+    if (typeof tarballUrl !== 'string' || !/^https?:\/\//i.test(tarballUrl)) throw fail({ kind: 'noTarball', url: docUrl });
+    if (!sha512Of(integrity)) throw fail({ kind: 'noIntegrity' });
 
     const tarball = join(tmp, 'package.tgz');
     const res = await request(net(tarballUrl));
     const { received, total } = await saveResponse(res, tarball, opts).catch((err: unknown) => {
       throw classify(err, net(tarballUrl));
     });
-    if (total !== undefined && received !== total) {
-      throw new ClaudeCodeDownloadError('offline', `The download of ${pkg.name}@${pkg.version} broke off after ${received} of ${total} bytes. Try again.`);
-    }
-    await verifyTarball(tarball, integrity as string);
-    throwIfCancelled(opts.signal);
+    if (total !== undefined && received !== total) throw fail({ kind: 'brokeOff', received, total });
+    await verifyTarball(tarball, integrity as string, subject);
+    throwIfCancelled(opts.signal, subject);
 
     const unpacked = join(tmp, 'unpacked');
     await mkdir(unpacked);
@@ -76,33 +72,31 @@ export async function downloadClaudeCode(opts: DownloadOptions): Promise<{ path:
     // Loaded here, not at activation: only a download needs it.
     const { extract } = await import('tar/extract');
     await extract({ file: tarball, cwd: unpacked, filter: (p, e) => p === entry && 'type' in e && e.type === 'File' }).catch((err) => {
-      throw diskError(err, unpacked);
+      throw diskError(err, unpacked, subject);
     });
     await rm(tarball, { force: true });
     const staged = join(tmp, 'bin');
     await mkdir(staged);
     await rename(join(unpacked, entry), join(staged, pkg.binary)).catch(() => {
-      throw new ClaudeCodeDownloadError('http', `The package ${pkg.name}@${pkg.version} holds no ${entry}.`);
+      throw fail({ kind: 'missingFile', file: entry });
     });
     await chmod(join(staged, pkg.binary), 0o755);
-    throwIfCancelled(opts.signal);
+    throwIfCancelled(opts.signal, subject);
     const ran = await opts.probe(join(staged, pkg.binary));
-    if (!ran.ok) {
-      throw new ClaudeCodeDownloadError('notRunnable', `The downloaded Claude Code (${pkg.platformKey}) ${ran.problem} on this machine; it was deleted.`);
-    }
-    throwIfCancelled(opts.signal);
+    if (!ran.ok) throw fail({ kind: 'notRunnable', problem: ran.problem });
+    throwIfCancelled(opts.signal, subject);
 
     const finalPath = downloadedBinaryPath(storageDir, pkg);
     const finalDir = join(finalPath, '..');
     // Another window may have finished the same download first, or a broken copy may sit there: replace it.
     await rm(finalDir, { recursive: true, force: true });
     await rename(staged, finalDir).catch((err) => {
-      throw diskError(err, finalDir);
+      throw diskError(err, finalDir, subject);
     });
     await removeOtherCopies(storageDir, finalDir);
     return { path: finalPath, version: ran.version };
   } catch (err) {
-    throw err instanceof ClaudeCodeDownloadError ? err : classify(err, net(''));
+    throw classify(err, net(''));
   } finally {
     await rm(tmp, { recursive: true, force: true, maxRetries: 3, retryDelay: 100 });
   }
@@ -122,40 +116,39 @@ async function removeOtherCopies(storageDir: string, keep: string): Promise<void
   }
 }
 
-/** What one request is for: its URL, the registry it belongs to (for the token and messages), proxy, cancel. */
+/** What one request is for: its URL, what is being installed (for the error), the registry whose token it may carry. */
 export interface NetContext {
   url: string;
-  registry: NpmRegistry;
-  proxy?: string;
+  subject: InstallSubject;
+  registry?: NpmRegistry;
   signal?: AbortSignal;
-  what: string;
 }
 
-/** GET with redirects; resolves with a 200 response, or rejects with a worded ClaudeCodeDownloadError. */
+/** GET with redirects; resolves with a 200 response, or rejects with an InstallError. */
 export function request(ctx: NetContext, redirects = 0): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     let url: URL;
     try {
       url = new URL(ctx.url);
     } catch {
-      reject(new ClaudeCodeDownloadError('http', `The registry URL ${ctx.url} is not a valid URL. Check the registry in your npm configuration.`));
+      reject(new InstallError(ctx.subject, { kind: 'badUrl', url: ctx.url }));
       return;
     }
     const headers: Record<string, string> = { accept: 'application/json, application/octet-stream', 'user-agent': 'acp-chat-vscode' };
     // The registry's token goes only to the registry itself, never to a host a tarball URL or redirect names.
-    if (ctx.registry.authToken && ctx.url.startsWith(ctx.registry.url)) headers.authorization = `Bearer ${ctx.registry.authToken}`;
+    if (ctx.registry?.authToken && ctx.url.startsWith(ctx.registry.url)) headers.authorization = `Bearer ${ctx.registry.authToken}`;
     const get = url.protocol === 'https:' ? https.get : http.get;
     const req = get(url, { headers, signal: ctx.signal }, (res) => {
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400 && res.headers.location) {
         res.resume();
-        if (redirects >= MAX_REDIRECTS) return reject(new ClaudeCodeDownloadError('http', `Too many redirects from ${ctx.url}.`));
+        if (redirects >= MAX_REDIRECTS) return reject(new InstallError(ctx.subject, { kind: 'tooManyRedirects', url: ctx.url }));
         const next = new URL(res.headers.location, url).toString();
         return resolve(request({ ...ctx, url: next }, redirects + 1));
       }
       if (status !== 200) {
         res.resume();
-        return reject(httpError(status, ctx));
+        return reject(new InstallError(ctx.subject, status === 407 ? { kind: 'proxyAuth' } : { kind: 'httpStatus', status, url: ctx.url }));
       }
       res.setTimeout(IDLE_TIMEOUT_MS, () => res.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })));
       resolve(res);
@@ -196,46 +189,33 @@ export function readBody(res: http.IncomingMessage): Promise<Buffer> {
   });
 }
 
-function httpError(status: number, ctx: NetContext): ClaudeCodeDownloadError {
-  if (status === 407) {
-    return new ClaudeCodeDownloadError('proxy', `The proxy${ctx.proxy ? ` ${ctx.proxy}` : ''} asks for authentication (HTTP 407). Check VS Code's http.proxy settings.`);
-  }
-  if (status === 404) {
-    return new ClaudeCodeDownloadError('http', `${ctx.what} is not on the npm registry at ${ctx.registry.url} (HTTP 404; registry from ${ctx.registry.from}).`);
-  }
-  if (status === 401 || status === 403) {
-    return new ClaudeCodeDownloadError('http', `The npm registry at ${ctx.registry.url} refused the download (HTTP ${status}; registry from ${ctx.registry.from}). Check its credentials in your .npmrc.`);
-  }
-  return new ClaudeCodeDownloadError('http', `The npm registry at ${ctx.registry.url} answered HTTP ${status} for ${ctx.url}.`);
-}
-
 const NETWORK_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'ECONNRESET', 'ENETUNREACH', 'EHOSTUNREACH', 'ETIMEDOUT', 'EPIPE', 'ECONNABORTED', 'ENETDOWN']);
 
-export function classify(err: unknown, ctx: NetContext): ClaudeCodeDownloadError {
-  if (err instanceof ClaudeCodeDownloadError) return err;
+/** Any failure of a download as an InstallError (network, disk, cancel, a reply that is not JSON). */
+export function classify(err: unknown, ctx: NetContext): InstallError {
+  if (err instanceof InstallError) return err;
   const e = err as NodeJS.ErrnoException;
-  if (ctx.signal?.aborted || e?.name === 'AbortError') return cancelled();
-  if (e?.code && NETWORK_CODES.has(e.code)) {
-    if (ctx.proxy) {
-      return new ClaudeCodeDownloadError('proxy', `Could not reach the npm registry at ${ctx.registry.url} through the proxy ${ctx.proxy} (${e.code}). Check VS Code's http.proxy setting.`);
-    }
-    return new ClaudeCodeDownloadError('offline', `Could not reach the npm registry at ${ctx.registry.url} (${e.code}): this machine seems to be offline. Connect and try again, or set http.proxy if you are behind a proxy.`);
+  if (ctx.signal?.aborted || e?.name === 'AbortError') return new InstallError(ctx.subject, { kind: 'cancelled' });
+  if (e?.code && NETWORK_CODES.has(e.code)) return new InstallError(ctx.subject, { kind: 'unreachable', host: hostOf(ctx.url), code: e.code });
+  if (e?.code && /^(ENOSPC|EACCES|EPERM|EROFS|EDQUOT)$/.test(e.code)) return diskError(e, e.path ?? '', ctx.subject);
+  if (err instanceof SyntaxError) return new InstallError(ctx.subject, { kind: 'notJson', url: ctx.url });
+  return new InstallError(ctx.subject, { kind: 'failed', cause: e?.message ?? String(err) });
+}
+
+export function diskError(err: unknown, path: string, subject: InstallSubject): InstallError {
+  if (err instanceof InstallError) return err;
+  const e = err as NodeJS.ErrnoException;
+  return new InstallError(subject, { kind: 'disk', path, code: e?.code ?? e?.message ?? String(err) });
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
   }
-  if (e?.code && /^(ENOSPC|EACCES|EPERM|EROFS|EDQUOT)$/.test(e.code)) return diskError(e, e.path ?? '');
-  if (err instanceof SyntaxError) return new ClaudeCodeDownloadError('http', `The npm registry at ${ctx.registry.url} sent something that is not JSON for ${ctx.what}.`);
-  return new ClaudeCodeDownloadError('http', `The download of ${ctx.what} failed: ${e?.message ?? String(err)}`);
 }
 
-function diskError(err: unknown, path: string): ClaudeCodeDownloadError {
-  if (err instanceof ClaudeCodeDownloadError) return err;
-  const e = err as NodeJS.ErrnoException;
-  return new ClaudeCodeDownloadError('disk', `Could not write Claude Code to ${path} (${e?.code ?? e?.message ?? String(err)}).`);
-}
-
-function cancelled(): ClaudeCodeDownloadError {
-  return new ClaudeCodeDownloadError('cancelled', 'The download of Claude Code was cancelled; nothing was kept.');
-}
-
-function throwIfCancelled(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw cancelled();
+function throwIfCancelled(signal: AbortSignal | undefined, subject: InstallSubject): void {
+  if (signal?.aborted) throw new InstallError(subject, { kind: 'cancelled' });
 }

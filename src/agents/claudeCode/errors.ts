@@ -16,16 +16,3 @@ export class ClaudeCodeNotFoundError extends AgentStartError {
     super(`Claude Code was not found.${brokenText}${found}`, 'claude-code-missing', { claudeOnPath: onPath, claudeBroken: broken });
   }
 }
-
-export type DownloadFailure = 'offline' | 'proxy' | 'integrity' | 'http' | 'cancelled' | 'unsupported' | 'notRunnable' | 'disk';
-
-/** The download did not complete; nothing of it was left behind. */
-export class ClaudeCodeDownloadError extends Error {
-  override name = 'ClaudeCodeDownloadError';
-  constructor(
-    readonly reason: DownloadFailure,
-    message: string,
-  ) {
-    super(message);
-  }
-}

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { ClaudeCodeDownloadError } from './errors';
+import { InstallError, type InstallSubject } from '../../acp/errors';
 
 /** The base64 sha512 digest of an SRI string (`sha512-…`; several space-separated hashes allowed), or undefined. */
 export function sha512Of(integrity: unknown): string | undefined {
@@ -20,17 +20,11 @@ export async function sha512File(path: string): Promise<string> {
   return hash.digest('base64');
 }
 
-/** Resolves when `file` matches `integrity`; otherwise removes the file and throws a ClaudeCodeDownloadError. */
-export async function verifyTarball(file: string, integrity: string): Promise<void> {
+/** Resolves when `file` matches `integrity`; otherwise removes the file and throws an InstallError. */
+export async function verifyTarball(file: string, integrity: string, subject: InstallSubject): Promise<void> {
   const expected = sha512Of(integrity);
   const actual = await sha512File(file);
   if (expected && actual === expected) return;
   await rm(file, { force: true });
-  throw new ClaudeCodeDownloadError(
-    'integrity',
-    expected
-      ? `The downloaded Claude Code package does not match the registry's sha512 integrity (expected ${expected.slice(0, 16)}…, got ` +
-          `${actual.slice(0, 16)}…). It was deleted. A registry mirror or proxy may have altered it; try again or ask its administrator.`
-      : 'The registry gave no sha512 integrity for the Claude Code package, so it cannot be checked; it was deleted.',
-  );
+  throw new InstallError(subject, expected ? { kind: 'integrityMismatch', expected, actual } : { kind: 'noIntegrity' });
 }

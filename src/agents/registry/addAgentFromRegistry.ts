@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { RegistryAgent } from './registryEntries';
 import { DEFAULT_REGISTRY_URL, installPlan, registryPlatform } from './registryEntries';
-import { AgentInstallError } from '../../acp/errors';
+import { InstallError } from '../../acp/errors';
 import type { AgentEntry } from '../agentList';
 import { DEFAULT_AGENTS } from '../agentList';
 import type { Logger } from '../../acp/logger';
@@ -45,7 +45,7 @@ export async function addAgentFromRegistry(deps: AddAgentDeps, id?: string): Pro
     );
     return entry;
   } catch (err) {
-    if (err instanceof AgentInstallError && err.reason === 'cancelled') deps.logger.info(`[registry] ${err.message}`);
+    if (err instanceof InstallError && err.reason === 'cancelled') deps.logger.info(`[registry] ${err.message}`);
     else deps.report(err, 'Adding an agent');
     return undefined;
   }

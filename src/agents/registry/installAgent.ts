@@ -4,18 +4,17 @@
 // distribution is recorded as a launch of the exact pinned version (its dependencies are npm's to install, so the
 // package is not unpacked by us). The registry gives no hash for archives, so an archive cannot be checked against
 // one: what is checked is that it unpacks and holds its command. Whatever fails, nothing is left behind.
-// The HTTP requests are the Claude Code downloader's (redirects, proxy, timeouts); their failures are re-raised here
-// as AgentInstallError, which feedback/userErrors.ts words.
+// The HTTP requests are the Claude Code downloader's (redirects, proxy, timeouts), and so is the failure type:
+// InstallError, whose facts feedback/userErrors.ts words.
 import { chmod, mkdir, mkdtemp, realpath, rename, rm, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { extract } from 'tar/extract';
 import type { InstallPlan, RegistryAgent } from './registryEntries';
 import { parseRegistry } from './registryEntries';
 import type { AgentEntry } from '../agentList';
-import { AgentInstallError } from '../../acp/errors';
-import { ClaudeCodeDownloadError } from '../claudeCode/errors';
+import { InstallError, type InstallSubject } from '../../acp/errors';
 import type { DownloadProgress, NetContext } from '../claudeCode/download';
-import { classify, readBody, request, saveResponse } from '../claudeCode/download';
+import { classify, diskError, readBody, request, saveResponse } from '../claudeCode/download';
 
 export interface NetOptions {
   proxy?: string;
@@ -25,9 +24,11 @@ export interface NetOptions {
 /** Fetches and parses registry.json. */
 export async function fetchRegistry(url: string, opts: NetOptions): Promise<ReturnType<typeof parseRegistry>> {
   const ctx = netContext(url, url, 'the agent registry', opts);
-  const body = await readBody(await request(ctx)).catch((err: unknown) => {
-    throw rewrap(err, ctx);
-  });
+  const body = await request(ctx)
+    .then(readBody)
+    .catch((err: unknown) => {
+      throw classify(err, ctx);
+    });
   return parseRegistry(body.toString('utf8'));
 }
 
@@ -48,38 +49,34 @@ export async function installAgent(
   }
   const { storageDir } = opts;
   const ctx = netContext(plan.archive, plan.archive, `${agent.name} ${agent.version}`, opts);
+  const subject = ctx.subject;
+  const fail = (problem: ConstructorParameters<typeof InstallError>[1]) => new InstallError(subject, problem);
   // Known before anything is downloaded: a format ACP Chat cannot unpack.
   const path = new URL(plan.archive).pathname.toLowerCase();
-  if (/\.(zip|tar\.bz2|tbz2)$/.test(path)) {
-    throw new AgentInstallError('unsupported', `The archive of ${ctx.what} is a ${path.slice(path.lastIndexOf('.'))} file, which ACP Chat does not unpack yet (only .tar.gz, .tgz and plain executables).`);
-  }
+  if (/\.(zip|tar\.bz2|tbz2)$/.test(path)) throw fail({ kind: 'archiveType', extension: path.slice(path.lastIndexOf('.')) });
   await mkdir(storageDir, { recursive: true }).catch((err) => {
-    throw diskError(err, storageDir);
+    throw diskError(err, storageDir, subject);
   });
   const tmp = await mkdtemp(join(storageDir, '.install-'));
   try {
     const archive = join(tmp, 'archive');
-    const res = await request(ctx).catch((err: unknown) => {
-      throw rewrap(err, ctx);
-    });
+    const res = await request(ctx);
     const { received, total } = await saveResponse(res, archive, opts).catch((err: unknown) => {
-      throw rewrap(err, ctx);
+      throw classify(err, ctx);
     });
-    if (total !== undefined && received !== total) {
-      throw new AgentInstallError('offline', `The download of ${ctx.what} broke off after ${received} of ${total} bytes.`);
-    }
-    throwIfCancelled(opts.signal);
+    if (total !== undefined && received !== total) throw fail({ kind: 'brokeOff', received, total });
+    throwIfCancelled(opts.signal, subject);
 
     const staged = join(tmp, 'agent');
     await mkdir(staged);
     if (/\.(tar\.gz|tgz)$/.test(path)) {
       // strict: a damaged archive is an error, not a warning and a half-unpacked folder.
       await extract({ file: archive, cwd: staged, strict: true }).catch((err: unknown) => {
-        throw new AgentInstallError('corrupt', `The archive of ${ctx.what} (${plan.archive}) could not be unpacked: ${(err as Error)?.message ?? String(err)}`);
+        throw fail({ kind: 'unpackFailed', cause: (err as Error)?.message ?? String(err) });
       });
     } else {
       await rename(archive, join(staged, plan.cmd)).catch((err) => {
-        throw diskError(err, staged);
+        throw diskError(err, staged, subject);
       });
     }
     await rm(archive, { force: true });
@@ -88,66 +85,30 @@ export async function installAgent(
     const real = await realpath(cmdPath).catch(() => undefined);
     const realRoot = await realpath(staged);
     const isFile = real ? await stat(real).then((s) => s.isFile(), () => false) : false;
-    if (!real || !real.startsWith(realRoot + sep) || !isFile) {
-      throw new AgentInstallError('corrupt', `The archive of ${ctx.what} holds no file ${plan.cmd} to run.`);
-    }
+    if (!real || !real.startsWith(realRoot + sep) || !isFile) throw fail({ kind: 'missingFile', file: plan.cmd });
     await chmod(real, 0o755);
-    throwIfCancelled(opts.signal);
+    throwIfCancelled(opts.signal, subject);
 
     const finalDir = installDir(storageDir, agent, plan);
     await mkdir(join(finalDir, '..'), { recursive: true });
     // A broken copy or another window's install of the same version may sit there: replace it.
     await rm(finalDir, { recursive: true, force: true });
     await rename(staged, finalDir).catch((err) => {
-      throw diskError(err, finalDir);
+      throw diskError(err, finalDir, subject);
     });
     return { name: agent.name, command: join(finalDir, plan.cmd), args: plan.args, env: plan.env };
   } catch (err) {
-    throw err instanceof AgentInstallError ? err : rewrap(err, ctx);
+    throw classify(err, ctx);
   } finally {
     await rm(tmp, { recursive: true, force: true, maxRetries: 3, retryDelay: 100 });
   }
 }
 
 function netContext(url: string, registryUrl: string, what: string, opts: NetOptions): NetContext {
-  return { url, registry: { url: registryUrl, from: 'acpChat.agentRegistry.url' }, proxy: opts.proxy, signal: opts.signal, what };
+  const subject: InstallSubject = { kind: 'agent', what, source: { url: registryUrl, from: 'acpChat.agentRegistry.url' }, proxy: opts.proxy };
+  return { url, subject, signal: opts.signal };
 }
 
-/** The downloader's failure, said about the agent registry rather than npm. */
-function rewrap(err: unknown, ctx: NetContext): AgentInstallError {
-  if (err instanceof AgentInstallError) return err;
-  const e = err instanceof ClaudeCodeDownloadError ? err : classify(err, ctx);
-  const host = safeHost(ctx.url);
-  switch (e.reason) {
-    case 'cancelled':
-      return new AgentInstallError('cancelled', `Installing ${ctx.what} was cancelled; nothing was kept.`);
-    case 'offline':
-      return new AgentInstallError('offline', `Could not reach ${host} for ${ctx.what}.`);
-    case 'proxy':
-      return new AgentInstallError('proxy', / 407/.test(e.message) ? e.message : `Could not reach ${host} through the proxy ${ctx.proxy ?? ''}. Check VS Code's http.proxy setting.`);
-    case 'disk':
-      return new AgentInstallError('disk', e.message);
-    default: {
-      // The downloader words HTTP failures for npm; here only the status is kept.
-      const status = /HTTP (\d{3})/.exec(e.message)?.[1];
-      return new AgentInstallError('http', status ? `${host} answered HTTP ${status} for ${ctx.what} (${ctx.url}).` : `Downloading ${ctx.what} from ${host} failed.`);
-    }
-  }
-}
-
-function safeHost(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}
-
-function diskError(err: unknown, path: string): AgentInstallError {
-  const e = err as NodeJS.ErrnoException;
-  return new AgentInstallError('disk', `Could not write the agent to ${path} (${e?.code ?? e?.message ?? String(err)}).`);
-}
-
-function throwIfCancelled(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new AgentInstallError('cancelled', 'Installing the agent was cancelled; nothing was kept.');
+function throwIfCancelled(signal: AbortSignal | undefined, subject: InstallSubject): void {
+  if (signal?.aborted) throw new InstallError(subject, { kind: 'cancelled' });
 }

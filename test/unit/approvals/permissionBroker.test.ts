@@ -166,14 +166,14 @@ describe('PermissionBroker: permissions', () => {
     await presented();
     broker.dismiss('s1:0');
     expect(ui.open.has('s1:0')).toBe(false);
-    expect(broker.get('s1:0')?.dismissed).toBe(true);
+    expect(broker.get('s1:0')?.request.dismissed).toBe(true);
     expect(broker.count).toBe(1);
     expect(await state(answer)).toBe(never);
 
     expect(broker.show('s1:0')?.key).toBe('s1:0');
     expect(ui.shown).toEqual(['s1:0']);
     expect(ui.open.has('s1:0')).toBe(true);
-    expect(broker.get('s1:0')?.dismissed).toBe(false);
+    expect(broker.get('s1:0')?.request.dismissed).toBe(false);
     broker.answer('s1:0', 'allow-once');
     await expect(answer).resolves.toEqual(selected('allow-once'));
     expect(broker.show('s1:0')).toBeUndefined();

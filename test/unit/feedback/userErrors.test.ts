@@ -2,7 +2,7 @@
 import * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import { AgentRegistryError } from '../../../src/agents/registry/registryEntries';
-import { AgentExitedError, AgentInstallError, AgentStartError } from '../../../src/acp/errors';
+import { AgentExitedError, AgentStartError, InstallError, type InstallSubject } from '../../../src/acp/errors';
 import { AUTH_REQUIRED, describeError, describeRevertRefusals } from '../../../src/feedback/userErrors';
 import { ClaudeCodeNotFoundError } from '../../../src/agents/claudeCode/errors';
 
@@ -156,14 +156,33 @@ describe('describeError: the model API refused the turn after the retries', () =
 
 describe('describeError: adding an agent from the ACP Registry', () => {
   it('words each failure and says nothing was installed', () => {
-    const offline = describeError(new AgentInstallError('offline', 'Could not reach cdn.example.com for the agent registry.'));
-    expect(offline.message).toMatch(/cdn.example.com.*offline.*Nothing was installed/);
-    const corrupt = describeError(new AgentInstallError('corrupt', 'The archive of Tiny 1.0 could not be unpacked: TAR_BAD_ARCHIVE'));
-    expect(corrupt.message).toMatch(/damaged or incomplete.*TAR_BAD_ARCHIVE.*Nothing was installed/);
+    const registry: InstallSubject = { kind: 'agent', what: 'the agent registry', source: { url: 'https://cdn.example.com/registry.json', from: 'acpChat.agentRegistry.url' } };
+    const offline = describeError(new InstallError(registry, { kind: 'unreachable', host: 'cdn.example.com', code: 'ENOTFOUND' }));
+    expect(offline.message).toBe('Could not reach cdn.example.com for the agent registry. This machine seems to be offline: connect and try again, or set http.proxy if you are behind a proxy. Nothing was installed.');
+    const tiny: InstallSubject = { kind: 'agent', what: 'Tiny 1.0', source: { url: 'https://cdn.example.com/tiny.tar.gz', from: 'acpChat.agentRegistry.url' } };
+    const corrupt = describeError(new InstallError(tiny, { kind: 'unpackFailed', cause: 'TAR_BAD_ARCHIVE' }));
+    expect(corrupt.message).toBe('The downloaded agent is damaged or incomplete, so it was deleted. The archive of Tiny 1.0 could not be unpacked: TAR_BAD_ARCHIVE Nothing was installed.');
+    expect(describeError(new InstallError(tiny, { kind: 'cancelled' }))).toMatchObject({ severity: 'info', message: 'Installing the agent was cancelled. Nothing was installed.' });
     const bad = describeError(new AgentRegistryError('badJson', 'The agent registry sent something that is not JSON.'));
     expect(bad.message).toMatch(/could not be read.*acpChat.agentRegistry.url.*Nothing was installed/);
     expect(bad.actions).toContain('openSettings');
     const noBuild = describeError(new AgentRegistryError('noPlatform', 'Tiny has no build for this platform (linux-x86_64).'));
     expect(noBuild.message).toBe('Tiny has no build for this platform (linux-x86_64). Nothing was installed.');
+  });
+});
+
+describe('describeError: downloading Claude Code', () => {
+  const npm: InstallSubject = { kind: 'claudeCode', what: '@anthropic-ai/claude-code-linux-x64@2.1.3', source: { url: 'https://registry.npmjs.org/', from: 'the default' } };
+
+  it('one failure type with the registry install: facts in the error, the sentence here', () => {
+    const missing = new InstallError(npm, { kind: 'httpStatus', status: 404, url: 'https://registry.npmjs.org/x' });
+    expect(missing.reason).toBe('http');
+    expect(describeError(missing, 'Downloading Claude Code').message).toBe(
+      'Downloading Claude Code failed: @anthropic-ai/claude-code-linux-x64@2.1.3 is not on the npm registry at https://registry.npmjs.org/ (HTTP 404; registry from the default).',
+    );
+    const viaProxy = new InstallError({ ...npm, proxy: 'http://proxy:3128' }, { kind: 'unreachable', host: 'registry.npmjs.org', code: 'ECONNREFUSED' });
+    expect(viaProxy.reason).toBe('proxy');
+    expect(describeError(viaProxy).message).toMatch(/through the proxy http:\/\/proxy:3128 \(ECONNREFUSED\)/);
+    expect(describeError(new InstallError(npm, { kind: 'cancelled' }))).toMatchObject({ severity: 'info' });
   });
 });

@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { ClaudeCodeDownloadError } from '../../../../src/agents/claudeCode/errors';
+import { InstallError, type InstallSubject } from '../../../../src/acp/errors';
+import { describeError } from '../../../../src/feedback/userErrors';
 import { sha512Of, verifyTarball } from '../../../../src/agents/claudeCode/integrity';
 
 const dirs: string[] = [];
@@ -16,28 +17,29 @@ function tarball(content: string): string {
   writeFileSync(file, content);
   return file;
 }
+const subject: InstallSubject = { kind: 'claudeCode', what: '@anthropic-ai/claude-code-linux-x64@1.0.0' };
 const sri = (content: string) => `sha512-${createHash('sha512').update(content).digest('base64')}`;
 
 describe('integrity', () => {
   test('a matching tarball is kept', async () => {
     const file = tarball('the real bytes');
-    await verifyTarball(file, sri('the real bytes'));
+    await verifyTarball(file, sri('the real bytes'), subject);
     expect(existsSync(file)).toBe(true);
   });
 
   test('a tarball whose sha512 does not match is refused and removed', async () => {
     const file = tarball('tampered bytes');
-    const err = await verifyTarball(file, sri('the real bytes')).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ClaudeCodeDownloadError);
-    expect((err as ClaudeCodeDownloadError).reason).toBe('integrity');
-    expect((err as Error).message).toMatch(/does not match the registry's sha512 integrity/);
+    const err = await verifyTarball(file, sri('the real bytes'), subject).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InstallError);
+    expect((err as InstallError).reason).toBe('integrity');
+    expect(describeError(err).message).toMatch(/does not match the registry's sha512 integrity/);
     expect(existsSync(file)).toBe(false);
   });
 
   test('no sha512 to check against: refused and removed too', async () => {
     const file = tarball('bytes');
     const sha1 = `sha1-${createHash('sha1').update('bytes').digest('base64')}`;
-    await expect(verifyTarball(file, sha1)).rejects.toMatchObject({ reason: 'integrity' });
+    await expect(verifyTarball(file, sha1, subject)).rejects.toMatchObject({ reason: 'integrity' });
     expect(existsSync(file)).toBe(false);
   });
 

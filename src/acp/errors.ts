@@ -42,27 +42,17 @@ export class AgentExitedError extends Error {
   }
 }
 
-/** The extension is shutting down: nothing new starts. */
-export class ShuttingDownError extends Error {
-  override name = 'ShuttingDownError';
-  constructor() {
-    super('ACP Chat is shutting down.');
-  }
-}
+const UNAVAILABLE = {
+  'shutting-down': 'ACP Chat is shutting down.',
+  'agent-not-running': 'The agent is not running.',
+  'chat-closed': 'This chat was closed.',
+} as const;
 
-/** Something needed the running agent and there is none (it exited, or was stopped). */
-export class AgentNotRunningError extends Error {
-  override name = 'AgentNotRunningError';
-  constructor() {
-    super('The agent is not running.');
-  }
-}
-
-/** The chat was closed (its tab closed) while something was waiting on it. */
-export class ChatClosedError extends Error {
-  override name = 'ChatClosedError';
-  constructor() {
-    super('This chat was closed.');
+/** What was asked for is gone: the extension is shutting down, the agent stopped, or the chat was closed. */
+export class UnavailableError extends Error {
+  override name = 'UnavailableError';
+  constructor(readonly what: keyof typeof UNAVAILABLE) {
+    super(UNAVAILABLE[what]);
   }
 }
 

@@ -7,7 +7,7 @@ import { AgentProcess, type AgentExit, type AgentProcessLike } from '../acp/agen
 import type { AgentLaunch } from '../agents/agentLaunch';
 import type { FileService } from '../acp/clientServices';
 import type { TerminalService } from '../acp/commandRuns';
-import { AgentExitedError, AgentStartError, ShuttingDownError, AgentNotRunningError, errorMessage } from '../acp/errors';
+import { AgentExitedError, AgentStartError, UnavailableError, errorMessage } from '../acp/errors';
 import { Emitter, type Event } from '../acp/events';
 import { describeExit } from '../acp/exitDescription';
 import type { ClientHooks } from '../acp/hooks';
@@ -52,22 +52,17 @@ export class AgentHost {
   private workingDir = '';
   private readonly statusEmitter: Emitter<ChatStatus>;
   private readonly exitEmitter: Emitter<AgentExitedError>;
-  private readonly startEmitter: Emitter<AcpClient>;
 
   readonly onDidChangeStatus: Event<ChatStatus>;
   /** The agent went away without being asked to (crash, kill, exit); pending approvals are already settled. */
   readonly onDidExitUnexpectedly: Event<AgentExitedError>;
-  /** A new agent is running (first start, restart, another agent picked). */
-  readonly onDidStart: Event<AcpClient>;
 
   constructor(private readonly opts: AgentHostOptions) {
     const onError = (err: unknown) => opts.logger.error('[agent] listener failed', err);
     this.statusEmitter = new Emitter(onError);
     this.exitEmitter = new Emitter(onError);
-    this.startEmitter = new Emitter(onError);
     this.onDidChangeStatus = this.statusEmitter.event;
     this.onDidExitUnexpectedly = this.exitEmitter.event;
-    this.onDidStart = this.startEmitter.event;
   }
 
   get status(): ChatStatus {
@@ -86,7 +81,7 @@ export class AgentHost {
 
   /** The running agent's connection, starting it if needed (one start however many callers ask at once). */
   ensureAgent(): Promise<AcpClient> {
-    if (this.disposed) return Promise.reject(new ShuttingDownError());
+    if (this.disposed) return Promise.reject(new UnavailableError('shutting-down'));
     const live = this.live();
     if (live) return Promise.resolve(live);
     if (this.starting) return this.starting;
@@ -179,7 +174,6 @@ export class AgentHost {
     this.stop();
     this.statusEmitter.dispose();
     this.exitEmitter.dispose();
-    this.startEmitter.dispose();
   }
 
   private live(): AcpClient | undefined {
@@ -188,7 +182,7 @@ export class AgentHost {
 
   private require(): AcpClient {
     const client = this.live();
-    if (!client) throw new AgentNotRunningError();
+    if (!client) throw new UnavailableError('agent-not-running');
     return client;
   }
 
@@ -199,7 +193,6 @@ export class AgentHost {
       const client = await this.spawn(generation);
       this.client = client;
       this.setStatus(readyStatus(client));
-      this.startEmitter.fire(client);
       return client;
     } catch (err) {
       // Stopped on purpose while starting (Restart): a caller waiting for the agent gets the restarted one. After

@@ -2,8 +2,8 @@
 // session on the shared agent (queue and transcript live in the session), its own notice, and its own status on top
 // of the agent's. Opening, leaving and closing a session are done here and only here.
 import type { ContentBlock } from '@agentclientprotocol/sdk';
-import { AgentExitedError, ChatClosedError, errorMessage } from '../acp/errors';
-import { Emitter, type Disposable, type Event } from '../acp/events';
+import { AgentExitedError, UnavailableError, errorMessage } from '../acp/errors';
+import { Emitter, type Disposable } from '../acp/events';
 import type { Logger } from '../acp/logger';
 import type { Session } from '../acp/session';
 import type { AgentHost } from './agentHost';
@@ -31,31 +31,24 @@ export class Chat {
   private closed = false;
   /** Why this chat's last start failed (cleared when a session opens); the agent's own state is the host's. */
   private failure: string | undefined;
-  private readonly sessionEmitter: Emitter<Session | undefined>;
-  private readonly statusEmitter: Emitter<void>;
-  private readonly failureEmitter: Emitter<unknown>;
-  private readonly closeEmitter: Emitter<void>;
+  /** A listener that throws is logged, and the others still run. */
+  private readonly onListenerError = (err: unknown) => this.opts.logger.error('[chat] listener failed', err);
+  private readonly sessionEmitter = new Emitter<Session | undefined>(this.onListenerError);
+  private readonly statusEmitter = new Emitter<void>(this.onListenerError);
+  private readonly failureEmitter = new Emitter<unknown>(this.onListenerError);
+  private readonly closeEmitter = new Emitter<void>(this.onListenerError);
   private readonly hostSub: Disposable;
 
   /** Another session (or none) is shown: new session, history, restart. */
-  readonly onDidChangeSession: Event<Session | undefined>;
+  readonly onDidChangeSession = this.sessionEmitter.event;
   /** `status` changed (the agent's, or this chat's start failure). */
-  readonly onDidChangeStatus: Event<void>;
+  readonly onDidChangeStatus = this.statusEmitter.event;
   /** Opening this chat's session failed (a start failure, sign-in needed, …): what to tell the user here. */
-  readonly onDidFail: Event<unknown>;
-  readonly onDidClose: Event<void>;
+  readonly onDidFail = this.failureEmitter.event;
+  readonly onDidClose = this.closeEmitter.event;
 
   constructor(private readonly opts: ChatOptions) {
     this.place = opts.place;
-    const onError = (err: unknown) => opts.logger.error('[chat] listener failed', err);
-    this.sessionEmitter = new Emitter(onError);
-    this.statusEmitter = new Emitter(onError);
-    this.failureEmitter = new Emitter(onError);
-    this.closeEmitter = new Emitter(onError);
-    this.onDidChangeSession = this.sessionEmitter.event;
-    this.onDidChangeStatus = this.statusEmitter.event;
-    this.onDidFail = this.failureEmitter.event;
-    this.onDidClose = this.closeEmitter.event;
     this.hostSub = opts.host.onDidChangeStatus(() => this.statusEmitter.fire());
   }
 
@@ -80,7 +73,7 @@ export class Chat {
 
   /** The current session: starts the agent if needed, continues the session after a restart, else opens a new one. */
   ensureSession(): Promise<Session> {
-    if (this.closed) return Promise.reject(new ChatClosedError());
+    if (this.closed) return Promise.reject(new UnavailableError('chat-closed'));
     if (this.current && this.opts.host.isLive(this.current)) return Promise.resolve(this.current);
     if (this.starting) return this.starting;
     const starting = this.start().finally(() => {
@@ -170,7 +163,7 @@ export class Chat {
     });
     try {
       const session = (await this.continuePrevious()) ?? (await host.newSession());
-      if (this.closed) throw new ChatClosedError();
+      if (this.closed) throw new UnavailableError('chat-closed');
       this.shownAny = true;
       this.setFailure(undefined);
       this.show(session);
@@ -178,7 +171,7 @@ export class Chat {
     } catch (err) {
       // The agent was restarted while the session opened: open it on the new agent.
       if (!this.closed && host.agent !== client) return this.start();
-      if (!this.closed && !(err instanceof ChatClosedError)) {
+      if (!this.closed && !(err instanceof UnavailableError)) {
         this.opts.logger.error(`[chat] could not open a session: ${errorMessage(err)}`);
         this.setFailure(errorMessage(err));
         this.failureEmitter.fire(err);

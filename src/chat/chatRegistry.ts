@@ -2,7 +2,7 @@
 // focused last (the side view's chat when no other was focused, or after the focused tab closed). What spans chats
 // (restarting or switching the shared agent, deleting a session some chat shows) is done here.
 import { errorMessage } from '../acp/errors';
-import { Emitter, type Disposable, type Event } from '../acp/events';
+import { Emitter, type Disposable } from '../acp/events';
 import type { Logger } from '../acp/logger';
 import type { Session } from '../acp/session';
 import type { AgentHost } from './agentHost';
@@ -19,31 +19,24 @@ export class ChatRegistry {
   readonly sideView: Chat;
   private readonly chats: Chat[] = [];
   private focused: Chat;
-  private readonly addEmitter: Emitter<Chat>;
-  private readonly removeEmitter: Emitter<Chat>;
-  private readonly activeEmitter: Emitter<Chat>;
-  private readonly sessionEmitter: Emitter<{ chat: Chat; session: Session | undefined }>;
   private readonly subs = new Map<Chat, Disposable>();
+  /** A listener that throws is logged, and the others still run. */
+  private readonly onListenerError = (err: unknown) => this.opts.logger.error('[chats] listener failed', err);
+  private readonly addEmitter = new Emitter<Chat>(this.onListenerError);
+  private readonly removeEmitter = new Emitter<Chat>(this.onListenerError);
+  private readonly activeEmitter = new Emitter<Chat>(this.onListenerError);
+  private readonly sessionEmitter = new Emitter<{ chat: Chat; session: Session | undefined }>(this.onListenerError);
 
-  readonly onDidAdd: Event<Chat>;
-  readonly onDidRemove: Event<Chat>;
-  readonly onDidChangeActive: Event<Chat>;
+  readonly onDidAdd = this.addEmitter.event;
+  readonly onDidRemove = this.removeEmitter.event;
+  readonly onDidChangeActive = this.activeEmitter.event;
   /** Some chat shows another session (or none). */
-  readonly onDidChangeSession: Event<{ chat: Chat; session: Session | undefined }>;
+  readonly onDidChangeSession = this.sessionEmitter.event;
 
   constructor(
     readonly host: AgentHost,
     private readonly opts: ChatRegistryOptions,
   ) {
-    const onError = (err: unknown) => opts.logger.error('[chats] listener failed', err);
-    this.addEmitter = new Emitter(onError);
-    this.removeEmitter = new Emitter(onError);
-    this.activeEmitter = new Emitter(onError);
-    this.sessionEmitter = new Emitter(onError);
-    this.onDidAdd = this.addEmitter.event;
-    this.onDidRemove = this.removeEmitter.event;
-    this.onDidChangeActive = this.activeEmitter.event;
-    this.onDidChangeSession = this.sessionEmitter.event;
     this.sideView = this.add(new Chat({ host, logger: opts.logger, place: 'view', resumeSessionId: opts.resumeSessionId }));
     this.focused = this.sideView;
   }

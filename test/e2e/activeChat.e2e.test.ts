@@ -3,8 +3,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { ACP_CHAT_EXTENSION_ID, runCommand, webviewFrame } from './harness';
-import { AGENT_START_MS, captureFailure, openChat, startChatBed, type ChatBed } from './chatBed';
+import { ACP_CHAT_EXTENSION_ID, runCommand, runCommandKeepingSelection, webviewFrame } from './harness';
+import { AGENT_START_MS, captureFailure, cursorStatus, openChat, startChatBed, type ChatBed } from './chatBed';
 
 describe('ACP Chat e2e: commands act on the chat the user is in', () => {
   let cb: ChatBed;
@@ -43,8 +43,9 @@ describe('ACP Chat e2e: commands act on the chat the user is in', () => {
       // Into this chat, then back to the text, as a person does before choosing the command.
       await frames[i]!.getByTestId('composer-input').click();
       await editor.click();
-      await page.keyboard.press('ControlOrMeta+A');
-      await runCommand(page, 'ACP Chat: Add Selection to Chat');
+      await page.keyboard.press('Control+A');
+      await expect.poll(() => cursorStatus(page).textContent(), { timeout: 10_000 }).toMatch(/selected\)/);
+      await runCommandKeepingSelection(page, 'ACP Chat: Add Selection to Chat');
       await expect.poll(() => chips(i), { timeout: 15_000 }).toBe(before[i]! + 1);
       expect(await chips(other)).toBe(before[other]);
     }

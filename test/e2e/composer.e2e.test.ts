@@ -9,24 +9,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { LoggedRequest } from '../fixtures/fakeAnthropic';
 import { text } from '../fixtures/fakeAnthropic';
 import { activeTabTitle, captureFailure, cursorStatus, openChat, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
-import { runCommand } from './harness';
+import { runCommand, runCommandKeepingSelection } from './harness';
 
 const quickInput = (page: Page) => page.locator('.quick-input-widget');
 const quickInputBox = (page: Page) => quickInput(page).locator('input.input');
-
-/**
- * Runs a command from the palette without the Escape that harness.runCommand presses first: in an editor Escape
- * cancels the selection, and the selection is what the command under test reads.
- */
-async function runCommandKeepingSelection(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  await quickInputBox(page).waitFor({ state: 'visible', timeout: 10_000 });
-  await page.keyboard.type(title);
-  const row = quickInput(page).locator('.quick-input-list .monaco-list-row.focused', { has: page.locator('.label-name', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) });
-  await row.waitFor({ state: 'visible', timeout: 10_000 });
-  await page.keyboard.press('Enter');
-  await quickInput(page).waitFor({ state: 'hidden', timeout: 10_000 });
-}
 
 /** Opens a workspace file as a user does: Quick Open (Ctrl+P), type its name, Enter. */
 async function quickOpen(page: Page, name: string): Promise<void> {

@@ -47,6 +47,22 @@ const quickInput = (page: Page): Locator => page.locator('.quick-input-widget');
 const quickRows = (page: Page): Locator => quickInput(page).locator('.quick-input-list .monaco-list-row');
 
 /**
+ * Runs a command from the palette without the Escape that runCommand presses first: in an editor Escape cancels the
+ * selection, and the selection is what the command under test reads.
+ */
+export async function runCommandKeepingSelection(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = quickInput(page).locator('input.input');
+  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  await page.keyboard.type(title);
+  const name = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  const row = quickInput(page).locator('.quick-input-list .monaco-list-row.focused', { has: page.locator('.label-name', { hasText: name }) });
+  await row.waitFor({ state: 'visible', timeout: 10_000 });
+  await page.keyboard.press('Enter');
+  await quickInput(page).waitFor({ state: 'hidden', timeout: 10_000 });
+}
+
+/**
  * Runs a command through the command palette as a user does: F1, type its title, Enter.
  * `title` is the palette label (e.g. "View: Show ACP Smoke"); the row must match it exactly.
  */

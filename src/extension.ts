@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { AgentProcess } from './acp/agentProcess';
 import { CommandRuns } from './acp/commandRuns';
+import { SettingsProblemError } from './acp/errors';
 import type { Logger } from './acp/logger';
 import { parseLaunchSettings, resolveAgentLaunch, usesBundledAdapter } from './agents/agentLaunch';
 import { launchSettingsFor, type AgentEntry } from './agents/agentList';
@@ -43,8 +44,9 @@ export function activate(context: vscode.ExtensionContext) {
   // What the agent is launched with: the picked agent; for the bundled Claude adapter, Claude Code and the stored key.
   const keys = new ApiKeyStore(context.secrets);
   const agents = new AgentChoice(context.globalState, logger);
+  const settingsProblems = new vscode.EventEmitter<SettingsProblemError>(); // shown by the presenter, wired below
   const claudeCode = new ClaudeCodeSetup({ extensionPath: context.extensionPath, globalStorageDir: context.globalStorageUri.fsPath, logger });
-  const resolveLaunch = () => launchWithClaudeCode(launchInput(context, logger, agents.selected), keys, claudeCode);
+  const resolveLaunch = () => launchWithClaudeCode(launchInput(context, logger, agents.selected, settingsProblems), keys, claudeCode);
   const apiKeyApplies = () => usesBundledAdapter(launchSettingsFor(agents.selected, { path: settings().get<string>('agent.path') }));
 
   // The agent and the chats on it.
@@ -134,6 +136,9 @@ export function activate(context: vscode.ExtensionContext) {
     claudeCode.onDidInstall(() => void chats.active.ensureSession().catch(() => undefined)), // a failure is reported through the chat
     // Failures of what the user asked for outside a chat's own actions, shown by the one presenter.
     claudeCode.onDidFail(({ err, what }) => presenter.report(err, { what })),
+    settingsProblems,
+    settingsProblems.event((err) => presenter.report(err)),
+    agents.onDidFindProblems((err) => presenter.report(err)),
     editor.onDidFail(({ err, what }) => presenter.report(err, { what })),
     permissions.onDidFail((err) => presenter.report(err)),
     // A workspace trusted while the chat shows the Restricted Mode notice: start now.
@@ -204,13 +209,11 @@ async function launchWithClaudeCode(input: ReturnType<typeof launchInput>, keys:
   return resolveAgentLaunch({ ...withKey, claudeCodeExecutable: resolved.path });
 }
 
-function launchInput(context: vscode.ExtensionContext, logger: Logger, agent: AgentEntry) {
+function launchInput(context: vscode.ExtensionContext, logger: Logger, agent: AgentEntry, problemsFound: vscode.EventEmitter<SettingsProblemError>) {
   const config = vscode.workspace.getConfiguration('acpChat.agent');
   const { settings: claude, problems } = parseLaunchSettings({ path: config.get('path'), args: config.get('args'), env: config.get('env') });
-  for (const p of problems) {
-    logger.warn(`[settings] ${p}`);
-    void vscode.window.showWarningMessage(`ACP Chat: ${p}`);
-  }
+  for (const p of problems) logger.warn(`[settings] ${p}`);
+  if (problems.length) problemsFound.fire(new SettingsProblemError('acpChat.agent', problems));
   const entry = join(context.extensionPath, 'node_modules', '@agentclientprotocol', 'claude-agent-acp', 'dist', 'index.js');
   return {
     settings: launchSettingsFor(agent, claude),

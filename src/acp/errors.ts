@@ -56,6 +56,17 @@ export class UnavailableError extends Error {
   }
 }
 
+/** A setting holds entries that were ignored (each problem says which and why). */
+export class SettingsProblemError extends Error {
+  override name = 'SettingsProblemError';
+  constructor(
+    readonly setting: string,
+    readonly problems: readonly string[],
+  ) {
+    super(`${setting}: ${problems.join('; ')}`);
+  }
+}
+
 /** A location the agent named cannot be opened (relative, control characters, …); `reason` says which check failed. */
 export class LocationRefusedError extends Error {
   override name = 'LocationRefusedError';

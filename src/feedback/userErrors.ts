@@ -1,7 +1,7 @@
 // The one place that words errors for the user: what happened, how serious it is, and what the user can do about it
 // (action ids; the host maps each id to a VS Code command in one table). Pure: no vscode, no I/O.
 import { basename } from 'node:path';
-import { AgentExitedError, AgentRegistryError, AgentStartError, AnswerNotUsedError, InstallError, LocationRefusedError, errorMessage, type InstallProblem, type InstallSubject } from '../acp/errors';
+import { AgentExitedError, AgentRegistryError, AgentStartError, AnswerNotUsedError, InstallError, LocationRefusedError, SettingsProblemError, errorMessage, type InstallProblem, type InstallSubject } from '../acp/errors';
 
 /** What the user can do about an error. Add an id here and its label and command in the host's table. */
 export type UserAction =
@@ -44,6 +44,10 @@ export function describeError(err: unknown, what?: string): UserError {
   if (err instanceof AgentStartError) return describeStartError(err);
   if (err instanceof AgentRegistryError) return describeRegistryError(err);
   if (err instanceof InstallError) return describeInstallError(err, what);
+  if (err instanceof SettingsProblemError) {
+    const more = err.problems.length > 1 ? ` (and ${err.problems.length - 1} more; see the log)` : '';
+    return { message: `${err.problems[0] ?? err.message}${more}`, severity: 'warning', actions: ['openSettings'] };
+  }
   if (err instanceof LocationRefusedError) return { message: `Cannot open ${err.label}. ${err.reason}`, severity: 'error', actions: [] };
   if (err instanceof AnswerNotUsedError) {
     return err.why === 'expired'

@@ -267,7 +267,7 @@ suite('ACP Chat extension', function () {
     try {
       const { CLAUDE_CODE_EXECUTABLE: _, ...withoutClaude } = agentEnv;
       await config.update('agent.env', withoutClaude, vscode.ConfigurationTarget.Global);
-      await assert.rejects(api.chats.restart(), /Claude Code was not found/);
+      await assert.rejects(api.chats.restart(), { reason: 'claude-code-missing' });
       assert.equal(api.chat.status.state, 'error');
       assert.equal(api.agentPid(), undefined, 'no agent was started');
       assert.equal(existsSync(ran), false, 'the claude on PATH was never run but for --version');
@@ -286,7 +286,7 @@ suite('ACP Chat extension', function () {
       );
       assert.match(notice.buttons[0]!.label, /^Download Claude Code \(~\d+ MB\)$/);
       // A retry that fails the same way is not announced again.
-      await assert.rejects(api.chats.restart(), /Claude Code was not found/);
+      await assert.rejects(api.chats.restart(), { reason: 'claude-code-missing' });
       assert.equal(api.chat.notices.current?.id, notice.id);
 
       // The machine-scoped setting is the first place looked at.

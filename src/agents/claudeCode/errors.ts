@@ -11,8 +11,11 @@ export class ClaudeCodeNotFoundError extends AgentStartError {
     /** Places that were set but did not run `--version` (a stale setting or variable), for the message and the log. */
     readonly broken: { source: string; path: string; problem: string }[] = [],
   ) {
-    const brokenText = broken.map((b) => ` ${b.source} points to ${b.path}, which ${b.problem}.`).join('');
-    const found = onPath ? ` A claude on PATH runs: ${onPath.path} (${onPath.version}).` : '';
-    super(`Claude Code was not found.${brokenText}${found}`, 'claude-code-missing', { claudeOnPath: onPath, claudeBroken: broken });
+    // For the log; feedback/userErrors.ts words it from the details.
+    super(
+      `claude-code-missing (not runnable: ${broken.map((b) => `${b.path} ${b.problem}`).join('; ') || 'none'}; on PATH: ${onPath?.path ?? 'none'})`,
+      'claude-code-missing',
+      { claudeOnPath: onPath, claudeBroken: broken },
+    );
   }
 }

@@ -2,6 +2,7 @@
 // the choice is remembered in global state, and the chat header's picker shows and changes it.
 import * as vscode from 'vscode';
 import { parseAgentList, selectedAgent, type AgentEntry } from '../../agents/agentList';
+import { SettingsProblemError } from '../../acp/errors';
 import type { Logger } from '../../acp/logger';
 import type { ChatActions, ChatSource } from './chatWebviewController';
 
@@ -9,10 +10,13 @@ const SELECTED_KEY = 'acpChat.agents.selected';
 
 export class AgentChoice implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
+  private readonly problemEmitter = new vscode.EventEmitter<SettingsProblemError>();
   private readonly sub: vscode.Disposable;
   private reported = '';
   /** The list or the choice changed. */
   readonly onDidChange = this.emitter.event;
+  /** The setting has entries that were ignored (said once per distinct set); the presenter shows it. */
+  readonly onDidFindProblems = this.problemEmitter.event;
 
   constructor(
     private readonly memento: vscode.Memento,
@@ -29,7 +33,7 @@ export class AgentChoice implements vscode.Disposable {
     const said = problems.join('\n');
     if (said && said !== this.reported) {
       for (const p of problems) this.logger.warn(`[settings] ${p}`);
-      void vscode.window.showWarningMessage(`ACP Chat: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more; see the log)` : ''}`);
+      this.problemEmitter.fire(new SettingsProblemError('acpChat.agents', problems));
     }
     this.reported = said;
     return agents;
@@ -51,6 +55,7 @@ export class AgentChoice implements vscode.Disposable {
   dispose(): void {
     this.sub.dispose();
     this.emitter.dispose();
+    this.problemEmitter.dispose();
   }
 }
 

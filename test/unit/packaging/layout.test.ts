@@ -52,4 +52,18 @@ describe('the layout', () => {
       .flatMap((f) => f.local.filter((to) => to !== 'webview/page' && to !== 'webview/protocol').map((to) => `${relative(src, f.file)} → ${to}`));
     expect(offenders).toEqual([]);
   });
+
+  it('errors are shown by the one presenter: elsewhere no error message, and warnings only as modal questions', () => {
+    const presenter = join('feedback', 'userErrorPresenter.ts');
+    const offenders = files
+      .filter((f) => !f.file.endsWith(presenter))
+      .flatMap((f) => {
+        const text = readFileSync(f.file, 'utf8');
+        const calls = [...text.matchAll(/window\.show(Error|Warning)Message\(/g)];
+        return calls
+          .filter((m) => m[1] === 'Error' || !text.slice(m.index, m.index! + 300).includes('modal: true'))
+          .map((m) => `${relative(src, f.file)}: show${m[1]}Message`);
+      });
+    expect(offenders).toEqual([]);
+  });
 });

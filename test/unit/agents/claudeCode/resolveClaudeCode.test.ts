@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { ClaudeCodeNotFoundError } from '../../../../src/agents/claudeCode/errors';
 import { resolveClaudeCode, type ProbeResult, type ResolutionInput } from '../../../../src/agents/claudeCode/resolveClaudeCode';
+import { describeError } from '../../../../src/feedback/userErrors';
 
 /** A machine where `runs` holds the paths that run `--version` (with their version) and `broken` those that exist but fail. */
 function machine(runs: Record<string, string>, broken: Record<string, string> = {}) {
@@ -50,7 +51,7 @@ describe('resolveClaudeCode: the order', () => {
       { source: 'The setting acpChat.claudeCode.path', path: '/set/claude', problem: 'is not executable' },
       { source: 'CLAUDE_CODE_EXECUTABLE', path: '/env/claude', problem: 'does not exist' },
     ]);
-    expect(e.message).toContain('/set/claude, which is not executable');
+    expect(describeError(e).message).toContain('/set/claude, which is not executable');
   });
 
   test('a claude on PATH is never used: it is reported, the first that runs, with its version', async () => {
@@ -66,6 +67,6 @@ describe('resolveClaudeCode: the order', () => {
     const err = (await resolveClaudeCode(base(machine({}), { settingPath: undefined, envPath: undefined })).catch((e: unknown) => e)) as ClaudeCodeNotFoundError;
     expect(err).toBeInstanceOf(ClaudeCodeNotFoundError);
     expect(err.onPath).toBeUndefined();
-    expect(err.message).toMatch(/Claude Code was not found/);
+    expect(describeError(err).message).toMatch(/^Claude Code was not found/);
   });
 });

@@ -1,15 +1,12 @@
 // Composition root: builds the parts in order, registers them, and keeps their disposables. Nothing starts until a
 // chat view is shown or a command runs (activation is driven by the contributed views and commands).
-import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { AgentProcess } from './acp/agentProcess';
 import { CommandRuns } from './acp/commandRuns';
-import { SettingsProblemError } from './acp/errors';
 import type { Logger } from './acp/logger';
-import { parseLaunchSettings, resolveAgentLaunch, usesBundledAdapter } from './agents/agentLaunch';
-import { launchSettingsFor, type AgentEntry } from './agents/agentList';
+import { AgentLauncher } from './agents/agentLauncher';
 import { ClaudeCodeSetup } from './agents/claudeCode/claudeCodeSetup';
 import { PendingAttention } from './approvals/pendingAttention';
 import { PermissionController } from './approvals/permissionController';
@@ -20,7 +17,7 @@ import { chatHistory } from './chat/historySource';
 import { SessionStore, trackSessions } from './chat/sessionStore';
 import { registerCommands } from './commands/registerCommands';
 import { UserErrorPresenter } from './feedback/userErrorPresenter';
-import { AgentChoice } from './webview/host/agentPickerBinding';
+import { AgentChoice } from './agents/agentChoice';
 import { ChatViewProvider } from './webview/host/chatViewProvider';
 import { ChatViews } from './webview/host/chatViews';
 import { createEditorSide } from './webview/host/editorSideBinding';
@@ -44,10 +41,10 @@ export function activate(context: vscode.ExtensionContext) {
   // What the agent is launched with: the picked agent; for the bundled Claude adapter, Claude Code and the stored key.
   const keys = new ApiKeyStore(context.secrets);
   const agents = new AgentChoice(context.globalState, logger);
-  const settingsProblems = new vscode.EventEmitter<SettingsProblemError>(); // shown by the presenter, wired below
   const claudeCode = new ClaudeCodeSetup({ extensionPath: context.extensionPath, globalStorageDir: context.globalStorageUri.fsPath, logger });
-  const resolveLaunch = () => launchWithClaudeCode(launchInput(context, logger, agents.selected, settingsProblems), keys, claudeCode);
-  const apiKeyApplies = () => usesBundledAdapter(launchSettingsFor(agents.selected, { path: settings().get<string>('agent.path') }));
+  const launcher = new AgentLauncher({ extensionPath: context.extensionPath, logger, selected: () => agents.selected, keys, claudeCode });
+  const resolveLaunch = () => launcher.resolve();
+  const apiKeyApplies = () => launcher.apiKeyApplies();
 
   // The agent and the chats on it.
   const editor = new EditorActions(logger);
@@ -136,8 +133,8 @@ export function activate(context: vscode.ExtensionContext) {
     claudeCode.onDidInstall(() => void chats.active.ensureSession().catch(() => undefined)), // a failure is reported through the chat
     // Failures of what the user asked for outside a chat's own actions, shown by the one presenter.
     claudeCode.onDidFail(({ err, what }) => presenter.report(err, { what })),
-    settingsProblems,
-    settingsProblems.event((err) => presenter.report(err)),
+    launcher,
+    launcher.onDidFindProblems((err) => presenter.report(err)),
     agents.onDidFindProblems((err) => presenter.report(err)),
     editor.onDidFail(({ err, what }) => presenter.report(err, { what })),
     permissions.onDidFail((err) => presenter.report(err)),
@@ -195,33 +192,6 @@ let shutdown: (() => void) | undefined;
 export function deactivate() {
   shutdown?.();
   shutdown = undefined;
-}
-
-/**
- * The agent's launch; for the bundled adapter, with the stored API key and the Claude Code it is to run (other agents
- * are left alone). Claude Code missing rejects with ClaudeCodeNotFoundError, a start failure the presenter words.
- */
-async function launchWithClaudeCode(input: ReturnType<typeof launchInput>, keys: ApiKeyStore, claudeCode: ClaudeCodeSetup) {
-  const withKey = { ...input, apiKey: await keys.get() };
-  const launch = resolveAgentLaunch(withKey); // first: a missing adapter or an old Node is the problem to report
-  if (!usesBundledAdapter(input.settings)) return launch;
-  const resolved = await claudeCode.resolve({ ...input.baseEnv, ...input.settings.env });
-  return resolveAgentLaunch({ ...withKey, claudeCodeExecutable: resolved.path });
-}
-
-function launchInput(context: vscode.ExtensionContext, logger: Logger, agent: AgentEntry, problemsFound: vscode.EventEmitter<SettingsProblemError>) {
-  const config = vscode.workspace.getConfiguration('acpChat.agent');
-  const { settings: claude, problems } = parseLaunchSettings({ path: config.get('path'), args: config.get('args'), env: config.get('env') });
-  for (const p of problems) logger.warn(`[settings] ${p}`);
-  if (problems.length) problemsFound.fire(new SettingsProblemError('acpChat.agent', problems));
-  const entry = join(context.extensionPath, 'node_modules', '@agentclientprotocol', 'claude-agent-acp', 'dist', 'index.js');
-  return {
-    settings: launchSettingsFor(agent, claude),
-    // The extension host's own runtime: Electron run as Node inside VS Code, plain Node in the VS Code server.
-    node: { path: process.execPath, version: process.versions.node, env: { ELECTRON_RUN_AS_NODE: '1' } },
-    adapterEntry: existsSync(entry) ? entry : undefined,
-    baseEnv: process.env,
-  };
 }
 
 function outputLogger(log: vscode.LogOutputChannel): Logger {

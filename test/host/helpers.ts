@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import type { AgentHost } from '../../src/chat/agentHost';
 import type { Chat } from '../../src/chat/chat';
 import type { ChatRegistry } from '../../src/chat/chatRegistry';
-import type { AgentChoice } from '../../src/webview/host/agentPickerBinding';
+import type { AgentChoice } from '../../src/agents/agentChoice';
 import type { SessionStore } from '../../src/chat/sessionStore';
 import type { HistoryPicker } from '../../src/workbench/historyPicker';
 import type { ChatViews } from '../../src/webview/host/chatViews';

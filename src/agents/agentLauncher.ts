@@ -1,0 +1,67 @@
+// The VS Code side of launching the agent: reads the settings, the picked agent, the stored API key and the Claude
+// Code to run, and hands agentLaunch.ts (pure) what it decides from. Resolved again at every start, so a changed
+// setting or a newly installed program takes effect on the next one.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { AgentLaunch } from '../acp/agentProcess';
+import { SettingsProblemError } from '../acp/errors';
+import type { Logger } from '../acp/logger';
+import { parseLaunchSettings, resolveAgentLaunch, usesBundledAdapter } from './agentLaunch';
+import { launchSettingsFor, type AgentEntry } from './agentList';
+import type { ClaudeCodeSetup } from './claudeCode/claudeCodeSetup';
+
+export interface AgentLauncherDeps {
+  extensionPath: string;
+  logger: Logger;
+  /** The agent picked for new sessions. */
+  selected(): AgentEntry;
+  /** The stored Anthropic API key (SecretStorage), if any. */
+  keys: { get(): Promise<string | undefined> };
+  claudeCode: Pick<ClaudeCodeSetup, 'resolve'>;
+}
+
+export class AgentLauncher implements vscode.Disposable {
+  private readonly problemEmitter = new vscode.EventEmitter<SettingsProblemError>();
+  /** acpChat.agent.* holds entries that were ignored; the presenter shows it. */
+  readonly onDidFindProblems = this.problemEmitter.event;
+
+  constructor(private readonly deps: AgentLauncherDeps) {}
+
+  /**
+   * The agent's launch; for the bundled adapter, with the stored API key and the Claude Code it is to run (other
+   * agents are left alone). Claude Code missing rejects with ClaudeCodeNotFoundError, a start failure like any other.
+   */
+  async resolve(): Promise<AgentLaunch> {
+    const input = this.input();
+    const withKey = { ...input, apiKey: await this.deps.keys.get() };
+    const launch = resolveAgentLaunch(withKey); // first: a missing adapter or an old Node is the problem to report
+    if (!usesBundledAdapter(input.settings)) return launch;
+    const resolved = await this.deps.claudeCode.resolve({ ...input.baseEnv, ...input.settings.env });
+    return resolveAgentLaunch({ ...withKey, claudeCodeExecutable: resolved.path });
+  }
+
+  /** The stored key is an Anthropic key for the bundled Claude adapter; no other agent gets it or is offered it. */
+  apiKeyApplies(): boolean {
+    return usesBundledAdapter(launchSettingsFor(this.deps.selected(), { path: vscode.workspace.getConfiguration('acpChat.agent').get<string>('path') }));
+  }
+
+  dispose(): void {
+    this.problemEmitter.dispose();
+  }
+
+  private input() {
+    const config = vscode.workspace.getConfiguration('acpChat.agent');
+    const { settings: claude, problems } = parseLaunchSettings({ path: config.get('path'), args: config.get('args'), env: config.get('env') });
+    for (const p of problems) this.deps.logger.warn(`[settings] ${p}`);
+    if (problems.length) this.problemEmitter.fire(new SettingsProblemError('acpChat.agent', problems));
+    const entry = join(this.deps.extensionPath, 'node_modules', '@agentclientprotocol', 'claude-agent-acp', 'dist', 'index.js');
+    return {
+      settings: launchSettingsFor(this.deps.selected(), claude),
+      // The extension host's own runtime: Electron run as Node inside VS Code, plain Node in the VS Code server.
+      node: { path: process.execPath, version: process.versions.node, env: { ELECTRON_RUN_AS_NODE: '1' } },
+      adapterEntry: existsSync(entry) ? entry : undefined,
+      baseEnv: process.env,
+    };
+  }
+}

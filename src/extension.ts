@@ -59,7 +59,11 @@ export function activate(context: vscode.ExtensionContext) {
     hooks: permissions.hooks,
     logger,
     clientInfo: { name: 'acp-chat-vscode', version: String(context.extension.packageJSON.version ?? '0.0.0') },
-    initialMode: () => settings().get<string>('initialMode') || undefined,
+    // It decides how much new sessions ask: the user's value only, never a workspace's (application scope, and read so).
+    initialMode: () => {
+      const mode = settings().inspect<string>('initialMode');
+      return (mode?.globalValue ?? mode?.defaultValue) || undefined;
+    },
     files: new WorkspaceFiles(logger),
     terminals,
     // In the extension-host tests only: the tests' view below reads the spawned process's id.

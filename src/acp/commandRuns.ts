@@ -150,9 +150,10 @@ export class CommandRuns implements TerminalService {
     const args = params.args ?? [];
     const child = spawn(params.command, args, { cwd, env, shell: false, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
     const terminalId = `term-${++this.counter}`;
-    const title = [params.command, ...args].join(' ').slice(0, 80);
+    const shown = printable([params.command, ...args].join(' '));
+    const title = shown.slice(0, 80);
     const display = this.opts.display(title, () => this.runs.get(terminalId)?.kill());
-    display.write(`$ ${[params.command, ...args].join(' ')}\r\n`);
+    display.write(`$ ${shown}\r\n`);
     const onOutput = watch && ((text: string) => watch.output(terminalId, text));
     const onExit = watch && ((status: TerminalExitStatus) => watch.exited(terminalId, status));
     this.runs.set(terminalId, new CommandRun(child, limit, display, onOutput, onExit));
@@ -191,4 +192,17 @@ export class CommandRuns implements TerminalService {
     if (!run) throw new ServiceError('not-found', `No terminal ${id} (it was released or never created).`);
     return run;
   }
+}
+
+/**
+ * The agent's command as a line a terminal shows: escape sequences (which could retitle the terminal, clear it or
+ * forge output) and other control characters removed, tabs as spaces. The command itself runs as given.
+ */
+export function printable(text: string): string {
+  return text
+    .replace(/\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?/g, '') // OSC … BEL / ST
+    .replace(/(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]/g, '') // CSI
+    .replace(/\x1b[@-_]?/g, '')
+    .replace(/\t/g, ' ')
+    .replace(/[\x00-\x1f\x7f-\x9f]/g, '');
 }

@@ -180,7 +180,7 @@ export class InstallError extends Error {
 export class AgentRegistryError extends Error {
   override name = 'AgentRegistryError';
   constructor(
-    readonly reason: 'badJson' | 'noPlatform' | 'unpinned',
+    readonly reason: 'badJson' | 'noPlatform' | 'unpinned' | 'refused',
     message: string,
   ) {
     super(message);

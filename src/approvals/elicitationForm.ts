@@ -4,7 +4,7 @@
 // `question_<n>_custom`.
 import type { CreateElicitationRequest, ElicitationContentValue, EnumOption } from '@agentclientprotocol/sdk';
 import { compilePattern } from './patternEngine';
-import { toDisplayText } from '../workbench/displayText';
+import { toDisplayText } from '../acp/displayText';
 import { isRecord, optionalString } from '../acp/guards';
 
 export interface ChoiceOption {

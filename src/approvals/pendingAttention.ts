@@ -2,7 +2,7 @@
 // window is not focused, a notification. It only shows; "Show" runs the show-pending command.
 import * as vscode from 'vscode';
 import type { Logger } from '../acp/logger';
-import { toDisplayText } from '../workbench/displayText';
+import { toDisplayText, withoutLinks } from '../acp/displayText';
 import { LingeringCount } from './lingeringCount';
 import type { PermissionBroker, Prompt } from './permissionBroker';
 import { pendingStatusText } from './pendingStatusText';
@@ -51,7 +51,7 @@ export class PendingAttention implements vscode.Disposable {
     if (vscode.window.state.focused || !readNotifyWhenUnfocused()) return;
     const what = prompt.type === 'permission' ? toDisplayText(prompt.presentation.title, 120) : 'the agent has a question';
     const show = 'Show';
-    void vscode.window.showInformationMessage(`ACP Chat: an approval is waiting — ${what}`, show).then(
+    void vscode.window.showInformationMessage(withoutLinks(`ACP Chat: an approval is waiting — ${what}`), show).then(
       (choice) => {
         if (choice === show) void vscode.commands.executeCommand(COMMANDS.showPendingPermission, prompt.key);
       },

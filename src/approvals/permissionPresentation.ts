@@ -3,7 +3,7 @@
 // scope, lifetime or effect from an option's kind or label (permission-extension.md, "Client requirements").
 import type { PermissionOption, RequestPermissionRequest, ToolCallContent, ToolCallLocation, ToolKind } from '@agentclientprotocol/sdk';
 import type { ToolCallState } from '../acp/transcript';
-import { toDisplayText, toVerbatimText, truncate } from '../workbench/displayText';
+import { toDisplayText, toVerbatimText, truncate } from '../acp/displayText';
 import { OPTION_KIND_ICON, TOOL_KIND_ICON } from './kindIcons';
 import { checkLocation, locationLabel, type PathFlavour } from '../workbench/locationLinks';
 import { isRecord, optionalString } from '../acp/guards';

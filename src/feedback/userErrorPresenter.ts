@@ -13,6 +13,7 @@ import type { Logger } from '../acp/logger';
 import { APPROX_DOWNLOAD_MB } from '../agents/claudeCode/claudeCodeSetup';
 import { COMMANDS } from '../contributions/commandIds';
 import { describeError, type Severity, type UserAction, type UserError } from './userErrors';
+import { withoutLinks } from '../acp/displayText';
 
 /** What the presenter itself offers besides the error actions. */
 type NoticeAction = UserAction | 'resendPrompt';
@@ -185,8 +186,8 @@ export class UserErrorPresenter implements vscode.Disposable {
     // Not awaited: a caller must not hang on the user.
     const { buttons, severity, message } = notice;
     const show = severity === 'error' ? vscode.window.showErrorMessage : severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-    void show(`ACP Chat: ${firstLine(message)}`, ...buttons.map((b) => b.label)).then((label) => {
-      const button = buttons.find((b) => b.label === label);
+    void show(withoutLinks(`ACP Chat: ${firstLine(message)}`), ...buttons.map((b) => withoutLinks(b.label))).then((label) => {
+      const button = buttons.find((b) => withoutLinks(b.label) === label);
       if (button) void this.runButton(chat, button);
     });
   }

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { LocationRefusedError } from '../acp/errors';
 import type { Logger } from '../acp/logger';
-import { toDisplayText } from './displayText';
+import { toDisplayText } from '../acp/displayText';
 import type { PresentedLocation } from './locationLinks';
 import type { PresentedDiff } from './previewDocuments';
 import { openLocation } from './locationOpener';

@@ -6,7 +6,7 @@ import type { Logger } from '../acp/logger';
 import { confirmOutsideWorkspace, workspaceFolderPaths } from './locationOpener';
 import { checkRealLocation } from './realLocation';
 import { describeNote, reconstructEdit } from './snippetDiff';
-import { toDisplayText } from './displayText';
+import { toDisplayText } from '../acp/displayText';
 
 export const DIFF_SCHEME = 'acp-chat-diff';
 export const PLAN_SCHEME = 'acp-chat-plan';

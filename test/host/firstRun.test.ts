@@ -4,11 +4,11 @@
 // no log line. Runs after chat.test.ts, in the same extension host.
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { startFakeAnthropic, text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
-import { activate, pointAgentAt, pollFor, waitFor, type ExtensionApi } from './helpers';
+import { activate, pointAgentAt, pollFor, waitFor, workspaceRoot, type ExtensionApi } from './helpers';
 
 suite('First run: signing in from the chat', function () {
   this.timeout(90_000);
@@ -35,6 +35,22 @@ suite('First run: signing in from the chat', function () {
     assert.equal(vscode.workspace.getConfiguration('acpChat').inspect('initialMode')?.defaultValue, 'default');
     assert.equal(vscode.workspace.getConfiguration('acpChat').inspect('initialMode')?.globalValue, undefined, 'not set by the tests');
     assert.equal(api.chat.session?.snapshot().meta.modes?.currentModeId, 'default');
+  });
+
+  test('a workspace cannot make sessions ask less: acpChat.initialMode is taken from the user\'s settings only', async () => {
+    // What a cloned repository could carry; a window-scoped setting beside it shows when VS Code has read the file.
+    const file = join(workspaceRoot(), '.vscode', 'settings.json');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify({ 'acpChat.initialMode': 'acceptEdits', 'acpChat.agent.initializeTimeout': 61 }));
+    const config = () => vscode.workspace.getConfiguration('acpChat');
+    try {
+      await waitFor(() => config().inspect('agent.initializeTimeout')?.workspaceValue === 61, 'the workspace settings to be read');
+      const session = await api.chat.newSession();
+      assert.equal(session.snapshot().meta.modes?.currentModeId, 'default', 'the user\'s mode, not the workspace\'s');
+    } finally {
+      rmSync(file, { force: true });
+      await waitFor(() => config().inspect('agent.initializeTimeout')?.workspaceValue === undefined, 'the workspace settings to be gone');
+    }
   });
 
   test('a prompt without credentials shows the sign-in card with the agent\'s methods and keeps the prompt', async () => {

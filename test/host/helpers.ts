@@ -104,6 +104,7 @@ function changes(api: ExtensionApi | undefined): vscode.Event<unknown>[] {
     : [];
   return [
     ...own,
+    vscode.workspace.onDidChangeConfiguration,
     vscode.window.onDidChangeActiveTextEditor,
     vscode.window.onDidChangeTextEditorSelection,
     vscode.window.tabGroups.onDidChangeTabs,

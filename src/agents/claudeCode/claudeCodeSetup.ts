@@ -13,6 +13,7 @@ import type { ClaudeCodePackage, PlatformFacts } from './platform';
 import { platformKey } from './platform';
 import { probeClaudeCode } from './probe';
 import { resolveClaudeCode, type ResolvedClaudeCode } from './resolveClaudeCode';
+import { withoutLinks } from '../../acp/displayText';
 
 export const SETTING_SECTION = 'acpChat.claudeCode';
 
@@ -121,7 +122,7 @@ export class ClaudeCodeSetup {
         },
       );
       this.opts.logger.info(`[claude-code] downloaded ${done.version} to ${done.path}`);
-      void vscode.window.showInformationMessage(`ACP Chat: Claude Code ${done.version} was downloaded.`);
+      void vscode.window.showInformationMessage(withoutLinks(`ACP Chat: Claude Code ${done.version} was downloaded.`));
       this.installEmitter.fire();
       return true;
     } catch (err) {

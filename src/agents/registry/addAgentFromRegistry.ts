@@ -9,6 +9,7 @@ import type { AgentEntry } from '../agentList';
 import { DEFAULT_AGENTS } from '../agentList';
 import type { Logger } from '../../acp/logger';
 import { fetchRegistry, installAgent } from './installAgent';
+import { withoutLinks } from '../../acp/displayText';
 
 export interface AddAgentDeps {
   /** `<globalStorage>/agents`. */
@@ -40,8 +41,10 @@ export async function addAgentFromRegistry(deps: AddAgentDeps, id?: string): Pro
     await addToSettings(entry);
     deps.logger.info(`[registry] added ${agent.id}@${agent.version} as "${entry.name}": ${entry.command} ${entry.args.join(' ')}${plan.kind === 'binary' ? ' (archive not hash-checked: the registry gives no hash)' : ''}`);
     void vscode.window.showInformationMessage(
-      `ACP Chat: ${entry.name} ${agent.version} was added. Pick it in the chat header.` +
-        (plan.kind === 'binary' ? ' The registry gives no checksum for its archive, so it was not verified beyond unpacking.' : ''),
+      withoutLinks(
+        `ACP Chat: ${entry.name} ${agent.version} was added. Pick it in the chat header.` +
+          (plan.kind === 'binary' ? ' The registry gives no checksum for its archive, so it was not verified beyond unpacking.' : ''),
+      ),
     );
     return entry;
   } catch (err) {

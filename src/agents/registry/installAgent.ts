@@ -10,7 +10,7 @@ import { chmod, mkdir, mkdtemp, realpath, rename, rm, stat } from 'node:fs/promi
 import { join, sep } from 'node:path';
 import { extract } from 'tar/extract';
 import type { InstallPlan, RegistryAgent } from './registryEntries';
-import { parseRegistry } from './registryEntries';
+import { installDir, parseRegistry } from './registryEntries';
 import type { AgentEntry } from '../agentList';
 import { InstallError, type InstallSubject } from '../../acp/errors';
 import type { DownloadProgress, NetContext } from '../claudeCode/download';
@@ -32,11 +32,6 @@ export async function fetchRegistry(url: string, opts: NetOptions): Promise<Retu
   return parseRegistry(body.toString('utf8'));
 }
 
-/** The folder that holds one installed agent version. */
-export function installDir(storageDir: string, agent: RegistryAgent, plan: InstallPlan & { kind: 'binary' }): string {
-  return join(storageDir, agent.id, `${agent.version}-${plan.platform}`);
-}
-
 /** Installs `agent` by `plan` and resolves to the `acpChat.agents` entry that launches it. */
 export async function installAgent(
   agent: RegistryAgent,
@@ -54,6 +49,8 @@ export async function installAgent(
   // Known before anything is downloaded: a format ACP Chat cannot unpack.
   const path = new URL(plan.archive).pathname.toLowerCase();
   if (/\.(zip|tar\.bz2|tbz2)$/.test(path)) throw fail({ kind: 'archiveType', extension: path.slice(path.lastIndexOf('.')) });
+  // Where it will go, checked to be inside the storage folder before anything is downloaded, removed or renamed.
+  const finalDir = installDir(storageDir, agent, plan);
   await mkdir(storageDir, { recursive: true }).catch((err) => {
     throw diskError(err, storageDir, subject);
   });
@@ -89,7 +86,6 @@ export async function installAgent(
     await chmod(real, 0o755);
     throwIfCancelled(opts.signal, subject);
 
-    const finalDir = installDir(storageDir, agent, plan);
     await mkdir(join(finalDir, '..'), { recursive: true });
     // A broken copy or another window's install of the same version may sit there: replace it.
     await rm(finalDir, { recursive: true, force: true });

@@ -3,6 +3,7 @@
 // Hostile entries (bad ids, relative or non-http URLs, a `cmd` that climbs out of its folder, unpinned packages) are
 // dropped with a reason, never installed.
 import { AgentRegistryError } from '../../acp/errors';
+import { relative, resolve, sep } from 'node:path';
 import * as z from 'zod/mini';
 
 /** The public registry (FORMAT.md's published index). */
@@ -19,7 +20,8 @@ const binaryTargetSchema = z.object({ archive: httpUrl, cmd: text(256), args: z.
 const agentSchema = z.object({
   id: z.string().check(z.regex(/^[a-z0-9][a-z0-9._-]{0,63}$/)),
   name: text(60),
-  version: text(64),
+  // A version names the install folder: a plain version only (no separators, no dots that climb).
+  version: z.string().check(z.regex(/^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/), z.refine((v) => !v.includes('..'), 'must not contain ..')),
   description: z.optional(z.string().check(z.maxLength(500))),
   distribution: z.object({ npx: z.optional(npxSchema), binary: z.optional(z.record(z.string(), binaryTargetSchema)) }),
 });
@@ -32,6 +34,25 @@ export type InstallPlan =
   | { kind: 'binary'; platform: string; archive: string; cmd: string; args: string[]; env: Record<string, string> };
 
 export { AgentRegistryError };
+
+/** Variables that change how programs load or what npm installs: an entry may not set them for its agent. */
+const REFUSED_ENV = [/^npm_config_/i, /^NODE_OPTIONS$/i, /^LD_/, /^DYLD_/];
+
+function checkEnv(agent: RegistryAgent, env: Record<string, string>): Record<string, string> {
+  const refused = Object.keys(env).filter((name) => REFUSED_ENV.some((re) => re.test(name)));
+  if (refused.length) throw new AgentRegistryError('refused', `${agent.name} sets ${refused.join(', ')}, which ACP Chat does not let a registry entry set; it is not installed.`);
+  return env;
+}
+
+/** The folder that holds one installed agent version; refused unless it is inside `storageDir`. */
+export function installDir(storageDir: string, agent: RegistryAgent, plan: InstallPlan & { kind: 'binary' }): string {
+  const root = resolve(storageDir);
+  const dir = resolve(root, agent.id, `${agent.version}-${plan.platform}`);
+  if (!dir.startsWith(root + sep) || relative(root, dir).split(sep).length !== 2) {
+    throw new AgentRegistryError('refused', `${agent.name} ${agent.version} would install outside the agents folder; it is not installed.`);
+  }
+  return dir;
+}
 
 /** The usable agents of a fetched registry.json, and why others were dropped. Throws when it is not a registry. */
 export function parseRegistry(body: string): { agents: RegistryAgent[]; problems: string[] } {
@@ -77,7 +98,7 @@ export function installPlan(agent: RegistryAgent, platform: string | undefined):
     if (cmd.startsWith('/') || cmd.split(/[\\/]/).includes('..') || /^[A-Za-z]:/.test(cmd)) {
       throw new AgentRegistryError('noPlatform', `${agent.name}'s command ${target.cmd} points outside its archive; it is not installed.`);
     }
-    return { kind: 'binary', platform: platform!, archive: target.archive, cmd, args: target.args ?? [], env: target.env ?? {} };
+    return { kind: 'binary', platform: platform!, archive: target.archive, cmd, args: target.args ?? [], env: checkEnv(agent, target.env ?? {}) };
   }
   const npx = agent.distribution.npx;
   if (npx) {
@@ -87,7 +108,7 @@ export function installPlan(agent: RegistryAgent, platform: string | undefined):
     if (!/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/.test(packageName) || !/^\d+\.\d+\.\d+(-[\w.]+)?(\+[\w.]+)?$/.test(version)) {
       throw new AgentRegistryError('unpinned', `${agent.name}'s npm package ${npx.package} does not name an exact version; it is not installed.`);
     }
-    return { kind: 'npx', packageName, version, args: npx.args ?? [], env: npx.env ?? {} };
+    return { kind: 'npx', packageName, version, args: npx.args ?? [], env: checkEnv(agent, npx.env ?? {}) };
   }
   throw new AgentRegistryError('noPlatform', `${agent.name} has no build for this platform (${platform ?? 'unknown'}).`);
 }

@@ -11,7 +11,7 @@ import {
   TITLE_MAX,
   TOOL_KIND_ICON,
 } from '../../../src/approvals/permissionPresentation';
-import { escapeCodicons } from '../../../src/workbench/displayText';
+import { escapeCodicons } from '../../../src/acp/displayText';
 import { pendingStatusText } from '../../../src/approvals/pendingStatusText';
 
 const options: PermissionOption[] = [

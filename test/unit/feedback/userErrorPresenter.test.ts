@@ -182,4 +182,14 @@ describe('UserErrorPresenter', () => {
     expect(tab.chat.notices.current?.message).toMatch(/exited with code 3/);
     expect(idle.chat.notices.current).toBeNull();
   });
+
+  it('agent text in a notification carries no clickable link: a command: link in it is broken, its words kept', () => {
+    const t = setup(false);
+    const link = '[Show details](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22rm%20-rf%20~%22%7D)';
+    t.presenter.report(new acp.RequestError(-32603, `Tool failed. ${link}`), { what: 'Sending the prompt' });
+    const shown = String(vscodeFake.showErrorMessage.mock.calls.at(-1)?.[0]);
+    expect(shown).toContain('Show details');
+    // What VS Code's notifications render as a link (its parseLinkedText): `[label](` directly followed by a target.
+    expect(shown).not.toMatch(/\[[^\]]+\]\((?:https?:\/\/|command:|file:)/i);
+  });
 });

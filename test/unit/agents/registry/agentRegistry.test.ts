@@ -1,7 +1,7 @@
 // The ACP Registry's registry.json: valid entries kept, hostile ones dropped with a reason, and how this machine
 // installs an entry (its platform's archive, else a pinned npx package).
 import { describe, expect, it } from 'vitest';
-import { AgentRegistryError, installPlan, parseRegistry, registryPlatform } from '../../../../src/agents/registry/registryEntries';
+import { AgentRegistryError, installDir, installPlan, parseRegistry, registryPlatform } from '../../../../src/agents/registry/registryEntries';
 
 const binaryAgent = {
   id: 'tiny',
@@ -94,5 +94,33 @@ describe('installPlan', () => {
       const [agent] = parseRegistry(JSON.stringify({ agents: [{ ...binaryAgent, distribution: { binary: { 'linux-x86_64': { archive: 'https://e.com/a.tgz', cmd } } } }] })).agents;
       expect(() => installPlan(agent!, 'linux-x86_64'), cmd).toThrow(/outside its archive/);
     }
+  });
+});
+
+describe('hostile registry entries that would reach the file system or the agent’s environment', () => {
+  it('a version that is not a plain version (it names the install folder) is dropped', () => {
+    const { agents, problems } = parseRegistry(
+      JSON.stringify({ agents: [{ ...binaryAgent, version: '../../x' }, { ...binaryAgent, id: 'dots', version: '1.0/../..' }, { ...binaryAgent, id: 'ok', version: '1.0.0-beta+7' }] }),
+    );
+    expect(agents.map((a) => a.id)).toEqual(['ok']);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/version/);
+  });
+
+  it('the install folder is checked to be inside the storage folder before anything is removed or renamed', () => {
+    const plan = installPlan(binaryAgent, 'linux-x86_64');
+    if (plan.kind !== 'binary') throw new Error('expected a binary plan');
+    expect(installDir('/storage/agents', binaryAgent, plan)).toBe('/storage/agents/tiny/1.2.3-linux-x86_64');
+    expect(() => installDir('/storage/agents', { ...binaryAgent, version: '../../../x' }, plan)).toThrow(AgentRegistryError);
+  });
+
+  it('variables that change how programs load are refused in an entry’s env: npm_config_*, NODE_OPTIONS, LD_*, DYLD_*', () => {
+    for (const name of ['npm_config_registry', 'NPM_CONFIG_USERCONFIG', 'NODE_OPTIONS', 'LD_PRELOAD', 'DYLD_INSERT_LIBRARIES']) {
+      const npx = { ...npxAgent, distribution: { npx: { package: '@scope/npxy@2.0.0', env: { [name]: 'x' } } } };
+      expect(() => installPlan(npx, 'linux-x86_64'), name).toThrow(AgentRegistryError);
+      const bin = { ...binaryAgent, distribution: { binary: { 'linux-x86_64': { archive: 'https://example.com/t.tgz', cmd: 't', env: { [name]: 'x' } } } } };
+      expect(() => installPlan(bin, 'linux-x86_64'), name).toThrow(AgentRegistryError);
+    }
+    expect(installPlan({ ...npxAgent, distribution: { npx: { package: '@scope/npxy@2.0.0', env: { TINY_MODE: 'acp' } } } }, 'linux-x86_64')).toMatchObject({ env: { TINY_MODE: 'acp' } });
   });
 });

@@ -38,3 +38,12 @@ export function truncate(text: string, maxLength: number): string {
 export function escapeCodicons(text: string): string {
   return text.replace(/\$\([A-Za-z0-9-]+(?:~[A-Za-z-]+)?\)/gu, (m) => `\\${m}`);
 }
+
+/**
+ * Text for a notification: VS Code turns `[label](target)` in notification messages into a link, and a `command:`
+ * target runs that command when clicked. Agent or registry text must not carry one, so the link syntax is broken
+ * (`](` becomes `] (`); the words stay as they were.
+ */
+export function withoutLinks(text: string): string {
+  return text.replace(/\]\s*\(/gu, '] (');
+}

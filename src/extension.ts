@@ -15,6 +15,7 @@ import { autoRestart } from './chat/autoRestart';
 import { ChatRegistry } from './chat/chatRegistry';
 import { chatHistory } from './chat/historySource';
 import { SessionStore, trackSessions } from './chat/sessionStore';
+import { TurnStartGate } from './chat/turnStartGate';
 import { registerCommands } from './commands/registerCommands';
 import { UserErrorPresenter } from './feedback/userErrorPresenter';
 import { AgentChoice } from './agents/agentChoice';
@@ -49,6 +50,8 @@ export function activate(context: vscode.ExtensionContext) {
   // The agent and the chats on it.
   const editor = new EditorActions(logger);
   const permissions = new PermissionController({ logger, editor, inspectable: testing });
+  // A turn's prompt leaves once its chat's snapshot of the files is taken (what Review and Revert compare with).
+  const turnStarts = new TurnStartGate();
   const terminals = new CommandRuns({ logger, defaultCwd: () => cwd() ?? homedir(), checkCwd: (dir) => resolveInWorkspace(dir, workspaceFolderPaths()), display: openAgentTerminal });
   let spawned: AgentProcess | undefined;
   const host = new AgentHost({
@@ -56,7 +59,7 @@ export function activate(context: vscode.ExtensionContext) {
     cwd,
     trusted: () => vscode.workspace.isTrusted,
     initializeTimeoutMs: () => Math.max(1, settings().get<number>('agent.initializeTimeout') ?? 60) * 1000,
-    hooks: permissions.hooks,
+    hooks: { ...permissions.hooks, beforePrompt: (sessionId) => turnStarts.wait(sessionId) },
     logger,
     clientInfo: { name: 'acp-chat-vscode', version: String(context.extension.packageJSON.version ?? '0.0.0') },
     // It decides how much new sessions ask: the user's value only, never a workspace's (application scope, and read so).
@@ -89,7 +92,7 @@ export function activate(context: vscode.ExtensionContext) {
     // The webviews log through the logger, which survives a channel closed by deactivation.
     log: { debug: (m) => logger.debug?.(m), warn: (m) => logger.warn(m), error: (m) => (typeof m === 'string' ? logger.error(m) : logger.error(m.message, m)) },
     openHistory: (chat) => history.show(chat),
-    editorSide: (chat) => createEditorSide(chat, { review: turnReview, memento: context.globalState, followToggled, presenter, logger, cwd }),
+    editorSide: (chat) => createEditorSide(chat, { review: turnReview, memento: context.globalState, followToggled, presenter, logger, cwd, turnStarts }),
   });
   const chatViews = views;
   const attention = new PendingAttention(permissions.broker, (n) => chatViews.sideView.setPendingApprovals(n), logger);

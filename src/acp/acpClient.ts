@@ -175,6 +175,9 @@ export class AcpClient {
       forget: (id) => {
         this.sessions.delete(id);
       },
+      beforePrompt: async (id) => {
+        await opts.hooks.beforePrompt?.(id)?.catch((err: unknown) => logger.warn(`[acpClient] ${id}: before the prompt`, err));
+      },
     };
 
     opts.process.exited.then(

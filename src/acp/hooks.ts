@@ -16,6 +16,11 @@ export type PendingPermission = Approval<string, RequestPermissionRequest> & {
 export type PendingElicitation = Approval<CreateElicitationResponse, CreateElicitationRequest>;
 
 export interface ClientHooks {
+  /**
+   * A prompt is about to be sent in `sessionId` (its user message is already in the transcript): what must happen
+   * first, e.g. the editor's snapshot of the files the turn may change. The prompt waits for it (a failure is logged).
+   */
+  beforePrompt?(sessionId: string): Promise<void>;
   /** Present the request. Never answer for a dismissal; a hook that fails leaves the request pending. */
   requestPermission(req: PendingPermission): void;
   /** Present only if the client serves form elicitation; then `elicitation.form` is advertised. A hook that fails

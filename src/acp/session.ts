@@ -26,6 +26,8 @@ export interface SessionHost {
   explainFailure(err: unknown): Promise<Error>;
   /** Called once by close(): the client stops routing updates here. */
   forget(sessionId: string): void;
+  /** What must happen before a prompt is sent (ClientHooks.beforePrompt); never rejects. */
+  beforePrompt(sessionId: string): Promise<void>;
 }
 
 type TerminalExit = NonNullable<ToolCallState['terminalExit']>;
@@ -100,6 +102,7 @@ export class Session implements PermissionSessionView {
       this.assertUsable();
       this.inFlight += 1;
       this.apply({ type: 'prompt-sent', content: blocks });
+      await this.host.beforePrompt(this.id);
       try {
         const response = await this.host.agent.request(acp.methods.agent.session.prompt, { sessionId: this.id, prompt: blocks });
         this.inFlight -= 1;

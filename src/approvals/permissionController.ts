@@ -28,7 +28,7 @@ export interface PermissionControllerOptions {
 export class PermissionController implements vscode.Disposable {
   readonly broker: PermissionBroker;
   /** Pass to `AcpClient.start({ hooks })`; `createElicitation` present, so `elicitation.form` is advertised. */
-  readonly hooks: Required<ClientHooks>;
+  readonly hooks: Required<Pick<ClientHooks, 'requestPermission' | 'createElicitation'>>;
   /** A prompt should be brought into view in the chat (show-again, or a notification's "Show"). */
   readonly onDidRequestReveal: Event<Prompt>;
   /** An answer was not used (the request had ended, or it was refused): what to tell the user. */

@@ -8,7 +8,7 @@ import type { Disposable } from '../acp/events';
 import type { Logger } from '../acp/logger';
 import type { Session } from '../acp/session';
 import type { TranscriptChange } from '../acp/transcript';
-import { checkLocation } from './locationLinks';
+import { checkRealLocation } from './realLocation';
 import { workspaceFolderPaths } from './locationOpener';
 
 const SETTING_KEY = 'acpChat.followAgent';
@@ -70,7 +70,9 @@ export class AgentFollower implements Disposable {
   }
 
   private async reveal(path: unknown, line: unknown): Promise<void> {
-    const check = checkLocation(path, line, workspaceFolderPaths());
+    // The real location, as links and diffs check it: an in-workspace symlink to a file outside is outside. Following
+    // never asks, so an outside file is simply not shown.
+    const check = await checkRealLocation(path, line, workspaceFolderPaths());
     if (!check.ok || !check.insideWorkspace) return;
     const key = `${check.path}:${check.line ?? ''}`;
     if (key === this.lastShown) return;

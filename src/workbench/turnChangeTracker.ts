@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import type { Chat } from '../chat/chat';
+import type { TurnStartGate } from '../chat/turnStartGate';
 import { Emitter, type Disposable, type Event } from '../acp/events';
 import type { Logger } from '../acp/logger';
 import type { Session } from '../acp/session';
@@ -49,6 +50,8 @@ export class TurnChangeTracker implements Disposable {
     private readonly chat: Pick<Chat, 'session' | 'onDidChangeSession'>,
     private readonly logger: Logger,
     private readonly cwd: () => string | undefined,
+    /** Where the turn's snapshot is held, so the prompt leaves only once it is taken. */
+    private readonly turnStarts?: TurnStartGate,
   ) {
     this.emitter = new Emitter((err) => logger.error('[turnChanges] listener failed', err));
     this.onDidChange = this.emitter.event;
@@ -97,23 +100,24 @@ export class TurnChangeTracker implements Disposable {
 
   private onChanges(session: Session, changes: readonly TranscriptChange[]): void {
     for (const c of changes) {
-      if (c.type === 'entry-added' && c.entry.kind === 'user' && !this.turn) this.startTurn();
+      if (c.type === 'entry-added' && c.entry.kind === 'user' && !this.turn) this.startTurn(session);
       if ((c.type === 'entry-added' || c.type === 'entry-changed') && c.entry.kind === 'tool') this.turn?.toolCallIds.add(c.entry.toolCall.toolCallId);
       if (c.type === 'meta-changed' && c.keys.includes('turn') && this.turn && session.turn === 'idle') this.endTurn(session);
     }
   }
 
-  private startTurn(): void {
+  private startTurn(session: Session): void {
     const cwd = this.cwd();
     if (cwd === undefined) {
       this.turn = { toolCallIds: new Set(), snapshot: Promise.resolve(undefined) };
       return;
     }
-    // Taken before the prompt reaches the agent's model; the first write comes after at least one model reply.
+    // Taken before the prompt leaves (the gate holds it): a shell command the turn runs changes files only after it.
     const snapshot = takeGitSnapshot(cwd).catch((err: unknown) => {
       this.logger.warn('[turnChanges] no git snapshot for this turn', err);
       return undefined;
     });
+    this.turnStarts?.hold(session.id, snapshot);
     this.turn = { toolCallIds: new Set(), snapshot };
   }
 

@@ -1,13 +1,14 @@
 // The agent's `fs/*` served from the editor: reads see the open buffer (unsaved edits included), writes go through a
 // WorkspaceEdit and are saved, so one Undo takes them back and open editors stay consistent. Only files inside the
-// workspace folders, with symlinks resolved, are read or written.
-import { realpath } from 'node:fs/promises';
-import * as nodePath from 'node:path';
+// workspace folders, every symlink on the way followed (workspacePaths.ts), are read or written.
 import type { ReadTextFileRequest, ReadTextFileResponse, WriteTextFileRequest, WriteTextFileResponse } from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
 import { ServiceError, type FileService } from '../acp/clientServices';
 import type { Logger } from '../acp/logger';
 import { workspaceFolderPaths } from './locationOpener';
+import { resolveInWorkspace } from './workspacePaths';
+
+export { resolveInWorkspace };
 
 /** The 1-based `line` and `limit` of fs/read_text_file applied to a text. */
 export function sliceLines(text: string, line?: number | null, limit?: number | null): string {
@@ -16,44 +17,6 @@ export function sliceLines(text: string, line?: number | null, limit?: number | 
   const start = Math.max(1, line ?? 1) - 1;
   const end = limit == null ? lines.length : start + Math.max(0, limit);
   return lines.slice(start, end).join('');
-}
-
-/** `child` is `root` or inside it (both already resolved). */
-function isInside(root: string, child: string): boolean {
-  const rel = nodePath.relative(root, child);
-  return rel === '' || (!rel.startsWith(`..${nodePath.sep}`) && rel !== '..' && !nodePath.isAbsolute(rel));
-}
-
-/**
- * The real path of `path` if it is inside a workspace folder. A file that does not exist yet is resolved through its
- * nearest existing parent, so a symlinked folder cannot lead a new file outside either.
- */
-export async function resolveInWorkspace(path: unknown, folders: readonly string[]): Promise<string> {
-  if (typeof path !== 'string' || !path) throw new ServiceError('invalid-params', 'The path is empty.');
-  if (!nodePath.isAbsolute(path)) throw new ServiceError('invalid-params', `The path must be absolute: ${path}`);
-  if (/[\u0000]/u.test(path)) throw new ServiceError('invalid-params', 'The path contains a NUL character.');
-  const resolved = await realOrParent(nodePath.normalize(path));
-  const roots = await Promise.all(folders.map((f) => realpath(f).catch(() => f)));
-  if (!roots.some((root) => isInside(root, resolved))) {
-    throw new ServiceError('refused', `${path} is outside the workspace folders${resolved !== path ? ` (it resolves to ${resolved})` : ''}; the client only reads and writes files inside them.`);
-  }
-  return resolved;
-}
-
-async function realOrParent(path: string): Promise<string> {
-  const rest: string[] = [];
-  let current = path;
-  for (;;) {
-    try {
-      return nodePath.join(await realpath(current), ...rest);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new ServiceError('refused', `Cannot resolve ${path}: ${(err as Error).message}`);
-      const parent = nodePath.dirname(current);
-      if (parent === current) return path;
-      rest.unshift(nodePath.basename(current));
-      current = parent;
-    }
-  }
 }
 
 export class WorkspaceFiles implements FileService {

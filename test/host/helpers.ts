@@ -15,6 +15,7 @@ import type { ChatViews } from '../../src/webview/host/chatViews';
 import type { PermissionRecord, ToolCallState } from '../../src/acp/transcript';
 import type { EditorActions } from '../../src/workbench/editorActions';
 import type { TurnChangeTracker } from '../../src/workbench/turnChangeTracker';
+import type { AgentFollower } from '../../src/workbench/agentFollower';
 import type { TurnReview } from '../../src/workbench/turnReview';
 import type { PermissionController } from '../../src/approvals/permissionController';
 import type { ApiKeyStore } from '../../src/workbench/signIn/apiKeyStore';
@@ -41,6 +42,8 @@ export interface ExtensionApi {
   permissions: PermissionController;
   editor: EditorActions;
   turnChanges: TurnChangeTracker;
+  /** The side view's chat's Follow the agent. */
+  follower: AgentFollower;
   turnReview: TurnReview;
   signIn: SignIn;
   presenter: UserErrorPresenter;

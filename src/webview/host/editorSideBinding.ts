@@ -2,6 +2,7 @@
 // Revert, and Follow the agent, bound to the chat's webview. Each chat tracks its own session's turns.
 import type * as vscode from 'vscode';
 import type { Chat } from '../../chat/chat';
+import type { TurnStartGate } from '../../chat/turnStartGate';
 import type { Logger } from '../../acp/logger';
 import { AgentFollower } from '../../workbench/agentFollower';
 import { TurnChangeTracker } from '../../workbench/turnChangeTracker';
@@ -19,6 +20,8 @@ export interface EditorSideDeps {
   presenter: Pick<UserErrorPresenter, 'showMessage'>;
   logger: Logger;
   cwd(): string | undefined;
+  /** Where each turn's snapshot is held until its prompt leaves. */
+  turnStarts?: TurnStartGate;
 }
 
 export interface EditorSide extends vscode.Disposable {
@@ -29,7 +32,7 @@ export interface EditorSide extends vscode.Disposable {
 }
 
 export function createEditorSide(chat: Chat, deps: EditorSideDeps): EditorSide {
-  const turnChanges = new TurnChangeTracker(chat, deps.logger, deps.cwd);
+  const turnChanges = new TurnChangeTracker(chat, deps.logger, deps.cwd, deps.turnStarts);
   const tracked = deps.review.track(turnChanges);
   const follower = new AgentFollower(chat, deps.memento, deps.logger);
   return {

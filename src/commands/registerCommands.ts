@@ -70,7 +70,11 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     [COMMANDS.showLog]: () => deps.showLog(),
     [COMMANDS.downloadClaudeCode]: () => claudeCode.download(),
     [COMMANDS.locateClaudeCode]: () => claudeCode.locate(),
-    [COMMANDS.useClaudeCode]: (path?: unknown) => (typeof path === 'string' ? claudeCode.use(path) : false),
+    // Only an id the presenter issued for its "Use claude" button: a path from anywhere else is not taken.
+    [COMMANDS.useClaudeCode]: (id?: unknown) => {
+      const path = presenter.offeredClaudePath(id);
+      return path !== undefined ? claudeCode.use(path) : false;
+    },
     [COMMANDS.removeDownloadedClaudeCode]: reporting('Removing the downloaded Claude Code', () => claudeCode.remove()),
     [COMMANDS.signIn]: (methodId?: unknown) => signIn.signIn(typeof methodId === 'string' ? methodId : undefined),
     [COMMANDS.setApiKey]: () => signIn.askForApiKey(),

@@ -20,7 +20,8 @@ type NoticeAction = UserAction | 'resendPrompt';
 
 /**
  * The host-side table: each action's button label and the command it runs, with the button's `methodId` if any (a
- * sign-in method's id; for 'useClaudeOnPath', the path of the `claude` the message named, kept on the host).
+ * sign-in method's id; for 'useClaudeOnPath', the id this presenter issued for the `claude` the message named: the
+ * command takes only such an id, never a path, and asks the presenter which path it stands for).
  */
 export const ACTIONS: Record<UserAction, { label: string; run: (methodId?: string) => Thenable<unknown> }> = {
   openFolder: { label: 'Open Folder…', run: () => vscode.commands.executeCommand('vscode.openFolder') },
@@ -33,7 +34,7 @@ export const ACTIONS: Record<UserAction, { label: string; run: (methodId?: strin
   // The size before anything is fetched: the extension talks to the registry only once asked.
   downloadClaudeCode: { label: `Download Claude Code (~${APPROX_DOWNLOAD_MB} MB)`, run: () => vscode.commands.executeCommand(COMMANDS.downloadClaudeCode) },
   locateClaudeCode: { label: 'Locate Claude Code…', run: () => vscode.commands.executeCommand(COMMANDS.locateClaudeCode) },
-  useClaudeOnPath: { label: 'Use claude from PATH', run: (path) => vscode.commands.executeCommand(COMMANDS.useClaudeCode, path) },
+  useClaudeOnPath: { label: 'Use claude from PATH', run: (id) => vscode.commands.executeCommand(COMMANDS.useClaudeCode, id) },
 };
 
 export interface PresenterDeps {
@@ -61,6 +62,8 @@ export class UserErrorPresenter implements vscode.Disposable {
   private readonly notified = new WeakSet<object>();
   /** The `claude` on PATH a "Use claude" button sets: the path stays on the host, the button carries only its label. */
   private readonly offeredClaude = new WeakMap<NoticeButton, string>();
+  /** The ids issued for offered `claude` paths; the use command accepts nothing else. */
+  private readonly claudeIds = new Map<string, string>();
   private readonly subscriptions: Disposable[] = [];
   private readonly chatSubs = new Map<Chat, Disposable>();
 
@@ -129,6 +132,11 @@ export class UserErrorPresenter implements vscode.Disposable {
     chat.notices.keptPrompt = undefined;
     chat.notices.clear();
     await chat.submit(prompt).catch((err: unknown) => this.report(err, { chat, what: 'Sending the prompt', prompt }));
+  }
+
+  /** The path an id issued for a "Use claude" button stands for; undefined for anything else (a path included). */
+  offeredClaudePath(id: unknown): string | undefined {
+    return typeof id === 'string' ? this.claudeIds.get(id) : undefined;
   }
 
   dispose(): void {
@@ -208,11 +216,19 @@ export class UserErrorPresenter implements vscode.Disposable {
     return this.deps.chats.host.authMethods.map((m: AuthMethod) => ({ action, label: m.name, methodId: m.id, ...(m.description ? { description: m.description } : {}) }));
   }
 
+  private issueClaudeId(button: NoticeButton): string | undefined {
+    const path = this.offeredClaude.get(button);
+    if (path === undefined) return undefined;
+    const id = `claude-${this.claudeIds.size + 1}`;
+    this.claudeIds.set(id, path);
+    return id;
+  }
+
   private async runButton(chat: Chat, button: NoticeButton): Promise<void> {
     const action = button.action as NoticeAction;
     try {
       if (action === 'resendPrompt') await this.resendPrompt(chat);
-      else await ACTIONS[action].run(action === 'useClaudeOnPath' ? this.offeredClaude.get(button) : button.methodId);
+      else await ACTIONS[action].run(action === 'useClaudeOnPath' ? this.issueClaudeId(button) : button.methodId);
     } catch (err) {
       this.report(err, { chat, what: button.label });
     }

@@ -7,6 +7,7 @@ import { confirmOutsideWorkspace, workspaceFolderPaths } from './locationOpener'
 import { checkRealLocation } from './realLocation';
 import { describeNote, reconstructEdit } from './snippetDiff';
 import { toDisplayText } from '../acp/displayText';
+import { inertPlan } from './planMarkdown';
 
 export const DIFF_SCHEME = 'acp-chat-diff';
 export const PLAN_SCHEME = 'acp-chat-plan';
@@ -61,7 +62,8 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
 
   /** Show the plan markdown rendered; falls back to the source when the markdown preview is unavailable. */
   async showPlan(markdown: string): Promise<void> {
-    const uri = this.put(PLAN_SCHEME, `/${++this.counter}/plan.md`, markdown);
+    // The markdown preview would load the images a plan names: shown inert (planMarkdown.ts).
+    const uri = this.put(PLAN_SCHEME, `/${++this.counter}/plan.md`, inertPlan(markdown));
     try {
       await vscode.commands.executeCommand('markdown.showPreview', uri);
     } catch (err) {

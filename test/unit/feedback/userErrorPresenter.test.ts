@@ -20,6 +20,7 @@ import type { ChatRegistry } from '../../../src/chat/chatRegistry';
 import type { ChatStatus } from '../../../src/chat/chatStatus';
 import { AgentExitedError } from '../../../src/acp/errors';
 import { AgentStartError } from '../../../src/acp/errors';
+import { ClaudeCodeNotFoundError } from '../../../src/agents/claudeCode/errors';
 import { Emitter } from '../../../src/acp/events';
 import { UserErrorPresenter } from '../../../src/feedback/userErrorPresenter';
 import { recordingLogger } from '../acp/inProcessAgent';
@@ -191,5 +192,19 @@ describe('UserErrorPresenter', () => {
     expect(shown).toContain('Show details');
     // What VS Code's notifications render as a link (its parseLinkedText): `[label](` directly followed by a target.
     expect(shown).not.toMatch(/\[[^\]]+\]\((?:https?:\/\/|command:|file:)/i);
+  });
+
+  it('"Use claude" runs its command with an id the presenter issued, never a path; a path given to it stands for nothing', async () => {
+    const t = setup(true);
+    t.presenter.report(new ClaudeCodeNotFoundError({ path: '/usr/bin/claude', version: '2.0.5 (Claude Code)' }));
+    const notice = t.chat.notices.current!;
+    const use = notice.buttons.find((b) => b.action === 'useClaudeOnPath')!;
+    await t.presenter.runAction(t.chat, notice.id, use.action, use.methodId);
+    const [command, arg] = vscodeFake.executeCommand.mock.calls.at(-1)!;
+    expect(command).toBe('acpChat.useClaudeCode');
+    expect(arg).not.toBe('/usr/bin/claude');
+    expect(t.presenter.offeredClaudePath(arg)).toBe('/usr/bin/claude');
+    expect(t.presenter.offeredClaudePath('/usr/bin/claude')).toBeUndefined();
+    expect(t.presenter.offeredClaudePath('/tmp/evil')).toBeUndefined();
   });
 });

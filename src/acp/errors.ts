@@ -121,6 +121,8 @@ export type InstallProblem =
   | { kind: 'noBuild'; platform: string }
   | { kind: 'disk'; path: string; code: string }
   | { kind: 'cancelled' }
+  | { kind: 'insecure'; url: string }
+  | { kind: 'tooLarge'; part: 'download' | 'unpacked'; limit: number }
   | { kind: 'failed'; cause: string };
 
 /** What was being installed, and from where. */
@@ -133,7 +135,7 @@ export interface InstallSubject {
   proxy?: string;
 }
 
-export type InstallFailure = 'offline' | 'proxy' | 'http' | 'integrity' | 'corrupt' | 'unsupported' | 'notRunnable' | 'disk' | 'cancelled';
+export type InstallFailure = 'offline' | 'proxy' | 'http' | 'integrity' | 'corrupt' | 'unsupported' | 'notRunnable' | 'disk' | 'cancelled' | 'tooLarge';
 
 /** Installing Claude Code or a registry agent failed; nothing of it was left behind. userErrors.ts words it. */
 export class InstallError extends Error {
@@ -170,6 +172,8 @@ export class InstallError extends Error {
         return 'disk';
       case 'cancelled':
         return 'cancelled';
+      case 'tooLarge':
+        return 'tooLarge';
       default:
         return 'http';
     }

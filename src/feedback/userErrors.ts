@@ -121,6 +121,10 @@ function describeInstallError(err: InstallError, what?: string): UserError {
   }
 }
 
+function mebibytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${bytes} bytes`;
+}
+
 /** One sentence for what went wrong, from the facts. */
 function installSentence(subject: InstallSubject, problem: InstallProblem): string {
   const claude = subject.kind === 'claudeCode';
@@ -182,6 +186,12 @@ function installSentence(subject: InstallSubject, problem: InstallProblem): stri
       return `Could not write ${claude ? 'Claude Code' : 'the agent'} to ${problem.path} (${problem.code}).`;
     case 'cancelled':
       return claude ? 'The download of Claude Code was cancelled; nothing was kept.' : `Installing ${subject.what} was cancelled; nothing was kept.`;
+    case 'insecure':
+      return `${problem.url} is not an https address (plain http is taken only from this machine), so ${subject.what} was not downloaded from it.`;
+    case 'tooLarge':
+      return problem.part === 'download'
+        ? `${subject.what} is larger than ${mebibytes(problem.limit)}, more than ACP Chat downloads; it was not kept.`
+        : `${subject.what} unpacks to more than ${mebibytes(problem.limit)}, more than ACP Chat unpacks; it was deleted.`;
     case 'failed':
       return claude ? `The download of ${subject.what} failed: ${firstLine(problem.cause)}` : `Downloading ${subject.what} from ${host(undefined)} failed.`;
   }

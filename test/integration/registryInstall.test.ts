@@ -1,5 +1,6 @@
 // Installing agents from an ACP Registry served on 127.0.0.1 (no vscode): the registry fetched and parsed, a tar.gz
 // installed and made executable, and each failure refused with its reason and nothing left in storage.
+import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -37,9 +38,25 @@ beforeAll(async () => {
     symlinkSync('/bin/sh', join(dir, 'agent'));
     return ['agent'];
   });
+  // A setuid file, and one that unpacks far larger than its archive.
+  files['/setuid.tgz'] = await tgz((dir) => {
+    writeFileSync(join(dir, 'agent'), '#!/bin/sh\necho hi\n');
+    chmodSync(join(dir, 'agent'), 0o6755);
+    return ['agent'];
+  });
+  files['/bomb.tgz'] = await tgz((dir) => {
+    writeFileSync(join(dir, 'agent'), '#!/bin/sh\n');
+    writeFileSync(join(dir, 'zeros'), Buffer.alloc(200_000));
+    return ['agent', 'zeros'];
+  });
+  files['/big.tgz'] = Buffer.alloc(64_000, 7);
   files['/registry.json'] = Buffer.from(JSON.stringify({ agents: [{ id: 'x', name: 'X', version: '1', distribution: { npx: { package: 'x@1.0.0' } } }] }));
   files['/notjson'] = Buffer.from('<html>');
   server = createServer((req, res) => {
+    // Redirects that leave for plain http on another host; the target is never contacted (.invalid does not resolve).
+    if (req.url === '/redirect-out') return void res.writeHead(302, { location: 'http://example.invalid/a.tgz' }).end();
+    // No content-length: the size is known only while it streams.
+    if (req.url === '/big-chunked') return void res.writeHead(200).end(files['/big.tgz']);
     const body = files[req.url ?? ''];
     if (!body) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-length': body.length }).end(body);
@@ -68,7 +85,7 @@ describe('registry install (127.0.0.1)', () => {
     const dir = storage();
     const a = agent('/good.tgz', './agent');
     const entry = await installAgent(a, installPlan(a, 'linux-x86_64'), { storageDir: dir });
-    expect(entry).toEqual({ name: 'Tiny', command: join(dir, 'tiny', '1.0.0-linux-x86_64', 'agent'), args: ['acp'], env: {} });
+    expect(entry).toEqual({ name: 'Tiny', command: join(dir, 'tiny', '1.0.0-linux-x86_64', 'agent'), args: ['acp'], env: {}, sha256: createHash('sha256').update(files['/good.tgz']!).digest('hex') });
     expect(statSync(entry.command!).mode & 0o111).not.toBe(0);
     expect(readdirSync(dir)).toEqual(['tiny']);
   });
@@ -94,5 +111,41 @@ describe('registry install (127.0.0.1)', () => {
     await new Promise((r) => closed.close(r));
     const offline = parseRegistry(JSON.stringify({ agents: [{ id: 'off', name: 'Off', version: '1', distribution: { binary: { 'linux-x86_64': { archive: `http://127.0.0.1:${port}/a.tgz`, cmd: 'a' } } } }] })).agents[0]!;
     await refused(installAgent(offline, installPlan(offline, 'linux-x86_64'), { storageDir: dir }), 'offline', dir);
+  });
+});
+
+describe('registry install: what comes over the network is bounded and checked (127.0.0.1)', () => {
+  it('plain http to another host than this machine is refused before anything is sent, and so is a redirect to it', async () => {
+    let dir = storage();
+    const plain = parseRegistry(JSON.stringify({ agents: [{ id: 'plain', name: 'Plain', version: '1', distribution: { binary: { 'linux-x86_64': { archive: 'http://example.invalid/a.tgz', cmd: 'a' } } } }] })).agents[0]!;
+    expect((await refused(installAgent(plain, installPlan(plain, 'linux-x86_64'), { storageDir: dir }), 'http', dir)).problem).toMatchObject({ kind: 'insecure' });
+    dir = storage();
+    const a = agent('/redirect-out', './agent');
+    expect((await refused(installAgent(a, installPlan(a, 'linux-x86_64'), { storageDir: dir }), 'http', dir)).problem).toMatchObject({ kind: 'insecure', url: 'http://example.invalid/a.tgz' });
+  });
+
+  it('a download over the limit is refused, with or without its size announced', async () => {
+    for (const path of ['/big.tgz', '/big-chunked']) {
+      const dir = storage();
+      const a = agent(path, './agent');
+      const err = await refused(installAgent(a, installPlan(a, 'linux-x86_64'), { storageDir: dir, limits: { downloadBytes: 10_000 } }), 'tooLarge', dir);
+      expect(err.problem).toMatchObject({ kind: 'tooLarge', part: 'download', limit: 10_000 });
+    }
+  });
+
+  it('an archive that unpacks beyond the bound is refused', async () => {
+    const dir = storage();
+    const a = agent('/bomb.tgz', './agent');
+    const err = await refused(installAgent(a, installPlan(a, 'linux-x86_64'), { storageDir: dir, limits: { unpackedBytes: 50_000 } }), 'tooLarge', dir);
+    expect(err.problem).toMatchObject({ kind: 'tooLarge', part: 'unpacked', limit: 50_000 });
+  });
+
+  it('setuid and setgid bits are dropped when unpacking, and the sha256 of what was installed is given', async () => {
+    const dir = storage();
+    const a = agent('/setuid.tgz', './agent');
+    const installed = await installAgent(a, installPlan(a, 'linux-x86_64'), { storageDir: dir });
+    expect(statSync(installed.command!).mode & 0o7000).toBe(0);
+    expect(statSync(installed.command!).mode & 0o111).not.toBe(0);
+    expect(installed.sha256).toBe(createHash('sha256').update(files['/setuid.tgz']!).digest('hex'));
   });
 });

@@ -3,6 +3,7 @@
 // integrity check → only the binary extracted → executable bit → `--version` → one atomic rename into place.
 // Whatever fails or is cancelled, the temp folder goes and nothing half-done is left. No `vscode` import: requests use
 // node:http(s), which VS Code's extension host routes through its proxy settings (http.proxy, http.proxySupport).
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import * as http from 'node:http';
@@ -21,6 +22,25 @@ import type { ProbeResult } from './resolveClaudeCode';
 /** A connection that sends nothing for this long is taken as lost. */
 const IDLE_TIMEOUT_MS = 30_000;
 const MAX_REDIRECTS = 5;
+/** A JSON document (a version document, registry.json) larger than this is not read. */
+export const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
+/** Claude Code's platform package is about 150 MB; anything far larger is not what was asked for. */
+const MAX_TARBALL_BYTES = 600 * 1024 * 1024;
+
+/** A body larger than its bound (`limit` bytes); the caller words it as an InstallError. */
+export class TooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`larger than ${limit} bytes`);
+  }
+}
+
+/** https anywhere; plain http only to this machine (the tests' registries), never a redirect that leaves for it. */
+export function isAllowedUrl(url: URL): boolean {
+  if (url.protocol === 'https:') return true;
+  if (url.protocol !== 'http:') return false;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
 
 export interface DownloadProgress {
   receivedBytes: number;
@@ -51,7 +71,7 @@ export async function downloadClaudeCode(opts: DownloadOptions): Promise<{ path:
   const tmp = await mkdtemp(join(storageDir, '.download-'));
   try {
     const docUrl = versionDocumentUrl(registry.url, pkg.name, pkg.version);
-    const doc = JSON.parse((await readBody(await request(net(docUrl)))).toString('utf8')) as { dist?: { tarball?: unknown; integrity?: unknown } };
+    const doc = JSON.parse((await readBody(await request(net(docUrl)), MAX_DOCUMENT_BYTES)).toString('utf8')) as { dist?: { tarball?: unknown; integrity?: unknown } };
     const tarballUrl = doc.dist?.tarball;
     const integrity = doc.dist?.integrity;
     if (typeof tarballUrl !== 'string' || !/^https?:\/\//i.test(tarballUrl)) throw fail({ kind: 'noTarball', url: docUrl });
@@ -59,7 +79,7 @@ export async function downloadClaudeCode(opts: DownloadOptions): Promise<{ path:
 
     const tarball = join(tmp, 'package.tgz');
     const res = await request(net(tarballUrl));
-    const { received, total } = await saveResponse(res, tarball, opts).catch((err: unknown) => {
+    const { received, total } = await saveResponse(res, tarball, { ...opts, maxBytes: MAX_TARBALL_BYTES }).catch((err: unknown) => {
       throw classify(err, net(tarballUrl));
     });
     if (total !== undefined && received !== total) throw fail({ kind: 'brokeOff', received, total });
@@ -134,6 +154,11 @@ export function request(ctx: NetContext, redirects = 0): Promise<http.IncomingMe
       reject(new InstallError(ctx.subject, { kind: 'badUrl', url: ctx.url }));
       return;
     }
+    // Checked before anything is sent, for the first address and every redirect.
+    if (!isAllowedUrl(url)) {
+      reject(new InstallError(ctx.subject, { kind: 'insecure', url: ctx.url }));
+      return;
+    }
     const headers: Record<string, string> = { accept: 'application/json, application/octet-stream', 'user-agent': 'acp-chat-vscode' };
     // The registry's token goes only to the registry itself, never to a host a tarball URL or redirect names.
     if (ctx.registry?.authToken && ctx.url.startsWith(ctx.registry.url)) headers.authorization = `Bearer ${ctx.registry.authToken}`;
@@ -165,25 +190,42 @@ export function request(ctx: NetContext, redirects = 0): Promise<http.IncomingMe
 export async function saveResponse(
   res: http.IncomingMessage,
   file: string,
-  opts: { signal?: AbortSignal; onProgress?(p: DownloadProgress): void },
-): Promise<{ received: number; total: number | undefined }> {
+  opts: { signal?: AbortSignal; onProgress?(p: DownloadProgress): void; maxBytes: number },
+): Promise<{ received: number; total: number | undefined; sha256: string }> {
   const total = Number(res.headers['content-length']) || undefined;
+  if (total !== undefined && total > opts.maxBytes) {
+    res.destroy();
+    throw new TooLargeError(opts.maxBytes);
+  }
   let received = 0;
+  const hash = createHash('sha256');
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       received += chunk.length;
+      if (received > opts.maxBytes) return done(new TooLargeError(opts.maxBytes));
+      hash.update(chunk);
       opts.onProgress?.({ receivedBytes: received, totalBytes: total });
       done(null, chunk);
     },
   });
   await pipeline(res, counter, createWriteStream(file), { signal: opts.signal });
-  return { received, total };
+  return { received, total, sha256: hash.digest('hex') };
 }
 
-export function readBody(res: http.IncomingMessage): Promise<Buffer> {
+/** The whole body, refused past `maxBytes`. */
+export function readBody(res: http.IncomingMessage, maxBytes = MAX_DOCUMENT_BYTES): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
+    let size = 0;
+    res.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > maxBytes) {
+        res.destroy();
+        reject(new TooLargeError(maxBytes));
+        return;
+      }
+      chunks.push(c);
+    });
     res.on('end', () => resolve(Buffer.concat(chunks)));
     res.on('error', reject);
   });
@@ -194,6 +236,7 @@ const NETWORK_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'ECONNR
 /** Any failure of a download as an InstallError (network, disk, cancel, a reply that is not JSON). */
 export function classify(err: unknown, ctx: NetContext): InstallError {
   if (err instanceof InstallError) return err;
+  if (err instanceof TooLargeError) return new InstallError(ctx.subject, { kind: 'tooLarge', part: 'download', limit: err.limit });
   const e = err as NodeJS.ErrnoException;
   if (ctx.signal?.aborted || e?.name === 'AbortError') return new InstallError(ctx.subject, { kind: 'cancelled' });
   if (e?.code && NETWORK_CODES.has(e.code)) return new InstallError(ctx.subject, { kind: 'unreachable', host: hostOf(ctx.url), code: e.code });

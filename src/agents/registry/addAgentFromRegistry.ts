@@ -39,11 +39,11 @@ export async function addAgentFromRegistry(deps: AddAgentDeps, id?: string): Pro
       installAgent(agent, plan, { storageDir: deps.storageDir, proxy, signal, onProgress: ({ receivedBytes }) => progress.report({ message: `${(receivedBytes / 1024 / 1024).toFixed(1)} MB` }) }),
     );
     await addToSettings(entry);
-    deps.logger.info(`[registry] added ${agent.id}@${agent.version} as "${entry.name}": ${entry.command} ${entry.args.join(' ')}${plan.kind === 'binary' ? ' (archive not hash-checked: the registry gives no hash)' : ''}`);
+    deps.logger.info(`[registry] added ${agent.id}@${agent.version} as "${entry.name}": ${entry.command} ${entry.args.join(' ')}${entry.sha256 ? ` (archive sha256 ${entry.sha256}; the registry gives no hash to check it against)` : ''}`);
     void vscode.window.showInformationMessage(
       withoutLinks(
         `ACP Chat: ${entry.name} ${agent.version} was added. Pick it in the chat header.` +
-          (plan.kind === 'binary' ? ' The registry gives no checksum for its archive, so it was not verified beyond unpacking.' : ''),
+          (entry.sha256 ? ` The registry gives no checksum for its archive, so it was not verified beyond unpacking; its sha256 is ${entry.sha256}.` : ''),
       ),
     );
     return entry;

@@ -33,16 +33,28 @@ export async function fetchRegistry(url: string, opts: NetOptions): Promise<Retu
 }
 
 /** Installs `agent` by `plan` and resolves to the `acpChat.agents` entry that launches it. */
+/** How much an agent's archive may weigh, downloaded and unpacked (a registry entry's "agent" could be anything). */
+export interface InstallLimits {
+  downloadBytes: number;
+  unpackedBytes: number;
+}
+
+const DEFAULT_LIMITS: InstallLimits = { downloadBytes: 500 * 1024 * 1024, unpackedBytes: 2 * 1024 * 1024 * 1024 };
+
+/** An installed agent: its `acpChat.agents` entry, and the sha256 of the archive it came from (binary installs). */
+export type InstalledAgent = AgentEntry & { sha256?: string };
+
 export async function installAgent(
   agent: RegistryAgent,
   plan: InstallPlan,
-  opts: NetOptions & { storageDir: string; onProgress?(p: DownloadProgress): void },
-): Promise<AgentEntry> {
+  opts: NetOptions & { storageDir: string; onProgress?(p: DownloadProgress): void; limits?: Partial<InstallLimits> },
+): Promise<InstalledAgent> {
   if (plan.kind === 'npx') {
     // `--yes` installs the pinned version without a prompt no one could answer (stdin is the ACP channel).
     return { name: agent.name, command: 'npx', args: ['--yes', `${plan.packageName}@${plan.version}`, ...plan.args], env: plan.env };
   }
   const { storageDir } = opts;
+  const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const ctx = netContext(plan.archive, plan.archive, `${agent.name} ${agent.version}`, opts);
   const subject = ctx.subject;
   const fail = (problem: ConstructorParameters<typeof InstallError>[1]) => new InstallError(subject, problem);
@@ -58,7 +70,7 @@ export async function installAgent(
   try {
     const archive = join(tmp, 'archive');
     const res = await request(ctx);
-    const { received, total } = await saveResponse(res, archive, opts).catch((err: unknown) => {
+    const { received, total, sha256 } = await saveResponse(res, archive, { ...opts, maxBytes: limits.downloadBytes }).catch((err: unknown) => {
       throw classify(err, ctx);
     });
     if (total !== undefined && received !== total) throw fail({ kind: 'brokeOff', received, total });
@@ -67,10 +79,25 @@ export async function installAgent(
     const staged = join(tmp, 'agent');
     await mkdir(staged);
     if (/\.(tar\.gz|tgz)$/.test(path)) {
-      // strict: a damaged archive is an error, not a warning and a half-unpacked folder.
-      await extract({ file: archive, cwd: staged, strict: true }).catch((err: unknown) => {
+      // strict: a damaged archive is an error, not a warning and a half-unpacked folder. Owners are this user's and
+      // setuid/setgid/sticky bits are dropped, whatever the archive says; past the size bound nothing more is written.
+      let unpacked = 0;
+      let tooLarge = false;
+      await extract({
+        file: archive,
+        cwd: staged,
+        strict: true,
+        preserveOwner: false,
+        filter: (_path, entry) => {
+          unpacked += entry.size ?? 0;
+          if (unpacked > limits.unpackedBytes) tooLarge = true;
+          if ('mode' in entry && typeof entry.mode === 'number') entry.mode &= 0o777;
+          return !tooLarge;
+        },
+      }).catch((err: unknown) => {
         throw fail({ kind: 'unpackFailed', cause: (err as Error)?.message ?? String(err) });
       });
+      if (tooLarge) throw fail({ kind: 'tooLarge', part: 'unpacked', limit: limits.unpackedBytes });
     } else {
       await rename(archive, join(staged, plan.cmd)).catch((err) => {
         throw diskError(err, staged, subject);
@@ -92,7 +119,7 @@ export async function installAgent(
     await rename(staged, finalDir).catch((err) => {
       throw diskError(err, finalDir, subject);
     });
-    return { name: agent.name, command: join(finalDir, plan.cmd), args: plan.args, env: plan.env };
+    return { name: agent.name, command: join(finalDir, plan.cmd), args: plan.args, env: plan.env, sha256 };
   } catch (err) {
     throw classify(err, ctx);
   } finally {

@@ -3,21 +3,29 @@
 // object without touching the working tree, the index or the stash list. Untracked files are not in it.
 import { execFile } from 'node:child_process';
 import * as nodePath from 'node:path';
+import { findProgram } from '../acp/findProgram';
+
+export { findProgram };
+
+const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
 export interface GitSnapshot {
   /** The repository's top-level folder. */
   root: string;
   commit: string;
+  /** The git program that took it (used again to read it). */
+  git: string;
 }
 
-const MAX_FILE_BYTES = 4 * 1024 * 1024;
-
-/** Runs git (never through a shell); rejects with git's stderr. */
-function git(cwd: string, args: string[], maxBuffer = 1024 * 1024): Promise<string> {
+/**
+ * Runs git (never through a shell; the program found outside the repository); rejects with git's stderr. The
+ * repository's `core.fsmonitor` is overridden: its `.git/config` could otherwise name a command git runs.
+ */
+function git(program: string, cwd: string, args: string[], maxBuffer = 1024 * 1024): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(
-      'git',
-      args,
+      program,
+      ['-c', 'core.fsmonitor=false', ...args],
       // No optional index refresh (and its lock) while the user's own git tools may be running.
       { cwd, maxBuffer, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0' }, windowsHide: true },
       (err, stdout, stderr) => (err ? reject(new Error(String(stderr || err.message).trim())) : resolve(stdout)),
@@ -27,21 +35,23 @@ function git(cwd: string, args: string[], maxBuffer = 1024 * 1024): Promise<stri
 
 /** The working tree's tracked files as a commit, or undefined when `cwd` is not in a repository with a commit. */
 export async function takeGitSnapshot(cwd: string): Promise<GitSnapshot | undefined> {
+  const program = findProgram('git', process.env.PATH, [cwd]);
+  if (!program) return undefined; // no git: the diffs are the only record
   let root: string;
   try {
-    root = (await git(cwd, ['rev-parse', '--show-toplevel'])).trim();
+    root = (await git(program, cwd, ['rev-parse', '--show-toplevel'])).trim();
   } catch {
-    return undefined; // not a repository (or no git): the diffs are the only record
+    return undefined; // not a repository: the diffs are the only record
   }
-  const stash = (await git(root, ['stash', 'create'])).trim();
+  const stash = (await git(program, root, ['stash', 'create'])).trim();
   // Nothing modified: the working tree is HEAD. No HEAD yet (a fresh repository): no snapshot.
-  const commit = stash || (await git(root, ['rev-parse', '--verify', '-q', 'HEAD']).catch(() => '')).trim();
-  return commit ? { root, commit } : undefined;
+  const commit = stash || (await git(program, root, ['rev-parse', '--verify', '-q', 'HEAD']).catch(() => '')).trim();
+  return commit ? { root, commit, git: program } : undefined;
 }
 
 /** Absolute paths of tracked files whose working-tree content differs from the snapshot (deleted ones included). */
 export async function changedSince(snapshot: GitSnapshot): Promise<string[]> {
-  const out = await git(snapshot.root, ['diff', '--name-only', '-z', '--no-renames', snapshot.commit, '--'], 16 * 1024 * 1024);
+  const out = await git(snapshot.git, snapshot.root, ['diff', '--name-only', '-z', '--no-renames', snapshot.commit, '--'], 16 * 1024 * 1024);
   return out.split('\0').filter(Boolean).map((rel) => nodePath.join(snapshot.root, rel));
 }
 
@@ -54,7 +64,7 @@ export async function contentAt(snapshot: GitSnapshot, absPath: string): Promise
   if (!rel || rel.startsWith('..') || nodePath.isAbsolute(rel)) return undefined;
   const spec = `${snapshot.commit}:${rel.split(nodePath.sep).join('/')}`;
   try {
-    const text = await git(snapshot.root, ['cat-file', 'blob', spec], MAX_FILE_BYTES);
+    const text = await git(snapshot.git, snapshot.root, ['cat-file', 'blob', spec], MAX_FILE_BYTES);
     return text.includes('\0') ? undefined : text;
   } catch {
     return undefined;

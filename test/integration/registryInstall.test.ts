@@ -5,7 +5,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, isAbsolute, join } from 'node:path';
 import { create } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installPlan, parseRegistry, type RegistryAgent } from '../../src/agents/registry/registryEntries';
@@ -122,6 +122,14 @@ describe('registry install: what comes over the network is bounded and checked (
     dir = storage();
     const a = agent('/redirect-out', './agent');
     expect((await refused(installAgent(a, installPlan(a, 'linux-x86_64'), { storageDir: dir }), 'http', dir)).problem).toMatchObject({ kind: 'insecure', url: 'http://example.invalid/a.tgz' });
+  });
+
+  it('an npx agent is added with npx by its absolute path, never a bare name', async () => {
+    const npxAgent = parseRegistry(JSON.stringify({ agents: [{ id: 'npxy', name: 'Npxy', version: '2.0.0', distribution: { npx: { package: '@scope/npxy@2.0.0' } } }] })).agents[0]!;
+    const entry = await installAgent(npxAgent, installPlan(npxAgent, 'linux-x86_64'), { storageDir: storage() });
+    expect(isAbsolute(entry.command!)).toBe(true);
+    expect(basename(entry.command!)).toBe('npx');
+    expect(entry.args).toEqual(['--yes', '@scope/npxy@2.0.0']);
   });
 
   it('a download over the limit is refused, with or without its size announced', async () => {

@@ -13,6 +13,7 @@ import type { InstallPlan, RegistryAgent } from './registryEntries';
 import { installDir, parseRegistry } from './registryEntries';
 import type { AgentEntry } from '../agentList';
 import { InstallError, type InstallSubject } from '../../acp/errors';
+import { findProgram } from '../../acp/findProgram';
 import type { DownloadProgress, NetContext } from '../claudeCode/download';
 import { classify, diskError, readBody, request, saveResponse } from '../claudeCode/download';
 
@@ -50,8 +51,11 @@ export async function installAgent(
   opts: NetOptions & { storageDir: string; onProgress?(p: DownloadProgress): void; limits?: Partial<InstallLimits> },
 ): Promise<InstalledAgent> {
   if (plan.kind === 'npx') {
+    // By its absolute path: a bare `npx` would be looked up at every launch (on Windows in the workspace first).
+    const npx = findProgram('npx', process.env.PATH, []);
+    if (!npx) throw new InstallError({ kind: 'agent', what: `${agent.name} ${agent.version}` }, { kind: 'failed', cause: 'npx was not found on PATH' });
     // `--yes` installs the pinned version without a prompt no one could answer (stdin is the ACP channel).
-    return { name: agent.name, command: 'npx', args: ['--yes', `${plan.packageName}@${plan.version}`, ...plan.args], env: plan.env };
+    return { name: agent.name, command: npx, args: ['--yes', `${plan.packageName}@${plan.version}`, ...plan.args], env: plan.env };
   }
   const { storageDir } = opts;
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };

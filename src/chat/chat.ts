@@ -60,10 +60,6 @@ export class Chat {
     return this.current;
   }
 
-  get isClosed(): boolean {
-    return this.closed;
-  }
-
   /** The agent's state, or this chat's start failure while the agent itself is fine. */
   get status(): ChatStatus {
     const agent = this.opts.host.status;

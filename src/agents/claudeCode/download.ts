@@ -34,10 +34,15 @@ export class TooLargeError extends Error {
   }
 }
 
-/** https anywhere; plain http only to this machine (the tests' registries), never a redirect that leaves for it. */
-export function isAllowedUrl(url: URL): boolean {
+/**
+ * https anywhere; plain http only to this machine (`loopback`: an agent archive, a test's registry), or anywhere when
+ * the user's own npm registry is a plain-http one (`any`: Claude Code from it, checked against its sha512). Every
+ * redirect is judged the same way, so an https download is never led to plain http elsewhere.
+ */
+export function isAllowedUrl(url: URL, plainHttp: 'loopback' | 'any' = 'loopback'): boolean {
   if (url.protocol === 'https:') return true;
   if (url.protocol !== 'http:') return false;
+  if (plainHttp === 'any') return true;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
@@ -62,7 +67,9 @@ export interface DownloadOptions {
 export async function downloadClaudeCode(opts: DownloadOptions): Promise<{ path: string; version: string }> {
   const { pkg, storageDir, registry } = opts;
   const subject: InstallSubject = { kind: 'claudeCode', what: `${pkg.name}@${pkg.version}`, source: registry, proxy: opts.proxy };
-  const net = (url: string): NetContext => ({ url, subject, registry, signal: opts.signal });
+  // The user chose their npm registry: a plain-http one is theirs to choose (npm allows it); an https one stays https.
+  const plainHttp = registry.url.startsWith('http:') ? 'any' : 'loopback';
+  const net = (url: string): NetContext => ({ url, subject, registry, signal: opts.signal, plainHttp });
   const fail = (problem: InstallProblem) => new InstallError(subject, problem);
   await mkdir(storageDir, { recursive: true }).catch((err) => {
     throw diskError(err, storageDir, subject);
@@ -142,6 +149,8 @@ export interface NetContext {
   subject: InstallSubject;
   registry?: NpmRegistry;
   signal?: AbortSignal;
+  /** Where plain http is taken (isAllowedUrl); loopback only unless said. */
+  plainHttp?: 'loopback' | 'any';
 }
 
 /** GET with redirects; resolves with a 200 response, or rejects with an InstallError. */
@@ -155,7 +164,7 @@ export function request(ctx: NetContext, redirects = 0): Promise<http.IncomingMe
       return;
     }
     // Checked before anything is sent, for the first address and every redirect.
-    if (!isAllowedUrl(url)) {
+    if (!isAllowedUrl(url, ctx.plainHttp)) {
       reject(new InstallError(ctx.subject, { kind: 'insecure', url: ctx.url }));
       return;
     }

@@ -30,3 +30,19 @@ describe('npm registry', () => {
     expect(versionDocumentUrl('http://127.0.0.1:9/', PKG, '0.3.318')).toBe('http://127.0.0.1:9/@anthropic-ai%2fclaude-agent-sdk-linux-x64/0.3.318');
   });
 });
+
+describe('which addresses a download may use', () => {
+  test('https anywhere; plain http only to this machine, unless the user’s own npm registry is plain http', async () => {
+    const { isAllowedUrl } = await import('../../../../src/agents/claudeCode/download');
+    const ok = (url: string, plain?: 'loopback' | 'any') => isAllowedUrl(new URL(url), plain);
+    expect(ok('https://registry.npmjs.org/x')).toBe(true);
+    expect(ok('http://127.0.0.1:4873/x')).toBe(true);
+    expect(ok('http://localhost/x')).toBe(true);
+    expect(ok('http://[::1]/x')).toBe(true);
+    expect(ok('http://example.com/x')).toBe(false);
+    expect(ok('http://127.0.0.1.example.com/x')).toBe(false);
+    expect(ok('http://example.com/x', 'any')).toBe(true);
+    expect(ok('file:///etc/passwd', 'any')).toBe(false);
+    expect(ok('ftp://example.com/x', 'any')).toBe(false);
+  });
+});

@@ -29,7 +29,8 @@ import { workspaceFolderPaths } from './workbench/locationOpener';
 import { ApiKeyStore } from './workbench/signIn/apiKeyStore';
 import { SignIn } from './workbench/signIn/signInCommands';
 import { TurnReview } from './workbench/turnReview';
-import { resolveInWorkspace, WorkspaceFiles } from './workbench/workspaceFiles';
+import { WorkspaceFiles } from './workbench/workspaceFiles';
+import { resolveInWorkspace } from './workbench/workspacePaths';
 
 export function activate(context: vscode.ExtensionContext) {
   const started = performance.now();

@@ -10,19 +10,14 @@ import type { AgentHost } from './agentHost';
 import { ChatNotices } from './chatNotices';
 import type { ChatStatus } from './chatStatus';
 
-export type ChatPlace = 'view' | 'tab';
-
 export interface ChatOptions {
   host: AgentHost;
   logger: Logger;
-  /** Where the chat is shown: the side view's chat lives as long as the window, a tab's until the tab closes. */
-  place: ChatPlace;
   /** The session to continue when the chat starts with none yet (the one the side view showed before a reload). */
   resumeSessionId?(): string | undefined;
 }
 
 export class Chat {
-  readonly place: ChatPlace;
   readonly notices = new ChatNotices();
   private current: Session | undefined;
   private starting: Promise<Session> | undefined;
@@ -48,7 +43,6 @@ export class Chat {
   readonly onDidClose = this.closeEmitter.event;
 
   constructor(private readonly opts: ChatOptions) {
-    this.place = opts.place;
     this.hostSub = opts.host.onDidChangeStatus(() => this.statusEmitter.fire());
   }
 

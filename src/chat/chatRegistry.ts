@@ -37,7 +37,7 @@ export class ChatRegistry {
     readonly host: AgentHost,
     private readonly opts: ChatRegistryOptions,
   ) {
-    this.sideView = this.add(new Chat({ host, logger: opts.logger, place: 'view', resumeSessionId: opts.resumeSessionId }));
+    this.sideView = this.add(new Chat({ host, logger: opts.logger, resumeSessionId: opts.resumeSessionId }));
     this.focused = this.sideView;
   }
 
@@ -52,7 +52,7 @@ export class ChatRegistry {
 
   /** A new chat for an editor tab. */
   open(): Chat {
-    const chat = this.add(new Chat({ host: this.host, logger: this.opts.logger, place: 'tab' }));
+    const chat = this.add(new Chat({ host: this.host, logger: this.opts.logger }));
     this.focus(chat);
     return chat;
   }

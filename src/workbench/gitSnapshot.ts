@@ -5,8 +5,6 @@ import { execFile } from 'node:child_process';
 import * as nodePath from 'node:path';
 import { findProgram } from '../acp/findProgram';
 
-export { findProgram };
-
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
 export interface GitSnapshot {

@@ -8,8 +8,6 @@ import type { Logger } from '../acp/logger';
 import { workspaceFolderPaths } from './locationOpener';
 import { resolveInWorkspace } from './workspacePaths';
 
-export { resolveInWorkspace };
-
 /** The 1-based `line` and `limit` of fs/read_text_file applied to a text. */
 export function sliceLines(text: string, line?: number | null, limit?: number | null): string {
   if (line == null && limit == null) return text;

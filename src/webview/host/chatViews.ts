@@ -90,14 +90,14 @@ export class ChatViews implements vscode.Disposable {
 
   /** Brings `chat`'s view forward: its tab, else the side view. */
   async reveal(chat: Chat): Promise<void> {
-    const tab = this.tabs.get(chat) ?? (chat === this.deps.chats.sideView ? this.mainTab : undefined);
+    const tab = this.tabOf(chat);
     if (tab) tab.reveal();
     else await this.sideView.reveal();
   }
 
   /** Puts an attachment in `chat`'s composer, revealing its view. */
   async attach(chat: Chat, attachment: Attachment): Promise<void> {
-    const tab = this.tabs.get(chat) ?? (chat === this.deps.chats.sideView ? this.mainTab : undefined);
+    const tab = this.tabOf(chat);
     if (tab) {
       tab.reveal();
       tab.attach(attachment);
@@ -134,6 +134,11 @@ export class ChatViews implements vscode.Disposable {
     this.sideView.dispose();
     for (const b of this.bindings.values()) b.dispose();
     this.bindings.clear();
+  }
+
+  /** The tab showing `chat`: its own, or for the side view's chat the one Open Chat in Editor opened. */
+  private tabOf(chat: Chat): ChatPanel | undefined {
+    return this.tabs.get(chat) ?? (chat === this.deps.chats.sideView ? this.mainTab : undefined);
   }
 
   private bind(chat: Chat): Binding {

@@ -382,7 +382,7 @@ describe('a chat in an editor tab', () => {
   it('is the chat the user is in once focused; closing it hands that back to the side view', async () => {
     const t = setup();
     const seen: string[] = [];
-    t.chats.onDidChangeActive((c) => seen.push(c.place));
+    t.chats.onDidChangeActive((c) => seen.push(c === t.chat ? 'view' : 'tab'));
     expect(t.chats.active).toBe(t.chat);
     const tab = t.chats.open();
     expect(t.chats.active).toBe(tab);

@@ -5,7 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findProgram, takeGitSnapshot } from '../../../src/workbench/gitSnapshot';
+import { findProgram } from '../../../src/acp/findProgram';
+import { takeGitSnapshot } from '../../../src/workbench/gitSnapshot';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));

@@ -37,6 +37,8 @@ suite('Commands act on the chat the user is in', function () {
   });
 
   suiteTeardown(async () => {
+    // A test that failed midway may leave turns waiting on approvals: end them for the suites that follow.
+    for (const chat of api?.chats.all() ?? []) await chat.cancel().catch(() => undefined);
     await setSetting('permissions.prompt', undefined);
     await closeAllEditors();
     await fake?.close();

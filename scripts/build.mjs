@@ -4,10 +4,13 @@
 // The libraries the extension host uses only after activation go into files of their own under dist/vendor/, which
 // the host bundle requires on first use: Node parses a bundle whole when it loads it, and these were two thirds of
 // the bytes that activation parsed. The webview bundle keeps its own copies (a page loads one script).
+// It also records, from package-lock.json, the sha512 of each Claude Code platform package (dist/claude-code-pins.json),
+// which the download checks against; a lockfile without them fails the build.
 import * as esbuild from 'esbuild';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { claudeCodePins, PINS_FILE } from './claudeCodePins.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const watch = process.argv.includes('--watch');
@@ -109,6 +112,14 @@ function copyCodicons() {
   for (const f of ['codicon.css', 'codicon.ttf']) copyFileSync(join(root, 'node_modules/@vscode/codicons/dist', f), join(out, f));
 }
 
+function writeClaudeCodePins() {
+  const readJson = (f) => JSON.parse(readFileSync(join(root, f), 'utf8'));
+  const pins = claudeCodePins(readJson('package-lock.json'), readJson('node_modules/@anthropic-ai/claude-agent-sdk/package.json'));
+  mkdirSync(join(root, 'dist'), { recursive: true });
+  writeFileSync(join(root, PINS_FILE), `${JSON.stringify(pins, null, 2)}\n`);
+}
+
+writeClaudeCodePins();
 copyCodicons();
 if (watch) {
   for (const b of builds) await (await esbuild.context(b)).watch();

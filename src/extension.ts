@@ -8,6 +8,7 @@ import { CommandRuns } from './acp/commandRuns';
 import type { Logger } from './acp/logger';
 import { AgentLauncher } from './agents/agentLauncher';
 import { ClaudeCodeSetup } from './agents/claudeCode/claudeCodeSetup';
+import { ProjectSettingsConsent } from './agents/projectSettingsConsent';
 import { PendingAttention } from './approvals/pendingAttention';
 import { PermissionController } from './approvals/permissionController';
 import { AgentHost } from './chat/agentHost';
@@ -18,6 +19,7 @@ import { SessionStore, trackSessions } from './chat/sessionStore';
 import { TurnStartGate } from './chat/turnStartGate';
 import { registerCommands } from './commands/registerCommands';
 import { UserErrorPresenter } from './feedback/userErrorPresenter';
+import { describeProjectSettingsLeftOut } from './feedback/userErrors';
 import { AgentChoice } from './agents/agentChoice';
 import { ChatViewProvider } from './webview/host/chatViewProvider';
 import { ChatViews } from './webview/host/chatViews';
@@ -44,8 +46,9 @@ export function activate(context: vscode.ExtensionContext) {
   const keys = new ApiKeyStore(context.secrets);
   const agents = new AgentChoice(context.globalState, logger);
   const claudeCode = new ClaudeCodeSetup({ extensionPath: context.extensionPath, globalStorageDir: context.globalStorageUri.fsPath, logger });
-  const launcher = new AgentLauncher({ extensionPath: context.extensionPath, logger, selected: () => agents.selected, keys, claudeCode });
-  const resolveLaunch = () => launcher.resolve();
+  const projectSettings = new ProjectSettingsConsent(context.workspaceState, logger);
+  const launcher = new AgentLauncher({ extensionPath: context.extensionPath, logger, selected: () => agents.selected, keys, claudeCode, projectSettings });
+  const resolveLaunch = (dir: string) => launcher.resolve(dir);
   const apiKeyApplies = () => launcher.apiKeyApplies();
 
   // The agent and the chats on it.
@@ -97,7 +100,7 @@ export function activate(context: vscode.ExtensionContext) {
   });
   const chatViews = views;
   const attention = new PendingAttention(permissions.broker, (n) => chatViews.sideView.setPendingApprovals(n), logger);
-  const signIn = new SignIn({ chats, keys, presenter, logger, resolveLaunch, cwd, apiKeyApplies });
+  const signIn = new SignIn({ chats, keys, presenter, logger, resolveLaunch: () => resolveLaunch(cwd() ?? homedir()), cwd, apiKeyApplies });
 
   // Disposed last-in first-out, so the log outlives everything that may still log while it shuts down (the agent's
   // pending requests are answered `cancelled` on dispose, and their listeners log).
@@ -143,6 +146,7 @@ export function activate(context: vscode.ExtensionContext) {
     claudeCode.onDidFail(({ err, what }) => presenter.report(err, { what })),
     launcher,
     launcher.onDidFindProblems((err) => presenter.report(err)),
+    launcher.onDidLeaveOutProjectSettings((leftOut) => presenter.showMessage(describeProjectSettingsLeftOut(leftOut), 'info', [])),
     agents.onDidFindProblems((err) => presenter.report(err)),
     editor.onDidFail(({ err, what }) => presenter.report(err, { what })),
     permissions.onDidFail((err) => presenter.report(err)),

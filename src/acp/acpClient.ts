@@ -43,6 +43,8 @@ export interface AcpClientOptions {
   terminalAuth?: boolean;
   /** How long `initialize` may take before the agent is stopped (no limit when undefined). */
   initializeTimeoutMs?: number;
+  /** `_meta` for every session/new, load, resume and fork (see AgentLaunch.sessionMeta). */
+  sessionMeta?: Record<string, unknown>;
 }
 
 /** How the agent says it is signed in (`_auth/status_update`, Claude); the label is for display, never a secret. */
@@ -221,7 +223,7 @@ export class AcpClient {
   /** session/new in `cwd` (no MCP servers). */
   async newSession(cwd: string): Promise<Session> {
     this.assertOpen();
-    const response = await this.connection.agent.request(acp.methods.agent.session.new, { cwd, mcpServers: [] });
+    const response = await this.connection.agent.request(acp.methods.agent.session.new, { cwd, mcpServers: [], ...this.meta() });
     const session = this.attach(response.sessionId);
     // Buffered updates were drained first; the response is newer than any of them.
     session.apply({ type: 'session-configured', modes: response.modes, configOptions: response.configOptions });
@@ -235,7 +237,7 @@ export class AcpClient {
     return this.reopen(
       sessionId,
       async () => {
-        const r = await this.connection.agent.request(acp.methods.agent.session.load, { sessionId, cwd, mcpServers: [] });
+        const r = await this.connection.agent.request(acp.methods.agent.session.load, { sessionId, cwd, mcpServers: [], ...this.meta() });
         return r ?? {};
       },
       { replay: true },
@@ -246,7 +248,7 @@ export class AcpClient {
   async resumeSession(sessionId: string, cwd: string): Promise<Session> {
     this.assertOpen();
     if (!this.initResponse?.agentCapabilities?.sessionCapabilities?.resume) throw this.unsupported('resuming sessions (session/resume)');
-    return this.reopen(sessionId, () => this.connection.agent.request(acp.methods.agent.session.resume, { sessionId, cwd, mcpServers: [] }));
+    return this.reopen(sessionId, () => this.connection.agent.request(acp.methods.agent.session.resume, { sessionId, cwd, mcpServers: [], ...this.meta() }));
   }
 
   /** session/list. Requires `sessionCapabilities.list`. */
@@ -287,7 +289,7 @@ export class AcpClient {
   async forkSession(sessionId: string, cwd: string): Promise<string> {
     this.assertOpen();
     if (!this.supports('fork')) throw this.unsupported('forking sessions (session/fork)');
-    const r = await this.connection.agent.request<{ sessionId?: unknown }>('session/fork', { sessionId, cwd, mcpServers: [] });
+    const r = await this.connection.agent.request<{ sessionId?: unknown }>('session/fork', { sessionId, cwd, mcpServers: [], ...this.meta() });
     if (typeof r?.sessionId !== 'string' || r.sessionId === '') throw new Error('The agent answered session/fork without a session id.');
     return r.sessionId;
   }
@@ -304,6 +306,10 @@ export class AcpClient {
     const session = this.sessions.get(sessionId);
     if (!session) throw new Error(`No open session ${sessionId}.`);
     await session.close();
+  }
+
+  private meta(): { _meta?: Record<string, unknown> } {
+    return this.opts.sessionMeta ? { _meta: this.opts.sessionMeta } : {};
   }
 
   getSession(id: string): Session | undefined {

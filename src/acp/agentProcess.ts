@@ -8,6 +8,8 @@ export interface AgentLaunch {
   command: string;
   args: string[];
   env: Record<string, string>;
+  /** The `_meta` every session/new, load, resume and fork carries (the Claude adapter reads `claudeCode.options`). */
+  sessionMeta?: Record<string, unknown>;
 }
 
 export interface AgentExit {

@@ -114,6 +114,10 @@ export type InstallProblem =
   | { kind: 'noTarball'; url: string }
   | { kind: 'noIntegrity' }
   | { kind: 'integrityMismatch'; expected: string; actual: string }
+  /** No sha512 recorded at build time for the package (`file`: the pins file that is missing or does not name it). */
+  | { kind: 'notPinned'; file: string }
+  /** The registry's document names another sha512 than the one recorded at build time (base64 digests). */
+  | { kind: 'registryMismatch'; pinned: string; registry: string }
   | { kind: 'missingFile'; file: string }
   | { kind: 'notRunnable'; problem: string }
   | { kind: 'unpackFailed'; cause: string }
@@ -158,6 +162,8 @@ export class InstallError extends Error {
         return 'offline';
       case 'noIntegrity':
       case 'integrityMismatch':
+      case 'notPinned':
+      case 'registryMismatch':
         return 'integrity';
       case 'unpackFailed':
         return 'corrupt';

@@ -35,6 +35,8 @@ export function resolveAgentLaunch(input: {
   claudeCodeExecutable?: string;
   /** The Anthropic API key from the extension's secret storage, if the user set one. */
   apiKey?: string;
+  /** Claude Code can keep credentials out of the commands it runs here (see `canScrubSubprocessEnv`). */
+  scrubSubprocessEnv?: boolean;
 }): AgentLaunch {
   const { settings, node, adapterEntry, baseEnv, claudeCodeExecutable } = input;
   const userPath = settings.path?.trim();
@@ -63,7 +65,19 @@ export function resolveAgentLaunch(input: {
   const key = input.apiKey ? { ANTHROPIC_API_KEY: input.apiKey } : undefined;
   // The resolved Claude Code wins over a CLAUDE_CODE_EXECUTABLE in the env setting: the resolution already read it.
   const claude = claudeCodeExecutable ? { CLAUDE_CODE_EXECUTABLE: claudeCodeExecutable } : undefined;
-  return { command: node.path, args: [adapterEntry], env: mergeEnv(base, node.env, key, settings.env, claude) };
+  // Before the user's env setting, so their own value (e.g. "0") wins.
+  const scrub = input.scrubSubprocessEnv ? { CLAUDE_CODE_SUBPROCESS_ENV_SCRUB: '1' } : undefined;
+  return { command: node.path, args: [adapterEntry], env: mergeEnv(base, node.env, key, scrub, settings.env, claude) };
+}
+
+/**
+ * Whether Claude Code can run the agent's commands without the API key and other credentials in their environment
+ * (CLAUDE_CODE_SUBPROCESS_ENV_SCRUB). Claude Code then runs each command in its sandbox, which on Linux needs
+ * bubblewrap and socat; without them it refuses to run any command, so the variable is set only where both are found.
+ * Other platforms: not set (the key reaches the commands; the README says so).
+ */
+export function canScrubSubprocessEnv(platform: string, find: (program: string) => string | undefined): boolean {
+  return platform === 'linux' && find('bwrap') !== undefined && find('socat') !== undefined;
 }
 
 /**

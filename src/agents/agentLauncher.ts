@@ -7,9 +7,12 @@ import * as vscode from 'vscode';
 import type { AgentLaunch } from '../acp/agentProcess';
 import { SettingsProblemError } from '../acp/errors';
 import type { Logger } from '../acp/logger';
-import { parseLaunchSettings, resolveAgentLaunch, usesBundledAdapter } from './agentLaunch';
+import { canScrubSubprocessEnv, parseLaunchSettings, resolveAgentLaunch, usesBundledAdapter } from './agentLaunch';
+import { findProgram } from '../acp/findProgram';
 import { launchSettingsFor, type AgentEntry } from './agentList';
 import type { ClaudeCodeSetup } from './claudeCode/claudeCodeSetup';
+import type { ProjectSetting } from './claudeCode/projectSettings';
+import type { ProjectSettingsConsent } from './projectSettingsConsent';
 
 export interface AgentLauncherDeps {
   extensionPath: string;
@@ -19,12 +22,20 @@ export interface AgentLauncherDeps {
   /** The stored Anthropic API key (SecretStorage), if any. */
   keys: { get(): Promise<string | undefined> };
   claudeCode: Pick<ClaudeCodeSetup, 'resolve'>;
+  /** Whether Claude Code may apply the folder's own Claude settings (asked once per workspace). */
+  projectSettings: Pick<ProjectSettingsConsent, 'decide'>;
 }
+
+/** Claude Code with the user's settings only (`~/.claude`), none of the folder's. */
+const USER_SETTINGS_ONLY = { claudeCode: { options: { settingSources: ['user'] } } };
 
 export class AgentLauncher implements vscode.Disposable {
   private readonly problemEmitter = new vscode.EventEmitter<SettingsProblemError>();
   /** acpChat.agent.* holds entries that were ignored; the presenter shows it. */
   readonly onDidFindProblems = this.problemEmitter.event;
+  private readonly leftOutEmitter = new vscode.EventEmitter<ProjectSetting[]>();
+  /** The agent is starting without the folder's Claude settings; the chat says what that leaves out. */
+  readonly onDidLeaveOutProjectSettings = this.leftOutEmitter.event;
 
   constructor(private readonly deps: AgentLauncherDeps) {}
 
@@ -32,13 +43,19 @@ export class AgentLauncher implements vscode.Disposable {
    * The agent's launch; for the bundled adapter, with the stored API key and the Claude Code it is to run (other
    * agents are left alone). Claude Code missing rejects with ClaudeCodeNotFoundError, a start failure like any other.
    */
-  async resolve(): Promise<AgentLaunch> {
+  async resolve(cwd: string): Promise<AgentLaunch> {
     const input = this.input();
     const withKey = { ...input, apiKey: await this.deps.keys.get() };
     const launch = resolveAgentLaunch(withKey); // first: a missing adapter or an old Node is the problem to report
     if (!usesBundledAdapter(input.settings)) return launch;
     const resolved = await this.deps.claudeCode.resolve({ ...input.baseEnv, ...input.settings.env });
-    return resolveAgentLaunch({ ...withKey, claudeCodeExecutable: resolved.path });
+    // Programs found in the folder itself are not trusted (the same rule as git's).
+    const scrubSubprocessEnv = canScrubSubprocessEnv(process.platform, (name) => findProgram(name, { ...input.baseEnv, ...input.settings.env }.PATH, [cwd]));
+    const claude = resolveAgentLaunch({ ...withKey, claudeCodeExecutable: resolved.path, scrubSubprocessEnv });
+    const decision = await this.deps.projectSettings.decide(cwd);
+    if (decision.use) return claude;
+    this.leftOutEmitter.fire(decision.leftOut);
+    return { ...claude, sessionMeta: USER_SETTINGS_ONLY };
   }
 
   /** The stored key is an Anthropic key for the bundled Claude adapter; no other agent gets it or is offered it. */
@@ -48,6 +65,7 @@ export class AgentLauncher implements vscode.Disposable {
 
   dispose(): void {
     this.problemEmitter.dispose();
+    this.leftOutEmitter.dispose();
   }
 
   private input() {

@@ -14,7 +14,8 @@ export interface AgentEntry {
 /** The setting's default: the bundled Claude adapter alone. */
 export const DEFAULT_AGENTS: readonly AgentEntry[] = [{ name: 'Claude', args: [], env: {} }];
 
-const MAX_NAME = 60;
+/** Names longer than this are cut (a name is shown in the header's picker). */
+export const MAX_AGENT_NAME = 60;
 
 /**
  * The well-typed entries of the setting, in order, and what was ignored (a typo gives a clear message, not a strange
@@ -30,7 +31,7 @@ export function parseAgentList(raw: unknown): { agents: AgentEntry[]; problems: 
     if (!item || typeof item !== 'object' || Array.isArray(item)) return problems.push(`${at} must be an object with a name; it was ignored.`);
     const { name, command, args, env } = item as Record<string, unknown>;
     if (typeof name !== 'string' || !name.trim()) return problems.push(`${at} needs a name; it was ignored.`);
-    const entry: AgentEntry = { name: name.trim().slice(0, MAX_NAME), args: [], env: {} };
+    const entry: AgentEntry = { name: name.trim().slice(0, MAX_AGENT_NAME), args: [], env: {} };
     if (agents.some((a) => a.name === entry.name)) return problems.push(`${at}: another agent is already named "${entry.name}"; it was ignored.`);
     if (typeof command === 'string' && command.trim()) entry.command = command.trim();
     else if (command !== undefined && command !== null && command !== '') return problems.push(`${at}.command must be a string; the agent was ignored.`);

@@ -20,7 +20,7 @@ export interface AgentHostOptions {
    * Resolves the launch each time (settings may have changed, a program may have been installed since); throws (or
    * rejects with) AgentStartError when it cannot.
    */
-  resolveLaunch(): AgentLaunch | Promise<AgentLaunch>;
+  resolveLaunch(cwd: string): AgentLaunch | Promise<AgentLaunch>;
   /** The folder the agent works in; undefined when none is open (the agent is then not started). */
   cwd(): string | undefined;
   /** False in an untrusted workspace (Restricted Mode): the agent can edit files and run commands, so it is not started. */
@@ -215,7 +215,7 @@ export class AgentHost {
     if (this.opts.trusted && !this.opts.trusted()) {
       throw new AgentStartError('The workspace is not trusted (Restricted Mode); the agent can edit files and run commands.', 'untrusted');
     }
-    const launch = await this.opts.resolveLaunch();
+    const launch = await this.opts.resolveLaunch(cwd);
     if (generation !== this.generation) throw new AgentStoppedWhileStarting();
     this.workingDir = cwd;
     const proc = this.opts.spawn ? this.opts.spawn(launch, cwd, this.opts.logger) : AgentProcess.spawn(launch, { cwd, logger: this.opts.logger });
@@ -232,6 +232,7 @@ export class AgentHost {
       terminals: this.opts.terminals,
       terminalAuth: true,
       initializeTimeoutMs: this.opts.initializeTimeoutMs?.(),
+      sessionMeta: launch.sessionMeta,
     }).catch((err: unknown) => {
       // The user's message names the program that failed.
       if (err instanceof AgentStartError) throw new AgentStartError(err.message, err.reason, { ...err.details, command: launch.command });

@@ -2,6 +2,7 @@
 // (action ids; the host maps each id to a VS Code command in one table). Pure: no vscode, no I/O.
 import { basename } from 'node:path';
 import { AgentExitedError, AgentRegistryError, AgentStartError, AnswerNotUsedError, InstallError, LocationRefusedError, SettingsProblemError, errorMessage, type InstallProblem, type InstallSubject } from '../acp/errors';
+import { summarizeKinds, type ProjectSetting } from '../agents/claudeCode/projectSettings';
 
 /** What the user can do about an error. Add an id here and its label and command in the host's table. */
 export type UserAction =
@@ -79,6 +80,12 @@ export function describeError(err: unknown, what?: string): UserError {
     return { message: `${what ? `${what} failed. ` : ''}The agent answered: ${text}`, severity: 'error', actions: ['showLog'] };
   }
   return { message: what ? `${what} failed: ${text}` : text, severity: 'error', actions: ['showLog'] };
+}
+
+/** The agent started without the folder's own Claude settings (the user declined them): what that leaves out. */
+export function describeProjectSettingsLeftOut(leftOut: readonly ProjectSetting[]): string {
+  const files = [...new Set(leftOut.map((s) => s.file))].join(' and ');
+  return `Claude Code started without this folder's Claude settings (${files}): their ${summarizeKinds(leftOut)} do not apply, nor do "always allow" answers kept there. Your own settings do.`;
 }
 
 /** A diff the chat still shows but whose tool call the session no longer holds (e.g. after a new session). */
@@ -169,8 +176,16 @@ function installSentence(subject: InstallSubject, problem: InstallProblem): stri
       return `The registry gives no sha512 integrity for ${subject.what}, so the download cannot be checked; nothing was downloaded.`;
     case 'integrityMismatch':
       return (
-        `The downloaded Claude Code package does not match the registry's sha512 integrity (expected ${problem.expected.slice(0, 16)}…, got ` +
+        `The downloaded Claude Code package does not match the sha512 recorded for it when ACP Chat was built (expected ${problem.expected.slice(0, 16)}…, got ` +
         `${problem.actual.slice(0, 16)}…). It was deleted. A registry mirror or proxy may have altered it; try again or ask its administrator.`
+      );
+    case 'notPinned':
+      return `ACP Chat has no sha512 recorded for ${subject.what} (${problem.file} is missing or does not name it), so a download could not be checked; nothing was downloaded. Reinstall ACP Chat.`;
+    case 'registryMismatch':
+      return (
+        `The npm registry at ${subject.source?.url ?? '?'} names a different sha512 for ${subject.what} than the one recorded when ACP Chat was built (recorded ` +
+        `${problem.pinned.slice(0, 16)}…, registry ${problem.registry.slice(0, 16)}…), so it was not downloaded. It serves another package under this ` +
+        `name and version; ask the registry's administrator, or download from another registry.`
       );
     case 'missingFile':
       return claude ? `The package ${subject.what} holds no ${problem.file}.` : `The archive of ${subject.what} holds no file ${problem.file} to run.`;

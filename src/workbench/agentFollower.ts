@@ -1,6 +1,7 @@
 // "Follow the agent": while a turn runs, the editor shows the file and line of the latest tool call's location, in a
-// preview tab, without taking focus (the user keeps typing in the composer). Only existing files inside the
-// workspace are shown; anything else is skipped silently (following must never ask the user anything).
+// preview tab, without taking focus (the user keeps typing in the composer). Only existing files are shown. A file
+// outside the workspace (by its real location, symlinks followed) is shown only after the same confirmation as a
+// link, asked once per file: the agent pointing at it must not put its contents on screen unasked.
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
@@ -9,7 +10,7 @@ import type { Logger } from '../acp/logger';
 import type { Session } from '../acp/session';
 import type { TranscriptChange } from '../acp/transcript';
 import { checkRealLocation } from './realLocation';
-import { workspaceFolderPaths } from './locationOpener';
+import { confirmOutsideWorkspace, workspaceFolderPaths } from './locationOpener';
 
 const SETTING_KEY = 'acpChat.followAgent';
 
@@ -28,6 +29,8 @@ export class AgentFollower implements Disposable {
   private readonly sub: Disposable;
   private sessionSub: Disposable | undefined;
   private lastShown = '';
+  /** Outside files the user was asked about, with the answer (asked once each). */
+  private readonly outsideAnswers = new Map<string, boolean>();
   /** Reveals run one after another, so the last location wins. */
   private chain: Promise<void> = Promise.resolve();
 
@@ -70,14 +73,14 @@ export class AgentFollower implements Disposable {
   }
 
   private async reveal(path: unknown, line: unknown): Promise<void> {
-    // The real location, as links and diffs check it: an in-workspace symlink to a file outside is outside. Following
-    // never asks, so an outside file is simply not shown.
+    // The real location, as links and diffs check it: an in-workspace symlink to a file outside is outside.
     const check = await checkRealLocation(path, line, workspaceFolderPaths());
-    if (!check.ok || !check.insideWorkspace) return;
+    if (!check.ok) return;
     const key = `${check.path}:${check.line ?? ''}`;
     if (key === this.lastShown) return;
     try {
       if (!(await stat(check.path)).isFile()) return; // a file about to be created, or a folder
+      if (!check.insideWorkspace && !(await this.confirmOutside(check))) return;
       this.lastShown = key;
       const line0 = check.line !== undefined ? check.line - 1 : 0;
       const editor = await vscode.window.showTextDocument(vscode.Uri.file(check.path), { preview: true, preserveFocus: true });
@@ -88,5 +91,13 @@ export class AgentFollower implements Disposable {
     } catch (err) {
       this.logger.debug?.(`[follow] could not show ${check.path}: ${String(err)}`);
     }
+  }
+
+  private async confirmOutside(check: Parameters<typeof confirmOutsideWorkspace>[0]): Promise<boolean> {
+    const known = this.outsideAnswers.get(check.path);
+    if (known !== undefined) return known;
+    const open = await confirmOutsideWorkspace(check, 'The agent is looking at a file outside the workspace. Show it?');
+    this.outsideAnswers.set(check.path, open);
+    return open;
   }
 }

@@ -109,6 +109,18 @@ suite('ACP Chat extension', function () {
     await waitFor(() => !api.permissions.openPromptView(), 'the QuickPick to close');
   });
 
+  test('a command the agent runs does not get the API key (Claude Code\'s sandbox: bubblewrap and socat, provisioned)', async () => {
+    const seen = join(workspaceRoot(), 'env-seen.txt');
+    fake.setScript([bash(`echo "key=\${ANTHROPIC_API_KEY:-none}" > ${seen}`), text('Done.')]);
+    const turn = (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'show the key' }]);
+    await waitFor(() => api.permissions.openPromptView(), 'the permission QuickPick');
+    await quickInput('accept');
+    assert.equal((await turn).stopReason, 'end_turn');
+    assert.equal(fake.mainRequests().at(-1)?.apiKey, 'test-key-offline', 'the agent itself had the key');
+    assert.equal(readFileSync(seen, 'utf8'), 'key=none\n');
+    await waitFor(() => !api.permissions.openPromptView(), 'the QuickPick to close');
+  });
+
   test('a location opens its file at its line, and the prompt stays open', async () => {
     const file = join(workspaceRoot(), 'located.txt');
     writeFileSync(file, Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join('\n'));

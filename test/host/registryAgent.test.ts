@@ -1,7 +1,8 @@
 // Adding an agent from the ACP Registry, in a real extension host: a registry.json and a tar.gz of a tiny agent (a
 // launcher for the scripted agent) served on 127.0.0.1 → "Add Agent from Registry" installs it into global storage →
-// the entry appears in acpChat.agents and the picker → a session with it works. A damaged archive is refused, its
-// error worded, and nothing of it is left (no folder, no temp folder, no setting).
+// the entry appears in acpChat.agents and the picker → a session with it works; adding it again updates its entry
+// without asking. A damaged archive is refused, its error worded, and nothing of it is left (no folder, no temp
+// folder, no setting).
 // Runs after chat.test.ts (lazy activation) and before secondAgent.test.ts and shutdown.test.ts (file order).
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, writeFileSync, existsSync, chmodSync } from 'node:fs';
@@ -88,6 +89,15 @@ suite('Agents from the ACP Registry', function () {
     assert.equal(res.stopReason, 'end_turn');
     const said = session.snapshot().entries.filter((e) => e.kind === 'agent').at(-1);
     assert.ok(said?.kind === 'agent' && said.content.some((b) => b.type === 'text' && b.text.length > 0), 'the installed agent answered');
+  });
+
+  test('adding the same agent again updates its own entry in place, without asking', async () => {
+    const before = vscode.workspace.getConfiguration('acpChat').inspect<unknown[]>('agents')?.globalValue;
+    // A question would be a modal no one answers here: the command would not resolve to the entry.
+    const entry = (await vscode.commands.executeCommand('acpChat.addAgentFromRegistry', 'tiny')) as AgentEntry | undefined;
+    assert.equal(entry?.name, 'Tiny');
+    assert.deepEqual(vscode.workspace.getConfiguration('acpChat').inspect<unknown[]>('agents')?.globalValue, before);
+    assert.deepEqual(api.agents.list().map((a) => a.name), ['Claude', 'Tiny']);
   });
 
   test('a damaged archive is refused with a worded error, and nothing of it is left', async () => {

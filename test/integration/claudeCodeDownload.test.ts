@@ -1,6 +1,8 @@
 // Downloading Claude Code as the extension does, from a local registry on 127.0.0.1 that serves the real platform
-// package (metadata and tarball): the result must be a binary that runs `--version`; a corrupted tarball, a dead
-// registry or a cancel must leave nothing behind and say why.
+// package (metadata and tarball): the result must be a binary that runs `--version`; a corrupted tarball, a registry
+// serving another build than the one whose sha512 the build pinned (dist/claude-code-pins.json, from the lockfile), a
+// missing pin, a dead registry or a cancel must leave nothing behind and say why. Needs `node scripts/build.mjs` first
+// (scripts/test.mjs builds before every suite).
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -10,14 +12,16 @@ import { downloadedBinaryPath, removeDownloaded } from '../../src/agents/claudeC
 import { InstallError } from '../../src/acp/errors';
 import { describeError } from '../../src/feedback/userErrors';
 import { registryFor } from '../../src/agents/claudeCode/npmRegistry';
+import { PINS_FILE } from '../../src/agents/claudeCode/pins';
 import { probeClaudeCode } from '../../src/agents/claudeCode/probe';
-import { claudeCodeTarball, startFakeRegistry, type PackageTarball } from '../fixtures/fakeRegistry';
+import { claudeCodeTarball, repackedClaudeCodeTarball, startFakeRegistry, type PackageTarball } from '../fixtures/fakeRegistry';
 
 const REPO_ROOT = resolve(__dirname, '../..');
 let tarball: PackageTarball;
 const temps: string[] = [];
 
 beforeAll(async () => {
+  if (!existsSync(join(REPO_ROOT, PINS_FILE))) throw new Error(`${PINS_FILE} is missing: run \`node scripts/build.mjs\` first`);
   tarball = await claudeCodeTarball(REPO_ROOT);
   console.log(`[download] serving ${tarball.pkg.name}@${tarball.pkg.version} from ${tarball.source}`);
 });
@@ -50,7 +54,7 @@ describe('downloading Claude Code from the npm registry', () => {
     const dir = storage();
     try {
       const progress: DownloadProgress[] = [];
-      const done = await downloadClaudeCode({ registry: registryAt(registry.url), pkg: tarball.pkg, storageDir: dir, probe: (p) => probeClaudeCode(p), onProgress: (p) => progress.push(p) });
+      const done = await downloadClaudeCode({ registry: registryAt(registry.url), pkg: tarball.pkg, extensionPath: REPO_ROOT, storageDir: dir, probe: (p) => probeClaudeCode(p), onProgress: (p) => progress.push(p) });
       expect(done.path).toBe(downloadedBinaryPath(dir, tarball.pkg));
       expect(done.version).toMatch(/Claude Code/);
       expect(statSync(done.path).mode & 0o111).toBe(0o111);
@@ -73,9 +77,21 @@ describe('downloading Claude Code from the npm registry', () => {
     const registry = await startFakeRegistry({ tarball, corrupt: true });
     const dir = storage();
     try {
-      const err = await failure(downloadClaudeCode({ registry: registryAt(registry.url), pkg: tarball.pkg, storageDir: dir, probe: (p) => probeClaudeCode(p) }));
+      const err = await failure(downloadClaudeCode({ registry: registryAt(registry.url), pkg: tarball.pkg, extensionPath: REPO_ROOT, storageDir: dir, probe: (p) => probeClaudeCode(p) }));
       expect(err.reason).toBe('integrity');
-      expect(describeError(err).message).toMatch(/does not match the registry's sha512 integrity/);
+      expect(describeError(err).message).toMatch(/does not match the sha512 recorded for it when ACP Chat was built/);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      await registry.close();
+    }
+  });
+
+  test('a document without a sha512 (a mirror giving sha1 only): the tarball is still checked against the pin', { timeout: 120_000 }, async () => {
+    const registry = await startFakeRegistry({ tarball, corrupt: true, documentIntegrity: 'sha1-2jmj7l5rSw0yVb/vlWAYkK/YBwk=' });
+    const dir = storage();
+    try {
+      const err = await failure(downloadClaudeCode({ registry: registryAt(registry.url), pkg: tarball.pkg, extensionPath: REPO_ROOT, storageDir: dir, probe: (p) => probeClaudeCode(p) }));
+      expect(err.problem).toMatchObject({ kind: 'integrityMismatch', expected: tarball.integrity.slice(7) });
       expect(readdirSync(dir)).toEqual([]);
     } finally {
       await registry.close();
@@ -87,12 +103,12 @@ describe('downloading Claude Code from the npm registry', () => {
     const registry = await startFakeRegistry({ tarball });
     await registry.close();
     const dir = storage();
-    const err = await failure(downloadClaudeCode({ registry: registryAt(registry.url), pkg: tarball.pkg, storageDir: dir, probe: (p) => probeClaudeCode(p) }));
+    const err = await failure(downloadClaudeCode({ registry: registryAt(registry.url), pkg: tarball.pkg, extensionPath: REPO_ROOT, storageDir: dir, probe: (p) => probeClaudeCode(p) }));
     expect(err.reason).toBe('offline');
     expect(describeError(err).message).toMatch(/Could not reach the npm registry at http:\/\/127\.0\.0\.1:\d+\/ \(ECONNREFUSED\): this machine seems to be offline/);
     expect(readdirSync(dir)).toEqual([]);
     // Behind a proxy, the same failure names the proxy.
-    const viaProxy = await failure(downloadClaudeCode({ registry: registryAt(registry.url), pkg: tarball.pkg, storageDir: dir, probe: (p) => probeClaudeCode(p), proxy: 'http://proxy.corp:3128' }));
+    const viaProxy = await failure(downloadClaudeCode({ registry: registryAt(registry.url), pkg: tarball.pkg, extensionPath: REPO_ROOT, storageDir: dir, probe: (p) => probeClaudeCode(p), proxy: 'http://proxy.corp:3128' }));
     expect(viaProxy.reason).toBe('proxy');
     expect(describeError(viaProxy).message).toMatch(/through the proxy http:\/\/proxy\.corp:3128.*http\.proxy/);
   });
@@ -106,6 +122,7 @@ describe('downloading Claude Code from the npm registry', () => {
         downloadClaudeCode({
           registry: registryAt(registry.url),
           pkg: tarball.pkg,
+          extensionPath: REPO_ROOT,
           storageDir: dir,
           probe: (p) => probeClaudeCode(p),
           signal: abort.signal,
@@ -121,13 +138,52 @@ describe('downloading Claude Code from the npm registry', () => {
   });
 
   test('a package the registry does not have: HTTP 404 named, nothing left', async () => {
-    const registry = await startFakeRegistry({ tarball });
+    // The registry holds only another version than the pinned one.
+    const registry = await startFakeRegistry({ tarball: { ...tarball, pkg: { ...tarball.pkg, version: '9.9.9' } } });
     const dir = storage();
     try {
-      const err = await failure(downloadClaudeCode({ registry: registryAt(registry.url), pkg: { ...tarball.pkg, version: '9.9.9' }, storageDir: dir, probe: (p) => probeClaudeCode(p) }));
+      const err = await failure(downloadClaudeCode({ registry: registryAt(registry.url), pkg: tarball.pkg, extensionPath: REPO_ROOT, storageDir: dir, probe: (p) => probeClaudeCode(p) }));
       expect(err.reason).toBe('http');
-      expect(describeError(err).message).toMatch(/@9\.9\.9 is not on the npm registry at .* \(HTTP 404; registry from the npm_config_registry environment variable\)/);
+      const version = tarball.pkg.version.replace(/\./g, '\\.');
+      expect(describeError(err).message).toMatch(new RegExp(`@${version} is not on the npm registry at .* \\(HTTP 404; registry from the npm_config_registry environment variable\\)`));
       expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      await registry.close();
+    }
+  });
+
+  test('a registry serving another build under the pinned name and version, with its own matching sha512: refused before the download, nothing left', { timeout: 120_000 }, async () => {
+    const other = await repackedClaudeCodeTarball(REPO_ROOT);
+    expect(other.integrity).not.toBe(tarball.integrity);
+    const registry = await startFakeRegistry({ tarball: other });
+    const dir = storage();
+    try {
+      const err = await failure(downloadClaudeCode({ registry: registryAt(registry.url), pkg: other.pkg, extensionPath: REPO_ROOT, storageDir: dir, probe: (p) => probeClaudeCode(p) }));
+      expect(err.problem).toMatchObject({ kind: 'registryMismatch', pinned: tarball.integrity.slice(7), registry: other.integrity.slice(7) });
+      expect(err.reason).toBe('integrity');
+      expect(describeError(err).message).toMatch(/names a different sha512 for .* than the one recorded when ACP Chat was built/);
+      // Only the document was read: the tarball was never fetched, and nothing was kept.
+      expect(registry.requests).toEqual([`/${other.pkg.name.replace('/', '%2f')}/${other.pkg.version}`]);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      await registry.close();
+      other.cleanup();
+    }
+  });
+
+  test('no sha512 recorded for the package at build time: refused before anything is fetched', async () => {
+    const registry = await startFakeRegistry({ tarball });
+    const dir = storage();
+    const unbuilt = mkdtempSync(join(tmpdir(), 'acp-unbuilt-extension-'));
+    temps.push(unbuilt);
+    try {
+      const err = await failure(downloadClaudeCode({ registry: registryAt(registry.url), pkg: tarball.pkg, extensionPath: unbuilt, storageDir: dir, probe: (p) => probeClaudeCode(p) }));
+      expect(err.problem).toMatchObject({ kind: 'notPinned' });
+      expect(err.reason).toBe('integrity');
+      expect(describeError(err).message).toMatch(/no sha512 recorded for .*; nothing was downloaded/);
+      // Nothing was asked of the registry, nor written: not even the storage folder.
+      expect(registry.requests).toEqual([]);
+      expect(existsSync(dir)).toBe(false);
     } finally {
       await registry.close();
     }

@@ -104,6 +104,7 @@ export class ClaudeCodeSetup {
             return await downloadClaudeCode({
               registry,
               pkg,
+              extensionPath: this.opts.extensionPath,
               storageDir: this.storageDir,
               probe: (p) => probeClaudeCode(p),
               signal: abort.signal,

@@ -1,6 +1,7 @@
 // Downloads Claude Code's platform package from the npm registry into the extension's global storage:
-// the version document → the tarball (streamed to a private temp folder, with progress, cancellable) → the sha512
-// integrity check → only the binary extracted → executable bit → `--version` → one atomic rename into place.
+// the sha512 pinned at build time (pins.ts; none: refused) → the version document (its own sha512, if it names a
+// different one: refused) → the tarball (streamed to a private temp folder, with progress, cancellable) → checked
+// against the pin → only the binary extracted → executable bit → `--version` → one atomic rename into place.
 // Whatever fails or is cancelled, the temp folder goes and nothing half-done is left. No `vscode` import: requests use
 // node:http(s), which VS Code's extension host routes through its proxy settings (http.proxy, http.proxySupport).
 import { createHash } from 'node:crypto';
@@ -16,6 +17,7 @@ import { sha512Of, verifyTarball } from './integrity';
 import type { NpmRegistry } from './npmRegistry';
 import { versionDocumentUrl } from './npmRegistry';
 import { downloadedBinaryPath } from './downloadedCopy';
+import { pinsPath, readPin } from './pins';
 import type { ClaudeCodePackage } from './platform';
 import type { ProbeResult } from './resolveClaudeCode';
 
@@ -36,8 +38,8 @@ export class TooLargeError extends Error {
 
 /**
  * https anywhere; plain http only to this machine (`loopback`: an agent archive, a test's registry), or anywhere when
- * the user's own npm registry is a plain-http one (`any`: Claude Code from it, checked against its sha512). Every
- * redirect is judged the same way, so an https download is never led to plain http elsewhere.
+ * the user's own npm registry is a plain-http one (`any`: Claude Code from it, checked against the sha512 pinned at
+ * build time). Every redirect is judged the same way, so an https download is never led to plain http elsewhere.
  */
 export function isAllowedUrl(url: URL, plainHttp: 'loopback' | 'any' = 'loopback'): boolean {
   if (url.protocol === 'https:') return true;
@@ -55,6 +57,8 @@ export interface DownloadProgress {
 export interface DownloadOptions {
   registry: NpmRegistry;
   pkg: ClaudeCodePackage;
+  /** The installed extension's folder, whose build recorded the sha512 each platform package must have. */
+  extensionPath: string;
   /** The folder that holds downloaded copies (`<globalStorage>/claude-code`). */
   storageDir: string;
   probe(path: string): Promise<ProbeResult>;
@@ -71,6 +75,9 @@ export async function downloadClaudeCode(opts: DownloadOptions): Promise<{ path:
   const plainHttp = registry.url.startsWith('http:') ? 'any' : 'loopback';
   const net = (url: string): NetContext => ({ url, subject, registry, signal: opts.signal, plainHttp });
   const fail = (problem: InstallProblem) => new InstallError(subject, problem);
+  // The registry serves both the tarball and its hash; only the lockfile's, recorded at build time, is trusted.
+  const pinned = readPin(opts.extensionPath, pkg);
+  if (!pinned) throw fail({ kind: 'notPinned', file: pinsPath(opts.extensionPath) });
   await mkdir(storageDir, { recursive: true }).catch((err) => {
     throw diskError(err, storageDir, subject);
   });
@@ -80,9 +87,10 @@ export async function downloadClaudeCode(opts: DownloadOptions): Promise<{ path:
     const docUrl = versionDocumentUrl(registry.url, pkg.name, pkg.version);
     const doc = JSON.parse((await readBody(await request(net(docUrl)), MAX_DOCUMENT_BYTES)).toString('utf8')) as { dist?: { tarball?: unknown; integrity?: unknown } };
     const tarballUrl = doc.dist?.tarball;
-    const integrity = doc.dist?.integrity;
     if (typeof tarballUrl !== 'string' || !/^https?:\/\//i.test(tarballUrl)) throw fail({ kind: 'noTarball', url: docUrl });
-    if (!sha512Of(integrity)) throw fail({ kind: 'noIntegrity' });
+    // A registry that announces another build under this name and version is not asked for it.
+    const listed = sha512Of(doc.dist?.integrity);
+    if (listed && listed !== pinned) throw fail({ kind: 'registryMismatch', pinned, registry: listed });
 
     const tarball = join(tmp, 'package.tgz');
     const res = await request(net(tarballUrl));
@@ -90,7 +98,7 @@ export async function downloadClaudeCode(opts: DownloadOptions): Promise<{ path:
       throw classify(err, net(tarballUrl));
     });
     if (total !== undefined && received !== total) throw fail({ kind: 'brokeOff', received, total });
-    await verifyTarball(tarball, integrity as string, subject);
+    await verifyTarball(tarball, `sha512-${pinned}`, subject);
     throwIfCancelled(opts.signal, subject);
 
     const unpacked = join(tmp, 'unpacked');

@@ -1,5 +1,5 @@
-// The registry's `dist.integrity` (Subresource Integrity, sha512) checked against the downloaded tarball. A tarball
-// that does not match is deleted at once: it is never extracted, let alone run.
+// A Subresource Integrity string (sha512) checked against the downloaded tarball: the one recorded at build time
+// (pins.ts). A tarball that does not match is deleted at once: it is never extracted, let alone run.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';

@@ -1,15 +1,20 @@
 // "ACP Chat: Add Agent from Registry…": fetches the ACP Registry (acpChat.agentRegistry.url), lets the user pick an
-// agent, installs it (installAgent.ts) and appends it to acpChat.agents in the user's settings, where the chat
-// header's picker shows it. Failures go to the one error presenter; the user's own Cancel needs no message.
+// agent (each shown with the command, args and env it runs), installs it (installAgent.ts) and adds it to
+// acpChat.agents in the user's settings, where the chat header's picker shows it. An entry of the same name that is not
+// this agent's earlier install is replaced only when the user says so in a modal, asked before anything is downloaded
+// (registryPlacement.ts). Failures go to the one error presenter; the user's own Cancel needs no message.
 import * as vscode from 'vscode';
-import type { RegistryAgent } from './registryEntries';
+import type { InstallPlan, RegistryAgent } from './registryEntries';
 import { DEFAULT_REGISTRY_URL, installPlan, registryPlatform } from './registryEntries';
 import { InstallError } from '../../acp/errors';
 import type { AgentEntry } from '../agentList';
-import { DEFAULT_AGENTS } from '../agentList';
+import { DEFAULT_AGENTS, MAX_AGENT_NAME } from '../agentList';
 import type { Logger } from '../../acp/logger';
-import { fetchRegistry, installAgent } from './installAgent';
-import { withoutLinks } from '../../acp/displayText';
+import { fetchRegistry, installAgent, type InstalledAgent } from './installAgent';
+import { escapeCodicons, toDisplayText, withoutLinks } from '../../acp/displayText';
+import { entryPreview, planPreview, shownCommand } from './registryPreview';
+import type { OwnInstall, SameNameAnswer } from './registryPlacement';
+import { ownInstall, placeEntry, sameNameConflict, uniqueName } from './registryPlacement';
 
 export interface AddAgentDeps {
   /** `<globalStorage>/agents`. */
@@ -20,7 +25,7 @@ export interface AddAgentDeps {
 
 /**
  * Runs the command. `id` (for tests and links from other commands) skips the picker. Resolves to the entry added, or
- * undefined when nothing was (cancelled or failed, already reported).
+ * undefined when nothing was (cancelled, the same-name question closed, or failed and already reported).
  */
 export async function addAgentFromRegistry(deps: AddAgentDeps, id?: string): Promise<AgentEntry | undefined> {
   const url = vscode.workspace.getConfiguration('acpChat.agentRegistry').get<string>('url') || DEFAULT_REGISTRY_URL;
@@ -35,14 +40,21 @@ export async function addAgentFromRegistry(deps: AddAgentDeps, id?: string): Pro
       return undefined;
     }
     const plan = installPlan(agent, platform);
-    const entry = await withCancel(`Installing ${agent.name} ${agent.version}`, (signal, progress) =>
+    const own = ownInstall(agent, deps.storageDir);
+    const answer = await askAboutSameName(agent, plan, own);
+    if (answer === 'dismissed') {
+      deps.logger.info(`[registry] ${agent.id}@${agent.version} was not installed: the user kept their agent named "${agent.name}".`);
+      return undefined;
+    }
+    const installed = await withCancel(`Installing ${agent.name} ${agent.version}`, (signal, progress) =>
       installAgent(agent, plan, { storageDir: deps.storageDir, proxy, signal, onProgress: ({ receivedBytes }) => progress.report({ message: `${(receivedBytes / 1024 / 1024).toFixed(1)} MB` }) }),
     );
-    await addToSettings(entry);
-    deps.logger.info(`[registry] added ${agent.id}@${agent.version} as "${entry.name}": ${entry.command} ${entry.args.join(' ')}${entry.sha256 ? ` (archive sha256 ${entry.sha256}; the registry gives no hash to check it against)` : ''}`);
+    const entry = { ...installed, name: await addToSettings(installed, own, answer) };
+    deps.logger.info(`[registry] added ${agent.id}@${agent.version} as "${entry.name}": ${shownCommand([entry.command!, ...entry.args], entry.env)}${entry.sha256 ? ` (archive sha256 ${entry.sha256}; the registry gives no hash to check it against)` : ''}`);
+    // Short: what it runs was in the picker (or the same-name question) and is in the log.
     void vscode.window.showInformationMessage(
       withoutLinks(
-        `ACP Chat: ${entry.name} ${agent.version} was added. Pick it in the chat header.` +
+        `ACP Chat: ${toDisplayText(agent.name, MAX_AGENT_NAME)} ${agent.version} was added${entry.name === agent.name ? '' : ` as "${toDisplayText(entry.name, MAX_AGENT_NAME)}"`}. Pick it in the chat header.` +
           (entry.sha256 ? ` The registry gives no checksum for its archive, so it was not verified beyond unpacking; its sha256 is ${entry.sha256}.` : ''),
       ),
     );
@@ -58,26 +70,49 @@ function pick(agents: RegistryAgent[], platform: string | undefined): Promise<Re
   const items = agents.map((agent) => {
     let how: string;
     try {
-      const plan = installPlan(agent, platform);
-      how = plan.kind === 'npx' ? `runs npx ${plan.packageName}@${plan.version}` : `downloads its ${plan.platform} build (no checksum in the registry)`;
+      how = planPreview(installPlan(agent, platform));
     } catch (err) {
-      how = `cannot be installed here: ${(err as Error).message}`;
+      how = toDisplayText(`cannot be installed here: ${(err as Error).message}`, 300);
     }
-    return { label: agent.name, description: agent.version, detail: `${agent.description ?? ''} — ${how}`.replace(/^ — /, ''), agent };
+    // The launch is the detail line, so it is seen before a long description; the description goes beside the version.
+    const description = [agent.version, toDisplayText(agent.description ?? '', 200)].filter(Boolean).join(' · ');
+    return { label: escapeCodicons(toDisplayText(agent.name, MAX_AGENT_NAME)), description: escapeCodicons(description), detail: escapeCodicons(how), agent };
   });
-  return Promise.resolve(vscode.window.showQuickPick(items, { title: 'Add Agent from Registry', placeHolder: 'Pick an agent to install', matchOnDetail: true })).then((p) => p?.agent);
+  return Promise.resolve(
+    vscode.window.showQuickPick(items, { title: 'Add Agent from Registry', placeHolder: 'Pick an agent to install', matchOnDescription: true, matchOnDetail: true }),
+  ).then((p) => p?.agent);
 }
 
-/** Appends `entry` to the user's acpChat.agents (the bundled Claude entry kept), replacing one of the same name. */
-async function addToSettings(entry: AgentEntry): Promise<void> {
-  const config = vscode.workspace.getConfiguration('acpChat');
-  const current = config.inspect<unknown[]>('agents')?.globalValue;
-  const list = Array.isArray(current) ? [...current] : DEFAULT_AGENTS.map((a) => ({ name: a.name }));
-  const same = list.findIndex((a) => !!a && typeof a === 'object' && (a as { name?: unknown }).name === entry.name);
+/** The user's acpChat.agents as written in their settings; the default list when they have none. */
+function userAgents(): unknown[] {
+  const current = vscode.workspace.getConfiguration('acpChat').inspect<unknown[]>('agents')?.globalValue;
+  return Array.isArray(current) ? [...current] : DEFAULT_AGENTS.map((a) => ({ name: a.name }));
+}
+
+/**
+ * Asks, in a modal, before an entry of the same name that is not this agent's own install is replaced. Undefined when
+ * there is nothing to ask; "dismissed" when the user closed the question (then nothing is downloaded or added).
+ */
+async function askAboutSameName(agent: RegistryAgent, plan: InstallPlan, own: OwnInstall): Promise<SameNameAnswer | 'dismissed' | undefined> {
+  const list = userAgents();
+  const conflict = sameNameConflict(list, agent.name, own);
+  if (!conflict) return undefined;
+  const name = toDisplayText(agent.name, MAX_AGENT_NAME);
+  const message = withoutLinks(`ACP Chat: You already have an agent named "${name}". Replace it with ${name} ${agent.version} from the registry?`);
+  const detail = withoutLinks(`Yours ${entryPreview(conflict.existing)}.\nThe registry's ${planPreview(plan)}.\n\nKeep Both adds the registry's as "${uniqueName(list, agent.name)}".`);
+  const choice = await vscode.window.showWarningMessage(message, { modal: true, detail }, 'Replace', 'Keep Both');
+  return choice === 'Replace' ? 'replace' : choice === 'Keep Both' ? 'keepBoth' : 'dismissed';
+}
+
+/**
+ * Adds `entry` to the user's acpChat.agents (the bundled Claude entry kept) by registryPlacement's rule, on the list as
+ * it is now (the install took a while). Resolves the name it was added under.
+ */
+async function addToSettings(entry: InstalledAgent, own: OwnInstall, answer: SameNameAnswer | undefined): Promise<string> {
   const value = { name: entry.name, command: entry.command, args: entry.args, ...(Object.keys(entry.env).length ? { env: entry.env } : {}) };
-  if (same >= 0) list[same] = value;
-  else list.push(value);
-  await config.update('agents', list, vscode.ConfigurationTarget.Global);
+  const placed = placeEntry(userAgents(), value, own, answer);
+  await vscode.workspace.getConfiguration('acpChat').update('agents', placed.list, vscode.ConfigurationTarget.Global);
+  return placed.name;
 }
 
 function withCancel<T>(title: string, task: (signal: AbortSignal, progress: vscode.Progress<{ message?: string }>) => Promise<T>): Promise<T> {

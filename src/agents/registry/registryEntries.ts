@@ -102,13 +102,17 @@ export function installPlan(agent: RegistryAgent, platform: string | undefined):
   }
   const npx = agent.distribution.npx;
   if (npx) {
-    const at = npx.package.lastIndexOf('@');
-    const packageName = at > 0 ? npx.package.slice(0, at) : '';
-    const version = at > 0 ? npx.package.slice(at + 1) : '';
+    const { packageName, version } = splitPackage(npx.package);
     if (!/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/.test(packageName) || !/^\d+\.\d+\.\d+(-[\w.]+)?(\+[\w.]+)?$/.test(version)) {
       throw new AgentRegistryError('unpinned', `${agent.name}'s npm package ${npx.package} does not name an exact version; it is not installed.`);
     }
     return { kind: 'npx', packageName, version, args: npx.args ?? [], env: checkEnv(agent, npx.env ?? {}) };
   }
   throw new AgentRegistryError('noPlatform', `${agent.name} has no build for this platform (${platform ?? 'unknown'}).`);
+}
+
+/** `@scope/name@1.2.3` → its name and version (empty strings when it names no version). */
+export function splitPackage(spec: string): { packageName: string; version: string } {
+  const at = spec.lastIndexOf('@');
+  return at > 0 ? { packageName: spec.slice(0, at), version: spec.slice(at + 1) } : { packageName: '', version: '' };
 }

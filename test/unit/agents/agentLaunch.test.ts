@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AgentStartError, parseLaunchSettings, parseNodeMajor, resolveAgentLaunch } from '../../../src/agents/agentLaunch';
+import { AgentStartError, canScrubSubprocessEnv, parseLaunchSettings, parseNodeMajor, resolveAgentLaunch } from '../../../src/agents/agentLaunch';
 
 const node = { path: '/usr/bin/code', version: 'v22.4.0', env: { ELECTRON_RUN_AS_NODE: '1' } };
 const base = { PATH: '/bin', HOME: '/home/u', UNSET: undefined };
@@ -35,6 +35,26 @@ describe('resolveAgentLaunch', () => {
     expect(bundled.env.CLAUDE_CODE_EXECUTABLE).toBe('/storage/claude');
     const other = resolveAgentLaunch({ settings: { path: '/opt/agent' }, node, adapterEntry: '/a.js', baseEnv: base, claudeCodeExecutable: '/storage/claude' });
     expect(other.env).toEqual({ PATH: '/bin', HOME: '/home/u' });
+  });
+
+  it('asks Claude Code to keep credentials out of its commands where it can; the user\'s own value wins; other agents untouched', () => {
+    const on = resolveAgentLaunch({ settings: {}, node, adapterEntry: '/a.js', baseEnv: base, scrubSubprocessEnv: true });
+    expect(on.env.CLAUDE_CODE_SUBPROCESS_ENV_SCRUB).toBe('1');
+    const off = resolveAgentLaunch({ settings: {}, node, adapterEntry: '/a.js', baseEnv: base, scrubSubprocessEnv: false });
+    expect(off.env.CLAUDE_CODE_SUBPROCESS_ENV_SCRUB).toBeUndefined();
+    const theirs = resolveAgentLaunch({ settings: { env: { CLAUDE_CODE_SUBPROCESS_ENV_SCRUB: '0' } }, node, adapterEntry: '/a.js', baseEnv: base, scrubSubprocessEnv: true });
+    expect(theirs.env.CLAUDE_CODE_SUBPROCESS_ENV_SCRUB).toBe('0');
+    const other = resolveAgentLaunch({ settings: { path: '/opt/agent' }, node, adapterEntry: '/a.js', baseEnv: base, scrubSubprocessEnv: true });
+    expect(other.env).toEqual({ PATH: '/bin', HOME: '/home/u' });
+  });
+
+  it('the scrub needs Linux with both bubblewrap and socat (without them Claude Code refuses every command)', () => {
+    const both = (p: string) => `/usr/bin/${p}`;
+    expect(canScrubSubprocessEnv('linux', both)).toBe(true);
+    expect(canScrubSubprocessEnv('linux', (p) => (p === 'bwrap' ? '/usr/bin/bwrap' : undefined))).toBe(false);
+    expect(canScrubSubprocessEnv('linux', (p) => (p === 'socat' ? '/usr/bin/socat' : undefined))).toBe(false);
+    expect(canScrubSubprocessEnv('darwin', both)).toBe(false);
+    expect(canScrubSubprocessEnv('win32', both)).toBe(false);
   });
 
   it('drops IS_SANDBOX from the inherited environment (it unlocks bypass mode as root) unless the user sets it', () => {

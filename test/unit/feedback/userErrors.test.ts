@@ -185,4 +185,26 @@ describe('describeError: downloading Claude Code', () => {
     expect(describeError(viaProxy).message).toMatch(/through the proxy http:\/\/proxy:3128 \(ECONNREFUSED\)/);
     expect(describeError(new InstallError(npm, { kind: 'cancelled' }))).toMatchObject({ severity: 'info' });
   });
+
+  it('the sha512 pinned at build time: missing, contradicted by the registry, not matched by the download', () => {
+    const pinned = 'A'.repeat(86) + '==';
+    const served = 'B'.repeat(86) + '==';
+    const notPinned = new InstallError(npm, { kind: 'notPinned', file: '/ext/dist/claude-code-pins.json' });
+    expect(notPinned.reason).toBe('integrity');
+    expect(describeError(notPinned, 'Downloading Claude Code')).toEqual({
+      message:
+        'Downloading Claude Code failed: ACP Chat has no sha512 recorded for @anthropic-ai/claude-code-linux-x64@2.1.3 (/ext/dist/claude-code-pins.json is missing or does not name it), so a download could not be checked; nothing was downloaded. Reinstall ACP Chat.',
+      severity: 'error',
+      actions: ['showLog'],
+    });
+    const other = new InstallError(npm, { kind: 'registryMismatch', pinned, registry: served });
+    expect(other.reason).toBe('integrity');
+    expect(describeError(other).message).toBe(
+      'The npm registry at https://registry.npmjs.org/ names a different sha512 for @anthropic-ai/claude-code-linux-x64@2.1.3 than the one recorded when ACP Chat was built ' +
+        '(recorded AAAAAAAAAAAAAAAA…, registry BBBBBBBBBBBBBBBB…), so it was not downloaded. It serves another package under this name and version; ask the ' +
+        "registry's administrator, or download from another registry.",
+    );
+    const altered = new InstallError(npm, { kind: 'integrityMismatch', expected: pinned, actual: served });
+    expect(describeError(altered).message).toMatch(/^The downloaded Claude Code package does not match the sha512 recorded for it when ACP Chat was built \(expected A{16}…, got B{16}…\)\. It was deleted\./);
+  });
 });

@@ -13,13 +13,15 @@ type Problem = { file: string; why: string[] };
 
 describe('VSIX contents', () => {
   test('vsce ls lists the bundles and the adapter, and nothing forbidden', { timeout: 60_000 }, () => {
-    for (const f of ['dist/extension.js', 'dist/webview/main.js']) {
+    for (const f of ['dist/extension.js', 'dist/webview/main.js', 'dist/claude-code-pins.json']) {
       if (!existsSync(join(root, f))) throw new Error(`${f} is missing: run \`node scripts/build.mjs\` first`);
     }
     const files = listVsixFiles(root) as string[];
     expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/extension.js', 'dist/webview/main.js']));
     // The libraries the extension requires on first use (scripts/build.mjs).
     expect(files).toEqual(expect.arrayContaining(['dist/vendor/acp-sdk.js', 'dist/vendor/re2js.js', 'dist/vendor/tar-extract.js']));
+    // The sha512 of each Claude Code platform package, recorded from the lockfile: what the download is checked against.
+    expect(files).toContain('dist/claude-code-pins.json');
     expect(files).toContain('node_modules/@agentclientprotocol/claude-agent-acp/dist/index.js');
     // The SDK's manifest names the pinned Claude Code version and its platform packages: read at run time.
     expect(files).toContain('node_modules/@anthropic-ai/claude-agent-sdk/package.json');

@@ -32,7 +32,7 @@ describe('integrity', () => {
     const err = await verifyTarball(file, sri('the real bytes'), subject).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InstallError);
     expect((err as InstallError).reason).toBe('integrity');
-    expect(describeError(err).message).toMatch(/does not match the registry's sha512 integrity/);
+    expect(describeError(err).message).toMatch(/does not match the sha512 recorded for it when ACP Chat was built/);
     expect(existsSync(file)).toBe(false);
   });
 

@@ -1,0 +1,76 @@
+// Before Claude Code first starts in a folder whose own Claude settings run commands, set environment variables or
+// allow tools without asking, the user sees what they set and decides once (remembered per workspace until what the
+// files set changes). Declining starts Claude Code with the user's own settings only: the adapter passes
+// `_meta.claudeCode.options.settingSources` on to Claude Code (acp-agent.js, `createSession`: `...userProvidedOptions`
+// after the default `["user", "project", "local"]`).
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { Logger } from '../acp/logger';
+import { describeProjectSettings, findProjectSettings, fingerprint, PROJECT_SETTINGS_FILES, type ProjectSetting, type ProjectSettingsFile } from './claudeCode/projectSettings';
+
+/** The user's answer for this folder, kept in the workspace's own state (not in a file the repository controls). */
+interface Remembered {
+  fingerprint: string;
+  use: boolean;
+}
+
+const MEMENTO_KEY = 'acpChat.claudeProjectSettings';
+const USE = 'Use Them';
+const WITHOUT = 'Start Without Them';
+
+/** What the next start does with the folder's Claude settings. */
+export type ProjectSettingsDecision = { use: true } | { use: false; leftOut: ProjectSetting[] };
+
+export class ProjectSettingsConsent {
+  /** One question at a time: two chats starting together ask once. */
+  private asking: Promise<ProjectSettingsDecision> | undefined;
+
+  constructor(
+    private readonly memento: vscode.Memento,
+    private readonly logger: Logger,
+  ) {}
+
+  decide(cwd: string): Promise<ProjectSettingsDecision> {
+    this.asking ??= this.ask(cwd).finally(() => (this.asking = undefined));
+    return this.asking;
+  }
+
+  private async ask(cwd: string): Promise<ProjectSettingsDecision> {
+    const found = findProjectSettings(await readSettingsFiles(cwd));
+    if (!found.length) return { use: true };
+    const print = fingerprint(found);
+    const remembered = this.memento.get<Remembered>(MEMENTO_KEY);
+    if (remembered?.fingerprint === print) return remembered.use ? { use: true } : { use: false, leftOut: found };
+    const answer = await vscode.window.showWarningMessage(
+      "This folder's Claude settings run commands or change what the agent may do without asking. Use them?",
+      {
+        modal: true,
+        detail:
+          `${describeProjectSettings(found)}\n\n` +
+          'They come with the folder, not from you. Without them, Claude Code starts with your own settings only; ' +
+          'you are asked again when these files change.',
+      },
+      USE,
+      WITHOUT,
+    );
+    // Closing the dialog is not an answer: this start goes without them, and the next one asks again.
+    if (answer === undefined) return { use: false, leftOut: found };
+    const use = answer === USE;
+    await this.memento.update(MEMENTO_KEY, { fingerprint: print, use } satisfies Remembered);
+    this.logger.info(`[settings] this folder's Claude settings: ${use ? 'used' : 'left out'} (${found.map((s) => `${s.file} ${s.key}`).join(', ')})`);
+    return use ? { use: true } : { use: false, leftOut: found };
+  }
+}
+
+async function readSettingsFiles(cwd: string): Promise<Partial<Record<ProjectSettingsFile, string>>> {
+  const files: Partial<Record<ProjectSettingsFile, string>> = {};
+  for (const file of PROJECT_SETTINGS_FILES) {
+    try {
+      files[file] = await readFile(join(cwd, file), 'utf8');
+    } catch {
+      // Absent or unreadable: Claude Code reads nothing from it either.
+    }
+  }
+  return files;
+}

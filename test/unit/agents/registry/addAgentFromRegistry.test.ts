@@ -1,0 +1,111 @@
+// The Add Agent from Registry command with VS Code and the network faked: the picker shows what each entry runs (args
+// and env included), and a registry entry named like an agent the user has (the bundled Claude entry included) is added
+// only after a modal question, which is asked before anything is installed.
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const fake = vi.hoisted(() => ({
+  agents: undefined as unknown,
+  showQuickPick: vi.fn(async (items: readonly { label: string; detail?: string }[]) => items[0] as unknown),
+  showWarningMessage: vi.fn(async (..._a: unknown[]) => undefined as string | undefined),
+  showInformationMessage: vi.fn(async (..._a: unknown[]) => undefined),
+  fetchRegistry: vi.fn(),
+  installAgent: vi.fn(),
+}));
+vi.mock('vscode', () => ({
+  workspace: {
+    getConfiguration: () => ({
+      get: () => undefined,
+      inspect: () => ({ globalValue: fake.agents }),
+      update: async (_key: string, value: unknown) => void (fake.agents = value),
+    }),
+  },
+  window: {
+    showQuickPick: fake.showQuickPick,
+    showWarningMessage: fake.showWarningMessage,
+    showInformationMessage: fake.showInformationMessage,
+    withProgress: (_o: unknown, task: (p: unknown, t: unknown) => Promise<unknown>) => task({ report: () => undefined }, { onCancellationRequested: () => ({ dispose: () => undefined }) }),
+  },
+  ProgressLocation: { Notification: 15 },
+  ConfigurationTarget: { Global: 1 },
+}));
+vi.mock('../../../../src/agents/registry/installAgent', () => ({ fetchRegistry: fake.fetchRegistry, installAgent: fake.installAgent }));
+
+import { addAgentFromRegistry } from '../../../../src/agents/registry/addAgentFromRegistry';
+import { parseRegistry } from '../../../../src/agents/registry/registryEntries';
+import { recordingLogger } from '../../acp/inProcessAgent';
+
+const storageDir = join('/', 'storage', 'agents');
+const registry = parseRegistry(
+  JSON.stringify({
+    agents: [
+      { id: 'npxy', name: 'Npxy', version: '2.0.0', description: 'An npx agent', distribution: { npx: { package: '@scope/npxy@2.0.0', args: ['--acp'], env: { NPXY_MODE: 'acp' } } } },
+      { id: 'not-claude', name: 'Claude', version: '9.9.9', distribution: { npx: { package: 'not-claude@9.9.9', args: ['--serve'] } } },
+    ],
+  }),
+);
+/** What installAgent resolves for an npx entry (the real one looks npx up on PATH). */
+const installed = (name: string, pkg: string, args: string[] = []) => ({ name, command: '/usr/bin/npx', args: ['--yes', pkg, ...args], env: {} });
+const reported: unknown[] = [];
+const run = (id?: string) => addAgentFromRegistry({ storageDir, logger: recordingLogger(), report: (err) => void reported.push(err) }, id);
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  reported.length = 0;
+  fake.agents = undefined;
+  fake.fetchRegistry.mockResolvedValue(registry);
+  fake.installAgent.mockImplementation(async (agent: { id: string; name: string }) =>
+    agent.id === 'npxy' ? { ...installed('Npxy', '@scope/npxy@2.0.0', ['--acp']), env: { NPXY_MODE: 'acp' } } : installed('Claude', 'not-claude@9.9.9', ['--serve']),
+  );
+});
+afterEach(() => expect(reported, 'nothing reported as a failure').toEqual([]));
+
+describe('the picker', () => {
+  it('shows what each entry runs: the pinned package, its args and its env', async () => {
+    await run();
+    const items = fake.showQuickPick.mock.calls[0]![0];
+    expect(items.map((i) => i.detail)).toEqual(['runs npx @scope/npxy@2.0.0 --acp · env NPXY_MODE=acp', 'runs npx not-claude@9.9.9 --serve']);
+  });
+});
+
+describe('a registry entry named like an agent the user has', () => {
+  it('the bundled Claude entry: asked in a modal showing both commands; dismissed, nothing is installed or added', async () => {
+    await expect(run('not-claude')).resolves.toBeUndefined();
+    expect(fake.showWarningMessage).toHaveBeenCalledTimes(1);
+    const [message, options, ...buttons] = fake.showWarningMessage.mock.calls[0]!;
+    expect(message).toMatch(/already have an agent named "Claude"/);
+    expect(options).toMatchObject({ modal: true });
+    expect((options as { detail: string }).detail).toMatch(/Yours is the bundled Claude adapter\.\nThe registry's runs npx not-claude@9\.9\.9 --serve\./);
+    expect(buttons).toEqual(['Replace', 'Keep Both']);
+    expect(fake.installAgent).not.toHaveBeenCalled();
+    expect(fake.agents).toBeUndefined();
+  });
+
+  it('"Keep Both": added under a new name, the bundled entry kept', async () => {
+    fake.showWarningMessage.mockResolvedValueOnce('Keep Both');
+    await expect(run('not-claude')).resolves.toMatchObject({ name: 'Claude (registry)' });
+    expect(fake.agents).toEqual([{ name: 'Claude' }, { name: 'Claude (registry)', command: '/usr/bin/npx', args: ['--yes', 'not-claude@9.9.9', '--serve'] }]);
+    expect(fake.showInformationMessage.mock.calls[0]![0]).toMatch(/was added as "Claude \(registry\)"/);
+  });
+
+  it('"Replace": put in place of the user’s entry', async () => {
+    fake.agents = [{ name: 'Claude' }, { name: 'Npxy', command: '/opt/mine/npxy' }];
+    fake.showWarningMessage.mockResolvedValueOnce('Replace');
+    await run('npxy');
+    expect((fake.showWarningMessage.mock.calls[0]![1] as { detail: string }).detail).toMatch(/^Yours runs \/opt\/mine\/npxy\.\nThe registry's runs npx @scope\/npxy@2\.0\.0 --acp · env NPXY_MODE=acp\./);
+    expect(fake.agents).toEqual([{ name: 'Claude' }, { name: 'Npxy', command: '/usr/bin/npx', args: ['--yes', '@scope/npxy@2.0.0', '--acp'], env: { NPXY_MODE: 'acp' } }]);
+  });
+
+  it('its own earlier install: updated in place without asking', async () => {
+    fake.agents = [{ name: 'Claude' }, { name: 'Npxy', command: '/usr/bin/npx', args: ['--yes', '@scope/npxy@1.0.0'] }];
+    await run('npxy');
+    expect(fake.showWarningMessage).not.toHaveBeenCalled();
+    expect(fake.agents).toEqual([{ name: 'Claude' }, { name: 'Npxy', command: '/usr/bin/npx', args: ['--yes', '@scope/npxy@2.0.0', '--acp'], env: { NPXY_MODE: 'acp' } }]);
+  });
+
+  it('no agent of that name: appended without asking', async () => {
+    await run('npxy');
+    expect(fake.showWarningMessage).not.toHaveBeenCalled();
+    expect(fake.agents).toEqual([{ name: 'Claude' }, { name: 'Npxy', command: '/usr/bin/npx', args: ['--yes', '@scope/npxy@2.0.0', '--acp'], env: { NPXY_MODE: 'acp' } }]);
+  });
+});

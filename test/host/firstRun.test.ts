@@ -4,11 +4,12 @@
 // no log line. Runs after chat.test.ts, in the same extension host.
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { startFakeAnthropic, text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
-import { activate, pointAgentAt, pollFor, waitFor, workspaceRoot, type ExtensionApi } from './helpers';
+import { activate, EXTENSION_ID, pointAgentAt, pollFor, setSetting, waitFor, workspaceRoot, type ExtensionApi } from './helpers';
 
 suite('First run: signing in from the chat', function () {
   this.timeout(90_000);
@@ -121,9 +122,15 @@ suite('First run: signing in from the chat', function () {
     for (const f of [...settings, ...logs]) assert.equal(readFileSync(f, 'utf8').includes(key), false, `the key is not in ${f}`);
   });
 
-  test('Sign Out deletes the stored key and restarts the agent; the next prompt asks to sign in again', async () => {
+  test('Sign Out reaches the adapter\'s logout, deletes the stored key and restarts the agent; the next prompt asks to sign in again', async () => {
     const before = api.agentPid();
+    // A subscription login's credentials, where Claude Code keeps them: only the adapter's `logout` (which runs
+    // `claude auth logout`, acp-agent.js `logout`) removes them.
+    const credentials = join(home, '.claude', '.credentials.json');
+    mkdirSync(dirname(credentials), { recursive: true });
+    writeFileSync(credentials, JSON.stringify({ claudeAiOauth: { accessToken: 'sk-ant-oat01-hosttest', refreshToken: 'r', expiresAt: Date.now() + 3_600_000, scopes: ['user:inference'] } }));
     await vscode.commands.executeCommand('acpChat.signOut');
+    assert.equal(existsSync(credentials), false, 'the logout removed the subscription credentials');
     assert.equal(await api.keys.get(), undefined);
     await waitFor(() => api.chat.status.state === 'ready' && api.agentPid() !== before, 'the restarted agent');
     const requests = fake.mainRequests().length;
@@ -131,6 +138,50 @@ suite('First run: signing in from the chat', function () {
     const notice = await waitFor(() => (api.chat.notices.current?.message.startsWith('Sign in') ? api.chat.notices.current : undefined), 'the sign-in card');
     assert.deepEqual(notice.buttons.map((b) => b.action), ['signIn', 'signIn', 'setApiKey']);
     assert.equal(fake.mainRequests().length, requests, 'nothing reached the model API');
+  });
+});
+
+suite('First run: a terminal sign-in that succeeds', function () {
+  this.timeout(60_000);
+  let api: ExtensionApi;
+  let dir: string;
+
+  suiteSetup(async () => {
+    api = await activate();
+    dir = mkdtempSync(join(tmpdir(), 'acp-chat-host-login-'));
+    const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
+    // The scripted agent's "needs-login" scenario: a terminal method that signs in (writes the file) and exits 0.
+    await setSetting('agent.path', process.execPath);
+    await setSetting('agent.args', [join(extension.extensionPath, 'test', 'fixtures', 'scriptedAgent', 'agent.mjs'), 'needs-login']);
+    await setSetting('agent.env', { SCRIPTED_AGENT_LOGIN_FILE: join(dir, 'signed-in') });
+    await vscode.commands.executeCommand('acpChat.chatView.focus');
+    await api.chats.restart();
+  });
+
+  suiteTeardown(async () => {
+    await setSetting('agent.path', undefined);
+    await setSetting('agent.args', undefined);
+    await setSetting('agent.env', undefined);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('the login exits 0: the agent restarts, and Send Again sends the kept prompt, which is answered', async () => {
+    await api.actions.sendPrompt('hello', []);
+    const card = await waitFor(() => (api.chat.notices.current?.buttons.some((b) => b.methodId === 'scripted-login') ? api.chat.notices.current : undefined), 'the sign-in card');
+    const before = api.agentPid();
+    await api.presenter.runAction(api.chat, card.id, 'signIn', 'scripted-login');
+    assert.equal(readFileSync(join(dir, 'signed-in'), 'utf8'), 'signed in\n', 'the login ran in the terminal');
+    assert.notEqual(api.agentPid(), before, 'a new agent process');
+    const offer = await waitFor(() => (api.chat.notices.current?.message.startsWith('Signed in') ? api.chat.notices.current : undefined), 'the signed-in notice');
+    assert.equal(offer.message, 'Signed in (Scripted Login). Send your prompt again?');
+    assert.deepEqual(offer.buttons, [{ action: 'resendPrompt', label: 'Send Again' }]);
+    await api.presenter.runAction(api.chat, offer.id, 'resendPrompt');
+    const said = await waitFor(() => {
+      const text = api.chat.session?.snapshot().entries.flatMap((e) => (e.kind === 'agent' ? e.content : [])).map((b) => (b.type === 'text' ? b.text : '')).join('');
+      return text || undefined;
+    }, 'the reply');
+    assert.equal(said, 'hello from the scripted agent');
+    assert.equal(api.chat.notices.current, null, 'the card is gone');
   });
 });
 

@@ -41,6 +41,7 @@ suite('Agent start-up failures and life cycle', function () {
   suiteTeardown(async () => {
     await setSetting('agent.path', undefined);
     await setSetting('agent.initializeTimeout', undefined);
+    await setSetting('autoRestartAgent', undefined);
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -105,6 +106,27 @@ suite('Agent start-up failures and life cycle', function () {
       await restarted;
       assert.equal(api.chat.notices.current, null, 'the start-up notice is cleared once the agent runs');
     } finally {
+      await fake.close();
+    }
+  });
+  test('acpChat.autoRestartAgent on: an agent killed from outside is started again and the conversation continues', async () => {
+    const fake: FakeAnthropic = await startFakeAnthropic();
+    try {
+      await pointAgentAt(fake, { withKey: true });
+      await setSetting('autoRestartAgent', true);
+      await api.chats.restart();
+      fake.setScript([text('before the kill')]);
+      const session = await api.chat.ensureSession();
+      await session.prompt([{ type: 'text', text: 'hello' }]);
+      const killed = api.agentPid()!;
+      process.kill(killed, 'SIGKILL');
+      // Nobody asks for a start: only the setting's watcher can bring the agent back, with the same conversation.
+      await waitFor(() => api.agentPid() !== killed && api.chat.status.state === 'ready' && api.chat.session?.status.connection === 'connected', 'the agent started again', 30_000);
+      assert.equal(api.chat.session?.id, session.id, 'the same conversation');
+      fake.setScript([text('after the restart')]);
+      assert.equal((await api.chat.session!.prompt([{ type: 'text', text: 'still there?' }])).stopReason, 'end_turn');
+    } finally {
+      await setSetting('autoRestartAgent', undefined);
       await fake.close();
     }
   });

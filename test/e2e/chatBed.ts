@@ -45,6 +45,8 @@ export interface ChatBedOptions {
   env?: Record<string, string>;
   /** Extra variables in acpChat.agent.env, over the fake API's. */
   agentEnv?: Record<string, string>;
+  /** Other machine-scoped settings (acpChat.agent.path and args: another agent than the bundled adapter). */
+  machineSettings?: Record<string, unknown>;
   /** false: the agent gets no API key (a first run: the chat asks the user to sign in). */
   credentials?: boolean;
 }
@@ -88,6 +90,7 @@ export async function startChatBed(opts: ChatBedOptions = {}): Promise<ChatBed> 
           ),
           ...opts.agentEnv,
         },
+        ...opts.machineSettings,
       },
       settings: {
         // Manual mode, so writes and commands ask for permission (the adapter's own default never asks).

@@ -1,0 +1,106 @@
+// Ten approvals at once across three chats (the side view and two editor tabs, all on screen), answered by clicks on
+// their cards in a seeded random order with a random Allow or Deny each: every request gets exactly the option clicked
+// for it (each request has options of its own, so an answer routed to another request shows), and the status bar and
+// the view's badge count down by one with each click. The scripted agent asks them all at once and reports what it
+// received.
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { nodeBin } from '../fixtures/adapter';
+import { scriptedAgentEntry } from '../fixtures/clientHarness';
+import { seededRandom } from '../robust/random';
+import { AGENT_START_MS, captureFailure, openChat, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
+import { ACP_CHAT_EXTENSION_ID, runCommand, webviewFrame } from './harness';
+import type { FrameLocator } from 'playwright-core';
+
+const SEED = Number(process.env.E2E_SEED ?? Date.now() % 1_000_000);
+
+describe('ACP Chat e2e: ten approvals across three chats, answered by clicks', () => {
+  let cb: ChatBed;
+
+  beforeAll(async () => {
+    cb = await startChatBed({
+      settings: { 'acpChat.permissions.prompt': 'inline' },
+      machineSettings: { 'acpChat.agent.path': await nodeBin(), 'acpChat.agent.args': [scriptedAgentEntry] },
+    });
+    await openChat(cb);
+  });
+
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await captureFailure(cb, ctx.task.name);
+  });
+
+  afterAll(async () => {
+    await cb?.stop();
+  });
+
+  test(`each request gets the option clicked for it; the status bar and badge count down (seed ${SEED})`, async () => {
+    console.log(`[e2e] manyApprovals: E2E_SEED=${SEED}`);
+    const rng = seededRandom(SEED);
+    const { page } = cb;
+    const frames = () => page.locator(`iframe.webview[src*="extensionId=${ACP_CHAT_EXTENSION_ID}&"]`).locator('visible=true');
+    const chats: { frame: FrameLocator; prefix: string; count: number }[] = [];
+
+    /** The chat shown last is the one whose transcript is still empty. */
+    async function newestChat(): Promise<FrameLocator> {
+      const n = await frames().count();
+      for (let i = 0; i < n; i++) {
+        const frame = webviewFrame(page, { extensionId: ACP_CHAT_EXTENSION_ID, index: i });
+        if ((await frame.getByTestId('user-message').count()) === 0) return frame;
+      }
+      throw new Error('no chat with an empty transcript');
+    }
+
+    async function ask(frame: FrameLocator, prefix: string, count: number): Promise<void> {
+      await frame.getByTestId('mode-select').waitFor({ state: 'visible', timeout: AGENT_START_MS });
+      const input = frame.getByTestId('composer-input');
+      await input.fill(`permissions ${count} ${prefix}`);
+      await input.press('Enter');
+      await expect.poll(() => frame.getByTestId('permission-option').count(), { timeout: TURN_MS }).toBe(count * 2);
+      chats.push({ frame, prefix, count });
+    }
+
+    await ask(cb.chat, 'side', 4);
+    // Two tabs in two editor groups, so all three chats are on screen at once.
+    await runCommand(page, 'ACP Chat: New Chat in Editor');
+    await expect.poll(() => frames().count(), { timeout: AGENT_START_MS }).toBe(2);
+    await ask(await newestChat(), 'tabone', 3);
+    await runCommand(page, 'View: New Editor Group to the Right');
+    await runCommand(page, 'ACP Chat: New Chat in Editor');
+    await expect.poll(() => frames().count(), { timeout: AGENT_START_MS }).toBe(3);
+    await ask(await newestChat(), 'tabtwo', 3);
+
+    const status = page.locator('.statusbar-item').filter({ hasText: /approvals? waiting/ });
+    const badge = page.locator('.activitybar .action-item').filter({ has: page.locator('[aria-label^="ACP Chat"]') }).locator('.badge-content');
+    // What a person reads: the item's text and the badge's number; with nothing waiting, neither is on screen.
+    const read = async (l: typeof status) => ((await l.isVisible()) ? (await l.innerText()).trim() : 'hidden');
+    const shown = async (n: number) => {
+      await expect.poll(() => read(status), { timeout: 10_000 }).toBe(n ? `${n} ${n === 1 ? 'approval' : 'approvals'} waiting` : 'hidden');
+      await expect.poll(() => read(badge), { timeout: 10_000 }).toBe(n ? String(n) : 'hidden');
+    };
+    await shown(10);
+
+    // Every request, shuffled; each answered by a click on its own card.
+    const requests = chats.flatMap((c) => Array.from({ length: c.count }, (_, i) => ({ chat: c, id: `${c.prefix}-${i}` })));
+    for (let i = requests.length - 1; i > 0; i--) {
+      const j = Math.floor(rng() * (i + 1));
+      [requests[i], requests[j]] = [requests[j]!, requests[i]!];
+    }
+    const clicked = new Map<string, string>();
+    for (const [n, r] of requests.entries()) {
+      const optionId = `${rng() < 0.5 ? 'allow' : 'deny'}-${r.id}`;
+      await r.chat.frame.locator(`[data-testid="permission-option"][data-option-id="${optionId}"]`).click();
+      clicked.set(r.id, optionId);
+      await shown(requests.length - n - 1);
+    }
+
+    // What the agent received, as each chat's agent reports it: exactly the option clicked for each request.
+    for (const c of chats) {
+      await expect
+        .poll(() => c.frame.getByTestId('agent-message').last().innerText().catch(() => ''), { timeout: TURN_MS })
+        .toMatch(/^outcomes: /);
+      const received = JSON.parse((await c.frame.getByTestId('agent-message').last().innerText()).slice('outcomes: '.length)) as unknown[];
+      const expected = Array.from({ length: c.count }, (_, i) => ({ outcome: 'selected', optionId: clicked.get(`${c.prefix}-${i}`) }));
+      expect(received).toEqual(expected);
+      await waitTurnIdle({ ...cb, chat: c.frame });
+    }
+  });
+});

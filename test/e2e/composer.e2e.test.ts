@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { LoggedRequest } from '../fixtures/fakeAnthropic';
-import { text } from '../fixtures/fakeAnthropic';
-import { activeTabTitle, captureFailure, cursorStatus, openChat, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
+import { held, text } from '../fixtures/fakeAnthropic';
+import { activeTabTitle, captureFailure, cursorStatus, openChat, reloadWebview, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
 import { runCommand, runCommandKeepingSelection } from './harness';
 
 const quickInput = (page: Page) => page.locator('.quick-input-widget');
@@ -208,5 +208,35 @@ describe('ACP Chat e2e: the composer', () => {
     expect(await input.inputValue()).toBe('first line\nsecond line');
     // The recall sent nothing.
     expect(await userMessages.count()).toBe(before + 1);
+  });
+  test('prompts typed during a turn are queued, survive a webview reload, one is steered into the turn, the other sent after it', async () => {
+    const from = cb.fake.requests.length;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    cb.fake.setScript([held(text('Formatting with spaces…'), gate), text('Switched to tabs.'), text('Linted.')]);
+    await sendPrompt(cb, 'format the file');
+    await modelRequestWith(cb, 'format the file', from);
+    await sendPrompt(cb, 'actually, use tabs');
+    await sendPrompt(cb, 'and then lint');
+    const queued = cb.chat.getByTestId('queued-text');
+    await expect.poll(() => queued.allInnerTexts(), { timeout: 10_000 }).toEqual(['actually, use tabs', 'and then lint']);
+    // The queue is the session's, not the page's: a reloaded page shows it again, with Steer still offered.
+    await reloadWebview(cb);
+    await expect.poll(() => queued.allInnerTexts(), { timeout: 10_000 }).toEqual(['actually, use tabs', 'and then lint']);
+
+    await cb.chat.getByTestId('queued-prompt').filter({ hasText: 'actually, use tabs' }).getByTestId('queued-steer').click();
+    await expect.poll(() => queued.allInnerTexts(), { timeout: 10_000 }).toEqual(['and then lint']);
+    release();
+    // Steered: the model gets it within the running turn; the one left on the queue goes as its own prompt after.
+    const steered = await modelRequestWith(cb, 'actually, use tabs', from);
+    const after = await modelRequestWith(cb, 'and then lint', steered.seq);
+    expect(after.seq).toBeGreaterThan(steered.seq);
+    await cb.chat.getByTestId('transcript').getByText('Linted.').waitFor({ timeout: TURN_MS });
+    await waitTurnIdle(cb);
+    expect(await queued.count()).toBe(0);
+    const users = await cb.chat.getByTestId('user-message').allInnerTexts();
+    expect(users.slice(-3).map((u) => u.replace(/^You\s*/, '').trim())).toEqual(['format the file', 'actually, use tabs', 'and then lint']);
+    // Two turns: the steered prompt did not start one of its own.
+    expect(cb.fake.requests.filter((r) => r.seq > from && r.kind === 'main').map((r) => r.lastMessage?.texts.join(' ').slice(0, 40))).toHaveLength(3);
   });
 });

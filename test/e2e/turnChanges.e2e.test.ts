@@ -1,11 +1,11 @@
 // A turn's changes in the real workbench: the chat lists "N files changed" with +/- per file after the turn, Revert on
 // one file restores it (the row says so), and Review opens VS Code's multi-file diff editor. Real adapter, fake API.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { edit, held, read, text, toolUse, write } from '../fixtures/fakeAnthropic';
-import { activeTabTitle, captureFailure, cursorStatus, openChat, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
-import { runCommand, screenshot } from './harness';
+import { activeTabTitle, AGENT_START_MS, captureFailure, cursorStatus, openChat, reloadWebview, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
+import { ACP_CHAT_EXTENSION_ID, runCommand, screenshot, webviewFrame } from './harness';
 
 describe('ACP Chat e2e: a turn’s changes, following the agent', () => {
   let cb: ChatBed;
@@ -78,6 +78,8 @@ describe('ACP Chat e2e: a turn’s changes, following the agent', () => {
     await sendPrompt(cb, 'read lines 57 to 61');
     await expect.poll(() => activeTabTitle(cb.page), { timeout: TURN_MS }).toMatch(/^long\.txt/);
     await expect.poll(() => cursorStatus(cb.page).textContent(), { timeout: 10_000 }).toMatch(/Ln 57, Col 1/);
+    // A preview tab (VS Code draws it in italics): the next followed file replaces it instead of piling up tabs.
+    expect(await cb.page.locator('.tabs-container .tab.active .monaco-icon-label.italic').count()).toBe(1);
     expect(await cb.chat.getByTestId('stop').isVisible()).toBe(true); // still the same turn
     await screenshot(cb.page, 'follow-agent');
     // The composer kept the keyboard: typing goes on in it.
@@ -85,7 +87,40 @@ describe('ACP Chat e2e: a turn’s changes, following the agent', () => {
     expect(await cb.chat.getByTestId('composer-input').inputValue()).toBe('still here');
     release?.();
     await waitTurnIdle(cb);
+    // Remembered: a reloaded page, and a new chat in a tab, show it on.
+    await reloadWebview(cb);
+    await expect.poll(() => toggle.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+    await runCommand(cb.page, 'ACP Chat: New Chat in Editor');
+    const tab = webviewFrame(cb.page, { extensionId: ACP_CHAT_EXTENSION_ID, index: 1 });
+    await expect.poll(() => tab.getByTestId('follow-agent').getAttribute('aria-pressed').catch(() => null), { timeout: AGENT_START_MS }).toBe('true');
+    await runCommand(cb.page, 'View: Close All Editors');
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('false');
+  });
+
+  test('Revert All on the page puts every file of the turn back: created files removed, edited ones restored', async () => {
+    const existing = join(cb.workspace, 'config.json');
+    writeFileSync(existing, '{ "a": 1 }\n');
+    const created = [join(cb.workspace, 'revert-me-1.ts'), join(cb.workspace, 'revert-me-2.ts')];
+    cb.fake.setScript([write(created[0]!, 'one\n'), write(created[1]!, 'two\n'), read(existing), edit(existing, '"a": 1', '"a": 2'), text('Changed three files.')]);
+    await sendPrompt(cb, 'change three more files');
+    await cb.chat.getByTestId('transcript').getByText('Changed three files.').waitFor({ timeout: TURN_MS });
+    await waitTurnIdle(cb);
+    // The card shows the latest turn's changes.
+    const card = cb.chat.getByTestId('changed-files');
+    await expect
+      .poll(() => card.getByTestId('changed-file').allInnerTexts(), { timeout: TURN_MS })
+      .toEqual([expect.stringMatching(/^config\.json\s/), expect.stringMatching(/^revert-me-1\.ts\s/), expect.stringMatching(/^revert-me-2\.ts\s/)]);
+    expect(await card.getByTestId('changed-files-title').textContent()).toBe('3 files changed');
+    expect(created.map((f) => existsSync(f))).toEqual([true, true]);
+    await card.getByTestId('revert-all').click();
+    await expect.poll(() => created.map((f) => existsSync(f)), { timeout: 10_000 }).toEqual([false, false]);
+    await expect.poll(() => readFileSync(existing, 'utf8'), { timeout: 10_000 }).toBe('{ "a": 1 }\n');
+    await expect.poll(() => card.getByTestId('changed-file').allInnerTexts(), { timeout: 10_000 }).toEqual([
+      expect.stringMatching(/Reverted/),
+      expect.stringMatching(/Reverted/),
+      expect.stringMatching(/Reverted/),
+    ]);
+    expect(await card.getByTestId('revert-all').isDisabled()).toBe(true);
   });
 });

@@ -117,14 +117,24 @@ export class HistoryPicker implements vscode.Disposable {
   }
 
   private async confirmDelete(item: Item): Promise<void> {
-    const choice = await vscode.window.showWarningMessage(
-      `Delete the conversation "${item.label}"?`,
-      { modal: true, detail: 'The agent removes it from its history. This cannot be undone.' },
-      'Delete',
-    );
-    if (choice !== 'Delete') return;
-    await this.act('Deleting the conversation', () => this.source.delete(item.sessionId));
-    await this.refresh();
+    // The question takes the focus; the list stays open behind it, so the user sees the result and can go on.
+    const qp = this.qp;
+    if (qp) qp.ignoreFocusOut = true;
+    try {
+      const choice = await vscode.window.showWarningMessage(
+        `Delete the conversation "${item.label}"?`,
+        { modal: true, detail: 'The agent removes it from its history. This cannot be undone.' },
+        'Delete',
+      );
+      if (choice !== 'Delete') return;
+      await this.act('Deleting the conversation', () => this.source.delete(item.sessionId));
+      await this.refresh();
+    } finally {
+      if (qp && this.qp === qp) {
+        qp.ignoreFocusOut = false;
+        qp.show();
+      }
+    }
   }
 
   private async act(what: string, op: () => Promise<unknown>): Promise<void> {

@@ -1,5 +1,6 @@
 // Conversations that last, in the real workbench: after Developer: Reload Window the chat shows the same
-// conversation and continues it; the history QuickPick (ACP Chat: Open Conversation…) lists the workspace's sessions.
+// conversation and continues it; the history QuickPick (ACP Chat: Open Conversation…) lists the workspace's sessions,
+// searches them by title, forks one into the chat and deletes one after a modal question.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { FAKE_TITLE, text } from '../fixtures/fakeAnthropic';
 import { AGENT_START_MS, captureFailure, openChat, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
@@ -59,5 +60,48 @@ describe('ACP Chat e2e: conversations that last', () => {
     expect(qp.title).toBe('Open Conversation');
     await screenshot(cb.page, 'history-quickpick');
     await cb.page.keyboard.press('Escape');
+  });
+  test('the history QuickPick searches by title, forks a conversation into the chat, and deletes one after asking', async () => {
+    await cb.chat.getByTestId('new-session').click();
+    await expect.poll(() => cb.chat.getByTestId('user-message').count(), { timeout: AGENT_START_MS }).toBe(0);
+    cb.fake.setTitle('Walrus migration');
+    cb.fake.setScript([text('Walruses move in spring.')]);
+    await sendPrompt(cb, 'plan the walrus migration');
+    await waitTurnIdle(cb);
+    await expect.poll(() => cb.chat.getByTestId('session-title').textContent(), { timeout: TURN_MS }).toBe('Walrus migration');
+    await cb.chat.getByTestId('new-session').click();
+    await expect.poll(() => cb.chat.getByTestId('user-message').count(), { timeout: AGENT_START_MS }).toBe(0);
+
+    const { page } = cb;
+    const widget = page.locator('.quick-input-widget');
+    const rows = widget.locator('.quick-input-list .monaco-list-row');
+    const labels = async () => (await readQuickPick(page)).items;
+    await cb.chat.getByTestId('open-history').click();
+    await expect.poll(labels, { timeout: 30_000 }).toContain('Walrus migration');
+    expect((await labels()).length).toBeGreaterThan(1);
+    // Search: typing filters by title.
+    await widget.locator('input.input').fill('walrus');
+    await expect.poll(labels, { timeout: 10_000 }).toEqual(['Walrus migration']);
+    // Fork: the row's button continues a copy in this chat.
+    await rows.first().hover();
+    await rows.first().getByRole('button', { name: 'Continue in a copy (fork)' }).click();
+    await expect.poll(() => cb.chat.getByTestId('user-message').allInnerTexts(), { timeout: AGENT_START_MS }).toEqual([expect.stringContaining('plan the walrus migration')]);
+    await cb.chat.getByTestId('open-history').click();
+    await expect.poll(labels, { timeout: 30_000 }).toContain('Walrus migration (fork)');
+    await widget.locator('input.input').fill('walrus');
+    // The copy keeps the original's time, so the two may come in either order.
+    await expect.poll(async () => (await labels()).sort(), { timeout: 10_000 }).toEqual(['Walrus migration', 'Walrus migration (fork)']);
+    // Delete the original: asked in a modal first, then gone from the agent's list.
+    const original = rows.filter({ has: page.locator('.label-name', { hasText: /^Walrus migration$/ }) });
+    await original.hover();
+    await original.getByRole('button', { name: 'Delete this conversation' }).click();
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await dialog.innerText()).toContain('Delete the conversation "Walrus migration"?');
+    await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Delete$/ }).click();
+    await expect.poll(labels, { timeout: 30_000 }).toEqual(['Walrus migration (fork)']);
+    // The fork is still the chat's conversation.
+    expect(await cb.chat.getByTestId('user-message').allInnerTexts()).toEqual([expect.stringContaining('plan the walrus migration')]);
+    await page.keyboard.press('Escape');
   });
 });

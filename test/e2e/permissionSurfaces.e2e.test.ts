@@ -8,6 +8,19 @@ import { bash, text } from '../fixtures/fakeAnthropic';
 import { captureFailure, lastToolCard, openChat, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
 import { readQuickPick, screenshot } from './harness';
 
+/** The adapter this bed's extension started: its script in the command line, its working directory the workspace. */
+function adapterPid(workspace: string): number {
+  const pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
+    try {
+      return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('claude-agent-acp/dist/') && readlinkSync(`/proc/${p}/cwd`) === workspace;
+    } catch {
+      return false; // gone meanwhile, or not ours to read
+    }
+  });
+  expect(pids).toHaveLength(1);
+  return Number(pids[0]);
+}
+
 function withChatBed(opts: Parameters<typeof startChatBed>[0]): () => ChatBed {
   let cb: ChatBed | undefined;
   beforeAll(async () => {
@@ -63,6 +76,31 @@ describe('ACP Chat e2e: approvals in the workbench QuickPick (the default)', () 
     await expect.poll(() => outcome.textContent(), { timeout: 10_000 }).toMatch(/^Allowed/);
     await waitTurnIdle(cb);
   });
+
+  test('the agent killed while the QuickPick and the card wait: both close as cancelled, nothing runs, the next prompt works', async () => {
+    const cb = bed();
+    const file = join(cb.workspace, 'never-after-quickpick-kill.txt');
+    cb.fake.setScript([bash(`touch ${file}`), text('Touched.')]);
+    await sendPrompt(cb, 'touch it, then get killed');
+    await readQuickPick(cb.page, { timeoutMs: TURN_MS });
+    const card = lastToolCard(cb, `touch ${file}`);
+    await card.getByTestId('permission-option').first().waitFor({ timeout: 5000 });
+    process.kill(adapterPid(cb.workspace), 'SIGKILL');
+
+    await cb.chat.getByTestId('error').last().waitFor({ state: 'visible', timeout: TURN_MS });
+    await waitTurnIdle(cb);
+    // The QuickPick is the extension's own: it closes; the card shows why, with no button left to click.
+    await cb.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+    await expect.poll(() => card.getByTestId('permission-outcome').textContent(), { timeout: 10_000 }).toBe('Cancelled (agent exited)');
+    expect(await card.getByTestId('permission-option').count()).toBe(0);
+    await cb.page.locator('.statusbar-item', { hasText: /approvals? waiting/ }).waitFor({ state: 'detached', timeout: 10_000 });
+
+    cb.fake.setScript([text('Back after the crash.')]);
+    await sendPrompt(cb, 'still there?');
+    await cb.chat.getByTestId('transcript').getByText('Back after the crash.').waitFor({ state: 'visible', timeout: 60_000 });
+    await waitTurnIdle(cb);
+    expect(existsSync(file)).toBe(false);
+  });
 });
 
 describe('ACP Chat e2e: approvals in a modal dialog (acpChat.permissions.prompt = modal)', () => {
@@ -94,19 +132,6 @@ describe('ACP Chat e2e: approvals in a modal dialog (acpChat.permissions.prompt 
 
 describe('ACP Chat e2e: the agent killed while its modal approval is on screen', () => {
   const bed = withChatBed({ theme: 'light', settings: { 'acpChat.permissions.prompt': 'modal' } });
-
-  /** The adapter this bed's extension started: its script in the command line, its working directory the workspace. */
-  function adapterPid(workspace: string): number {
-    const pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
-      try {
-        return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('claude-agent-acp/dist/') && readlinkSync(`/proc/${p}/cwd`) === workspace;
-      } catch {
-        return false; // gone meanwhile, or not ours to read
-      }
-    });
-    expect(pids).toHaveLength(1);
-    return Number(pids[0]);
-  }
 
   test('the turn ends with an error, the approval is cancelled, a late click writes nothing, the next prompt works', async () => {
     const cb = bed();

@@ -26,7 +26,7 @@ describe('Bash turn with a permission request (real adapter, Manual mode)', () =
     expect(req.key.startsWith(`${session.id}:`)).toBe(true);
     expect(req.params.toolCall.rawInput).toMatchObject({ command: 'touch created.txt' });
     const offered = req.params.options.map((o) => o.optionId);
-    expect(offered).toEqual(expect.arrayContaining(['allow-once', 'reject']));
+    expect(offered).toEqual(['allow-once', 'reject']); // a lone touch: no allow-always (see 'a lone touch offers…')
     // The core hands the hook its merged state of the tool call (from the earlier tool_call/tool_call_update).
     expect(req.toolCall).toMatchObject({ toolCallId: req.params.toolCall.toolCallId, kind: 'execute' });
     expect(req.signal.aborted).toBe(false);

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { prepareAdapter, type AdapterHarness } from '../fixtures/adapter';
+import { isAlive, prepareAdapter, processState, type AdapterHarness } from '../fixtures/adapter';
 import { bash, startFakeAnthropic, text, type FakeAnthropic, FAKE_TITLE } from '../fixtures/fakeAnthropic';
 
 let api: FakeAnthropic | undefined;
@@ -85,5 +85,32 @@ describe('fixtures: fake Anthropic API + real adapter over a bare SDK client', (
 
     conn.close();
     child.stdin.end();
+  });
+});
+
+describe('fixtures: process liveness (isAlive, which every "no process left" check uses)', () => {
+  it('a running process is alive; a zombie, which kill(pid, 0) still finds, and a reaped one are not', async () => {
+    // `sleep 0` exits at once; its parent then execs `sleep 30`, which never waits for it: a zombie for 30 s, as an
+    // orphan is where PID 1 does not reap.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const exited = new Promise((r) => parent.once('exit', r));
+    try {
+      const zombie = Number(await new Promise<string>((r) => parent.stdout.once('data', (c: Buffer) => r(c.toString()))));
+      expect(Number.isInteger(zombie) && zombie > 0).toBe(true);
+      const deadline = Date.now() + 10_000;
+      while (processState(zombie) !== 'Z') {
+        if (Date.now() > deadline) throw new Error(`pid ${zombie} never became a zombie (state ${processState(zombie)})`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      expect(isAlive(parent.pid!)).toBe(true);
+      expect(() => process.kill(zombie, 0)).not.toThrow(); // what a kill(pid, 0) liveness check would call alive
+      expect(isAlive(zombie)).toBe(false);
+    } finally {
+      parent.kill('SIGKILL');
+      await exited;
+    }
+    // Node has reaped its own child: no /proc entry, not alive.
+    expect(processState(parent.pid!)).toBeUndefined();
+    expect(isAlive(parent.pid!)).toBe(false);
   });
 });

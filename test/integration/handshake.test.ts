@@ -27,7 +27,10 @@ describe('handshake with the real Claude adapter', () => {
     expect(meta.turn).toBe('idle');
     // The adapter's default mode is `auto` (it never asks for permission there).
     expect(meta.modes?.currentModeId).toBe('auto');
-    expect(meta.modes?.availableModes.map((m) => m.id)).toEqual(expect.arrayContaining(['default', 'acceptEdits', 'plan', 'auto']));
+    // The adapter's catalog (dist/session-mode.js buildAvailableModes): bypassPermissions only where ALLOW_BYPASS,
+    // i.e. not root or IS_SANDBOX set (dist/permissions/modes.js); the harness never sets IS_SANDBOX.
+    const bypass = process.geteuid?.() === 0 ? [] : ['bypassPermissions'];
+    expect(meta.modes?.availableModes.map((m) => m.id)).toEqual(['default', 'acceptEdits', 'plan', 'auto', ...bypass]);
     expect(meta.configOptions.map((o) => o.id)).toEqual(expect.arrayContaining(['mode', 'model', 'effort']));
     expect(meta.configOptions.find((o) => o.id === 'mode')?.currentValue).toBe('auto');
     // Slash commands arrive as a notification right after session/new.

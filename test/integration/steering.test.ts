@@ -31,7 +31,8 @@ describe('queue and steering (real adapter)', () => {
     expect(session.snapshot().meta.queue).toEqual([]);
     release();
     const steered = await run.api.waitForRequest((r) => r.kind === 'main' && (r.lastMessage?.texts ?? []).some((t) => t.includes('actually, use tabs')));
-    expect(steered).toBeTruthy();
+    // The model's answer to it is the script's next reply (the wait above only returns a request that carries it).
+    expect(steered.reply).toBe('text:Switched to tabs.');
     const response = await first.sent;
     expect(response.stopReason).toBe('end_turn');
     await waitUntil(() => session.snapshot().meta.turn === 'idle', 'the turn to end');

@@ -1,12 +1,13 @@
 // The chat as the extension builds it, minus VS Code, for the crash and model-failure areas: the real AgentHost and
-// side-view Chat (restart, continue by session/load), the broker as its hooks, three surfaces following the broker, and a record of
-// every agent process it spawned.
+// side-view Chat (restart, continue by session/load), the broker as its hooks, and a record of every agent process it
+// spawned with what went over its stdio (wire.ts). The surfaces themselves (QuickPick, modal, card) are the e2e bed's.
 import { AgentProcess, type AgentLaunch, type AgentProcessLike, type Logger, type PendingPermission } from '../../src/acp';
 import { AgentHost } from '../../src/chat/agentHost';
 import { ChatRegistry } from '../../src/chat/chatRegistry';
 import type { TranscriptEntry } from '../../src/acp/transcript';
 import type { ContentBlock } from '@agentclientprotocol/sdk';
 import { PermissionBroker } from '../../src/approvals/permissionBroker';
+import { WireLog } from './wire';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -26,18 +27,14 @@ export function alive(pid: number | undefined): boolean {
   }
 }
 
-/** The chat as the extension builds it, minus VS Code: the agent host and the side view's chat, the broker as hooks, three surfaces. */
+/** The chat as the extension builds it, minus VS Code: the agent host and the side view's chat, the broker as hooks. */
 export function chatUnderTest(cwd: string, initialMode?: string) {
   const logger = quietLogger();
   const broker = new PermissionBroker({ logger });
-  const surfaces = ['quickPick', 'modal', 'inline'].map(() => {
-    const open = new Set<string>();
-    broker.onDidAdd((p) => open.add(p.key));
-    broker.onDidSettle((e) => open.delete(e.key));
-    return open;
-  });
   const requests: PendingPermission[] = [];
   const procs: AgentProcess[] = [];
+  /** One per process in `procs`, same order. */
+  const wires: WireLog[] = [];
   let nextLaunch: AgentLaunch | undefined;
   const host = new AgentHost({
     resolveLaunch: () => nextLaunch!,
@@ -53,7 +50,10 @@ export function chatUnderTest(cwd: string, initialMode?: string) {
     initialMode: () => initialMode,
     spawn: (l, dir, log): AgentProcessLike => {
       const p = AgentProcess.spawn(l, { cwd: dir, logger: log });
+      const wire = new WireLog();
+      wire.attach(p);
       procs.push(p);
+      wires.push(wire);
       return p;
     },
   });
@@ -79,9 +79,9 @@ export function chatUnderTest(cwd: string, initialMode?: string) {
   return {
     chat,
     broker,
-    surfaces,
     requests,
     procs,
+    wires,
     logger,
     setLaunch(l: AgentLaunch) {
       nextLaunch = l;

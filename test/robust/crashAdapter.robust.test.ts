@@ -1,18 +1,24 @@
-// Area 1 with the real adapter (claude-agent-acp and the Claude Code it starts, against the fake model API):
-// SIGKILL during initialize, during session/new, mid-stream (a model reply held open), with an approval open, mid
-// tool call (an approved long-running command) and during a session load. The same checks as the scripted area, and no
-// Claude Code (or its command) left running.
+// Area 1 with the real adapter (claude-agent-acp and the Claude Code it starts, against the fake model API): SIGKILL
+// during initialize, during session/new, while a model reply is held open, with an approval open, mid tool call (an
+// approved long-running command) and during a session load. The wire (wire.ts) says which request each kill
+// interrupted (and the fake API that the held reply was open); the suite asserts the phase of every kill and their
+// distribution. After each kill: the start or the turn ended with the exact error, no approval left open (an
+// answered one stays answered, the others `cancelled (agent-exited)`), no tool call left running, the transcript
+// intact, no Claude Code (or its command) left running, and the next prompt continues the conversation.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../src/acp';
+import { describeExit } from '../../src/acp/exitDescription';
 import type { TranscriptEntry } from '../../src/acp/transcript';
 import { descendantPids, prepareAdapter, type AdapterHarness } from '../fixtures/adapter';
 import { bash, held, startFakeAnthropic, text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
 import { alive, chatUnderTest, sleep, transcriptIntact, waitFor } from './chatUnderTest';
-import { fail, HangError, record, tally, watchProcess, within, type Tally } from './figures';
+import { atLeast, check, fail, HangError, record, tally, watchProcess, within, type Tally } from './figures';
 import { seededRandom } from './random';
+import { interruptedPhase } from './wire';
 
 const tallies: Tally[] = [];
+afterAll(() => tallies.forEach(record));
 
 function cmdline(pid: number): string {
   try {
@@ -21,10 +27,42 @@ function cmdline(pid: number): string {
     return '';
   }
 }
-afterAll(() => tallies.forEach(record));
 
-const PHASES = (process.env.ROBUST_ADAPTER_PHASES?.split(',') ?? ['initialize', 'session/new', 'mid-stream', 'approval open', 'mid tool call', 'session/load']) as readonly string[];
-const KILLS = Number(process.env.ROBUST_ADAPTER_KILLS ?? 20);
+const PHASES = ['initialize', 'session/new', 'model reply held', 'approval open', 'mid tool call', 'session/load'] as const;
+type Phase = (typeof PHASES)[number];
+/** What the wire shows for each phase (interruptedPhase); a held reply has streamed nothing yet. */
+const ON_WIRE: Record<Phase, string> = {
+  initialize: 'initialize',
+  'session/new': 'session/new',
+  'model reply held': 'prompt open, nothing streamed',
+  'approval open': 'approvals open',
+  'mid tool call': 'mid tool call',
+  'session/load': 'session/load',
+};
+const KILLS = atLeast(20, process.env.ROBUST_ADAPTER_KILLS);
+
+type Chat = ReturnType<typeof chatUnderTest>;
+type Settled = { ok: true; value: unknown } | { ok: false; error: unknown };
+const settle = (p: Promise<unknown>): Promise<Settled> => p.then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }));
+
+interface Driven {
+  ending: Settled;
+  session?: Session;
+  before: TranscriptEntry[];
+  /** Approvals the test answered before the kill (the running command's). */
+  answered: Set<string>;
+  /** The agent's process tree at the kill. */
+  descendants: number[];
+}
+
+/** How each phase's start or turn must end after the kill, given the exit (its description carries the stderr tail). */
+function ending(phase: Phase, exit: Parameters<typeof describeExit>[0]): { name: string; message: string; reason?: string } {
+  if (phase === 'initialize') return { name: 'AgentStartError', reason: 'exited', message: `The agent stopped before it finished starting. ${describeExit(exit)}` };
+  // newSession and loadSession get the SDK's word for the closed connection; a failed load then tries session/new.
+  if (phase === 'session/new') return { name: 'Error', message: 'ACP connection closed' };
+  if (phase === 'session/load') return { name: 'UnavailableError', message: 'The agent is not running.' };
+  return { name: 'AgentExitedError', message: `The agent stopped while the request was running. ${describeExit(exit)}` };
+}
 
 describe('crash injection, real adapter', () => {
   let api: FakeAnthropic;
@@ -38,15 +76,13 @@ describe('crash injection, real adapter', () => {
     await api?.close();
   });
 
-  it(`${KILLS} kills of the real adapter at random points`, async () => {
+  it(`${KILLS} kills of the real adapter, six phases, each confirmed on the wire`, async () => {
     const t = tally('crash injection: real adapter (SIGKILL)');
     tallies.push(t);
     const watch = watchProcess();
     const rng = seededRandom(Number(process.env.ROBUST_SEED ?? 12) + 1);
     const perPhase = new Map<string, number>();
     let orphansChecked = 0;
-    let continued = 0;
-    let notSaved = 0;
     for (let i = 0; i < KILLS; i++) {
       const phase = PHASES[i % PHASES.length]!;
       const label = `#${i} ${phase}`;
@@ -54,102 +90,27 @@ describe('crash injection, real adapter', () => {
       c.setLaunch(harness.launch);
       let release!: () => void;
       const releasePromise = new Promise<void>((r) => (release = r));
-      let session: Session | undefined;
-      let before: TranscriptEntry[] = [];
-      const descendants: number[] = [];
-      const answered = new Set<string>();
-      const kill = () => {
-        const pid = c.procs.at(-1)!.pid!;
-        descendants.push(...descendantPids(pid));
-        process.kill(pid, 'SIGKILL');
-      };
-      const initialized = (n: number) => waitFor(() => c.logger.lines.filter((l) => l.includes('[acpClient] initialized')).length >= n);
+      t.generated++;
       try {
-        if (phase === 'initialize') {
-          const starting = c.chat.ensureSession().catch((e: unknown) => e);
-          await sleep(100 + rng() * 400);
-          kill();
-          await within(starting, 20_000, `${label}: the start`);
-        } else if (phase === 'session/new') {
-          const starting = c.chat.ensureSession().catch((e: unknown) => e);
-          await within(initialized(1), 20_000, `${label}: initialize`);
-          await sleep(rng() * 800);
-          kill();
-          await within(starting, 20_000, `${label}: the start`);
-        } else if (phase === 'session/load') {
-          api.setScript([text('first answer')]);
-          session = await c.chat.ensureSession();
-          await c.chat.prompt([{ type: 'text', text: 'hello' }]);
-          before = session.snapshot().entries.slice();
-          const restarting = c.chat.restart().catch((e: unknown) => e);
-          await within(initialized(2), 20_000, `${label}: initialize`);
-          await sleep(rng() * 300);
-          kill();
-          await within(restarting, 20_000, `${label}: the restart`);
-        } else {
-          session = await c.chat.ensureSession();
-          api.setScript(phase === 'mid-stream' ? [held(text('never finished'), releasePromise)] : phase === 'approval open' ? [bash('touch crash.txt')] : [bash('tail -f /dev/null'), text('done')]);
-          const turn = c.chat.prompt([{ type: 'text', text: 'go' }]).catch((e: unknown) => e);
-          if (phase === 'mid-stream') {
-            await within(api.waitForRequest((r) => r.kind === 'main' && r.reply?.startsWith('held') === true, 20_000), 25_000, `${label}: the model request`);
-            await sleep(rng() * 300);
-          } else if (phase === 'approval open') {
-            await within(waitFor(() => c.broker.count === 1), 20_000, `${label}: the approval`);
-          } else {
-            // A command that runs until killed (Claude Code refuses a bare sleep); answer its approval if one comes.
-            const pid = c.procs.at(-1)!.pid!;
-            const running = () => descendantPids(pid).some((p) => cmdline(p).includes('tail -f /dev/null'));
-            await within(waitFor(() => {
-              const p = c.broker.pending()[0];
-              if (p?.type === 'permission' && c.broker.answer(p.key, p.presentation.options.find((o) => o.kind === 'allow_once')!.optionId) === 'accepted') answered.add(p.key);
-              return running();
-            }, 50), 20_000, `${label}: the command running`);
-            await sleep(rng() * 300);
-          }
-          before = session.snapshot().entries.slice();
-          kill();
-          const r = await within(turn, 20_000, `${label}: the turn`);
-          if (!(r instanceof Error)) fail(t, 'failure', `${label}: the turn ended without an error`);
-        }
-        const dead = c.procs.at(-1)!;
-        await within(dead.exited, 10_000, `${label}: the adapter's exit`);
-        // Claude Code and any command it ran notice the closed pipe and go; wait a bounded time, then count orphans.
-        const deadline = Date.now() + 15_000;
-        while (descendants.some(alive) && Date.now() < deadline) await sleep(100);
-        orphansChecked += descendants.length;
-        for (const pid of descendants.filter(alive)) {
-          fail(t, 'failure', `${label}: orphan process ${pid} still running`);
-          process.kill(pid, 'SIGKILL');
-        }
-        if (c.broker.count !== 0 || c.surfaces.some((s) => s.size > 0)) fail(t, 'failure', `${label}: approvals left open`);
-        for (const r of c.requests) if (!r.signal.aborted && !answered.has(r.key)) fail(t, 'failure', `${label}: request ${r.key} neither answered nor cancelled`);
-        if (session) {
-          const after = session.snapshot();
-          const lost = transcriptIntact(before, after.entries);
-          if (lost) fail(t, 'dataLost', `${label}: ${lost}`);
-          for (const e of after.entries) {
-            if (e.kind === 'permission' && e.permission.outcome.status === 'pending') fail(t, 'failure', `${label}: ${e.permission.key} still pending`);
-            if (e.kind === 'tool' && (e.toolCall.status === 'pending' || e.toolCall.status === 'in_progress')) fail(t, 'failure', `${label}: tool still ${e.toolCall.status}`);
-          }
-        }
+        const d = await drive(phase, c, rng, label, api, releasePromise);
+        const landed = interruptedPhase(c.wires.at(-1)!);
+        // A held reply shows on the wire as a prompt with nothing streamed; the fake API confirms it was the held one.
+        const held = phase !== 'model reply held' || api.requests.some((r) => r.kind === 'main' && r.reply?.startsWith('held') === true);
+        const hit = landed === ON_WIRE[phase] && held ? phase : landed;
+        perPhase.set(hit, (perPhase.get(hit) ?? 0) + 1);
+        if (!check(t, hit === phase, `${label}: the kill landed in "${landed}"`)) continue;
+        t.reached++;
+        orphansChecked += d.descendants.length;
+        await checkAfterKill(t, c, phase, d, label);
         // The next prompt works on a new adapter, continuing the conversation (session/load) where there was one.
         api.setScript([text('after the crash')]);
         const r = await within(c.chat.prompt([{ type: 'text', text: 'hello again' }]), 60_000, `${label}: the next prompt`);
-        if (r.stopReason !== 'end_turn') fail(t, 'failure', `${label}: the next prompt ended ${r.stopReason}`);
-        if (session && c.chat.session?.id === session.id) continued++;
-        else if (session) {
-          // Killed before Claude Code saved the session (its first model request still open): the new agent has no
-          // such session ("Resource not found") and the chat starts a new one. Anything else is a lost conversation.
-          const why = c.logger.lines.filter((l) => /could not continue/.test(l)).join(' ');
-          if (/Resource not found/.test(why)) notSaved++;
-          else fail(t, 'dataLost', `${label}: the conversation was not continued (${why.slice(0, 300)})`);
-        }
-        perPhase.set(phase, (perPhase.get(phase) ?? 0) + 1);
+        check(t, r.stopReason === 'end_turn', `${label}: the next prompt ended ${r.stopReason}`);
+        if (d.session) check(t, c.chat.session?.id === d.session.id, `${label}: the conversation was not continued (${c.logger.lines.filter((l) => /could not continue/.test(l)).join(' ').slice(0, 300)})`, 'dataLost');
       } catch (err) {
-        if (process.env.ROBUST_DEBUG) console.log(label, JSON.stringify(session?.snapshot().entries).slice(0, 3000), api.requests.map((r) => `${r.kind}:${r.reply}`), c.procs.flatMap((p) => descendantPids(p.pid!).map(cmdline)), c.logger.lines.slice(-30));
+        if (process.env.ROBUST_DEBUG) console.log(label, api.requests.map((r) => `${r.kind}:${r.reply}`), c.logger.lines.slice(-30));
         fail(t, err instanceof HangError ? 'hang' : 'failure', `${label}: ${err instanceof Error ? err.message : String(err)}`);
       } finally {
-        t.cases++;
         release();
         const pids = c.procs.flatMap((p) => (p.pid && alive(p.pid) ? [p.pid, ...descendantPids(p.pid)] : []));
         c.chat.dispose();
@@ -160,7 +121,104 @@ describe('crash injection, real adapter', () => {
     await sleep(20);
     watch.stop();
     for (const e of watch.errors) fail(t, 'failure', e);
-    t.note = `${[...perPhase].map(([p, n]) => `${p} ${n}`).join(', ')}; ${orphansChecked} child processes checked; ${continued} continued by session/load, ${notSaved} not yet saved by Claude Code (new session)`;
+    // The distribution: every phase was hit, by as many kills as were aimed at it.
+    for (const p of PHASES) check(t, (perPhase.get(p) ?? 0) >= Math.floor(KILLS / PHASES.length), `phase ${p} hit ${perPhase.get(p) ?? 0} times`);
+    t.note = `on the wire: ${[...perPhase].map(([p, n]) => `${p} ${n}`).join(', ')}; ${orphansChecked} child processes checked`;
     expect(t.samples).toEqual([]);
   });
 });
+
+/** Brings the chat into `phase`, kills the adapter at a random point inside it, and waits for the start or turn to end. */
+async function drive(phase: Phase, c: Chat, rng: () => number, label: string, api: FakeAnthropic, releasePromise: Promise<void>): Promise<Driven> {
+  const answered = new Set<string>();
+  const descendants: number[] = [];
+  const kill = () => {
+    const pid = c.procs.at(-1)!.pid!;
+    descendants.push(...descendantPids(pid));
+    c.wires.at(-1)!.markKill();
+    process.kill(pid, 'SIGKILL');
+  };
+  const sent = (method: string, n = 1) => within(waitFor(() => c.procs.length >= n && (c.wires.at(-1)?.messages.some((m) => m.dir === 'out' && m.method === method) ?? false)), 20_000, `${label}: ${method} sent`);
+  if (phase === 'initialize' || phase === 'session/new') {
+    const starting = settle(c.chat.ensureSession());
+    await sent(phase);
+    await sleep(rng() * (phase === 'initialize' ? 100 : 300));
+    kill();
+    return { ending: await within(starting, 20_000, `${label}: the start`), before: [], answered, descendants };
+  }
+  const session = await c.chat.ensureSession();
+  if (phase === 'session/load') {
+    api.setScript([text('first answer')]);
+    await c.chat.prompt([{ type: 'text', text: 'hello' }]);
+    const before = session.snapshot().entries.slice();
+    const restarting = settle(c.chat.restart());
+    await sent('session/load', 2);
+    await sleep(rng() * 300);
+    kill();
+    return { ending: await within(restarting, 20_000, `${label}: the restart`), session, before, answered, descendants };
+  }
+  api.setScript(phase === 'model reply held' ? [held(text('never finished'), releasePromise)] : phase === 'approval open' ? [bash('touch crash.txt')] : [bash('tail -f /dev/null'), text('done')]);
+  const turn = settle(c.chat.prompt([{ type: 'text', text: 'go' }]));
+  if (phase === 'model reply held') {
+    await within(api.waitForRequest((r) => r.kind === 'main' && r.reply?.startsWith('held') === true, 20_000), 25_000, `${label}: the model request`);
+    await sleep(rng() * 300);
+  } else if (phase === 'approval open') {
+    await within(waitFor(() => c.broker.count === 1), 20_000, `${label}: the approval`);
+  } else {
+    // A command that runs until killed (Claude Code refuses a bare sleep); its approval is answered Allow once.
+    const pid = c.procs.at(-1)!.pid!;
+    const running = () => descendantPids(pid).some((p) => cmdline(p).includes('tail -f /dev/null'));
+    await within(waitFor(() => {
+      const p = c.broker.pending()[0];
+      if (p?.type === 'permission' && c.broker.answer(p.key, p.presentation.options.find((o) => o.kind === 'allow_once')!.optionId) === 'accepted') answered.add(p.key);
+      return running();
+    }, 50), 20_000, `${label}: the command running`);
+    await sleep(rng() * 300);
+  }
+  const before = session.snapshot().entries.slice();
+  kill();
+  return { ending: await within(turn, 20_000, `${label}: the turn`), session, before, answered, descendants };
+}
+
+async function checkAfterKill(t: Tally, c: Chat, phase: Phase, d: Driven, label: string): Promise<void> {
+  const dead = c.procs.at(-1)!;
+  const exit = await within(dead.exited, 10_000, `${label}: the adapter's exit`);
+  check(t, exit.signal === 'SIGKILL', `${label}: the adapter ended ${exit.signal ?? exit.code}`);
+  const want = ending(phase, exit);
+  const err = d.ending.ok ? undefined : (d.ending.error as Error & { reason?: string });
+  check(t, err?.name === want.name && err.message === want.message && err.reason === want.reason, `${label}: ended ${err ? `${err.name} (${err.reason ?? ''}) ${JSON.stringify(err.message.slice(0, 300))}` : 'without an error'}, expected ${want.name} ${JSON.stringify(want.message.slice(0, 300))}`);
+  // Claude Code and any command it ran are ended with the adapter's group; wait a bounded time, then count orphans.
+  await waitFor(() => !d.descendants.some(alive), 100, 15_000).catch(() => undefined);
+  for (const pid of d.descendants) {
+    if (check(t, !alive(pid), `${label}: orphan process ${pid} still running`)) continue;
+    process.kill(pid, 'SIGKILL');
+  }
+  check(t, c.broker.count === 0, `${label}: ${c.broker.count} approvals left open`);
+  check(t, c.requests.length === (phase === 'approval open' || phase === 'mid tool call' ? 1 : 0), `${label}: ${c.requests.length} approvals asked`);
+  for (const r of c.requests) {
+    const want = d.answered.has(r.key) ? 'answered' : 'cancelled agent-exited';
+    const got = r.state.status === 'cancelled' ? `cancelled ${r.state.reason}` : r.state.status;
+    check(t, got === want, `${label}: request ${r.key} is ${got}, expected ${want}`);
+  }
+  if (d.session) checkTranscript(t, d, want.message, phase, label);
+}
+
+function checkTranscript(t: Tally, d: Driven, message: string, phase: Phase, label: string): void {
+  const { session, before } = d as Required<Driven>;
+  const after = session.snapshot();
+  const lost = transcriptIntact(before, after.entries);
+  check(t, lost === undefined, `${label}: ${lost}`, 'dataLost');
+  check(t, after.meta.turn === 'idle' && after.meta.connection === 'disconnected', `${label}: the session is ${after.meta.turn}, ${after.meta.connection}`);
+  for (const e of after.entries) {
+    if (e.kind === 'permission') {
+      const o = e.permission.outcome;
+      const ok = d.answered.has(e.permission.key) ? o.status === 'selected' && o.optionKind === 'allow_once' : o.status === 'cancelled' && o.reason === 'agent-exited';
+      check(t, ok, `${label}: ${e.permission.key} is ${JSON.stringify(o)}`);
+    }
+    if (e.kind === 'tool') check(t, e.toolCall.status !== 'pending' && e.toolCall.status !== 'in_progress', `${label}: tool still ${e.toolCall.status}`);
+  }
+  if (phase !== 'session/load') {
+    const last = after.entries.at(-1);
+    check(t, last?.kind === 'error' && last.message === message, `${label}: the transcript ends with ${JSON.stringify(last).slice(0, 200)}`);
+  }
+}

@@ -9,7 +9,14 @@ const file = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-res
 
 export interface Tally {
   area: string;
-  cases: number;
+  /** Cases made (generated, mutated, listed). */
+  generated: number;
+  /** Of those, the cases that reached the code under test (not refused earlier, e.g. by the SDK's schema). */
+  reached: number;
+  /** Assertions made on what the code under test did with them (each `check` call, pass or fail). */
+  checks: number;
+  /** Why the cases that did not reach it stopped earlier (printed on its own line), when any did not. */
+  refusedBy?: string;
   failures: number;
   hangs: number;
   dataLost: number;
@@ -20,7 +27,23 @@ export interface Tally {
 }
 
 export function tally(area: string): Tally {
-  return { area, cases: 0, failures: 0, hangs: 0, dataLost: 0, samples: [] };
+  return { area, generated: 0, reached: 0, checks: 0, failures: 0, hangs: 0, dataLost: 0, samples: [] };
+}
+
+/** One check of the code under test's behaviour: counted, and a failure (with `description`) when `ok` is false. */
+export function check(t: Tally, ok: boolean, description: string, what: Outcome = 'failure'): boolean {
+  t.checks++;
+  if (!ok) fail(t, what, description);
+  return ok;
+}
+
+/**
+ * The count an area runs: its default, raised (never lowered) by an environment variable. The runner
+ * (test/robust/run.mjs) holds the minimum each area must reach, independently of this.
+ */
+export function atLeast(defaultCount: number, envValue: string | undefined): number {
+  const asked = Number(envValue);
+  return Number.isFinite(asked) && asked > defaultCount ? Math.floor(asked) : defaultCount;
 }
 
 export type Outcome = 'failure' | 'hang' | 'dataLost';

@@ -1,15 +1,19 @@
-// Area 4, hostile content in real Chromium: every XSS payload is put into every field of the transcript that reaches
-// the screen (through the host's own reducer and form parser, as the agent would send it), rendered by the built
-// webview bundle under its real CSP. Counted: script executions (the `__pwned` canary), dangerous markup left in the
-// DOM, links that would navigate or that the host would open as command:/file:, CSP violations (blocked, reported).
-// Then agent-supplied elicitation patterns known to stall a backtracking engine are checked in a worker that is
-// killed if it does not answer.
+// Area 4, hostile content in real Chromium: every XSS payload is put into every field of the transcript the agent
+// controls (through the host's own reducer and form parser, as the agent would send it) and rendered by the built
+// webview bundle under its real CSP: one snapshot per payload, and the composer's slash-command menu opened on it.
+// Each field the page shows as plain text is checked as displayed inert text (the payload's characters as text, so
+// no markup was parsed), attributes as attributes; markdown fields (agent text, thought, tool text) are what the
+// sanitizer turns into markup and are held to the rest: the canary for any script that runs, a scan for dangerous
+// markup, CSP violations (blocked, reported), and every link clicked (each click must happen; none navigates; only
+// an http(s) link reaches the host). Then agent-supplied elicitation patterns known to stall a backtracking engine are
+// checked in a worker that is killed if it does not answer, each against the answer it must give.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import * as esbuild from 'esbuild';
 import type { CreateElicitationRequest, SessionUpdate } from '@agentclientprotocol/sdk';
+import type { ElementHandle } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyClientEvent, type ClientEvent } from '../../src/acp/clientEvents';
 import { applySessionUpdate } from '../../src/acp/sessionReducer';
@@ -18,26 +22,35 @@ import { parseElicitationForm } from '../../src/approvals/elicitationForm';
 import { parseExternalLink } from '../../src/webview/protocol/linkPolicy';
 import { PROTOCOL_VERSION, type HostToWebview } from '../../src/webview/protocol/protocol';
 import { repoRoot } from '../fixtures/clientHarness';
-import { fail, record, tally, type Tally } from './figures';
+import { check, fail, record, tally, type Tally } from './figures';
 import { openWebviewPage, type WebviewPage } from './webviewPage';
 import { XSS_PAYLOADS } from './xssPayloads';
 
 const tallies: Tally[] = [];
 afterAll(() => tallies.forEach(record));
 
-/** The fields a payload is placed in, each set through the path the agent's data takes. */
-const FIELDS = [
-  'user text', 'agent text', 'thought', 'tool title', 'command', 'tool text content', 'diff path', 'diff old text', 'diff new text',
-  'location path', 'command output', 'plan entry', 'session title', 'slash command', 'notice', 'mode name', 'permission title',
-  'permission option name', 'error message', 'connection error', 'elicitation message', 'elicitation title', 'elicitation field',
-  'elicitation choice',
-] as const;
+/**
+ * The fields a payload is placed in, and how each is checked: `text` as displayed text, `attribute` as an attribute
+ * value, `markdown` by the scan, canary and clicks only, `not shown` when the page does not render it.
+ */
+const FIELDS = {
+  'user text': 'text', 'agent text': 'markdown', thought: 'markdown', 'tool title': 'text', command: 'text', 'tool text content': 'markdown',
+  'diff path': 'text', 'diff old text': 'text', 'diff new text': 'text', 'location path': 'text', 'command output': 'text', 'plan entry': 'text',
+  'session title': 'text', 'slash command': 'text', notice: 'text', 'mode name': 'text', 'permission title': 'attribute', 'permission option name': 'text',
+  'error message': 'text', 'connection error': 'text', 'elicitation message': 'text', 'elicitation title': 'not shown', 'elicitation field': 'text',
+  'elicitation choice': 'text',
+} as const;
+type Field = keyof typeof FIELDS;
+const COUNT = (how: string) => Object.values(FIELDS).filter((h) => h === how).length;
 
-function transcriptWith(p: string): { state: TranscriptState; elicitation: CreateElicitationRequest } {
+/** A mark at the end of the markdown fields, so the test waits for this payload's render and not the one before. */
+const mark = (i: number) => `render-mark-${i}`;
+
+function transcriptWith(p: string, i: number): { state: TranscriptState; elicitation: CreateElicitationRequest } {
   const updates: SessionUpdate[] = [
     { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: p } },
-    { sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: p } },
-    { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `${p}\n\n**bold** ${p} [link](${p})` } },
+    { sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: `${p}\n\n${mark(i)}` } },
+    { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `${p}\n\n**bold** ${p} [link](${p})\n\n${mark(i)}` } },
     {
       sessionUpdate: 'tool_call', toolCallId: 't1', title: p, kind: 'execute', status: 'completed', rawInput: { command: p, description: p },
       content: [{ type: 'content', content: { type: 'text', text: p } }, { type: 'diff', path: `/w/${p}`, oldText: p, newText: `${p}!` }],
@@ -67,6 +80,87 @@ function transcriptWith(p: string): { state: TranscriptState; elicitation: Creat
   return { state, elicitation };
 }
 
+/** What a reader sees of a text: controls, bidi and zero-width marks and the page's visible escapes of them (`\u{1b}`) are not text. */
+function visible(s: string): string {
+  return s
+    .replace(/\\u\{[0-9a-f]+\}/g, '')
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * What a terminal shows of a text: colour escapes (CSI) are applied, not shown; a hyperlink escape (OSC 8) to a scheme
+ * the page does not allow is dropped with its label (ansi_up with an empty url_allowlist).
+ */
+function terminalText(s: string): string {
+  return s.replace(/\u001b\]8;;[^\u0007\u001b]*(?:\u0007|\u001b\\)[\s\S]*?\u001b\]8;;(?:\u0007|\u001b\\)/g, '').replace(/\u001b\[[0-9;?]*[ -\/]*[@-~]/g, '');
+}
+const basename = (path: string) => path.split(/[\\/]/).pop() ?? path;
+
+/** Each `text` and `attribute` field: what the page holds for it, and what it must contain. */
+function expectations(p: string): Record<Exclude<Field, 'agent text' | 'thought' | 'tool text content' | 'elicitation title'>, string[]> {
+  return {
+    'user text': [p],
+    'tool title': [p],
+    // The tool's input is shown as JSON: the command with JSON's escapes.
+    command: [JSON.stringify(p).slice(1, -1)],
+    'diff path': [basename(`/w/${p}`), `/w/${p}`],
+    'diff old text': [p],
+    'diff new text': [`${p}!`],
+    'location path': [`${basename(p)}:1`, p],
+    'command output': [terminalText(p)],
+    'plan entry': [p],
+    'session title': [p],
+    'slash command': [`/${p}`, p],
+    notice: [p, p],
+    'mode name': [p],
+    'permission title': [`Permission: ${p}`],
+    'permission option name': [p, p],
+    'error message': [p],
+    'connection error': [`Agent not running: ${p.split('\n')[0]}`],
+    'elicitation message': [p],
+    'elicitation field': [`${p} *`, p],
+    'elicitation choice': [p, p],
+  };
+}
+
+/** What the page holds for each checked field (text, or an attribute where the field is an attribute). */
+async function readFields(view: WebviewPage): Promise<Record<string, string[]>> {
+  return view.page.evaluate(() => {
+    const one = (sel: string, root: ParentNode = document) => root.querySelector(sel);
+    const text = (el: Element | null | undefined) => el?.textContent ?? '<missing>';
+    const all = (sel: string, root: ParentNode = document) => Array.from(root.querySelectorAll(sel));
+    const t1 = one('[data-testid="tool-card"][data-tool-call-id="t1"]');
+    const rows = (classes: string[]) => all('.diff-line', t1 ?? document).filter((r) => classes.some((c) => r.classList.contains(c))).map((r) => (r.textContent ?? '').slice(1)).join('\n');
+    const location = one('.tool-locations [data-testid="location-link"]', t1 ?? document);
+    const field = one('.elicitation fieldset[data-field="question_0"]');
+    const choice = one('label.choice', field ?? document);
+    return {
+      'user text': [text(one('[data-testid="user-message"] .user-text'))],
+      'tool title': [text(one('.tool-title', t1 ?? document))],
+      command: [text(one('.tool-input-json', t1 ?? document))],
+      'diff path': [text(one('.diff-path', t1 ?? document)), one('.diff-path', t1 ?? document)?.getAttribute('title') ?? '<missing>'],
+      'diff old text': [rows(['diff-del', 'diff-ctx'])],
+      'diff new text': [rows(['diff-add', 'diff-ctx'])],
+      'location path': [text(location), location?.getAttribute('data-path') ?? '<missing>'],
+      'command output': [text(one('.tool-terminal [data-testid="terminal-output"]', t1 ?? document))],
+      'plan entry': [text(one('[data-testid="plan"] .plan-text'))],
+      'session title': [text(one('[data-testid="session-title"]'))],
+      'slash command': [text(one('[data-testid="completion"] .completion-label')), text(one('[data-testid="completion"] .completion-detail'))],
+      notice: [text(one('.entry.notice strong')), text(one('.entry.notice .notice-detail'))],
+      'mode name': [text(one('[data-testid="mode-select"] option'))],
+      'permission title': [one('[data-testid="permission"]')?.getAttribute('aria-label') ?? '<missing>'],
+      'permission option name': all('[data-testid="permission-option"]').map(text),
+      'error message': [text(one('[data-testid="error"]'))],
+      'connection error': [text(one('[data-testid="connection-status"] .status-text'))],
+      'elicitation message': [text(one('.elicitation-message'))],
+      'elicitation field': [text(one('legend', field ?? document)), text(one('.field-desc', field ?? document))],
+      'elicitation choice': [text(choice), choice?.querySelector('input')?.getAttribute('value') ?? '<missing>'],
+    };
+  });
+}
+
 describe('hostile content in Chromium', () => {
   let view: WebviewPage;
   beforeAll(async () => {
@@ -75,7 +169,6 @@ describe('hostile content in Chromium', () => {
   afterAll(async () => view?.close());
 
   it('the instruments work: the canary records a call, the CSP blocks and reports an inline script', async () => {
-    // The instruments work: the canary records a call, and the page's CSP blocks (and reports) an inline script.
     await view.page.evaluate(() => {
       (window as unknown as { __pwned: (n: number) => void }).__pwned(0);
       const s = document.createElement('script');
@@ -88,97 +181,62 @@ describe('hostile content in Chromium', () => {
     view.violations.length = 0;
   });
 
-  it(`${XSS_PAYLOADS.length} payloads × ${FIELDS.length} fields: nothing runs, no dangerous markup, no command:/file: link`, async () => {
+  it(`${XSS_PAYLOADS.length} payloads in ${Object.keys(FIELDS).length} fields: nothing runs, shown as text, no dangerous markup, links inert`, async () => {
     const t = tally('hostile content: XSS payloads × fields (Chromium)');
     tallies.push(t);
-    let blocked = 0;
-    let linksClicked = 0;
+    const figures = { renders: 0, menus: 0, clicks: 0, blocked: 0 };
     for (const [i, p] of XSS_PAYLOADS.entries()) {
-      const { state, elicitation } = transcriptWith(p);
-      const form = parseElicitationForm(elicitation);
-      const msg: HostToWebview = {
-        type: 'snapshot', v: PROTOCOL_VERSION, snapshot: toSnapshot(state), status: { state: 'error', message: p },
-        capabilities: { image: true, embeddedContext: true, steering: false }, elicitations: [{ key: `e${i}`, message: p, form }],
-      };
+      t.generated += Object.keys(FIELDS).length;
       const pwnedBefore = view.pwned.length;
       const violationsBefore = view.violations.length;
-      await view.send(msg);
-      // Open everything collapsed (thoughts, inputs, output) so each field is in the DOM, then let events fire.
-      const page = view.page;
-      await page.evaluate(() => {
-        for (const d of document.querySelectorAll('details')) d.open = true;
-        for (const b of document.querySelectorAll<HTMLElement>('[data-testid="show-all"]')) b.click();
-      });
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 30))));
-      t.cases += FIELDS.length;
-      // Shown, not swallowed: the user's own text and the error line show the payload verbatim, as text.
-      const shown = await page.evaluate(() => [
-        document.querySelector('[data-testid="user-message"] .user-text')?.textContent ?? '',
-        document.querySelector('[data-testid="error"]')?.textContent ?? '',
-      ]);
-      for (const [k, where] of ['user text', 'error message'].entries()) if (!shown[k]!.includes(p.trim())) fail(t, 'dataLost', `payload ${i} missing from the ${where}: ${JSON.stringify(shown[k]!.slice(0, 80))}`);
-      const dom = await page.evaluate(() => {
-        const bad: string[] = [];
-        const root = document.getElementById('root')!;
-        for (const el of root.querySelectorAll('*')) {
-          const tag = el.tagName.toLowerCase();
-          if (['script', 'iframe', 'object', 'embed', 'base', 'meta', 'link', 'style', 'svg', 'math', 'video', 'audio', 'template'].includes(tag)) bad.push(`<${tag}>`);
-          for (const a of el.attributes) {
-            if (/^on/i.test(a.name)) bad.push(`${tag}[${a.name}]`);
-            if (/^(href|src|xlink:href|action|formaction|srcdoc|data)$/i.test(a.name) && !/^(#|https?:|data:image\/)/i.test(a.value.trim())) bad.push(`${tag}[${a.name}=${a.value.slice(0, 40)}]`);
-          }
-        }
-        return bad;
-      });
-      for (const b of dom) fail(t, 'failure', `payload ${i}: ${b}`);
-      // Click every link the agent's text produced: nothing may navigate, and the host must refuse all but http(s).
-      const url = page.url();
-      const links = await page.$$('#root [data-href], #root a');
-      for (const l of links) {
-        await l.click({ force: true, timeout: 2000 }).catch(() => undefined);
-        linksClicked++;
-      }
-      if (page.url() !== url) fail(t, 'failure', `payload ${i}: a click navigated to ${page.url()}`);
-      for (const m of await view.posted()) {
-        if (m.type !== 'openLink') continue;
-        const opened = parseExternalLink(String(m.href));
-        if (opened && opened.protocol !== 'http:' && opened.protocol !== 'https:') fail(t, 'failure', `payload ${i}: host would open ${String(m.href)}`);
-        if (/^\s*(command|file|vscode|javascript|data):/i.test(String(m.href)) && opened) fail(t, 'failure', `payload ${i}: ${String(m.href)} accepted`);
-      }
-      await page.evaluate(() => ((window as unknown as { __posted: unknown[] }).__posted.length = 0));
-      if (view.pwned.length > pwnedBefore) fail(t, 'failure', `payload ${i} ran script: ${JSON.stringify(p)}`);
-      blocked += view.violations.length - violationsBefore;
+      await render(view, p, i);
+      figures.renders++;
+      await openSlashMenu(view);
+      figures.menus++;
+      checkShown(t, await readFields(view), p, i);
+      const bad = await dangerousMarkup(view);
+      check(t, bad.length === 0, `payload ${i}: ${bad.join(' ')}`);
+      await closeSlashMenu(view);
+      figures.clicks += await clickEveryLink(t, view, i);
+      check(t, view.pwned.length === pwnedBefore, `payload ${i} ran script: ${JSON.stringify(p)}`);
+      figures.blocked += view.violations.length - violationsBefore;
     }
-    t.note = `${XSS_PAYLOADS.length} payloads, ${view.pwned.length} script executions, ${blocked} CSP violations blocked, ${linksClicked} links clicked`;
+    t.note = `${figures.renders} renders + ${figures.menus} slash menus; per payload ${COUNT('text')} fields checked as shown text, ${COUNT('attribute')} as an attribute, ${COUNT('markdown')} markdown by scan, canary and clicks only, ${COUNT('not shown')} not shown (elicitation title); ${figures.clicks} link clicks, ${view.pwned.length} script executions, ${figures.blocked} CSP violations blocked`;
     expect(view.pwned).toEqual([]);
     expect(t.samples).toEqual([]);
   });
 
-  it('agent-supplied elicitation patterns cannot stall the host (each check answers within 10 s or counts as a hang)', async () => {
+  it('agent-supplied elicitation patterns cannot stall the host (each check gives its answer within 10 s)', async () => {
     const t = tally('hostile content: elicitation pattern (ReDoS)');
     tallies.push(t);
     const dir = mkdtempSync(join(tmpdir(), 'acp-robust-'));
     try {
       const outfile = join(dir, 'form.mjs');
       await esbuild.build({ entryPoints: [join(repoRoot, 'src/approvals/elicitationForm.ts')], outfile, bundle: true, platform: 'node', format: 'esm', logLevel: 'silent' });
-      const cases: [string, string][] = [
-        ['^(a+)+$', `${'a'.repeat(5000)}!`],
-        ['^(a|a)*$', `${'a'.repeat(5000)}!`],
-        ['^(a|aa)+$', `${'a'.repeat(5000)}!`],
-        ['^(.*a){20}$', 'a'.repeat(5000)],
-        ['^([a-zA-Z0-9]+\\s?)*$', `${'x'.repeat(5000)}!`],
-        ['^(\\w+\\s?)*$', `${'w'.repeat(5000)}!`],
-        ['(x+x+)+y', 'x'.repeat(5000)],
-        ['^(([a-z])+.)+[A-Z]([a-z])+$', `${'a'.repeat(5000)}!`],
-        ['^(\\d+)*$', `${'1'.repeat(5000)}x`],
-        ['(?:a+){1000}$', 'a'.repeat(5000) + 'b'],
-        ['(a)\\1', 'aa'], // a backreference RE2 lacks: the constraint is skipped, never a crash
+      // Each input's right answer under the pattern's own (JavaScript) meaning: `match` is accepted, `no match` refused.
+      const cases: [string, string, 'match' | 'no match'][] = [
+        ['^(a+)+$', `${'a'.repeat(5000)}!`, 'no match'],
+        ['^(a|a)*$', `${'a'.repeat(5000)}!`, 'no match'],
+        ['^(a|aa)+$', `${'a'.repeat(5000)}!`, 'no match'],
+        ['^(.*a){20}$', 'a'.repeat(5000), 'match'],
+        ['^([a-zA-Z0-9]+\\s?)*$', `${'x'.repeat(5000)}!`, 'no match'],
+        ['^(\\w+\\s?)*$', `${'w'.repeat(5000)}!`, 'no match'],
+        ['(x+x+)+y', 'x'.repeat(5000), 'no match'],
+        ['^(([a-z])+.)+[A-Z]([a-z])+$', `${'a'.repeat(5000)}!`, 'no match'],
+        ['^(\\d+)*$', `${'1'.repeat(5000)}x`, 'no match'],
+        ['(?:a+){1000}$', 'a'.repeat(5000) + 'b', 'no match'],
+        ['(a)\\1', 'aa', 'match'],
       ];
-      for (const [pattern, input] of cases) {
-        t.cases++;
+      for (const [pattern, input, want] of cases) {
+        t.generated++;
         const verdict = await checkInWorker(outfile, pattern, input, 10_000);
-        if (verdict === 'hang') fail(t, 'hang', `pattern ${pattern} did not answer`);
-        else if (verdict.startsWith('error')) fail(t, 'failure', `pattern ${pattern}: ${verdict}`);
+        if (verdict === 'hang') {
+          fail(t, 'hang', `pattern ${pattern} did not answer`);
+          continue;
+        }
+        t.reached++;
+        const got = verdict.startsWith('error') ? verdict : (JSON.parse(verdict) as { ok: boolean }).ok ? 'match' : 'no match';
+        check(t, got === want, `pattern ${pattern}: ${got === want ? '' : verdict.slice(0, 200)} (${got}, expected ${want})`);
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -186,6 +244,108 @@ describe('hostile content in Chromium', () => {
     expect(t.samples).toEqual([]);
   });
 });
+
+/** Sends the payload's snapshot and waits until this render is on screen (its elicitation and both markdown marks). */
+async function render(view: WebviewPage, p: string, i: number): Promise<void> {
+  const { state, elicitation } = transcriptWith(p, i);
+  const msg: HostToWebview = {
+    type: 'snapshot', v: PROTOCOL_VERSION, snapshot: toSnapshot(state), status: { state: 'error', message: p },
+    capabilities: { image: true, embeddedContext: true, steering: false }, elicitations: [{ key: `e${i}`, message: p, form: parseElicitationForm(elicitation) }],
+  };
+  await view.send(msg);
+  await view.page.waitForFunction(
+    ({ key, m }) =>
+      !!document.querySelector(`[data-testid="elicitation"][data-key="${key}"]`) &&
+      ['agent-message', 'thought'].every((id) => document.querySelector(`[data-testid="${id}"]`)?.textContent?.includes(m)),
+    { key: `e${i}`, m: mark(i) },
+    { timeout: 10_000 },
+  );
+  // Everything collapsed opens (thoughts, inputs, long output), so each field is in the DOM when it is read.
+  await view.page.evaluate(() => {
+    for (const d of document.querySelectorAll('details')) d.open = true;
+    for (const b of document.querySelectorAll<HTMLElement>('[data-testid="show-all"]')) b.click();
+  });
+}
+
+/** The composer's slash-command menu, as typing "/" opens it: the only place the agent's commands are shown. */
+async function openSlashMenu(view: WebviewPage): Promise<void> {
+  await view.page.fill('[data-testid="composer-input"]', '/');
+  await view.page.waitForSelector('[data-testid="completion"]', { timeout: 5000 });
+}
+
+async function closeSlashMenu(view: WebviewPage): Promise<void> {
+  await view.page.fill('[data-testid="composer-input"]', '');
+}
+
+/** The fields shown inside more text (the tool's input as a JSON object): the payload is a part of it. */
+const WITHIN: readonly string[] = ['command'];
+
+/** Every `text` and `attribute` field holds exactly the payload as a reader sees it: its characters, as text. */
+function checkShown(t: Tally, shown: Record<string, string[]>, p: string, i: number): void {
+  for (const [field, wants] of Object.entries(expectations(p))) {
+    const got = shown[field] ?? [];
+    const same = (g: string, w: string) => (WITHIN.includes(field) ? visible(g).includes(visible(w)) : visible(g) === visible(w));
+    const ok = got.length === wants.length && wants.every((w, k) => same(got[k] ?? '', w));
+    if (check(t, ok, `payload ${i}: the ${field} shows ${JSON.stringify(got.map((g) => g.slice(0, 120)))}, expected ${JSON.stringify(wants.map((w) => visible(w).slice(0, 120)))}`, 'dataLost')) t.reached++;
+  }
+}
+
+/** Elements and attributes that could run script or load something, anywhere in the page. */
+function dangerousMarkup(view: WebviewPage): Promise<string[]> {
+  return view.page.evaluate(() => {
+    const bad: string[] = [];
+    const root = document.getElementById('root')!;
+    for (const el of root.querySelectorAll('*')) {
+      const tag = el.tagName.toLowerCase();
+      if (['script', 'iframe', 'object', 'embed', 'base', 'meta', 'link', 'style', 'svg', 'math', 'video', 'audio', 'template', 'img'].includes(tag)) bad.push(`<${tag}>`);
+      for (const a of el.attributes) {
+        if (/^on/i.test(a.name)) bad.push(`${tag}[${a.name}]`);
+        if (/^(href|src|xlink:href|action|formaction|srcdoc|data)$/i.test(a.name) && !/^(#|https?:|data:image\/)/i.test(a.value.trim())) bad.push(`${tag}[${a.name}=${a.value.slice(0, 40)}]`);
+      }
+    }
+    return bad;
+  });
+}
+
+/**
+ * Clicks every link the render produced, one at a time: the click must happen, the page must not navigate, and
+ * exactly the links the sanitizer kept (`data-href`, http(s) only) post one `openLink` with their own href.
+ */
+/**
+ * A real click on the link's first line box (a link that wraps has its box's centre between its lines), once it is
+ * scrolled into view; it throws when something else is on top there.
+ */
+async function clickAt(page: WebviewPage['page'], link: ElementHandle<Element>): Promise<void> {
+  await link.scrollIntoViewIfNeeded({ timeout: 2000 });
+  const at = await link.evaluate((e) => {
+    const r = e.getClientRects()[0]!;
+    const x = r.x + r.width / 2;
+    const y = r.y + r.height / 2;
+    return { x, y, onTop: e.contains(document.elementFromPoint(x, y)) };
+  });
+  if (!at.onTop) throw new Error(`another element is on top of the link at ${at.x},${at.y}`);
+  await page.mouse.click(at.x, at.y);
+}
+
+async function clickEveryLink(t: Tally, view: WebviewPage, i: number): Promise<number> {
+  const page = view.page;
+  const url = page.url();
+  let clicks = 0;
+  const links = await page.$$('#root [data-href], #root a');
+  for (const [k, l] of links.entries()) {
+    const href = await l.getAttribute('data-href');
+    const before = (await view.posted()).length;
+    const clicked = await clickAt(page, l).then(() => true, (e: unknown) => (fail(t, 'failure', `payload ${i}: link ${k} could not be clicked: ${String(e).slice(0, 200)}`), false));
+    if (!clicked) continue;
+    clicks++;
+    check(t, page.url() === url, `payload ${i}: clicking link ${k} navigated to ${page.url()}`);
+    const posted = (await view.posted()).slice(before).filter((m) => m.type === 'openLink').map((m) => String(m.href));
+    const want = href !== null && parseExternalLink(href) ? [href] : [];
+    check(t, JSON.stringify(posted) === JSON.stringify(want), `payload ${i}: link ${k} (${href}) posted ${JSON.stringify(posted)}, expected ${JSON.stringify(want)}`);
+  }
+  await page.evaluate(() => ((window as unknown as { __posted: unknown[] }).__posted.length = 0));
+  return clicks;
+}
 
 /** Runs checkFieldAnswer on a text field with `pattern` in a worker; terminates it after `ms` ("hang"). */
 function checkInWorker(module: string, pattern: string, input: string, ms: number): Promise<string> {

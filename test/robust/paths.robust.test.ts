@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkRealLocation } from '../../src/workbench/realLocation';
 import { checkLocation } from '../../src/workbench/locationLinks';
 import { buildPermissionPresentation } from '../../src/approvals/permissionPresentation';
-import { fail, record, tally, type Tally } from './figures';
+import { check, record, tally, type Tally } from './figures';
 
 const tallies: Tally[] = [];
 afterAll(() => tallies.forEach(record));
@@ -84,18 +84,21 @@ describe('paths', () => {
       ];
       let symlinkDefects = 0;
       for (const [name, path, want, folders] of cases) {
-        t.cases++;
+        t.generated++;
+        t.reached++;
         const wsFolders = folders ?? [ws];
-        const check = await checkRealLocation(path, 1, wsFolders);
-        const got: Verdict = !check.ok ? 'refused' : check.insideWorkspace ? 'inside' : 'outside';
-        if (got !== want) fail(t, 'failure', `${name} (${String(path)}): ${got}, expected ${want}`);
+        const real = await checkRealLocation(path, 1, wsFolders);
+        const got: Verdict = !real.ok ? 'refused' : real.insideWorkspace ? 'inside' : 'outside';
+        check(t, got === want, `${name} (${String(path)}): ${got}, expected ${want}`);
         // Without the real-path check, a symlink made an outside file look inside (the defect this area found).
         const lexical = checkLocation(path, 1, wsFolders);
         if (want === 'outside' && lexical.ok && lexical.insideWorkspace) symlinkDefects++;
-        // The approval prompt's own label agrees on everything it can see without the disk.
+        // The approval prompt's label says "outside workspace" exactly when the lexical check (all it has without
+        // the disk) says outside.
         const pres = buildPermissionPresentation({ params: { sessionId: 's', toolCall: { toolCallId: 't', locations: [{ path: String(path), line: 1 }], content: [{ type: 'diff', path: String(path), oldText: 'a', newText: 'b' }] }, options: [{ optionId: 'o', name: 'OK', kind: 'allow_once' }] } }, { workspaceFolders: wsFolders });
-        const loc = pres.locations[0];
-        if (loc && lexical.ok && !lexical.insideWorkspace && !/outside workspace/.test(loc.label)) fail(t, 'failure', `${name}: the prompt's label does not say outside: ${loc.label}`);
+        const label = pres.locations[0]?.label;
+        const saysOutside = label !== undefined && /outside workspace/.test(label);
+        check(t, saysOutside === (lexical.ok && !lexical.insideWorkspace), `${name}: the prompt's label is ${JSON.stringify(label)}; lexically ${lexical.ok ? (lexical.insideWorkspace ? 'inside' : 'outside') : 'refused'}`);
       }
       // Windows paths, judged by the same pure check with the win32 flavour (no disk).
       const win: [string, Verdict][] = [
@@ -110,13 +113,14 @@ describe('paths', () => {
         ['ws\\src\\a.ts', 'refused'],
       ];
       for (const [path, want] of win) {
-        t.cases++;
+        t.generated++;
+        t.reached++;
         const c = checkLocation(path, 1, ['C:\\ws'], nodePath.win32);
         const got: Verdict = !c.ok ? 'refused' : c.insideWorkspace ? 'inside' : 'outside';
-        if (got !== want) fail(t, 'failure', `win32 ${path}: ${got}, expected ${want}`);
+        check(t, got === want, `win32 ${path}: ${got}, expected ${want}`);
       }
       const after = tree(base);
-      if (JSON.stringify(after) !== JSON.stringify(before)) fail(t, 'dataLost', 'the file tree changed');
+      check(t, JSON.stringify(after) === JSON.stringify(before), 'the file tree changed', 'dataLost');
       t.note = `${symlinkDefects} outside paths a lexical check calls inside (symlinks); none opens without confirmation`;
     } finally {
       rmSync(base, { recursive: true, force: true });

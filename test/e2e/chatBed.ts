@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { nodeBin } from '../fixtures/adapter';
 import { fakeApiAgentEnv, installedClaudeCode } from '../fixtures/agentEnv';
+import { scriptedAgentEntry } from '../fixtures/clientHarness';
 import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fakeAnthropic';
 import { removeBedFiles } from '../testbed/bed.mjs';
 import { chatFrame, openWorkbench, REPO_ROOT, runCommand, screenshot, type Bed, type BedOptions } from './harness';
@@ -45,8 +47,8 @@ export interface ChatBedOptions {
   env?: Record<string, string>;
   /** Extra variables in acpChat.agent.env, over the fake API's. */
   agentEnv?: Record<string, string>;
-  /** Other machine-scoped settings (acpChat.agent.path and args: another agent than the bundled adapter). */
-  machineSettings?: Record<string, unknown>;
+  /** Runs the scripted agent (test/fixtures/scriptedAgent) instead of the bundled Claude adapter. */
+  scriptedAgent?: boolean;
   /** false: the agent gets no API key (a first run: the chat asks the user to sign in). */
   credentials?: boolean;
 }
@@ -90,7 +92,7 @@ export async function startChatBed(opts: ChatBedOptions = {}): Promise<ChatBed> 
           ),
           ...opts.agentEnv,
         },
-        ...opts.machineSettings,
+        ...(opts.scriptedAgent ? { 'acpChat.agent.path': await nodeBin(), 'acpChat.agent.args': [scriptedAgentEntry] } : {}),
       },
       settings: {
         // Manual mode, so writes and commands ask for permission (the adapter's own default never asks).

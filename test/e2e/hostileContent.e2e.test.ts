@@ -5,8 +5,6 @@
 // (each click checked: nothing navigates, and only an http(s) link reaches VS Code's "open" question, which is
 // declined), and the permission's option names and the error show it as text.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { nodeBin } from '../fixtures/adapter';
-import { scriptedAgentEntry } from '../fixtures/clientHarness';
 import { XSS_PAYLOADS } from '../robust/xssPayloads';
 import { captureFailure, openChat, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
 
@@ -19,7 +17,7 @@ describe('ACP Chat e2e: hostile agent text in the real webview frame', () => {
   beforeAll(async () => {
     cb = await startChatBed({
       settings: { 'acpChat.permissions.prompt': 'inline' },
-      machineSettings: { 'acpChat.agent.path': await nodeBin(), 'acpChat.agent.args': [scriptedAgentEntry] },
+      scriptedAgent: true,
     });
     await openChat(cb);
   });

@@ -4,8 +4,6 @@
 // the view's badge count down by one with each click. The scripted agent asks them all at once and reports what it
 // received.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { nodeBin } from '../fixtures/adapter';
-import { scriptedAgentEntry } from '../fixtures/clientHarness';
 import { seededRandom } from '../robust/random';
 import { AGENT_START_MS, captureFailure, openChat, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
 import { ACP_CHAT_EXTENSION_ID, runCommand, webviewFrame } from './harness';
@@ -19,7 +17,7 @@ describe('ACP Chat e2e: ten approvals across three chats, answered by clicks', (
   beforeAll(async () => {
     cb = await startChatBed({
       settings: { 'acpChat.permissions.prompt': 'inline' },
-      machineSettings: { 'acpChat.agent.path': await nodeBin(), 'acpChat.agent.args': [scriptedAgentEntry] },
+      scriptedAgent: true,
     });
     await openChat(cb);
   });

@@ -223,7 +223,7 @@ export class AcpClient {
   /** session/new in `cwd` (no MCP servers). */
   async newSession(cwd: string): Promise<Session> {
     this.assertOpen();
-    const response = await this.connection.agent.request(acp.methods.agent.session.new, { cwd, mcpServers: [], ...this.meta() });
+    const response = await this.explained(this.connection.agent.request(acp.methods.agent.session.new, { cwd, mcpServers: [], ...this.meta() }));
     const session = this.attach(response.sessionId);
     // Buffered updates were drained first; the response is newer than any of them.
     session.apply({ type: 'session-configured', modes: response.modes, configOptions: response.configOptions });
@@ -289,7 +289,7 @@ export class AcpClient {
   async forkSession(sessionId: string, cwd: string): Promise<string> {
     this.assertOpen();
     if (!this.supports('fork')) throw this.unsupported('forking sessions (session/fork)');
-    const r = await this.connection.agent.request<{ sessionId?: unknown }>('session/fork', { sessionId, cwd, mcpServers: [], ...this.meta() });
+    const r = await this.explained(this.connection.agent.request<{ sessionId?: unknown }>('session/fork', { sessionId, cwd, mcpServers: [], ...this.meta() }));
     if (typeof r?.sessionId !== 'string' || r.sessionId === '') throw new Error('The agent answered session/fork without a session id.');
     return r.sessionId;
   }
@@ -377,7 +377,7 @@ export class AcpClient {
     } catch (err) {
       this.sessions.delete(sessionId);
       session.dispose();
-      throw err;
+      throw await this.explainFailure(err);
     }
   }
 
@@ -445,6 +445,13 @@ export class AcpClient {
     if (this.disposed) return 'The connection to the agent was closed.';
     if (this.connection.signal.aborted) return `The connection to the agent closed (${errorMessage(this.connection.signal.reason)}).`;
     return undefined;
+  }
+
+  /** `request`, its failure explained as a prompt's is (an agent that exited meanwhile says how). */
+  private explained<T>(request: Promise<T>): Promise<T> {
+    return request.catch(async (err: unknown) => {
+      throw await this.explainFailure(err);
+    });
   }
 
   private async explainFailure(err: unknown): Promise<Error> {

@@ -2,6 +2,7 @@
 // permission requests, calls to methods the client never advertised, and dying mid-request.
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { AcpClient, AgentExitedError, AgentProcess, AgentStartError } from '../../src/acp';
+import { describeExit } from '../../src/acp/exitDescription';
 import {
   RecordingLogger,
   ScriptedHooks,
@@ -216,10 +217,13 @@ describe('scripted agent: dying', () => {
 
   it('an agent that exits on session/new rejects newSession with a clear error', async () => {
     agent = await startScriptedAgent(FILE, 'exit-after-init');
-    await expect(agent.client.newSession(repoRoot)).rejects.toThrow(Error);
-    // The rejection's words are not the core's: newSession passes on the SDK's, which is "ACP connection closed" or
-    // the exit's AgentExitedError, whichever of stdout's end and the exit the core saw first. The exit is exact.
-    expect(await agent.process.exited).toEqual({ code: 9, signal: null, stderrTail: 'scripted agent: exiting on session/new (exit-after-init)\n' });
+    const failure = agent.client.newSession(repoRoot).then(
+      () => 'resolved',
+      (e: Error) => `${e.name}: ${e.message}`,
+    );
+    const exit = await agent.process.exited;
+    expect(await failure).toBe(`AgentExitedError: The agent stopped while the request was running. ${describeExit(exit)}`);
+    expect(exit).toEqual({ code: 9, signal: null, stderrTail: 'scripted agent: exiting on session/new (exit-after-init)\n' });
     expect(agent.client.closed).toBe(true);
   });
 });

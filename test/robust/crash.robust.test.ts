@@ -23,15 +23,11 @@ const KILLS = atLeast(204, process.env.ROBUST_SCRIPTED_KILLS);
 /** How long the agent holds each initialize / session/new / session/load answer: the window a kill lands in. */
 const DELAY = 120;
 const KILLED = 'The agent was stopped by SIGKILL.';
-/**
- * How each phase's start or turn must end after the kill: the error's name and its exact message. A kill during
- * session/new or session/load ends with what the SDK says of the closed connection (newSession and loadSession do not
- * ask for the exit's explanation as a prompt does); a failed load then tries session/new on the dead agent.
- */
+/** How each phase's start or turn must end after the kill: the error's name and its exact message. */
 const ENDING: Record<Phase, { name: string; message: string; reason?: string }> = {
   initialize: { name: 'AgentStartError', reason: 'exited', message: `The agent stopped before it finished starting. ${KILLED}` },
-  'session/new': { name: 'Error', message: 'ACP connection closed' },
-  'session/load': { name: 'UnavailableError', message: 'The agent is not running.' },
+  'session/new': { name: 'AgentExitedError', message: `The agent stopped while the request was running. ${KILLED}` },
+  'session/load': { name: 'AgentExitedError', message: `The agent stopped while the request was running. ${KILLED}` },
   'mid-stream': { name: 'AgentExitedError', message: `The agent stopped while the request was running. ${KILLED}` },
   'approvals open': { name: 'AgentExitedError', message: `The agent stopped while the request was running. ${KILLED}` },
   'mid tool call': { name: 'AgentExitedError', message: `The agent stopped while the request was running. ${KILLED}` },

@@ -58,9 +58,6 @@ interface Driven {
 /** How each phase's start or turn must end after the kill, given the exit (its description carries the stderr tail). */
 function ending(phase: Phase, exit: Parameters<typeof describeExit>[0]): { name: string; message: string; reason?: string } {
   if (phase === 'initialize') return { name: 'AgentStartError', reason: 'exited', message: `The agent stopped before it finished starting. ${describeExit(exit)}` };
-  // newSession and loadSession get the SDK's word for the closed connection; a failed load then tries session/new.
-  if (phase === 'session/new') return { name: 'Error', message: 'ACP connection closed' };
-  if (phase === 'session/load') return { name: 'UnavailableError', message: 'The agent is not running.' };
   return { name: 'AgentExitedError', message: `The agent stopped while the request was running. ${describeExit(exit)}` };
 }
 

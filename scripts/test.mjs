@@ -27,6 +27,8 @@ const suites = [
   // The same extension in a window with no folder open (part of `--only host`).
   { name: 'host-untrusted', cmd: [node, 'test/testbed/runHostTests.mjs', '--untrusted', '--results', 'test-results/host-untrusted.json'], counts: 'test-results/host-untrusted.json', needs: ['host'] },
   { name: 'host-nofolder', cmd: [node, 'test/testbed/runHostTests.mjs', '--no-folder', '--results', 'test-results/host-nofolder.json'], counts: 'test-results/host-nofolder.json', needs: ['host'] },
+  // The stages of one extension life (lazy activation, reload, shutdown) in a window of their own.
+  { name: 'host-life', cmd: [node, 'test/testbed/runHostTests.mjs', '--life', '--results', 'test-results/host-life.json'], counts: 'test-results/host-life.json', needs: ['host'] },
   vitest('e2e', 'test/e2e/vitest.e2e.config.ts'),
   // Reliability and security: fuzzing, hostile content in Chromium, crash injection... ends with its figures table.
   { name: 'robust', cmd: [node, 'test/robust/run.mjs'], counts: 'test-results/robust.json' },
@@ -43,7 +45,11 @@ function vitest(project, config) {
 function readCounts(file) {
   try {
     const j = JSON.parse(readFileSync(join(root, file), 'utf8'));
-    return { passed: j.numPassedTests ?? j.passed ?? 0, failed: j.numFailedTests ?? j.failed ?? 0, skipped: j.numPendingTests ?? j.pending ?? 0 };
+    // The names of failed tests, so that the summary (the part of a CI log people read) says which.
+    const failedNames = j.testResults
+      ? j.testResults.flatMap((f) => (f.assertionResults ?? []).filter((a) => a.status === 'failed').map((a) => a.fullName))
+      : (j.failedTests ?? []);
+    return { passed: j.numPassedTests ?? j.passed ?? 0, failed: j.numFailedTests ?? j.failed ?? 0, skipped: j.numPendingTests ?? j.pending ?? 0, failedNames };
   } catch {
     return undefined;
   }
@@ -72,6 +78,7 @@ let skipped = 0;
 for (const r of results) {
   const c = r.counts ? `${r.counts.passed} passed, ${r.counts.failed} failed, ${r.counts.skipped} skipped` : '';
   console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(14)} ${r.seconds.padStart(6)}s  ${c}`);
+  for (const name of r.counts?.failedNames ?? []) console.log(`        ✗ ${name}`);
   if (r.counts) {
     passed += r.counts.passed;
     failed += r.counts.failed;

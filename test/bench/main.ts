@@ -2,6 +2,7 @@
 // table and returns the results; scripts/bench.mjs writes them to bench/results.json and draws bench/chart.svg.
 // Never a timed assertion: `check` only refuses to report a figure for a run that did not do the work.
 import { fmtMs, fmtRatio, table } from './harness';
+import { loadBench, type LoadFigure } from './loadBench';
 import { hostBench, type ApprovalFigure, type HostFigure } from './hostBench';
 import { SCREEN_ROUNDS, screenBench, type ScreenFigure } from './screenBench';
 import { startupBench, type StartupFigure } from './startupBench';
@@ -17,10 +18,13 @@ export interface BenchSizes {
   wireRuns: number;
   startupRuns: number;
   approvals: number;
+  /** Turns of the conversation the load section replays, and its runs (median). */
+  loadTurns: number;
+  loadRuns: number;
 }
 
-export const FULL: BenchSizes = { chunks: 20_000, tools: 2_000, screenChunks: 20_000, screenTools: 2_000, screenRounds: SCREEN_ROUNDS, wireRuns: 5, startupRuns: 5, approvals: 100 };
-export const QUICK: BenchSizes = { chunks: 200, tools: 20, screenChunks: 200, screenTools: 20, screenRounds: 1, wireRuns: 1, startupRuns: 1, approvals: 5 };
+export const FULL: BenchSizes = { chunks: 20_000, tools: 2_000, screenChunks: 20_000, screenTools: 2_000, screenRounds: SCREEN_ROUNDS, wireRuns: 5, startupRuns: 5, approvals: 100, loadTurns: 1000, loadRuns: 3 };
+export const QUICK: BenchSizes = { chunks: 200, tools: 20, screenChunks: 200, screenTools: 20, screenRounds: 1, wireRuns: 1, startupRuns: 1, approvals: 5, loadTurns: 20, loadRuns: 1 };
 
 export interface BenchResults {
   at: string;
@@ -29,6 +33,7 @@ export interface BenchResults {
   wire?: WireFigure[];
   screen?: ScreenFigure[];
   startup?: StartupFigure;
+  load?: LoadFigure;
   host?: HostFigure;
   /** Goals from issue 13, beside the figures they apply to. */
   goals: Record<string, string>;
@@ -100,6 +105,23 @@ export async function runBench(opts: { root: string; node: string; tmp: string; 
     );
   }
 
+  if (want('load')) {
+    const l = (results.load = await loadBench(root, sizes.loadTurns, sizes.loadRuns));
+    out(
+      table(
+        `Loading a conversation of ${l.turns} turns (${l.updates} replayed updates, ${l.entries} entries; median of ${l.runs}): the real Session folds the session/load replay\n` +
+          `with its change events held back, then the real webview bundle in Chromium shows the one snapshot (handler + frame, the last tool call checked on screen).\n` +
+          `floor = the same page showing the same transcript from a snapshot that already exists (the replay's own cost is the difference).`,
+        ['figure', 'ours ms', 'floor ms', 'ours/floor'],
+        [
+          ['replay folded (Node)', fmtMs(l.foldMs), '', ''],
+          ['snapshot shown (Chromium)', fmtMs(l.showMs), '', ''],
+          ['load, in all', fmtMs(l.oursMs), fmtMs(l.floorMs), fmtRatio(l.ratio)],
+        ],
+      ) + '\n',
+    );
+  }
+
   if (want('startup')) {
     const s = (results.startup = await startupBench(root, node, tmp, sizes.startupRuns));
     out(
@@ -166,6 +188,8 @@ export function markdownSummary(r: BenchResults): string {
     rows.push([`screen: ${s.scenario}, longest task`, `${s.longTasks} tasks ≥ 50 ms${s.longTasks ? `, longest ${ms(s.longestTaskMs)}${where}` : ''}; slowest update ${ms(s.maxUpdateMs)}`, GOALS.longestTask, s.longTasks === 0 ? 'met' : 'missed']);
     rows.push([`screen: ${s.scenario}, at the end`, `${s.domNodes.toLocaleString('en-US')} DOM nodes (floor ${s.floorDomNodes.toLocaleString('en-US')}), JS heap **${s.heapMB.toFixed(1)} MB** (floor ${s.floorHeapMB.toFixed(1)} MB)`, s.scenario.includes('tool') ? GOALS.heapAfterTools : '—', s.scenario.includes('tool') ? (s.heapMB < 150 ? 'met' : 'missed') : '']);
   }
+  const l = r.load;
+  if (l) rows.push([`loading a ${l.turns}-turn conversation (replay folded, one snapshot shown)`, `${ms(l.oursMs)} vs ${ms(l.floorMs)} showing a ready snapshot = **${l.ratio.toFixed(2)}x** (replay folded in ${ms(l.foldMs)})`, '—', '']);
   const st = r.startup;
   if (st) {
     rows.push(['bundles', `extension ${(st.extensionBundleBytes / 1024).toFixed(0)} KB (+ ${(st.vendorBytes / 1024).toFixed(0)} KB of libraries in dist/vendor/, required on first use; loaded at activation: ${st.vendorLoadedAtActivation.join(', ') || 'none'}), webview ${(st.webviewBundleBytes / 1024).toFixed(0)} KB`, '—', '']);

@@ -158,7 +158,7 @@ export interface ScreenFigure {
   floorCurve: number[];
 }
 
-async function openPage(browser: Browser, root: string, kind: 'app' | 'floor'): Promise<Page> {
+export async function openPage(browser: Browser, root: string, kind: 'app' | 'floor'): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 500, height: 900 } });
   const dist = join(root, 'dist/webview');
   await page.route(`${ORIGIN}/**`, (route) => {
@@ -270,13 +270,17 @@ async function scenario(browser: Browser, root: string, name: string, updates: S
   };
 }
 
-export async function screenBench(root: string, sizes: { chunks: number; tools: number; rounds: number }): Promise<ScreenFigure[]> {
-  const browser = await chromium.launch({
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     // Frames as fast as the work allows (no 60 Hz wait), so the run measures work, not vsync.
     args: ['--no-sandbox', '--disable-gpu', '--disable-gpu-vsync', '--disable-frame-rate-limit', '--no-first-run', '--disable-background-networking', '--enable-precise-memory-info'],
   });
+}
+
+export async function screenBench(root: string, sizes: { chunks: number; tools: number; rounds: number }): Promise<ScreenFigure[]> {
+  const browser = await launchChromium();
   try {
     const streamed = streamUpdates(sizes.chunks);
     const fullText = streamed.map((u) => (u.sessionUpdate === 'agent_message_chunk' && u.content.type === 'text' ? u.content.text : '')).join('');

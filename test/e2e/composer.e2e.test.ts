@@ -225,10 +225,13 @@ describe('ACP Chat e2e: the composer', () => {
     await expect.poll(() => queued.allInnerTexts(), { timeout: 10_000 }).toEqual(['actually, use tabs', 'and then lint']);
 
     await cb.chat.getByTestId('queued-prompt').filter({ hasText: 'actually, use tabs' }).getByTestId('queued-steer').click();
-    await expect.poll(() => queued.allInnerTexts(), { timeout: 10_000 }).toEqual(['and then lint']);
-    release();
-    // Steered: the model gets it within the running turn; the one left on the queue goes as its own prompt after.
+    // Steered: the model gets it within the running turn. The adapter delivers a steer by aborting the generation in
+    // flight (claude-agent-acp's steer(), priority `now`), so the held reply is dropped and the turn goes on to its
+    // end; then the one left on the queue goes as its own prompt (whether the page still shows it at this instant
+    // depends on how fast that turn ends, so the order on the wire is what is checked).
     const steered = await modelRequestWith(cb, 'actually, use tabs', from);
+    await expect.poll(() => queued.allInnerTexts(), { timeout: 10_000 }).not.toContain('actually, use tabs');
+    release();
     const after = await modelRequestWith(cb, 'and then lint', steered.seq);
     expect(after.seq).toBeGreaterThan(steered.seq);
     await cb.chat.getByTestId('transcript').getByText('Linted.').waitFor({ timeout: TURN_MS });

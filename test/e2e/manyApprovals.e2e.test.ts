@@ -35,14 +35,33 @@ describe('ACP Chat e2e: ten approvals across three chats, answered by clicks', (
     const rng = seededRandom(SEED);
     const { page } = cb;
     const frames = () => page.locator(`iframe.webview[src*="extensionId=${ACP_CHAT_EXTENSION_ID}&"]`).locator('visible=true');
-    const chats: { frame: FrameLocator; prefix: string; count: number }[] = [];
+    const chats: { prefix: string; count: number }[] = [];
 
-    /** The chat shown last is the one whose transcript is still empty. */
+    /**
+     * The frame showing the chat that asked with `prefix`, found by its conversation when it is needed: a tab shown
+     * again gets a new frame, and moving an editor between groups reorders the visible ones.
+     */
+    async function frameOf(prefix: string): Promise<FrameLocator> {
+      const n = await frames().count();
+      for (let i = 0; i < n; i++) {
+        const frame = webviewFrame(page, { extensionId: ACP_CHAT_EXTENSION_ID, index: i });
+        if ((await frame.getByTestId('user-message').filter({ hasText: ` ${prefix}` }).count()) > 0) return frame;
+      }
+      throw new Error(`no chat shows the prompt of "${prefix}"`);
+    }
+
+    /**
+     * The chat shown last is the one whose transcript is still empty; returned pinned to its iframe's own `src` (which
+     * names the webview), not to a position, since moving an editor between groups reorders the visible frames.
+     */
     async function newestChat(): Promise<FrameLocator> {
       const n = await frames().count();
       for (let i = 0; i < n; i++) {
         const frame = webviewFrame(page, { extensionId: ACP_CHAT_EXTENSION_ID, index: i });
-        if ((await frame.getByTestId('user-message').count()) === 0) return frame;
+        if ((await frame.getByTestId('user-message').count()) !== 0) continue;
+        const src = await frames().nth(i).getAttribute('src');
+        if (!src) continue;
+        return page.locator(`iframe.webview[src=${JSON.stringify(src)}]`).contentFrame().locator('#active-frame').contentFrame();
       }
       throw new Error('no chat with an empty transcript');
     }
@@ -52,8 +71,8 @@ describe('ACP Chat e2e: ten approvals across three chats, answered by clicks', (
       const input = frame.getByTestId('composer-input');
       await input.fill(`permissions ${count} ${prefix}`);
       await input.press('Enter');
-      await expect.poll(() => frame.getByTestId('permission-option').count(), { timeout: TURN_MS }).toBe(count * 2);
-      chats.push({ frame, prefix, count });
+      await expect.poll(async () => (await frameOf(prefix)).getByTestId('permission-option').count(), { timeout: TURN_MS }).toBe(count * 2);
+      chats.push({ prefix, count });
     }
 
     await ask(cb.chat, 'side', 4);
@@ -61,9 +80,23 @@ describe('ACP Chat e2e: ten approvals across three chats, answered by clicks', (
     await runCommand(page, 'ACP Chat: New Chat in Editor');
     await expect.poll(() => frames().count(), { timeout: AGENT_START_MS }).toBe(2);
     await ask(await newestChat(), 'tabone', 3);
-    await runCommand(page, 'View: New Editor Group to the Right');
+    // The new chat opens in the active group, over the first tab; moving it (the group's active editor) into a group
+    // of its own puts it beside. (Creating the group first is not enough: closing the palette hands the focus, and so
+    // the active group, back to the first tab.)
     await runCommand(page, 'ACP Chat: New Chat in Editor');
+    // Its page takes keys (F1 included) once it has loaded.
+    await expect.poll(() => newestChat().then((f) => f.getByTestId('mode-select').isVisible(), () => false), { timeout: AGENT_START_MS }).toBe(true);
+    await runCommand(page, 'View: Move Editor into Right Group');
+    await expect.poll(() => page.locator('.editor-group-container').count(), { timeout: 10_000 }).toBe(2);
     await expect.poll(() => frames().count(), { timeout: AGENT_START_MS }).toBe(3);
+    // The first tab, shown again, loads its page anew (empty until its snapshot arrives): wait until it shows its
+    // conversation, so that the one empty chat is the new one.
+    const withConversation = async () => {
+      let n = 0;
+      for (let i = 0; i < 3; i++) if ((await webviewFrame(page, { extensionId: ACP_CHAT_EXTENSION_ID, index: i }).getByTestId('user-message').count()) > 0) n++;
+      return n;
+    };
+    await expect.poll(withConversation, { timeout: AGENT_START_MS }).toBe(2);
     await ask(await newestChat(), 'tabtwo', 3);
 
     const status = page.locator('.statusbar-item').filter({ hasText: /approvals? waiting/ });
@@ -85,7 +118,7 @@ describe('ACP Chat e2e: ten approvals across three chats, answered by clicks', (
     const clicked = new Map<string, string>();
     for (const [n, r] of requests.entries()) {
       const optionId = `${rng() < 0.5 ? 'allow' : 'deny'}-${r.id}`;
-      await r.chat.frame.locator(`[data-testid="permission-option"][data-option-id="${optionId}"]`).click();
+      await (await frameOf(r.chat.prefix)).locator(`[data-testid="permission-option"][data-option-id="${optionId}"]`).click();
       clicked.set(r.id, optionId);
       await shown(requests.length - n - 1);
     }
@@ -93,12 +126,13 @@ describe('ACP Chat e2e: ten approvals across three chats, answered by clicks', (
     // What the agent received, as each chat's agent reports it: exactly the option clicked for each request.
     for (const c of chats) {
       await expect
-        .poll(() => c.frame.getByTestId('agent-message').last().innerText().catch(() => ''), { timeout: TURN_MS })
+        .poll(async () => (await frameOf(c.prefix)).getByTestId('agent-message').last().innerText().catch(() => ''), { timeout: TURN_MS })
         .toMatch(/^outcomes: /);
-      const received = JSON.parse((await c.frame.getByTestId('agent-message').last().innerText()).slice('outcomes: '.length)) as unknown[];
+      const frame = await frameOf(c.prefix);
+      const received = JSON.parse((await frame.getByTestId('agent-message').last().innerText()).slice('outcomes: '.length)) as unknown[];
       const expected = Array.from({ length: c.count }, (_, i) => ({ outcome: 'selected', optionId: clicked.get(`${c.prefix}-${i}`) }));
       expect(received).toEqual(expected);
-      await waitTurnIdle({ ...cb, chat: c.frame });
+      await waitTurnIdle({ ...cb, chat: frame });
     }
   });
 });

@@ -34,6 +34,8 @@ suite('Commands act on the chat the user is in', function () {
     await waitFor(() => api.chat.session, 'the side view’s session', 60_000);
     tab = api.views.openTab();
     await waitFor(() => tab.session, 'the tab’s session', 60_000);
+    // A notice another suite left on the side view's chat (e.g. a refused install) is not this suite's.
+    api.chat.notices.clear();
   });
 
   suiteTeardown(async () => {

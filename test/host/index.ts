@@ -3,13 +3,10 @@
 // named by ACP_CHAT_TEST_RESULTS so that the runner outside VS Code reads the outcome without scraping logs. While it
 // runs, the results so far and the test running now go to `<file>.progress`: the runner's watchdog judges a stall by
 // it, and a run that stalls is reported with what had passed and where it stopped.
-// With ACP_CHAT_TEST_SEED the files run in a shuffled order from that seed (the runner prints it with the order);
-// ACP_CHAT_TEST_ORDER=named keeps the files' own order (the default run, and the window whose suites are the stages of
-// one extension life, test/host-life: start, reload, shutdown).
+// Works under test/testbed/runHostTests.mjs and under @vscode/test-electron / @vscode/test-cli alike.
 import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import Mocha from 'mocha';
-import { seededRandom } from '../robust/random';
 
 /** Shape of the results file; runHostTests.mjs reads it. */
 export interface HostTestResults {
@@ -20,8 +17,6 @@ export interface HostTestResults {
   tests: { title: string; state: 'passed' | 'failed' | 'pending'; durationMs?: number; error?: string }[];
   /** Set when the run could not start (no test files, a test file that throws on load). */
   fatal?: string;
-  /** The test files in the order they ran (relative to the entry). */
-  order?: string[];
   /** In the progress file only: the test running when it was written. */
   running?: string;
 }
@@ -45,10 +40,8 @@ export function run(): Promise<void> {
       else resolve();
     };
     try {
-      const named = findTests(__dirname);
-      if (named.length === 0) throw new Error(`no *.test.js files under ${__dirname}`);
-      const files = process.env.ACP_CHAT_TEST_ORDER === 'named' ? named : shuffled(named, Number(process.env.ACP_CHAT_TEST_SEED ?? 1));
-      results.order = files.map((f) => relative(__dirname, f));
+      const files = findTests(__dirname);
+      if (files.length === 0) throw new Error(`no *.test.js files under ${__dirname}`);
       for (const f of files) mocha.addFile(f);
       const runner = mocha.run();
       runner.on('test', (t) => writeProgress(results, t.fullTitle()));
@@ -80,17 +73,6 @@ function findTests(dir: string): string[] {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) out.push(...findTests(p));
     else if (name.endsWith('.test.js')) out.push(p);
-  }
-  return out;
-}
-
-/** Fisher–Yates: the same seed gives the same order. */
-function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const random = seededRandom(seed);
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
   }
   return out;
 }

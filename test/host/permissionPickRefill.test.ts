@@ -1,6 +1,7 @@
 // Approvals one after another in the real workbench: the scripted agent asks again as soon as each answer arrives,
 // and the permission QuickPick on screen is refilled for the next request rather than replaced; an Enter in the
-// refilled pick's first moments is not taken as an answer to a request the user has not seen yet.
+// refilled pick's first moments is not taken as an answer to a request the user has not seen yet. Runs after
+// chat.test.ts (which checks the lazy activation) and before shutdown.test.ts (file order).
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';

@@ -1,5 +1,5 @@
 // A turn's changes reviewed and reverted in a real extension host, with the real Claude adapter writing the files
-// (against the fake Messages API). Runs on a fresh agent pointed at its own fake API.
+// (against the fake Messages API). Runs after chat and lifecycle, before shutdown (file order), on a fresh agent pointed at its own fake API.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // The agent's fs/* served by the extension in a real extension host, driven by the scripted agent (the Claude adapter
 // does not call them): unsaved buffers, line/limit, an undoable write, and refusals outside the workspace.
-// It switches the extension to the scripted agent through the user's settings and back at the end.
+// Runs before shutdown.test.ts (file order): it switches the extension to the scripted agent through the user's settings.
 import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';

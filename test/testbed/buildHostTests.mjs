@@ -15,8 +15,6 @@ export const HOST_SUITES = {
   smoke: { testsDir: join(repo, 'test/testbed/smoke-extension/test'), outDir: join(repo, 'out/test/testbed-smoke') },
   // Run in a window with no folder open (runHostTests.mjs --no-folder).
   noFolder: { testsDir: join(repo, 'test/host-nofolder'), outDir: join(repo, 'out/test/host-nofolder') },
-  // The stages of one extension life in their own window, in the files' order (runHostTests.mjs --life).
-  life: { testsDir: join(repo, 'test/host-life'), outDir: join(repo, 'out/test/host-life') },
   // Run with workspace trust on, in a folder never trusted (runHostTests.mjs --untrusted).
   untrusted: { testsDir: join(repo, 'test/host-untrusted'), outDir: join(repo, 'out/test/host-untrusted') },
 };

@@ -2,7 +2,7 @@
 // Runs an extension-test entry (compiled test/host/index.ts) inside the real VS Code extension host of the test bed
 // and reports its results. Exit code 0 only when at least one test ran and none failed.
 //
-//   node test/testbed/runHostTests.mjs [--smoke | --no-folder | --untrusted | --life] [--extension <dir>] [--tests <index.js>] [--workspace <dir>]
+//   node test/testbed/runHostTests.mjs [--smoke | --no-folder | --untrusted] [--extension <dir>] [--tests <index.js>] [--workspace <dir>]
 //        [--timeout <s>] [--stall <s>] [--keep]
 // Two watchdogs, so that a slow machine is not a failure and a hang is: --stall (default 300 s, above the longest
 // mocha timeout in the suites) ends a run when no test has started or finished for that long, and --timeout (default
@@ -140,8 +140,7 @@ function printLogs(bed) {
   console.log(`---- browser console (${bed.browserLog}), tail ----\n${tail(bed.browserLog, 20)}`);
 }
 
-export function printResults({ ok, results, reason, durationMs }, label = 'host tests', seed) {
-  if (results?.order) console.log(`file order${seed ? ` (ACP_CHAT_TEST_SEED=${seed})` : ''}: ${results.order.join(', ')}`);
+export function printResults({ ok, results, reason, durationMs }, label = 'host tests') {
   if (results) {
     for (const t of results.tests) {
       const mark = t.state === 'passed' ? '✓' : t.state === 'failed' ? '✗' : '-';
@@ -163,8 +162,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       'no-folder': { type: 'boolean', default: false },
       // The suite in test/host-untrusted, run with workspace trust on (the bed turns it off by default): Restricted Mode.
       untrusted: { type: 'boolean', default: false },
-      // The suite in test/host-life: lazy activation, reload, shutdown, in that order, in a window of their own.
-      life: { type: 'boolean', default: false },
       extension: { type: 'string' },
       tests: { type: 'string' },
       workspace: { type: 'string' },
@@ -176,24 +173,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     },
   });
   const extensionPath = values.extension ?? (values.smoke ? join(repo, 'test/testbed/smoke-extension') : repo);
-  const suite = values.smoke
-    ? HOST_SUITES.smoke
-    : values['no-folder']
-      ? HOST_SUITES.noFolder
-      : values.untrusted
-        ? HOST_SUITES.untrusted
-        : values.life
-          ? HOST_SUITES.life
-          : HOST_SUITES.host;
+  const suite = values.smoke ? HOST_SUITES.smoke : values['no-folder'] ? HOST_SUITES.noFolder : values.untrusted ? HOST_SUITES.untrusted : HOST_SUITES.host;
   const extensionTestsPath = values.tests ?? (await buildHostTests(suite));
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('ACP_')));
   // The smoke suite checks that variables given to the bed reach the extension host.
   if (values.smoke) env.ACP_SMOKE_MARK ??= 'from-the-runner';
-  // ACP_CHAT_TEST_SEED=<n> runs the files in a shuffled order from that seed (=random: a new one), printed with the
-  // order so that an order that fails can be run again (test/host/index.ts); without it they run in their names' order.
-  // The life window always keeps its files' order: its suites are the stages of one activation.
-  if (values.life || !env.ACP_CHAT_TEST_SEED) env.ACP_CHAT_TEST_ORDER = 'named';
-  else if (env.ACP_CHAT_TEST_SEED === 'random') env.ACP_CHAT_TEST_SEED = String(Math.floor(Math.random() * 2 ** 31));
   const result = await runHostTests({
     extensionPath,
     extensionTestsPath,
@@ -204,7 +188,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     stallMs: values.stall ? Number(values.stall) * 1000 : undefined,
     keep: values.keep,
   });
-  printResults(result, undefined, env.ACP_CHAT_TEST_ORDER === 'named' ? undefined : env.ACP_CHAT_TEST_SEED);
+  printResults(result);
   if (values.results) {
     const r = result.results;
     mkdirSync(dirname(resolve(values.results)), { recursive: true });

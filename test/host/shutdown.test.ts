@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { bash, startFakeAnthropic } from '../fixtures/fakeAnthropic';
-import { activate, EXTENSION_ID, pointAgentAt, waitFor, workspaceRoot } from '../host/helpers';
+import { activate, EXTENSION_ID, pointAgentAt, waitFor, workspaceRoot } from './helpers';
 
 suite('Deactivation', function () {
   this.timeout(60_000);

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { Session } from '../../src/acp/session';
 import type { PermissionRecord } from '../../src/acp/transcript';
 import { bash, read, text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
-import { activate, closeAllEditors, quickInput, reactivate, setUpAgentEnvironment, waitFor, workspaceRoot, type ExtensionApi } from '../host/helpers';
+import { activate, closeAllEditors, quickInput, reactivate, setUpAgentEnvironment, waitFor, workspaceRoot, type ExtensionApi } from './helpers';
 
 function userTexts(api: ExtensionApi): string[] {
   return (api.chat.session?.snapshot().entries ?? [])

@@ -5,11 +5,10 @@
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
 import type { Page } from 'playwright-core';
 import { Session } from '../../src/acp/session';
-import { PROTOCOL_VERSION, type HostToWebview } from '../../src/webview/protocol/protocol';
+import type { HostToWebview } from '../../src/webview/protocol/protocol';
 import { detachedSessionHost } from '../fixtures/sessionHost';
-import { caps } from '../unit/webview/fixtures';
 import { check, median } from './harness';
-import { launchChromium, openPage } from './screenBench';
+import { launchChromium, openPage, snapshotMessage } from './screenBench';
 import { AGENT_MARKDOWN } from './transcriptGen';
 
 /** What the adapter replays for `turns` turns: the prompt, the agent's text, a Read with its result, a closing text. */
@@ -36,10 +35,6 @@ export function replayUpdates(turns: number): SessionUpdate[] {
     out.push({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: AGENT_MARKDOWN } });
   }
   return out;
-}
-
-function snapshotMessage(session: Session): HostToWebview {
-  return { type: 'snapshot', v: PROTOCOL_VERSION, snapshot: session.snapshot(), status: { state: 'ready', agentName: 'bench' }, capabilities: caps(), elicitations: [] };
 }
 
 export interface LoadFigure {

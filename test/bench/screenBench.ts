@@ -25,12 +25,17 @@ export function hostMessages(updates: SessionUpdate[], perTick: number): { first
   const patches: PatchMessage[] = [];
   const pub = new TranscriptPublisher({ post: (m) => patches.push(m), getMeta: () => session.meta, schedule: () => () => {} });
   session.onDidChange((c) => pub.push(c));
-  const first: HostToWebview = { type: 'snapshot', v: PROTOCOL_VERSION, snapshot: session.snapshot(), status: { state: 'ready', agentName: 'bench' }, capabilities: caps(), elicitations: [] };
+  const first = snapshotMessage(session);
   updates.forEach((u, i) => {
     session.applyUpdate(u);
     if ((i + 1) % perTick === 0 || i === updates.length - 1) pub.flush();
   });
   return { first, patches };
+}
+
+/** The snapshot message the host posts for `session` (a page's first message, and what a load posts). */
+export function snapshotMessage(session: Session): HostToWebview {
+  return { type: 'snapshot', v: PROTOCOL_VERSION, snapshot: session.snapshot(), status: { state: 'ready', agentName: 'bench' }, capabilities: caps(), elicitations: [] };
 }
 
 export function streamUpdates(n: number): SessionUpdate[] {

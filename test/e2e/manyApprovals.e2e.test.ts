@@ -38,33 +38,21 @@ describe('ACP Chat e2e: ten approvals across three chats, answered by clicks', (
     const chats: { prefix: string; count: number }[] = [];
 
     /**
-     * The frame showing the chat that asked with `prefix`, found by its conversation when it is needed: a tab shown
-     * again gets a new frame, and moving an editor between groups reorders the visible ones.
+     * The visible chat whose page satisfies `matches`, looked up anew at each use: a tab shown again gets a new frame,
+     * and moving an editor between groups reorders the visible ones.
      */
-    async function frameOf(prefix: string): Promise<FrameLocator> {
+    async function findChat(matches: (frame: FrameLocator) => Promise<boolean>, what: string): Promise<FrameLocator> {
       const n = await frames().count();
       for (let i = 0; i < n; i++) {
         const frame = webviewFrame(page, { extensionId: ACP_CHAT_EXTENSION_ID, index: i });
-        if ((await frame.getByTestId('user-message').filter({ hasText: ` ${prefix}` }).count()) > 0) return frame;
+        if (await matches(frame)) return frame;
       }
-      throw new Error(`no chat shows the prompt of "${prefix}"`);
+      throw new Error(`no chat ${what}`);
     }
-
-    /**
-     * The chat shown last is the one whose transcript is still empty; returned pinned to its iframe's own `src` (which
-     * names the webview), not to a position, since moving an editor between groups reorders the visible frames.
-     */
-    async function newestChat(): Promise<FrameLocator> {
-      const n = await frames().count();
-      for (let i = 0; i < n; i++) {
-        const frame = webviewFrame(page, { extensionId: ACP_CHAT_EXTENSION_ID, index: i });
-        if ((await frame.getByTestId('user-message').count()) !== 0) continue;
-        const src = await frames().nth(i).getAttribute('src');
-        if (!src) continue;
-        return page.locator(`iframe.webview[src=${JSON.stringify(src)}]`).contentFrame().locator('#active-frame').contentFrame();
-      }
-      throw new Error('no chat with an empty transcript');
-    }
+    /** The chat that asked with `prefix`. */
+    const frameOf = (prefix: string) => findChat(async (f) => (await f.getByTestId('user-message').filter({ hasText: ` ${prefix}` }).count()) > 0, `shows the prompt of "${prefix}"`);
+    /** The chat shown last: its transcript is still empty. */
+    const newestChat = () => findChat(async (f) => (await f.getByTestId('user-message').count()) === 0, 'has an empty transcript');
 
     async function ask(frame: FrameLocator, prefix: string, count: number): Promise<void> {
       await frame.getByTestId('mode-select').waitFor({ state: 'visible', timeout: AGENT_START_MS });
@@ -91,12 +79,7 @@ describe('ACP Chat e2e: ten approvals across three chats, answered by clicks', (
     await expect.poll(() => frames().count(), { timeout: AGENT_START_MS }).toBe(3);
     // The first tab, shown again, loads its page anew (empty until its snapshot arrives): wait until it shows its
     // conversation, so that the one empty chat is the new one.
-    const withConversation = async () => {
-      let n = 0;
-      for (let i = 0; i < 3; i++) if ((await webviewFrame(page, { extensionId: ACP_CHAT_EXTENSION_ID, index: i }).getByTestId('user-message').count()) > 0) n++;
-      return n;
-    };
-    await expect.poll(withConversation, { timeout: AGENT_START_MS }).toBe(2);
+    await expect.poll(() => frameOf('tabone').then(() => true, () => false), { timeout: AGENT_START_MS }).toBe(true);
     await ask(await newestChat(), 'tabtwo', 3);
 
     const status = page.locator('.statusbar-item').filter({ hasText: /approvals? waiting/ });

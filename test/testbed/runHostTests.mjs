@@ -192,12 +192,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (values.results) {
     const r = result.results;
     mkdirSync(dirname(resolve(values.results)), { recursive: true });
-    writeFileSync(values.results, JSON.stringify({
-        passed: r?.passed ?? 0,
-        failed: r?.failed ?? (result.ok ? 0 : 1),
-        pending: r?.pending ?? 0,
-        failedTests: (r?.tests ?? []).filter((t) => t.state === 'failed').map((t) => t.title),
-      }));
+    const failedTests = (r?.tests ?? []).filter((t) => t.state === 'failed').map((t) => t.title);
+    writeFileSync(values.results, JSON.stringify({ passed: r?.passed ?? 0, failed: r?.failed ?? (result.ok ? 0 : 1), pending: r?.pending ?? 0, failedTests }));
   }
   process.exit(result.ok ? 0 : 1);
 }

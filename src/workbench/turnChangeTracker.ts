@@ -113,10 +113,17 @@ export class TurnChangeTracker implements Disposable {
       return;
     }
     // Taken before the prompt leaves (the gate holds it): a shell command the turn runs changes files only after it.
-    const snapshot = takeGitSnapshot(cwd).catch((err: unknown) => {
-      this.logger.warn('[turnChanges] no git snapshot for this turn', err);
-      return undefined;
-    });
+    const started = Date.now();
+    const snapshot = takeGitSnapshot(cwd).then(
+      (s) => {
+        this.logger.info(`[turnChanges] ${s ? `git snapshot ${s.commit.slice(0, 8)} of ${s.root}` : `no git snapshot (${cwd} is not in a repository with a commit)`} in ${Date.now() - started} ms`);
+        return s;
+      },
+      (err: unknown) => {
+        this.logger.warn('[turnChanges] no git snapshot for this turn', err);
+        return undefined;
+      },
+    );
     this.turnStarts?.hold(session.id, snapshot);
     this.turn = { toolCallIds: new Set(), snapshot };
   }

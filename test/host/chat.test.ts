@@ -1,5 +1,5 @@
 // The extension in a real VS Code extension host, driving the real Claude adapter against the fake Messages API.
-// Order matters in the first two tests (activation must be observed before anything activates the extension).
+// Lazy activation is checked in activation.test.ts (the host suite runs it first).
 import * as assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
@@ -45,32 +45,19 @@ suite('ACP Chat extension', function () {
   let api: ExtensionApi;
 
   suiteSetup(async () => {
-    // Observed before anything below can activate it.
-    assert.equal(vscode.extensions.getExtension(EXTENSION_ID)?.isActive, false, 'activation is lazy: not active at start-up');
     fake = await setUpAgentEnvironment();
-  });
-
-  // Lets a single test run on its own (ACP_CHAT_TEST_GREP): activate and open the chat unless a test does it itself.
-  setup(async function () {
-    if (api || /activation is lazy/.test(this.currentTest?.title ?? '')) return;
     api = await activate();
+    await closeAllEditors();
     await vscode.commands.executeCommand('acpChat.chatView.focus');
+    // Whatever ran before in this window, the side view's chat starts over on this suite's fake API.
+    await api.chats.restart(api.chat);
     await waitFor(() => api.chat.session, 'a session', 40_000);
   });
 
-  // The extension stays as it is: the suites after this one use the same extension host.
+  // The extension stays as it is: the other suites use the same extension host.
   suiteTeardown(async () => {
     await api?.chat.cancel().catch(() => undefined);
     await fake?.close();
-  });
-
-  test('activation is lazy and nothing is spawned until the view or a command is used', async () => {
-    assert.equal(vscode.extensions.getExtension(EXTENSION_ID)?.isActive, false);
-    await vscode.commands.executeCommand('acpChat.showLog'); // a command activates it
-    api = await activate();
-    assert.equal(vscode.extensions.getExtension(EXTENSION_ID)?.isActive, true);
-    assert.equal(api.host.agent, undefined, 'no agent process before the chat is used');
-    assert.deepEqual(api.chat.status, { state: 'idle' });
   });
 
   test('commands and the chat view are registered', async () => {

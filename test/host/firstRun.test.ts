@@ -1,7 +1,7 @@
 // First run in a real VS Code with the real adapter and no credentials: the prompt shows the sign-in card with the
 // agent's methods; a terminal method runs the adapter's login in a VS Code terminal; "Set API Key…" stores the key in
 // SecretStorage, restarts the agent, and the kept prompt is answered with that key. The key is in no settings file and
-// no log line. Runs after chat.test.ts, in the same extension host.
+// no log line.
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // Start-up failures in a real VS Code, each shown once in the chat with its cause and an action, and the agent's life
 // cycle without leaks: acpChat.agent.path pointing at a missing file, at a script that exits 3, at a silent agent.
-// Runs after firstRun.test.ts in the same extension host; puts the bundled adapter back at the end.
+// Puts the bundled adapter back at the end.
 import * as assert from 'node:assert/strict';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

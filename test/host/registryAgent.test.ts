@@ -3,7 +3,6 @@
 // the entry appears in acpChat.agents and the picker → a session with it works; adding it again updates its entry
 // without asking. A damaged archive is refused, its error worded, and nothing of it is left (no folder, no temp
 // folder, no setting).
-// Runs after chat.test.ts (lazy activation) and before secondAgent.test.ts and shutdown.test.ts (file order).
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, writeFileSync, existsSync, chmodSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';

@@ -1,5 +1,5 @@
 // A turn's changes reviewed and reverted in a real extension host, with the real Claude adapter writing the files
-// (against the fake Messages API). Runs after chat and lifecycle, before shutdown (file order), on a fresh agent pointed at its own fake API.
+// (against the fake Messages API). Runs on a fresh agent pointed at its own fake API.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -127,14 +127,22 @@ suite('A turn’s changes: review and revert', function () {
     git('add', 'review-git/tracked.txt');
     git('commit', '-q', '-m', 'base');
     writeFileSync(tracked, 'committed\nuncommitted work\n'); // the snapshot holds the working tree, not HEAD
+    // Claude Code's command sandbox protects a repository's `.git` only in a session started inside it (its mount
+    // points are laid out at start); a repository made under a running session can make bwrap refuse the command.
+    // As a user would, the agent starts again in the new repository.
+    await api.chats.restart();
+    await api.chat.newSession();
     fake.setScript([bash(`printf 'shell wrote this\\n' > ${tracked}`), text('Ran it.')]);
     // Whatever the mode asks for this command is allowed once.
     const allow = api.permissions.broker.onDidAdd((p) => {
       if (p.type !== 'permission') return;
       api.permissions.answer(p.key, 'allow-once');
     });
+    const sent = fake.requests.length;
     const set = await turn('overwrite it from the shell').finally(() => allow.dispose());
-    assert.ok(set);
+    const told = fake.requests.slice(sent).map((r) => `${r.kind}/${r.reply}: ${r.toolResults.map((t) => `${t.isError ? 'error ' : ''}${t.text}`).join(' | ')}`);
+    assert.equal(readFileSync(tracked, 'utf8'), 'shell wrote this\n', `the shell command ran; the model API was told: ${told.join('; ')}`);
+    assert.ok(set, 'the turn has a change set');
     const file = set.files.find((f) => f.path === tracked);
     assert.ok(file, `listed: ${set.files.map((f) => f.path).join(', ')}`);
     assert.equal(file.source, 'git');

@@ -1,6 +1,5 @@
 // Several agents: `acpChat.agents` lists the bundled Claude adapter and a second agent (the scripted agent); the chat
 // header's picker (acted through as the webview does) switches new sessions to it and back, in a real extension host.
-// Runs after chat.test.ts (which checks the lazy activation) and before shutdown.test.ts (file order).
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';

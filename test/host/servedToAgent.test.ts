@@ -1,6 +1,6 @@
 // The agent's fs/* served by the extension in a real extension host, driven by the scripted agent (the Claude adapter
 // does not call them): unsaved buffers, line/limit, an undoable write, and refusals outside the workspace.
-// Runs before shutdown.test.ts (file order): it switches the extension to the scripted agent through the user's settings.
+// It switches the extension to the scripted agent through the user's settings and back at the end.
 import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,8 @@ import { join, relative } from 'node:path';
 import * as vscode from 'vscode';
 import { MAX_TERMINAL_OUTPUT } from '../../src/acp/toolCallMerge';
 import type { ToolCallState } from '../../src/acp/transcript';
-import { activate, closeAllEditors, EXTENSION_ID, waitFor, workspaceRoot, type ExtensionApi } from './helpers';
+import type { FakeAnthropic } from '../fixtures/fakeAnthropic';
+import { activate, closeAllEditors, EXTENSION_ID, setUpAgentEnvironment, waitFor, workspaceRoot, type ExtensionApi } from './helpers';
 
 suite('fs/* served to the agent', function () {
   this.timeout(60_000);
@@ -112,8 +113,11 @@ suite('fs/* served to the agent', function () {
 suite('terminal/* served to the agent', function () {
   this.timeout(60_000);
   let api: ExtensionApi;
+  let fake: FakeAnthropic | undefined;
 
   suiteSetup(async () => {
+    // The bundled Claude entry's own environment, for the restart back to it at the end.
+    fake = await setUpAgentEnvironment();
     api = await activate();
     const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
     const config = vscode.workspace.getConfiguration('acpChat');
@@ -130,6 +134,7 @@ suite('terminal/* served to the agent', function () {
     await api.chats.restart();
     await waitFor(() => api.chat.status.state === 'ready', 'the bundled agent ready again');
     assert.notEqual(api.host.agent?.initializeResponse.agentInfo?.name, 'scripted-agent');
+    await fake?.close();
   });
 
   interface TermResult {

@@ -140,7 +140,8 @@ function printLogs(bed) {
   console.log(`---- browser console (${bed.browserLog}), tail ----\n${tail(bed.browserLog, 20)}`);
 }
 
-export function printResults({ ok, results, reason, durationMs }, label = 'host tests') {
+export function printResults({ ok, results, reason, durationMs }, label = 'host tests', seed) {
+  if (results?.order && results.order.length > 1) console.log(`file order${seed ? ` (ACP_CHAT_TEST_SEED=${seed})` : ''}: ${results.order.join(', ')}`);
   if (results) {
     for (const t of results.tests) {
       const mark = t.state === 'passed' ? '✓' : t.state === 'failed' ? '✗' : '-';
@@ -178,6 +179,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('ACP_')));
   // The smoke suite checks that variables given to the bed reach the extension host.
   if (values.smoke) env.ACP_SMOKE_MARK ??= 'from-the-runner';
+  // The host suite's files run shuffled (test/host/index.ts): from ACP_CHAT_TEST_SEED=<n> when given, else from a new
+  // seed, printed with the order so that an order that fails can be run again; ACP_CHAT_TEST_SEED=named keeps their
+  // names' order.
+  if (env.ACP_CHAT_TEST_SEED === 'named') env.ACP_CHAT_TEST_ORDER = 'named';
+  else if (!/^\d+$/.test(env.ACP_CHAT_TEST_SEED ?? '')) env.ACP_CHAT_TEST_SEED = String(Math.floor(Math.random() * 2 ** 31));
   const result = await runHostTests({
     extensionPath,
     extensionTestsPath,
@@ -188,7 +194,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     stallMs: values.stall ? Number(values.stall) * 1000 : undefined,
     keep: values.keep,
   });
-  printResults(result);
+  printResults(result, undefined, env.ACP_CHAT_TEST_ORDER === 'named' ? undefined : env.ACP_CHAT_TEST_SEED);
   if (values.results) {
     const r = result.results;
     mkdirSync(dirname(resolve(values.results)), { recursive: true });

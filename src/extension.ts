@@ -95,7 +95,6 @@ export function activate(context: vscode.ExtensionContext) {
     extensionUri: context.extensionUri,
     // The webviews log through the logger, which survives a channel closed by deactivation.
     log: { debug: (m) => logger.debug?.(m), warn: (m) => logger.warn(m), error: (m) => (typeof m === 'string' ? logger.error(m) : logger.error(m.message, m)) },
-    openHistory: (chat) => history.show(chat),
     editorSide: (chat) => createEditorSide(chat, { review: turnReview, memento: context.globalState, followToggled, presenter, logger, cwd, turnStarts }),
   });
   const chatViews = views;

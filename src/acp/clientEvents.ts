@@ -75,6 +75,7 @@ export function applyClientEvent(state: TranscriptState, event: ClientEvent, now
       const entry = at === undefined ? undefined : d.allEntries[at];
       if (at !== undefined && entry?.kind === 'permission') {
         d.replace(at, { ...entry, permission: { ...entry.permission, outcome: event.outcome, settledAt: now } });
+        if (event.outcome.status === 'selected' && event.outcome.optionKind.startsWith('reject')) markDenied(d, entry.permission.toolCallId);
       }
       break;
     }
@@ -115,6 +116,13 @@ function cancelUnfinishedToolCalls(d: Draft): void {
     const cancelled = cancelToolCall(entry.toolCall);
     if (cancelled) d.replace(at, { ...entry, toolCall: cancelled });
   });
+}
+
+/** The user said no to the tool call's permission: its card says so instead of reporting the agent's failure. */
+function markDenied(d: Draft, toolCallId: string): void {
+  const at = d.indexOf('toolIndex', toolCallId);
+  const entry = at === undefined ? undefined : d.allEntries[at];
+  if (at !== undefined && entry?.kind === 'tool' && !entry.toolCall.deniedByUser) d.replace(at, { ...entry, toolCall: { ...entry.toolCall, deniedByUser: true } });
 }
 
 /** Whether `toolCall` embeds the client's terminal `terminalId` (a `terminal` content item). */

@@ -31,6 +31,8 @@ export interface ToolCallState {
   /** Characters dropped from the start of `terminalOutput` to keep it under MAX_TERMINAL_OUTPUT (the tail is kept). */
   terminalOutputDropped?: number;
   terminalExit?: { exitCode: number | null; signal: string | null };
+  /** The user rejected the permission this call asked for (the agent then reports it failed). */
+  deniedByUser?: true;
   _meta?: Record<string, unknown> | null;
 }
 

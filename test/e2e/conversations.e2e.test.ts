@@ -8,6 +8,9 @@ import { readQuickPick, runCommand, screenshot } from './harness';
 
 describe('ACP Chat e2e: conversations that last', () => {
   let cb: ChatBed;
+  // The chat's title, New Session and Open Conversation are in the side view's title bar (VS Code's own chrome).
+  const viewTitle = () => cb.page.locator('.part.sidebar .composite.title .title-label h2').textContent();
+  const viewAction = (label: string) => cb.page.locator(`.part.sidebar .composite.title .action-label[aria-label="${label}"]`);
 
   beforeAll(async () => {
     cb = await startChatBed();
@@ -28,7 +31,7 @@ describe('ACP Chat e2e: conversations that last', () => {
     await expect.poll(() => cb.chat.getByTestId('agent-message').last().textContent(), { timeout: TURN_MS }).toContain('The first answer.');
     await waitTurnIdle(cb);
     // The agent names the session (the fake API answers Claude Code's title request).
-    await expect.poll(() => cb.chat.getByTestId('session-title').textContent(), { timeout: TURN_MS }).toBe(FAKE_TITLE);
+    await expect.poll(viewTitle, { timeout: TURN_MS }).toBe(`ACP Chat: ${FAKE_TITLE}`);
 
     await runCommand(cb.page, 'Developer: Reload Window');
     // The workbench restores the chat view; the chat reopens the workspace's session by itself, no step.
@@ -36,7 +39,7 @@ describe('ACP Chat e2e: conversations that last', () => {
     await expect.poll(() => cb.chat.getByTestId('user-message').first().textContent(), { timeout: AGENT_START_MS }).toContain('remember the word pelican');
     expect(await cb.chat.getByTestId('agent-message').last().textContent()).toContain('The first answer.');
     // A load does not replay the title; the one remembered for the session is shown.
-    await expect.poll(() => cb.chat.getByTestId('session-title').textContent(), { timeout: 10_000 }).toBe(FAKE_TITLE);
+    await expect.poll(viewTitle, { timeout: 10_000 }).toBe(`ACP Chat: ${FAKE_TITLE}`);
     await screenshot(cb.page, 'conversation-after-reload');
 
     cb.fake.setScript([text('Pelican, as you said.')]);
@@ -48,13 +51,13 @@ describe('ACP Chat e2e: conversations that last', () => {
     expect(await cb.chat.getByTestId('user-message').count()).toBe(2);
   });
 
-  test('the history control opens the QuickPick of the workspace conversations (screenshot)', async () => {
-    await cb.chat.getByTestId('new-session').click();
+  test('the view’s history button opens the QuickPick of the workspace conversations (screenshot)', async () => {
+    await viewAction('New Session').click();
     await expect.poll(() => cb.chat.getByTestId('user-message').count(), { timeout: AGENT_START_MS }).toBe(0);
     cb.fake.setScript([text('Another conversation.')]);
     await sendPrompt(cb, 'a second conversation');
     await waitTurnIdle(cb);
-    await cb.chat.getByTestId('open-history').click();
+    await viewAction('Open Conversation…').click();
     await expect.poll(async () => (await readQuickPick(cb.page)).items.length, { timeout: 30_000 }).toBe(2);
     const qp = await readQuickPick(cb.page);
     expect(qp.title).toBe('Open Conversation');
@@ -62,21 +65,21 @@ describe('ACP Chat e2e: conversations that last', () => {
     await cb.page.keyboard.press('Escape');
   });
   test('the history QuickPick searches by title, forks a conversation into the chat, and deletes one after asking', async () => {
-    await cb.chat.getByTestId('new-session').click();
+    await viewAction('New Session').click();
     await expect.poll(() => cb.chat.getByTestId('user-message').count(), { timeout: AGENT_START_MS }).toBe(0);
     cb.fake.setTitle('Walrus migration');
     cb.fake.setScript([text('Walruses move in spring.')]);
     await sendPrompt(cb, 'plan the walrus migration');
     await waitTurnIdle(cb);
-    await expect.poll(() => cb.chat.getByTestId('session-title').textContent(), { timeout: TURN_MS }).toBe('Walrus migration');
-    await cb.chat.getByTestId('new-session').click();
+    await expect.poll(viewTitle, { timeout: TURN_MS }).toBe('ACP Chat: Walrus migration');
+    await viewAction('New Session').click();
     await expect.poll(() => cb.chat.getByTestId('user-message').count(), { timeout: AGENT_START_MS }).toBe(0);
 
     const { page } = cb;
     const widget = page.locator('.quick-input-widget');
     const rows = widget.locator('.quick-input-list .monaco-list-row');
     const labels = async () => (await readQuickPick(page)).items;
-    await cb.chat.getByTestId('open-history').click();
+    await viewAction('Open Conversation…').click();
     await expect.poll(labels, { timeout: 30_000 }).toContain('Walrus migration');
     expect((await labels()).length).toBeGreaterThan(1);
     // Search: typing filters by title.
@@ -86,7 +89,7 @@ describe('ACP Chat e2e: conversations that last', () => {
     await rows.first().hover();
     await rows.first().getByRole('button', { name: 'Continue in a copy (fork)' }).click();
     await expect.poll(() => cb.chat.getByTestId('user-message').allInnerTexts(), { timeout: AGENT_START_MS }).toEqual([expect.stringContaining('plan the walrus migration')]);
-    await cb.chat.getByTestId('open-history').click();
+    await viewAction('Open Conversation…').click();
     await expect.poll(labels, { timeout: 30_000 }).toContain('Walrus migration (fork)');
     await widget.locator('input.input').fill('walrus');
     // The copy keeps the original's time, so the two may come in either order.

@@ -3,8 +3,10 @@
 // prompt carries it too. For each payload: no script runs (a canary the payloads call, defined in the frame from
 // outside), no dangerous markup is in the page, the plain-text fields show the payload as text, every link is clicked
 // (each click checked: nothing navigates, and only an http(s) link reaches VS Code's "open" question, which is
-// declined), and the permission's option names and the error show it as text.
+// declined), and the permission's option names and the error show it as text; the session's title, in VS Code's own
+// title bar, as one line of text.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { toDisplayText } from '../../src/acp/displayText';
 import { XSS_PAYLOADS } from '../robust/xssPayloads';
 import { captureFailure, openChat, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
 
@@ -69,10 +71,9 @@ describe('ACP Chat e2e: hostile agent text in the real webview frame', () => {
       const textOf = async (l: ReturnType<typeof chat.getByTestId>) => ((await l.textContent()) ?? '').replace(/\s+/g, ' ');
       const texts = {
         'user message': await textOf(chat.getByTestId('user-message').last()),
-        'session title': await textOf(chat.getByTestId('session-title')),
         plan: await textOf(chat.getByTestId('plan').last()),
         'tool title': await textOf(toolCard),
-        'permission options': (await permission.getByTestId('permission-option').allTextContents()).join('|'),
+        'permission options': (await permission.locator('[data-testid="permission-option"] .perm-label').allTextContents()).join('|'),
         'config option': await textOf(chat.getByTestId('config-bar')),
       };
       for (const [field, shown] of Object.entries(texts)) {
@@ -80,6 +81,11 @@ describe('ACP Chat e2e: hostile agent text in the real webview frame', () => {
         expect(shown, `payload ${i} in the ${field}`).toContain(field === 'user message' ? `hostile ${p}` : p);
       }
       expect(texts['permission options']).toBe(`${p}|${p}`);
+      // The session's title is in VS Code's own title bar, as one line of plain text (no element of the payload's).
+      const title = cb.page.locator('.part.sidebar .composite.title .title-label h2');
+      await expect.poll(() => title.textContent(), { timeout: TURN_MS }).toBe(`ACP Chat: ${toDisplayText(p, 80)}`);
+      expect(await title.evaluate((h2) => h2.childElementCount)).toBe(0);
+      checks += 2;
 
       // No dangerous markup anywhere in the page.
       const bad = await chat.locator('#root').evaluate((root) => {

@@ -125,7 +125,7 @@ describe('ACP Chat e2e: approvals in a modal dialog (acpChat.permissions.prompt 
     await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
     await expect.poll(() => existsSync(file), { timeout: TURN_MS }).toBe(true);
     const outcome = lastToolCard(cb, `touch ${file}`).getByTestId('permission-outcome');
-    await expect.poll(() => outcome.textContent(), { timeout: 10_000 }).toBe('Allowed: Yes');
+    await expect.poll(() => outcome.textContent(), { timeout: 10_000 }).toBe('Allowed once by you');
     await waitTurnIdle(cb);
   });
 });

@@ -1,6 +1,7 @@
 // Conversations that last, in a real extension host: after the extension is deactivated and activated again (what a
 // window reload does to it) the chat shows the same conversation and the next prompt continues it; the history
-// QuickPick lists the workspace's sessions and opening the older one shows its transcript.
+// QuickPick lists the workspace's sessions and opening the older one shows its transcript. The host suite runs this
+// file after the feature suites: its new activation replaces the one whose side view is on screen.
 import * as assert from 'node:assert/strict';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -123,6 +124,16 @@ suite('Several conversations at once', function () {
 
     const fileA = join(workspaceRoot(), 'tab-a.txt');
     const fileB = join(workspaceRoot(), 'tab-b.txt');
+    // Each tab is titled after its chat once the agent names it (Claude Code asks the model for a title).
+    const tabLabels = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label));
+    assert.equal(tabLabels().filter((l) => l === 'New chat').length, 2, 'untitled tabs say so');
+    for (const [session, title] of [[one, 'Touching a'], [two, 'Touching b']] as const) {
+      fake.setTitle(title);
+      fake.setScript([text('hello')]);
+      assert.equal((await session.prompt([{ type: 'text', text: 'hello' }])).stopReason, 'end_turn');
+      await waitFor(() => session.meta.title === title && tabLabels().includes(title), `the tab titled “${title}”`, 40_000);
+    }
+
     fake.setScript([bash(`touch ${fileA}`)]);
     const turnA = one.prompt([{ type: 'text', text: 'touch a' }]);
     const reqA = await waitFor(() => pendingOf(one.id)[0], 'the first tab’s approval');
@@ -135,7 +146,7 @@ suite('Several conversations at once', function () {
     await api.views.reveal(first);
     await waitFor(() => api.chats.active === first, 'the first tab to be the chat the user is in');
     await vscode.commands.executeCommand('acpChat.showPendingPermission');
-    await waitFor(() => vscode.window.tabGroups.activeTabGroup.activeTab?.label === 'ACP Chat 2', 'the first tab revealed');
+    await waitFor(() => vscode.window.tabGroups.activeTabGroup.activeTab?.label === 'Touching a', 'the first tab revealed');
 
     // Each answered in its own session, second first.
     fake.setScript([text('b done')]);

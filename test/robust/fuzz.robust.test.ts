@@ -303,7 +303,7 @@ describe('fuzzing (fast-check)', () => {
       fc.record({ type: fc.constant('openLocation'), path: fc.string(), line: fc.option(fc.nat()) }),
       fc.record({ type: fc.constant('openLink'), href: fc.string() }),
       fc.record({ type: fc.constant('completeFiles'), requestId: fc.integer(), query: fc.string() }),
-      fc.constantFrom({ type: 'cancelTurn' }, { type: 'newSession' }, { type: 'ready', v: 1 }),
+      fc.constantFrom({ type: 'cancelTurn' }, { type: 'restartAgent' }, { type: 'ready', v: 1 }),
     );
     const verdicts = { accepted: 0, refused: 0 };
     fc.assert(

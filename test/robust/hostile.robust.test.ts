@@ -36,12 +36,15 @@ afterAll(() => tallies.forEach(record));
 const FIELDS = {
   'user text': 'text', 'agent text': 'markdown', thought: 'markdown', 'tool title': 'text', command: 'text', 'tool text content': 'markdown',
   'diff path': 'text', 'diff old text': 'text', 'diff new text': 'text', 'location path': 'text', 'command output': 'text', 'plan entry': 'text',
-  'session title': 'text', 'slash command': 'text', notice: 'text', 'mode name': 'text', 'permission title': 'attribute', 'permission option name': 'text',
+  'session title': 'not shown', 'slash command': 'text', notice: 'text', 'mode name': 'text', 'permission title': 'attribute', 'permission option name': 'text',
   'error message': 'text', 'connection error': 'text', 'elicitation message': 'text', 'elicitation title': 'not shown', 'elicitation field': 'text',
   'elicitation choice': 'text',
 } as const;
 type Field = keyof typeof FIELDS;
 const COUNT = (how: string) => Object.values(FIELDS).filter((h) => h === how).length;
+/** Fields the page does not render: the elicitation's title, and the session's (VS Code's title bar shows it, checked
+ *  in the e2e bed). */
+const NOT_SHOWN = Object.entries(FIELDS).flatMap(([f, h]) => (h === 'not shown' ? [f] : [])).join(', ');
 
 /** A mark at the end of the markdown fields, so the test waits for this payload's render and not the one before. */
 const mark = (i: number) => `render-mark-${i}`;
@@ -99,7 +102,7 @@ function terminalText(s: string): string {
 const basename = (path: string) => path.split(/[\\/]/).pop() ?? path;
 
 /** Each `text` and `attribute` field: what the page holds for it, and what it must contain. */
-function expectations(p: string): Record<Exclude<Field, 'agent text' | 'thought' | 'tool text content' | 'elicitation title'>, string[]> {
+function expectations(p: string): Record<Exclude<Field, 'agent text' | 'thought' | 'tool text content' | 'elicitation title' | 'session title'>, string[]> {
   return {
     'user text': [p],
     'tool title': [p],
@@ -111,7 +114,6 @@ function expectations(p: string): Record<Exclude<Field, 'agent text' | 'thought'
     'location path': [`${basename(p)}:1`, p],
     'command output': [terminalText(p)],
     'plan entry': [p],
-    'session title': [p],
     'slash command': [`/${p}`, p],
     notice: [p, p],
     'mode name': [p],
@@ -146,12 +148,11 @@ async function readFields(view: WebviewPage): Promise<Record<string, string[]>> 
       'location path': [text(location), location?.getAttribute('data-path') ?? '<missing>'],
       'command output': [text(one('.tool-terminal [data-testid="terminal-output"]', t1 ?? document))],
       'plan entry': [text(one('[data-testid="plan"] .plan-text'))],
-      'session title': [text(one('[data-testid="session-title"]'))],
       'slash command': [text(one('[data-testid="completion"] .completion-label')), text(one('[data-testid="completion"] .completion-detail'))],
       notice: [text(one('.entry.notice strong')), text(one('.entry.notice .notice-detail'))],
       'mode name': [text(one('[data-testid="mode-select"] option'))],
       'permission title': [one('[data-testid="permission"]')?.getAttribute('aria-label') ?? '<missing>'],
-      'permission option name': all('[data-testid="permission-option"]').map(text),
+      'permission option name': all('[data-testid="permission-option"] .perm-label').map(text),
       'error message': [text(one('[data-testid="error"]'))],
       'connection error': [text(one('[data-testid="connection-status"] .status-text'))],
       'elicitation message': [text(one('.elicitation-message'))],
@@ -201,7 +202,7 @@ describe('hostile content in Chromium', () => {
       check(t, view.pwned.length === pwnedBefore, `payload ${i} ran script: ${JSON.stringify(p)}`);
       figures.blocked += view.violations.length - violationsBefore;
     }
-    t.note = `${figures.renders} renders + ${figures.menus} slash menus; per payload ${COUNT('text')} fields checked as shown text, ${COUNT('attribute')} as an attribute, ${COUNT('markdown')} markdown by scan, canary and clicks only, ${COUNT('not shown')} not shown (elicitation title); ${figures.clicks} link clicks, ${view.pwned.length} script executions, ${figures.blocked} CSP violations blocked`;
+    t.note = `${figures.renders} renders + ${figures.menus} slash menus; per payload ${COUNT('text')} fields checked as shown text, ${COUNT('attribute')} as an attribute, ${COUNT('markdown')} markdown by scan, canary and clicks only, ${COUNT('not shown')} not shown (${NOT_SHOWN}); ${figures.clicks} link clicks, ${view.pwned.length} script executions, ${figures.blocked} CSP violations blocked`;
     expect(view.pwned).toEqual([]);
     expect(t.samples).toEqual([]);
   });

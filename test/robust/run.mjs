@@ -23,7 +23,8 @@ const MINIMUMS = {
   'fuzz: permission presentation': { file: 'fuzz', reached: 5000, checks: 10_000 },
   'fuzz: broker + request handlers': { file: 'fuzz', reached: 3300, checks: 3900 },
   'fuzz: webview message validator': { file: 'fuzz', reached: 20_000, checks: 30_000 },
-  'hostile content: XSS payloads × fields (Chromium)': { file: 'hostile', reached: 1120, checks: 1240 },
+  // The session title is not in the page (VS Code's title bar shows it; the e2e bed checks it there).
+  'hostile content: XSS payloads × fields (Chromium)': { file: 'hostile', reached: 1064, checks: 1184 },
   'hostile content: elicitation pattern (ReDoS)': { file: 'hostile', reached: 11, checks: 11 },
   'bounded memory: 50 MB output stream': { file: 'memory', reached: 801, checks: 7 },
   'concurrency: approvals × answer paths × cancels': { file: 'concurrency', reached: 400, checks: 2850 },

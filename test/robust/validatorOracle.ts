@@ -38,8 +38,6 @@ const MESSAGES: Record<string, Shape> = {
   focused: {},
   sendPrompt: { text: str(MAX_TEXT), attachments: arrayOf(attachment, 100) },
   cancelTurn: {},
-  newSession: {},
-  openHistory: {},
   queuedPrompt: { id: str(64), action: oneOf('remove', 'steer', 'send') },
   editQueuedPrompt: { id: str(64), text: str(MAX_TEXT) },
   restartAgent: {},

@@ -87,8 +87,6 @@ export interface ChatActionDeps {
   editor: EditorActions;
   logger: Logger;
   presenter: UserErrorPresenter;
-  /** The history QuickPick, opening into this chat. */
-  openHistory(chat: Chat): unknown;
 }
 
 /** The form as the host parsed it; the chat renders and checks that, never the raw schema. */
@@ -144,10 +142,6 @@ export function createChatActions(
       chat.session?.editQueued(id, text);
     },
     cancelTurn: () => chat.cancel().then(done, report('Stopping the turn')),
-    newSession: () => chat.newSession().then(done, report('Starting a new session')),
-    openHistory: async () => {
-      await deps.openHistory(chat);
-    },
     restartAgent: () => chats.restart(chat).then(done, report('Restarting the agent')),
     setMode: (modeId) => session().then((s) => s.setMode(modeId)).then(done, report('Changing the mode')),
     setConfigOption: (configId, value) =>

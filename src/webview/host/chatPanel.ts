@@ -1,8 +1,12 @@
 // A chat in an editor tab: the same controller as the side view, in a webview panel. Which chat it shows and what
 // happens when it closes or takes focus is the caller's (chatViews.ts).
 import * as vscode from 'vscode';
+import type { ChatChrome } from './chatChrome';
 import { ChatWebviewController, chatWebviewOptions, type ChatWebviewDeps } from './chatWebviewController';
 import type { Attachment } from '../protocol/protocol';
+
+/** A tab's title before its chat has one. */
+const UNTITLED = 'New chat';
 
 export interface ChatPanelEvents {
   /** Runs once when the user (or dispose) closes the tab. */
@@ -18,10 +22,19 @@ export class ChatPanel implements vscode.Disposable {
   private readonly controller: ChatWebviewController;
   private disposed = false;
 
-  static create(deps: ChatWebviewDeps, title: string, column: vscode.ViewColumn, events: ChatPanelEvents = {}): ChatPanel {
-    const panel = vscode.window.createWebviewPanel(ChatPanel.viewType, title, column, chatWebviewOptions(deps.extensionUri));
+  static create(deps: ChatWebviewDeps, column: vscode.ViewColumn, events: ChatPanelEvents = {}): ChatPanel {
+    const panel = vscode.window.createWebviewPanel(ChatPanel.viewType, UNTITLED, column, chatWebviewOptions(deps.extensionUri));
+    const icon = vscode.Uri.joinPath(deps.extensionUri, 'media', 'chat.svg');
+    panel.iconPath = { light: icon, dark: icon };
     return new ChatPanel(panel, deps, events);
   }
+
+  /** What the tab shows of its chat: the chat's title. */
+  readonly chrome: ChatChrome = {
+    setTitle: (title) => {
+      if (!this.disposed) this.panel.title = title ?? UNTITLED;
+    },
+  };
 
   private constructor(
     readonly panel: vscode.WebviewPanel,

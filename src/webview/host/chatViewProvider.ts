@@ -1,8 +1,12 @@
 // The chat in its own activity-bar container. Lazy: nothing exists until VS Code resolves the view; host → view
 // calls are no-ops until then. The badge shows how many approvals wait on the user.
 import * as vscode from 'vscode';
+import type { ChatChrome } from './chatChrome';
 import { ChatWebviewController, type ChatWebviewDeps } from './chatWebviewController';
 import type { Attachment } from '../protocol/protocol';
+
+/** The view's name in package.json (contributes.views), shown before its chat has a title. */
+const VIEW_NAME = 'Chat';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   static readonly viewType = 'acpChat.chatView';
@@ -10,15 +14,34 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private view: vscode.WebviewView | undefined;
   private controller: ChatWebviewController | undefined;
   private pendingApprovals = 0;
+  private title: string | undefined;
+  private description: string | undefined;
   private disposables: vscode.Disposable[] = [];
 
   constructor(private readonly deps: ChatWebviewDeps) {}
+
+  /**
+   * What the view's title bar shows of its chat: the title beside the view's name, the context usage as its
+   * description, and VS Code's progress bar while a turn runs.
+   */
+  readonly chrome: ChatChrome = {
+    setTitle: (title) => {
+      this.title = title;
+      this.applyTitle();
+    },
+    setDescription: (text) => {
+      this.description = text;
+      this.applyTitle();
+    },
+    showProgress: (done) => void vscode.window.withProgress({ location: { viewId: ChatViewProvider.viewType } }, () => done),
+  };
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.controller?.dispose();
     this.view = view;
     this.controller = new ChatWebviewController(view.webview, this.deps);
     this.applyBadge();
+    this.applyTitle();
     view.onDidDispose(
       () => {
         this.controller?.dispose();
@@ -57,6 +80,13 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.controller?.dispose();
     this.controller = undefined;
     for (const d of this.disposables.splice(0)) d.dispose();
+  }
+
+  private applyTitle(): void {
+    if (!this.view) return;
+    // Unset, the view keeps the name package.json gives it.
+    this.view.title = this.title ?? VIEW_NAME;
+    this.view.description = this.description;
   }
 
   private applyBadge(): void {

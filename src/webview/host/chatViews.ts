@@ -11,6 +11,7 @@ import type { UserErrorPresenter } from '../../feedback/userErrorPresenter';
 import type { AgentChoice } from '../../agents/agentChoice';
 import { agentPickerActions, agentPickerSource } from './agentPickerBinding';
 import { createChatActions, createChatSource } from './chatBindings';
+import { bindChatChrome } from './chatChrome';
 import { ChatPanel } from './chatPanel';
 import { ChatViewProvider } from './chatViewProvider';
 import type { ChatActions, ChatLog, ChatWebviewDeps } from './chatWebviewController';
@@ -26,7 +27,6 @@ export interface ChatViewsDeps {
   logger: Logger;
   extensionUri: vscode.Uri;
   log: ChatLog;
-  openHistory(chat: Chat): unknown;
   /** The chat's turn changes and Follow the agent. */
   editorSide(chat: Chat): EditorSide;
 }
@@ -44,12 +44,12 @@ export class ChatViews implements vscode.Disposable {
   private readonly tabs = new Map<Chat, ChatPanel>();
   /** The side view's chat shown in a tab too ("Open Chat in Editor"). */
   private mainTab: ChatPanel | undefined;
-  private counter = 1;
   private readonly subs: vscode.Disposable[] = [];
 
   constructor(private readonly deps: ChatViewsDeps) {
     const { chats } = deps;
     this.sideView = new ChatViewProvider(this.bind(chats.sideView).deps);
+    this.subs.push(bindChatChrome(chats.sideView, this.sideView.chrome));
     this.subs.push({
       dispose: chats.onDidRemove((chat) => {
         this.bindings.get(chat)?.dispose();
@@ -63,13 +63,15 @@ export class ChatViews implements vscode.Disposable {
   /** "New Chat in Editor": a new chat in its own tab; closing the tab closes the chat. */
   openTab(): Chat {
     const chat = this.deps.chats.open();
-    const panel = ChatPanel.create(this.bind(chat).deps, `ACP Chat ${++this.counter}`, vscode.ViewColumn.Active, {
+    const panel = ChatPanel.create(this.bind(chat).deps, vscode.ViewColumn.Active, {
       onDidClose: () => {
+        chrome.dispose();
         this.tabs.delete(chat);
         void this.deps.chats.close(chat);
       },
       onDidBecomeActive: () => this.deps.chats.focus(chat),
     });
+    const chrome = bindChatChrome(chat, panel.chrome);
     this.tabs.set(chat, panel);
     return chat;
   }
@@ -81,10 +83,15 @@ export class ChatViews implements vscode.Disposable {
       return;
     }
     const chat = this.deps.chats.sideView;
-    this.mainTab = ChatPanel.create(this.bind(chat).deps, 'ACP Chat', vscode.ViewColumn.Beside, {
-      onDidClose: () => (this.mainTab = undefined),
+    const panel = ChatPanel.create(this.bind(chat).deps, vscode.ViewColumn.Beside, {
+      onDidClose: () => {
+        chrome.dispose();
+        this.mainTab = undefined;
+      },
       onDidBecomeActive: () => this.deps.chats.focus(chat),
     });
+    const chrome = bindChatChrome(chat, panel.chrome);
+    this.mainTab = panel;
     this.deps.chats.focus(chat);
   }
 
@@ -149,7 +156,7 @@ export class ChatViews implements vscode.Disposable {
     const side = this.deps.editorSide(chat);
     const source = { ...chatSource, ...side.source, ...agentPickerSource(agents) };
     const actions: ChatActions = {
-      ...createChatActions(chat, { chats, permissions, editor, logger, presenter, openHistory: (c) => this.deps.openHistory(c) }),
+      ...createChatActions(chat, { chats, permissions, editor, logger, presenter }),
       ...side.actions,
       ...agentPickerActions(agents, () => chats.switchAgent(chat)),
     };

@@ -23,12 +23,9 @@ export interface ChatActions {
   focused(): Promise<void>;
   sendPrompt(text: string, attachments: Attachment[]): Promise<void>;
   cancelTurn(): Promise<void>;
-  newSession(): Promise<void>;
   /** A prompt on the session's queue: take it off, steer it into the running turn, or send it now. */
   queuedPrompt(id: string, action: 'remove' | 'steer' | 'send'): Promise<void>;
   editQueuedPrompt(id: string, text: string): Promise<void>;
-  /** The history QuickPick (ACP Chat: Open Conversation…), opening into this chat. */
-  openHistory(): Promise<void>;
   /** Restart the agent after it exited, reloading the conversation. */
   restartAgent(): Promise<void>;
   setMode(modeId: string): Promise<void>;
@@ -222,14 +219,10 @@ export class ChatWebviewController implements vscode.Disposable {
         return this.run(m.type, () => a.sendPrompt(m.text, m.attachments));
       case 'cancelTurn':
         return this.run(m.type, () => a.cancelTurn());
-      case 'newSession':
-        return this.run(m.type, () => a.newSession());
       case 'queuedPrompt':
         return this.run(`${m.action} queued prompt`, () => a.queuedPrompt(m.id, m.action));
       case 'editQueuedPrompt':
         return this.run('edit queued prompt', () => a.editQueuedPrompt(m.id, m.text));
-      case 'openHistory':
-        return this.run(m.type, () => a.openHistory());
       case 'restartAgent':
         return this.run(m.type, () => a.restartAgent());
       case 'setMode':

@@ -1,55 +1,50 @@
-// The chat's one-line header: session title, context usage and cost, history and new chat (the sign-in state sits
-// in this row too); below it only when there is something to say, the connection status with Restart. The session's
-// config options live in the ConfigBar under the composer.
+// The chat's one-line header: context usage and cost, the sign-in state and the chat's own toggles; below it only
+// when there is something to say, the connection status with Restart. The chat's title, New Session and Open
+// Conversation are VS Code's own (the view's or the tab's title bar: chatChrome.ts, the manifest's menus). The
+// session's config options live in the ConfigBar under the composer.
 import type { SessionMeta } from '../protocol/protocol';
 import type { ConnectionStatus, WebviewToHost } from '../protocol/protocol';
+import { usageText } from '../protocol/usageText';
 import { AccountBadge } from './accountBadge';
 import { button, h, icon, setChildren } from './dom';
 
 export class HeaderView {
   readonly node: HTMLElement;
-  private readonly title = h('span', { class: 'session-title', 'data-testid': 'session-title' }, 'New chat');
+  private readonly row: HTMLElement;
   private readonly usage = h('span', { class: 'usage', 'data-testid': 'usage' });
   readonly statusBar = h('div', { class: 'status-bar', role: 'status', 'data-testid': 'connection-status' });
   private readonly account = new AccountBadge();
-  private readonly newSession = button('New session', { class: 'icon-btn', 'data-testid': 'new-session' }, icon('add'));
-  private readonly history = button('Open conversation…', { class: 'icon-btn', 'data-testid': 'open-history' }, icon('history'));
   private readonly restart = button('Restart', { class: 'restart-btn', 'data-testid': 'restart-agent' }, icon('debug-restart'), 'Restart');
 
   constructor(post: (m: WebviewToHost) => void) {
-    this.newSession.addEventListener('click', () => post({ type: 'newSession' }));
-    this.history.addEventListener('click', () => post({ type: 'openHistory' }));
     this.restart.addEventListener('click', () => post({ type: 'restartAgent' }));
     this.node = h(
       'header',
       { class: 'chat-header' },
-      h('div', { class: 'header-row' }, this.title, this.usage, this.account.node, this.history, this.newSession),
+      (this.row = h('div', { class: 'header-row' }, this.usage, this.account.node)),
       this.statusBar,
     );
     this.usage.hidden = true;
   }
 
-  /** A control owned by another view (e.g. Follow the agent), placed before New session. */
+  /** A control owned by another view (e.g. Follow the agent), at the row's end. */
   addAction(node: HTMLElement): void {
-    this.newSession.before(node);
+    this.row.append(node);
   }
 
   update(meta: SessionMeta | null, status: ConnectionStatus): void {
-    this.title.textContent = meta?.title || 'New chat';
     this.renderUsage(meta);
     this.renderStatus(meta, status);
     this.account.update(status);
   }
 
   private renderUsage(meta: SessionMeta | null): void {
-    const u = meta?.usage;
+    const u = usageText(meta?.usage);
     this.usage.hidden = !u;
     if (!u) return;
-    const pct = u.size > 0 ? Math.round((u.used / u.size) * 100) : 0;
-    const cost = u.cost ? ` · ${formatCost(u.cost.amount, u.cost.currency)}` : '';
-    this.usage.textContent = `${formatTokens(u.used)} / ${formatTokens(u.size)}${cost}`;
-    this.usage.title = `Context: ${u.used.toLocaleString()} of ${u.size.toLocaleString()} tokens (${pct}%)${cost}`;
-    this.usage.dataset.level = pct >= 90 ? 'high' : pct >= 70 ? 'medium' : 'low';
+    this.usage.textContent = u.short;
+    this.usage.title = u.detail;
+    this.usage.dataset.level = u.level;
   }
 
   private renderStatus(meta: SessionMeta | null, status: ConnectionStatus): void {
@@ -75,22 +70,5 @@ export class HeaderView {
       text ? h('span', { class: 'status-text' }, text) : null,
       kind === 'error' ? this.restart : null,
     );
-  }
-
-}
-
-/** 1234 → "1.2k", 1000000 → "1M". */
-export function formatTokens(n: number): string {
-  if (n >= 1_000_000) return `${+(n / 1_000_000).toFixed(1)}M`;
-  if (n >= 1000) return `${+(n / 1000).toFixed(1)}k`;
-  return String(n);
-}
-
-function formatCost(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: 4 }).format(amount);
-  } catch {
-    // An unknown currency code: show it verbatim.
-    return `${amount.toFixed(4)} ${currency}`;
   }
 }

@@ -11,6 +11,9 @@ export const TOOL_STATUS: Record<ToolCallUiStatus, { icon: string; label: string
   cancelled: { icon: 'circle-slash', label: 'Cancelled' },
 };
 
+/** A call whose permission the user refused: said in neutral words, not as the agent's failure. */
+export const TOOL_DENIED = { icon: 'circle-slash', label: 'Denied by you' };
+
 const CANCEL_REASON: Record<PermissionCancelReason, string> = {
   'agent-cancelled': 'withdrawn by the agent',
   'turn-cancelled': 'turn cancelled',
@@ -24,7 +27,8 @@ export function describePermissionOutcome(o: PermissionOutcome): string {
     case 'pending':
       return 'Waiting for your answer';
     case 'selected':
-      return o.optionKind.startsWith('allow') ? `Allowed: ${o.optionName}` : 'Rejected';
+      if (!o.optionKind.startsWith('allow')) return 'Denied by you';
+      return o.optionKind === 'allow_once' ? 'Allowed once by you' : `Allowed by you: ${o.optionName}`;
     case 'cancelled':
       return `Cancelled (${CANCEL_REASON[o.reason] ?? o.reason})`;
     case 'expired':

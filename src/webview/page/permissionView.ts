@@ -12,11 +12,19 @@ export class PermissionView implements EntryView {
   toolCallId = '';
   /** Set once the user clicked, so a double click cannot answer twice before the host's update arrives. */
   private answered = false;
+  /** While pending: a digit key pressed in the card picks that option. */
+  private keys: ((key: string) => void) | undefined;
 
   constructor(
     private readonly ctx: ViewContext,
     private readonly standalone: () => boolean,
-  ) {}
+  ) {
+    this.node.addEventListener('keydown', (ev) => {
+      if (!/^[1-9]$/.test(ev.key) || ev.altKey || ev.ctrlKey || ev.metaKey || !this.keys) return;
+      ev.preventDefault();
+      this.keys(ev.key);
+    });
+  }
 
   update(e: TranscriptEntry): void {
     const p = (e as Extract<TranscriptEntry, { kind: 'permission' }>).permission;
@@ -46,20 +54,40 @@ export class PermissionView implements EntryView {
     const desc = p.description ? h('div', { class: 'permission-desc' }, p.description) : null;
     if (p.outcome.status !== 'pending') {
       this.answered = false;
+      this.keys = undefined;
       return [head, desc, h('div', { class: 'permission-outcome', 'data-testid': 'permission-outcome' }, describePermissionOutcome(p.outcome))];
     }
-    const buttons = p.options.map((o) => {
-      const b = button(o.name, { class: `perm-btn perm-${o.kind}`, 'data-option-id': o.optionId, 'data-testid': 'permission-option', 'data-kind': o.kind }, icon(OPTION_KIND_ICON[o.kind] ?? 'circle'), o.name);
-      b.addEventListener('click', () => {
-        if (this.answered) return;
-        this.answered = true;
-        for (const other of Array.from(this.node.querySelectorAll('button'))) other.disabled = true;
-        this.ctx.post({ type: 'answerPermission', key: p.key, optionId: o.optionId });
-      });
+    const buttons = inCardOrder(p.options).map((o, i) => {
+      const key = String(i + 1);
+      const b = button(
+        `${o.name} (${key})`,
+        { class: `perm-btn perm-${o.kind}${i === 0 && o.kind === 'allow_once' ? ' primary' : ''}`, 'data-option-id': o.optionId, 'data-testid': 'permission-option', 'data-kind': o.kind, 'aria-keyshortcuts': key },
+        icon(OPTION_KIND_ICON[o.kind] ?? 'circle'),
+        h('span', { class: 'perm-label' }, o.name),
+        h('kbd', { class: 'perm-key', 'aria-hidden': 'true' }, key),
+      );
+      b.addEventListener('click', () => this.answer(p.key, o.optionId));
       return b;
     });
+    this.keys = (key) => buttons[Number(key) - 1]?.click();
     return [head, desc, h('div', { class: 'permission-options' }, ...buttons)];
   }
+
+  private answer(key: string, optionId: string): void {
+    if (this.answered) return;
+    this.answered = true;
+    for (const other of Array.from(this.node.querySelectorAll('button'))) other.disabled = true;
+    this.ctx.post({ type: 'answerPermission', key, optionId });
+  }
+}
+
+/** Kinds in the card's order: the one-time allow first, then the one-time deny (never pushed out of sight by a long
+ *  label), then the broader grants and refusals. The agent's order is kept within a kind. */
+const KIND_ORDER: Record<string, number> = { allow_once: 0, reject_once: 1, allow_always: 2, reject_always: 3 };
+
+export function inCardOrder<T extends { kind: string }>(options: readonly T[]): T[] {
+  const rank = (o: T) => KIND_ORDER[o.kind] ?? 4;
+  return options.map((o, i) => ({ o, i })).sort((a, b) => rank(a.o) - rank(b.o) || a.i - b.i).map(({ o }) => o);
 }
 
 /** The heading's codicon: what happened at a glance (allowed, rejected, or ended without an answer). */

@@ -7,7 +7,7 @@ import { renderAnsi } from './ansi';
 import { locationButton, renderNonTextBlocks } from './contentBlocks';
 import { renderDiff } from './diffView';
 import { button, h, icon, setChildren } from './dom';
-import { TOOL_KIND_ICON, TOOL_STATUS } from './labels';
+import { TOOL_DENIED, TOOL_KIND_ICON, TOOL_STATUS } from './labels';
 import type { EntryView } from './messageViews';
 import type { ViewContext } from './viewContext';
 
@@ -58,13 +58,13 @@ export class ToolCallView implements EntryView {
     const tc = (e as Extract<TranscriptEntry, { kind: 'tool' }>).toolCall;
     this.toolCall = tc;
     this.node.dataset.toolCallId = tc.toolCallId;
-    this.node.dataset.status = tc.status;
+    this.node.dataset.status = denied(tc) ? 'denied' : tc.status;
     this.node.dataset.kind = tc.kind ?? 'other';
     const expanded = [...this.expanded].join(' ');
-    this.section('head', [tc.title, tc.kind, tc.status], () => this.renderHead(tc));
+    this.section('head', [tc.title, tc.kind, tc.status, denied(tc)], () => this.renderHead(tc));
     this.section('input', [tc.rawInput], () => this.renderInput(tc));
-    this.section('content', [tc.content, tc.status === 'failed' && tc.content.length === 0 ? tc.rawOutput : null, expanded], () => this.renderContent(tc));
-    this.section('terminal', [tc.terminalOutput, tc.terminalOutputDropped, tc.terminalExit, this.expanded.has('terminal')], () => this.renderTerminal(tc));
+    this.section('content', [tc.content, tc.status === 'failed' && tc.content.length === 0 ? tc.rawOutput : null, denied(tc), expanded], () => this.renderContent(tc));
+    this.section('terminal', [tc.terminalOutput, tc.terminalOutputDropped, tc.terminalExit, denied(tc), this.expanded.has('terminal')], () => this.renderTerminal(tc));
     this.section('locations', [tc.locations], () => this.renderLocations(tc));
   }
 
@@ -88,7 +88,7 @@ export class ToolCallView implements EntryView {
   }
 
   private renderHead(tc: ToolCallState): void {
-    const st = TOOL_STATUS[tc.status] ?? TOOL_STATUS.pending;
+    const st = denied(tc) ? TOOL_DENIED : (TOOL_STATUS[tc.status] ?? TOOL_STATUS.pending);
     setChildren(this.kindIcon, icon((tc.kind && TOOL_KIND_ICON[tc.kind]) || 'tools'));
     this.title.textContent = tc.title || tc.name || 'Tool call';
     setChildren(this.status, icon(st.icon), h('span', { class: 'tool-status-label' }, st.label));
@@ -103,7 +103,8 @@ export class ToolCallView implements EntryView {
 
   private renderContent(tc: ToolCallState): void {
     const parts: (HTMLElement | null)[] = tc.content.map((c, i) => this.renderItem(tc, c, i));
-    if (tc.content.length === 0 && tc.status === 'failed' && typeof tc.rawOutput === 'string') {
+    // The agent's own words for a refusal ("User refused permission…") repeat what the card's answer says.
+    if (tc.content.length === 0 && tc.status === 'failed' && !denied(tc) && typeof tc.rawOutput === 'string') {
       parts.push(this.renderText(tc.rawOutput, 'raw'));
     }
     setChildren(this.content, ...parts);
@@ -151,7 +152,8 @@ export class ToolCallView implements EntryView {
       return;
     }
     const exit = tc.terminalExit;
-    const exitLine = exit
+    // A command that never ran (denied) has no exit status to report.
+    const exitLine = exit && !(denied(tc) && exit.exitCode === null && !exit.signal)
       ? h('div', { class: `terminal-exit ${exit.exitCode === 0 ? 'ok' : 'bad'}` }, exit.signal ? `Killed by ${exit.signal}` : `Exit code ${exit.exitCode ?? '?'}`)
       : null;
     const dropped = tc.terminalOutputDropped
@@ -197,4 +199,9 @@ export function truncate(text: string, expanded: boolean, keep: 'head' | 'tail')
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   return typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The user refused this call's permission, and it did not run to completion after all. */
+function denied(tc: ToolCallState): boolean {
+  return tc.deniedByUser === true && tc.status !== 'completed';
 }

@@ -42,8 +42,6 @@ function buildWebviewSchemas() {
     z.object({ type: z.literal('focused') }),
     z.object({ type: z.literal('sendPrompt'), text: str(MAX_TEXT), attachments: z.array(attachment).check(z.maxLength(100)) }),
     z.object({ type: z.literal('cancelTurn') }),
-    z.object({ type: z.literal('newSession') }),
-    z.object({ type: z.literal('openHistory') }),
     z.object({ type: z.literal('queuedPrompt'), id: str(64), action: z.enum(['remove', 'steer', 'send']) }),
     z.object({ type: z.literal('editQueuedPrompt'), id: str(64), text: str(MAX_TEXT) }),
     z.object({ type: z.literal('restartAgent') }),

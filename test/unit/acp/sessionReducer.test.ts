@@ -304,6 +304,31 @@ describe('client events', () => {
     expect(state.entries[0]).toMatchObject({ kind: 'permission', permission: { outcome: { status: 'expired', reason: 'turn-cancelled' }, settledAt: expect.any(Number) } });
   });
 
+  it('a permission the user rejected marks its tool call denied, kept through the agent reporting it failed; an allow or a cancel does not', () => {
+    const ask = (key: string, toolCallId: string) => ({
+      type: 'permission-requested' as const,
+      permission: { key, toolCallId, title: toolCallId, options: [], outcome: { status: 'pending' as const }, requestedAt: 1 },
+    });
+    const { state } = fold([
+      { sessionUpdate: 'tool_call', toolCallId: 'no', title: 'rm -rf build', status: 'pending' },
+      { sessionUpdate: 'tool_call', toolCallId: 'yes', title: 'ls', status: 'pending' },
+      { sessionUpdate: 'tool_call', toolCallId: 'gone', title: 'touch x', status: 'pending' },
+      ask('s1:0', 'no'),
+      ask('s1:1', 'yes'),
+      ask('s1:2', 'gone'),
+      { type: 'permission-settled', key: 's1:0', outcome: { status: 'selected', optionId: 'reject', optionName: 'No', optionKind: 'reject_once' } },
+      { type: 'permission-settled', key: 's1:1', outcome: { status: 'selected', optionId: 'allow', optionName: 'Yes', optionKind: 'allow_once' } },
+      { type: 'permission-settled', key: 's1:2', outcome: { status: 'cancelled', reason: 'turn-cancelled' } },
+      { sessionUpdate: 'tool_call_update', toolCallId: 'no', status: 'failed', rawOutput: 'User refused permission to run tool' },
+    ]);
+    const tools = state.entries.flatMap((e) => (e.kind === 'tool' ? [[e.toolCall.toolCallId, e.toolCall.status, e.toolCall.deniedByUser ?? false]] : []));
+    expect(tools).toEqual([
+      ['no', 'failed', true],
+      ['yes', 'pending', false],
+      ['gone', 'pending', false],
+    ]);
+  });
+
   it('disconnect keeps the transcript, ends the turn and says why', () => {
     const { state } = fold([
       { type: 'prompt-sent', content: [text('hi')] },

@@ -156,10 +156,4 @@ describe('composer keys', () => {
     t.root.querySelector<HTMLButtonElement>('[data-testid="remove-attachment"]')!.click();
     expect(t.root.querySelectorAll('[data-testid="attachment"]').length).toBe(0);
   });
-
-  it('new session button posts newSession', () => {
-    const t = setup();
-    t.root.querySelector<HTMLButtonElement>('[data-testid="new-session"]')!.click();
-    expect(t.posted).toContainEqual({ type: 'newSession' });
-  });
 });

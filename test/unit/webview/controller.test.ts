@@ -89,8 +89,6 @@ function setup() {
     start: vi.fn(),
     sendPrompt: vi.fn(),
     cancelTurn: vi.fn(),
-    newSession: vi.fn(),
-    openHistory: vi.fn(),
     queuedPrompt: vi.fn(),
     editQueuedPrompt: vi.fn(),
     restartAgent: vi.fn(),

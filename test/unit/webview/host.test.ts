@@ -161,7 +161,6 @@ describe('incoming message validation and link policy', () => {
       { type: 'ready', v: 1 },
       { type: 'sendPrompt', text: 'hi', attachments: [{ type: 'file', path: '/a', name: 'a' }] },
       { type: 'cancelTurn' },
-      { type: 'newSession' },
       { type: 'setMode', modeId: 'default' },
       { type: 'setConfigOption', configId: 'fast', value: true },
       { type: 'answerPermission', key: 's:1', optionId: 'allow-once' },

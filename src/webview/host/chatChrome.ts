@@ -1,0 +1,60 @@
+// What VS Code's own chrome shows of a chat, so the page need not: the chat's title on its tab or in the side view's
+// title bar, its context usage as the side view's description, and VS Code's progress on the side view while a turn
+// runs. Follows the chat's current session; the title is the agent's text, made safe and bounded.
+import type { Chat } from '../../chat/chat';
+import type { Disposable } from '../../acp/events';
+import { toDisplayText } from '../../acp/displayText';
+import type { TranscriptChange } from '../../acp/transcript';
+import type { SessionMeta } from '../protocol/protocol';
+import { usageText } from '../protocol/usageText';
+
+/** Long enough for a sentence-long title; VS Code ends a tab's title with "…" where it does not fit. */
+const TITLE_MAX = 80;
+/** The session's facts the chrome shows. */
+const SHOWN = new Set<keyof SessionMeta>(['title', 'usage', 'turn']);
+
+export interface ChatChrome {
+  /** The chat's title, or undefined before it has one (the surface shows its own name). */
+  setTitle(title: string | undefined): void;
+  /** The context usage in short ("12.3k / 200k"). */
+  setDescription?(text: string | undefined): void;
+  /** Show progress until `done` settles. */
+  showProgress?(done: Promise<void>): void;
+}
+
+export function chatTitle(meta: Pick<SessionMeta, 'title'> | undefined): string | undefined {
+  const title = meta?.title ? toDisplayText(meta.title, TITLE_MAX) : '';
+  return title || undefined;
+}
+
+export function bindChatChrome(chat: Pick<Chat, 'session' | 'onDidChangeSession'>, chrome: ChatChrome): Disposable {
+  let endProgress: (() => void) | undefined;
+  const render = () => {
+    const meta = chat.session?.meta;
+    chrome.setTitle(chatTitle(meta));
+    chrome.setDescription?.(usageText(meta?.usage)?.short);
+    const running = meta !== undefined && meta.turn !== 'idle';
+    if (running && !endProgress && chrome.showProgress) chrome.showProgress(new Promise<void>((resolve) => (endProgress = resolve)));
+    if (!running && endProgress) {
+      endProgress();
+      endProgress = undefined;
+    }
+  };
+  const onChanges = (changes: readonly TranscriptChange[]) => {
+    if (changes.some((c) => c.type === 'meta-changed' && c.keys.some((k) => SHOWN.has(k)))) render();
+  };
+  let sessionSub = chat.session?.onDidChange(onChanges);
+  const sub = chat.onDidChangeSession((session) => {
+    sessionSub?.dispose();
+    sessionSub = session?.onDidChange(onChanges);
+    render();
+  });
+  render();
+  return {
+    dispose: () => {
+      sub.dispose();
+      sessionSub?.dispose();
+      endProgress?.();
+    },
+  };
+}

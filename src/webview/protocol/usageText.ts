@@ -1,0 +1,38 @@
+// A session's context usage in words, the same wherever it is shown: the chat's header and the side view's
+// description in VS Code's own title bar.
+import type { SessionMeta } from './protocol';
+
+export interface UsageText {
+  /** "12.3k / 200k · $0.12" */
+  short: string;
+  /** "Context: 12,345 of 200,000 tokens (6%) · $0.12" */
+  detail: string;
+  level: 'low' | 'medium' | 'high';
+}
+
+export function usageText(usage: SessionMeta['usage']): UsageText | undefined {
+  if (!usage) return undefined;
+  const pct = usage.size > 0 ? Math.round((usage.used / usage.size) * 100) : 0;
+  const cost = usage.cost ? ` · ${formatCost(usage.cost.amount, usage.cost.currency)}` : '';
+  return {
+    short: `${formatTokens(usage.used)} / ${formatTokens(usage.size)}${cost}`,
+    detail: `Context: ${usage.used.toLocaleString()} of ${usage.size.toLocaleString()} tokens (${pct}%)${cost}`,
+    level: pct >= 90 ? 'high' : pct >= 70 ? 'medium' : 'low',
+  };
+}
+
+/** 1234 → "1.2k", 1000000 → "1M". */
+export function formatTokens(n: number): string {
+  if (n >= 1_000_000) return `${+(n / 1_000_000).toFixed(1)}M`;
+  if (n >= 1000) return `${+(n / 1000).toFixed(1)}k`;
+  return String(n);
+}
+
+function formatCost(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: 4 }).format(amount);
+  } catch {
+    // An unknown currency code: show it verbatim.
+    return `${amount.toFixed(4)} ${currency}`;
+  }
+}

@@ -5,7 +5,8 @@
 // distribution. After each kill: the start or the turn ended with the exact error, no approval left open (an
 // answered one stays answered, the others `cancelled (agent-exited)`), no tool call left running, the transcript
 // intact, no Claude Code (or its command) left running, and the next prompt continues the conversation.
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../src/acp';
 import { describeExit } from '../../src/acp/exitDescription';
@@ -89,7 +90,7 @@ describe('crash injection, real adapter', () => {
       const releasePromise = new Promise<void>((r) => (release = r));
       t.generated++;
       try {
-        const d = await drive(phase, c, rng, label, api, releasePromise);
+        const d = await drive(phase, c, rng, label, api, releasePromise, harness.home);
         const landed = interruptedPhase(c.wires.at(-1)!);
         // A held reply shows on the wire as a prompt with nothing streamed; the fake API confirms it was the held one.
         const held = phase !== 'model reply held' || api.requests.some((r) => r.kind === 'main' && r.reply?.startsWith('held') === true);
@@ -126,7 +127,7 @@ describe('crash injection, real adapter', () => {
 });
 
 /** Brings the chat into `phase`, kills the adapter at a random point inside it, and waits for the start or turn to end. */
-async function drive(phase: Phase, c: Chat, rng: () => number, label: string, api: FakeAnthropic, releasePromise: Promise<void>): Promise<Driven> {
+async function drive(phase: Phase, c: Chat, rng: () => number, label: string, api: FakeAnthropic, releasePromise: Promise<void>, home: string): Promise<Driven> {
   const answered = new Set<string>();
   const descendants: number[] = [];
   const kill = () => {
@@ -172,9 +173,22 @@ async function drive(phase: Phase, c: Chat, rng: () => number, label: string, ap
     }, 50), 20_000, `${label}: the command running`);
     await sleep(rng() * 300);
   }
+  // Claude Code writes the prompt to the session's file on its own schedule; a session killed before that cannot be
+  // continued by any client. The kill lands after it, still inside the phase (nothing answers or releases meanwhile).
+  await within(waitFor(() => recorded(home, session.id, 'go'), 20), 20_000, `${label}: the prompt in Claude Code's session file`);
   const before = session.snapshot().entries.slice();
   kill();
   return { ending: await within(turn, 20_000, `${label}: the turn`), session, before, answered, descendants };
+}
+
+/** Claude Code's transcript of `sessionId` (under $HOME/.claude/projects) holds the prompt `text`. */
+function recorded(home: string, sessionId: string, text: string): boolean {
+  const projects = join(home, '.claude', 'projects');
+  if (!existsSync(projects)) return false;
+  return readdirSync(projects).some((dir) => {
+    const file = join(projects, dir, `${sessionId}.jsonl`);
+    return existsSync(file) && readFileSync(file, 'utf8').includes(JSON.stringify(text));
+  });
 }
 
 async function checkAfterKill(t: Tally, c: Chat, phase: Phase, d: Driven, label: string): Promise<void> {

@@ -107,7 +107,7 @@ describe('ACP Chat e2e: the composer', () => {
     await cb.page.keyboard.type('@notes-');
     const items = cb.chat.getByTestId('completion');
     await expect.poll(() => items.locator('.completion-label').allTextContents(), { timeout: 10_000 }).toEqual(expect.arrayContaining(['notes-alpha.md', 'notes-beta.md']));
-    expect(await input.getAttribute('aria-expanded')).toBe('true');
+    expect(await input.getAttribute('aria-activedescendant')).toBe('completion-0');
 
     // Walk the list with ↓ to notes-beta.md (the order is the host's search order), then accept with Tab.
     const selected = () => cb.chat.locator('[data-testid="completion"][aria-selected="true"] .completion-label').textContent();

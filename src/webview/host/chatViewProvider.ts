@@ -16,13 +16,16 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private pendingApprovals = 0;
   private title: string | undefined;
   private description: string | undefined;
+  private turnRunning = false;
+  private endProgress: (() => void) | undefined;
   private disposables: vscode.Disposable[] = [];
 
   constructor(private readonly deps: ChatWebviewDeps) {}
 
   /**
    * What the view's title bar shows of its chat: the title beside the view's name, the context usage as its
-   * description, and VS Code's progress bar while a turn runs.
+   * description, and VS Code's progress bar while a turn runs and no approval waits (VS Code shows the progress on
+   * the activity-bar icon in place of the badge, and the number of approvals waiting is what the icon must show).
    */
   readonly chrome: ChatChrome = {
     setTitle: (title) => {
@@ -33,7 +36,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.description = text;
       this.applyTitle();
     },
-    showProgress: (done) => void vscode.window.withProgress({ location: { viewId: ChatViewProvider.viewType } }, () => done),
+    showProgress: (done) => {
+      this.turnRunning = true;
+      this.applyProgress();
+      void done.then(() => {
+        this.turnRunning = false;
+        this.applyProgress();
+      });
+    },
   };
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -57,6 +67,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   setPendingApprovals(n: number): void {
     this.pendingApprovals = Math.max(0, Math.floor(n));
     this.applyBadge();
+    this.applyProgress();
   }
 
   /** Reveals the view and puts an attachment in its composer. */
@@ -77,6 +88,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   dispose(): void {
+    this.turnRunning = false;
+    this.applyProgress();
     this.controller?.dispose();
     this.controller = undefined;
     for (const d of this.disposables.splice(0)) d.dispose();
@@ -87,6 +100,17 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     // Unset, the view keeps the name package.json gives it.
     this.view.title = this.title ?? VIEW_NAME;
     this.view.description = this.description;
+  }
+
+  private applyProgress(): void {
+    const show = this.turnRunning && this.pendingApprovals === 0;
+    if (show && !this.endProgress) {
+      const ended = new Promise<void>((resolve) => (this.endProgress = resolve));
+      void vscode.window.withProgress({ location: { viewId: ChatViewProvider.viewType } }, () => ended);
+    } else if (!show && this.endProgress) {
+      this.endProgress();
+      this.endProgress = undefined;
+    }
   }
 
   private applyBadge(): void {

@@ -15,19 +15,22 @@ interface CompletionItem {
   accept: () => void;
 }
 
+const IDLE_PLACEHOLDER = 'Ask the agent… (Enter to send, Shift+Enter for a new line, / for commands, @ for files)';
+const RUNNING_PLACEHOLDER = 'Queue a prompt for after this turn… (Enter to queue, Shift+Enter for a new line)';
+
 export class Composer {
   readonly node: HTMLElement;
   readonly textarea = h('textarea', {
     class: 'composer-input',
     rows: 3,
-    placeholder: 'Ask the agent… (Enter to send, Shift+Enter for a new line, / for commands, @ for files)',
+    placeholder: IDLE_PLACEHOLDER,
     'aria-label': 'Message the agent',
     'data-testid': 'composer-input',
     'aria-autocomplete': 'list',
-    'aria-expanded': 'false',
   });
   readonly sendButton = button('Send', { class: 'icon-btn primary', 'data-testid': 'send' }, icon('send'));
-  readonly stopButton = button('Stop', { class: 'icon-btn', 'data-testid': 'stop' }, icon('debug-stop'));
+  // While a turn runs Stop is the primary action, with its word (a bare square read as an empty checkbox).
+  readonly stopButton = button('Stop', { class: 'icon-btn primary stop-btn', 'data-testid': 'stop' }, icon('stop-circle'), h('span', { class: 'btn-label' }, 'Stop'));
   private readonly chips = h('div', { class: 'attachments', 'aria-label': 'Attachments', role: 'list', 'data-testid': 'attachments' });
   private readonly popup = h('ul', { class: 'completions', role: 'listbox', id: 'composer-completions', 'aria-label': 'Suggestions', 'data-testid': 'completions' });
   private readonly notice = h('div', { class: 'composer-notice', role: 'status' });
@@ -70,6 +73,13 @@ export class Composer {
     this.commands = commands;
     this.capabilities = capabilities;
     this.stopButton.hidden = !running;
+    // Enter queues while a turn runs: Send says so and steps back; the placeholder says what Enter does now.
+    this.sendButton.classList.toggle('primary', !running);
+    const send = running ? 'Queue (sent when the turn ends)' : 'Send';
+    this.sendButton.setAttribute('aria-label', send);
+    this.sendButton.title = send;
+    setChildren(this.sendButton, icon(running ? 'list-ordered' : 'send'));
+    this.textarea.placeholder = running ? RUNNING_PLACEHOLDER : IDLE_PLACEHOLDER;
   }
 
   addAttachment(a: Attachment): void {
@@ -235,8 +245,8 @@ export class Composer {
         return li;
       }),
     );
+    // A textarea takes no combobox role (nor aria-expanded): the open list is announced through its active option.
     this.popup.hidden = false;
-    this.textarea.setAttribute('aria-expanded', 'true');
     this.setActive(0);
   }
 
@@ -256,7 +266,6 @@ export class Composer {
   private closeCompletions(): void {
     this.items = [];
     this.popup.hidden = true;
-    this.textarea.setAttribute('aria-expanded', 'false');
     this.textarea.removeAttribute('aria-activedescendant');
   }
 

@@ -14,7 +14,8 @@ export class HeaderView {
   private readonly usage = h('span', { class: 'usage', 'data-testid': 'usage' });
   readonly statusBar = h('div', { class: 'status-bar', role: 'status', 'data-testid': 'connection-status' });
   private readonly account = new AccountBadge();
-  private readonly restart = button('Restart', { class: 'restart-btn', 'data-testid': 'restart-agent' }, icon('debug-restart'), 'Restart');
+  // The same name as the notice card's action and the command (ACP Chat: Restart Agent).
+  private readonly restart = button('Restart Agent', { class: 'restart-btn', 'data-testid': 'restart-agent' }, icon('debug-restart'), 'Restart Agent');
 
   constructor(post: (m: WebviewToHost) => void) {
     this.restart.addEventListener('click', () => post({ type: 'restartAgent' }));

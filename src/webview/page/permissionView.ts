@@ -59,12 +59,14 @@ export class PermissionView implements EntryView {
     }
     const buttons = inCardOrder(p.options).map((o, i) => {
       const key = String(i + 1);
+      // The accessible name is what the button shows: the option's name, then its key.
       const b = button(
-        `${o.name} (${key})`,
+        `${o.name} ${key}`,
         { class: `perm-btn perm-${o.kind}${i === 0 && o.kind === 'allow_once' ? ' primary' : ''}`, 'data-option-id': o.optionId, 'data-testid': 'permission-option', 'data-kind': o.kind, 'aria-keyshortcuts': key },
         icon(OPTION_KIND_ICON[o.kind] ?? 'circle'),
         h('span', { class: 'perm-label' }, o.name),
-        h('kbd', { class: 'perm-key', 'aria-hidden': 'true' }, key),
+        ' ',
+        h('kbd', { class: 'perm-key' }, key),
       );
       b.addEventListener('click', () => this.answer(p.key, o.optionId));
       return b;

@@ -122,7 +122,8 @@ export class ToolCallView implements EntryView {
         );
       case 'terminal':
         // The output arrives through terminalOutput (rendered below): the client's own terminal (terminal/*) feeds it.
-        return tc.terminalOutput === undefined ? h('div', { class: 'tool-note' }, icon('terminal'), 'Terminal') : null;
+        // A denied command never ran: no terminal to speak of.
+        return tc.terminalOutput === undefined && !denied(tc) ? h('div', { class: 'tool-note' }, icon('terminal'), 'Terminal') : null;
       default:
         return null;
     }
@@ -147,13 +148,13 @@ export class ToolCallView implements EntryView {
   }
 
   private renderTerminal(tc: ToolCallState): void {
-    if (tc.terminalOutput === undefined) {
+    // A denied command never ran: what the agent puts in its terminal is its refusal, which the card already says.
+    if (tc.terminalOutput === undefined || denied(tc)) {
       setChildren(this.terminal);
       return;
     }
     const exit = tc.terminalExit;
-    // A command that never ran (denied) has no exit status to report.
-    const exitLine = exit && !(denied(tc) && exit.exitCode === null && !exit.signal)
+    const exitLine = exit
       ? h('div', { class: `terminal-exit ${exit.exitCode === 0 ? 'ok' : 'bad'}` }, exit.signal ? `Killed by ${exit.signal}` : `Exit code ${exit.exitCode ?? '?'}`)
       : null;
     const dropped = tc.terminalOutputDropped

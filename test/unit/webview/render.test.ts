@@ -169,7 +169,7 @@ describe('incremental patching', () => {
     t.send({
       type: 'patch',
       entries: [
-        bashTool('toolu_b', { status: 'failed', content: [], rawOutput: 'User refused permission to run tool', deniedByUser: true, terminalOutput: '', terminalExit: { exitCode: null, signal: null } }),
+        bashTool('toolu_b', { status: 'failed', content: [], rawOutput: 'User refused permission to run tool', deniedByUser: true, terminalOutput: 'User refused permission to run tool', terminalExit: { exitCode: null, signal: null } }),
         bashTool('toolu_c', { status: 'failed', content: [], rawOutput: 'command not found' }),
         permission('px', 'toolu_b', { status: 'selected', optionId: 'reject', optionName: 'No', optionKind: 'reject_once' }),
         permission('py', 'nope', { status: 'cancelled', reason: 'turn-cancelled' }),
@@ -186,6 +186,7 @@ describe('incremental patching', () => {
     expect(card.querySelector('.tool-status .codicon-circle-slash')).not.toBeNull();
     expect(card.textContent).not.toContain('User refused permission');
     expect(card.querySelector('.terminal-exit')).toBeNull();
+    expect(card.querySelector('[data-testid="terminal-output"]')).toBeNull();
     expect(card.querySelector('[data-testid="permission-outcome"]')!.textContent).toBe('Denied by you');
     // A call that failed on its own is still a failure.
     const failed = t.q('[data-tool-call-id="toolu_c"]')!;

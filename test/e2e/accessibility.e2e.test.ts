@@ -1,9 +1,10 @@
-// Accessibility of the chat in the real workbench: axe-core's rules (WCAG 2.x A and AA and its best practices, colour
-// contrast measured on the rendered colours) in the chat's own frame, in the side bar and in an editor tab ("Open Chat
-// in Editor" shows the same chat), in the dark, light and high-contrast themes, for an empty chat and for a chat
-// holding a finished turn with a changed file, a denied call, an error and a running turn waiting on an approval. No
-// serious or critical violation; no control runs past the frame or clips its label without a tooltip. Each state and
-// theme is photographed.
+// The chat in the workbench's themes, and its accessibility: the webview follows the theme the user switches to with
+// the theme picker while the chat is open (its body's theme class and VS Code's colour variables), and axe-core's rules
+// (WCAG 2.x A and AA and its best practices, colour contrast measured on the rendered colours) hold in the chat's own
+// frame, in the side bar and in an editor tab ("Open Chat in Editor" shows the same chat), in the dark, light and
+// high-contrast themes, for an empty chat and for a chat holding a finished turn with a changed file, a denied call,
+// an error and a running turn waiting on an approval. No serious or critical violation; no control runs past the frame
+// or clips its label without a tooltip. Each state and theme is photographed.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator } from 'playwright-core';
@@ -13,11 +14,12 @@ import { captureFailure, lastToolCard, openChat, sendPrompt, startChatBed, TURN_
 import { ACP_CHAT_EXTENSION_ID, pickQuickPickItem, REPO_ROOT, runCommand, screenshot, webviewFrame } from './harness';
 
 const AXE_SOURCE = readFileSync(join(REPO_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
-/** Each theme by its name in the theme picker, and the class VS Code gives the webview's body for it. */
+/** Each theme by its name in the theme picker, the class VS Code gives the webview's body and the workbench for it,
+ *  and the editor background its variables give the page. */
 const THEMES = [
-  { name: 'Dark Modern', body: 'vscode-dark' },
-  { name: 'Light Modern', body: 'vscode-light' },
-  { name: 'Dark High Contrast', body: 'vscode-high-contrast' },
+  { name: 'Dark Modern', body: 'vscode-dark', workbench: 'vs-dark', editorBackground: '#1f1f1f' },
+  { name: 'Light Modern', body: 'vscode-light', workbench: 'vs', editorBackground: '#ffffff' },
+  { name: 'Dark High Contrast', body: 'vscode-high-contrast', workbench: 'hc-black', editorBackground: '#000000' },
 ] as const;
 
 interface Audit {
@@ -29,7 +31,7 @@ interface Audit {
   width: number;
 }
 
-describe('ACP Chat e2e: accessibility in the side bar and a tab, three themes', () => {
+describe('ACP Chat e2e: themes and accessibility, in the side bar and a tab', () => {
   let cb: ChatBed;
 
   beforeAll(async () => {
@@ -91,8 +93,12 @@ describe('ACP Chat e2e: accessibility in the side bar and a tab, three themes', 
     for (const theme of THEMES) {
       await runCommand(cb.page, 'Preferences: Color Theme');
       await pickQuickPickItem(cb.page, theme.name);
+      await expect.poll(async () => ((await cb.page.locator('.monaco-workbench').getAttribute('class')) ?? '').split(/\s+/), { timeout: 15_000 }).toContain(theme.workbench);
       for (const { name, frame } of await surfaces()) {
+        // The open chat restyles: its body's class, and its colours from the theme's variables.
         await expect.poll(() => frame.locator('body').getAttribute('class'), { timeout: 15_000 }).toContain(theme.body);
+        const background = await frame.locator('body').evaluate((b) => getComputedStyle(b).getPropertyValue('--vscode-editor-background').trim().toLowerCase());
+        expect(background, `${name}, ${theme.name}: the editor background`).toBe(theme.editorBackground);
         const found = await audit(frame);
         const serious = found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
         expect(serious, `${state}, ${name} (${found.width} px), ${theme.name}: serious or critical violations`).toEqual([]);

@@ -128,12 +128,9 @@ describe('ACP Chat e2e: approvals in a modal dialog (acpChat.permissions.prompt 
     await expect.poll(() => outcome.textContent(), { timeout: 10_000 }).toBe('Allowed once by you');
     await waitTurnIdle(cb);
   });
-});
 
-describe('ACP Chat e2e: the agent killed while its modal approval is on screen', () => {
-  const bed = withChatBed({ theme: 'light', settings: { 'acpChat.permissions.prompt': 'modal' } });
-
-  test('the turn ends with an error, the approval is cancelled, a late click writes nothing, the next prompt works', async () => {
+  // The same bed: the turn above has ended, and nothing of it is pending.
+  test('the agent killed while its modal approval is on screen: the turn ends with an error, the approval is cancelled, a late click writes nothing, the next prompt works', async () => {
     const cb = bed();
     const file = join(cb.workspace, 'never-after-kill.txt');
     cb.fake.setScript([bash(`touch ${file}`), text('Touched.')]);

@@ -18,8 +18,8 @@ export interface ChatChrome {
   setTitle(title: string | undefined): void;
   /** The context usage in short ("12.3k / 200k"). */
   setDescription?(text: string | undefined): void;
-  /** Show progress until `done` settles. */
-  showProgress?(done: Promise<void>): void;
+  /** A turn started (true) or ended (false); called on each change only. */
+  setRunning?(running: boolean): void;
 }
 
 export function chatTitle(meta: Pick<SessionMeta, 'title'> | undefined): string | undefined {
@@ -28,17 +28,13 @@ export function chatTitle(meta: Pick<SessionMeta, 'title'> | undefined): string 
 }
 
 export function bindChatChrome(chat: Pick<Chat, 'session' | 'onDidChangeSession'>, chrome: ChatChrome): Disposable {
-  let endProgress: (() => void) | undefined;
+  let running = false;
   const render = () => {
     const meta = chat.session?.meta;
     chrome.setTitle(chatTitle(meta));
     chrome.setDescription?.(usageText(meta?.usage)?.short);
-    const running = meta !== undefined && meta.turn !== 'idle';
-    if (running && !endProgress && chrome.showProgress) chrome.showProgress(new Promise<void>((resolve) => (endProgress = resolve)));
-    if (!running && endProgress) {
-      endProgress();
-      endProgress = undefined;
-    }
+    const now = meta !== undefined && meta.turn !== 'idle';
+    if (now !== running) chrome.setRunning?.((running = now));
   };
   const onChanges = (changes: readonly TranscriptChange[]) => {
     if (changes.some((c) => c.type === 'meta-changed' && c.keys.some((k) => SHOWN.has(k)))) render();
@@ -54,7 +50,7 @@ export function bindChatChrome(chat: Pick<Chat, 'session' | 'onDidChangeSession'
     dispose: () => {
       sub.dispose();
       sessionSub?.dispose();
-      endProgress?.();
+      if (running) chrome.setRunning?.(false);
     },
   };
 }

@@ -24,8 +24,7 @@ export class ChatPanel implements vscode.Disposable {
 
   static create(deps: ChatWebviewDeps, column: vscode.ViewColumn, events: ChatPanelEvents = {}): ChatPanel {
     const panel = vscode.window.createWebviewPanel(ChatPanel.viewType, UNTITLED, column, chatWebviewOptions(deps.extensionUri));
-    const icon = vscode.Uri.joinPath(deps.extensionUri, 'media', 'chat.svg');
-    panel.iconPath = { light: icon, dark: icon };
+    panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'chat.svg');
     return new ChatPanel(panel, deps, events);
   }
 

@@ -36,13 +36,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.description = text;
       this.applyTitle();
     },
-    showProgress: (done) => {
-      this.turnRunning = true;
+    setRunning: (running) => {
+      this.turnRunning = running;
       this.applyProgress();
-      void done.then(() => {
-        this.turnRunning = false;
-        this.applyProgress();
-      });
     },
   };
 

@@ -12,17 +12,18 @@ export class PermissionView implements EntryView {
   toolCallId = '';
   /** Set once the user clicked, so a double click cannot answer twice before the host's update arrives. */
   private answered = false;
-  /** While pending: a digit key pressed in the card picks that option. */
-  private keys: ((key: string) => void) | undefined;
 
   constructor(
     private readonly ctx: ViewContext,
     private readonly standalone: () => boolean,
   ) {
+    // While pending, a digit key pressed in the card picks the option with that number (a settled card has none).
     this.node.addEventListener('keydown', (ev) => {
-      if (!/^[1-9]$/.test(ev.key) || ev.altKey || ev.ctrlKey || ev.metaKey || !this.keys) return;
+      if (!/^[1-9]$/.test(ev.key) || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+      const option = this.node.querySelectorAll<HTMLButtonElement>('[data-testid="permission-option"]')[Number(ev.key) - 1];
+      if (!option) return;
       ev.preventDefault();
-      this.keys(ev.key);
+      option.click();
     });
   }
 
@@ -54,7 +55,6 @@ export class PermissionView implements EntryView {
     const desc = p.description ? h('div', { class: 'permission-desc' }, p.description) : null;
     if (p.outcome.status !== 'pending') {
       this.answered = false;
-      this.keys = undefined;
       return [head, desc, h('div', { class: 'permission-outcome', 'data-testid': 'permission-outcome' }, describePermissionOutcome(p.outcome))];
     }
     const buttons = inCardOrder(p.options).map((o, i) => {
@@ -71,7 +71,6 @@ export class PermissionView implements EntryView {
       b.addEventListener('click', () => this.answer(p.key, o.optionId));
       return b;
     });
-    this.keys = (key) => buttons[Number(key) - 1]?.click();
     return [head, desc, h('div', { class: 'permission-options' }, ...buttons)];
   }
 

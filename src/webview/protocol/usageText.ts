@@ -22,7 +22,7 @@ export function usageText(usage: SessionMeta['usage']): UsageText | undefined {
 }
 
 /** 1234 → "1.2k", 1000000 → "1M". */
-export function formatTokens(n: number): string {
+function formatTokens(n: number): string {
   if (n >= 1_000_000) return `${+(n / 1_000_000).toFixed(1)}M`;
   if (n >= 1000) return `${+(n / 1000).toFixed(1)}k`;
   return String(n);

@@ -24,10 +24,7 @@ function recorder() {
   const chrome: ChatChrome = {
     setTitle: (t) => seen.titles.push(t),
     setDescription: (d) => seen.descriptions.push(d),
-    showProgress: (done) => {
-      seen.progress.push('shown');
-      void done.then(() => seen.progress.push('ended'));
-    },
+    setRunning: (running) => seen.progress.push(running ? 'shown' : 'ended'),
   };
   return { seen, chrome };
 }
@@ -45,7 +42,7 @@ describe('chatTitle', () => {
 });
 
 describe('bindChatChrome', () => {
-  it('shows the title and usage, and progress from the turn starting to its end', async () => {
+  it('shows the title and usage, and progress from the turn starting to its end', () => {
     const { chat, set } = fakeChat({ title: 'First', usage: { used: 12_300, size: 200_000 } });
     const { seen, chrome } = recorder();
     const binding = bindChatChrome(chat as never, chrome);
@@ -59,12 +56,11 @@ describe('bindChatChrome', () => {
     expect(seen.progress).toEqual(['shown']); // one progress for the whole turn
     set({ turn: 'cancelling' });
     set({ turn: 'idle' });
-    await Promise.resolve();
     expect(seen.progress).toEqual(['shown', 'ended']);
     binding.dispose();
   });
 
-  it('ignores changes that are not shown, follows a new session, and ends progress when disposed', async () => {
+  it('ignores changes that are not shown, follows a new session, and ends progress when disposed', () => {
     const { chat, set, replaceSession } = fakeChat({ title: 'One' });
     const { seen, chrome } = recorder();
     const binding = bindChatChrome(chat as never, chrome);
@@ -76,7 +72,6 @@ describe('bindChatChrome', () => {
     expect(seen.titles.at(-1)).toBe('Two');
     expect(seen.progress).toEqual(['shown']);
     binding.dispose();
-    await Promise.resolve();
     expect(seen.progress).toEqual(['shown', 'ended']);
   });
 });

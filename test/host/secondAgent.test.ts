@@ -20,6 +20,8 @@ suite('Several agents: picked in the chat header', function () {
       .getConfiguration('acpChat')
       .update('agents', [{ name: 'Claude' }, { name: 'Scripted', command: process.execPath, args: [script] }], vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('acpChat.chatView.focus');
+    // Whatever agent an earlier suite left running, the picked one (Claude) on this suite's environment.
+    await api.chats.restart();
     await api.chat.ensureSession();
   });
 

@@ -2,11 +2,11 @@
 // the real VS Code workbench (test/testbed) with the extension under test (the repository as a development extension,
 // or its VSIX installed), and the chat view opened with its agent session ready. The real Claude adapter is pointed at
 // the fake API through the user's own setting (acpChat.agent.env), exactly as a user would configure a custom endpoint.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { nodeBin } from '../fixtures/adapter';
 import { fakeApiAgentEnv, installedClaudeCode } from '../fixtures/agentEnv';
 import { scriptedAgentEntry } from '../fixtures/clientHarness';
@@ -129,6 +129,49 @@ function agentEnv(env: Record<string, string>, withKey: boolean): Record<string,
   return env;
 }
 
+/**
+ * One bed for every suite of a file (test/e2e/suites): started before the first, stopped after the last. A bed costs
+ * about 20 s on this machine (server, Chromium, workbench, the agent's first start), so suites that need the same
+ * settings share one. Call at the file's top level; a failing test keeps the bed's logs and photographs the screen.
+ */
+export function useChatBed(opts: ChatBedOptions = {}): () => ChatBed {
+  let cb: ChatBed | undefined;
+  beforeAll(async () => {
+    cb = await startChatBed(opts);
+    await openChat(cb);
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await captureFailure(cb, ctx.task.name);
+  });
+  afterAll(async () => {
+    await cb?.stop();
+  });
+  return () => {
+    if (!cb) throw new Error('the bed did not start');
+    return cb;
+  };
+}
+
+/**
+ * What a suite sharing a bed starts from, as a user leaves the window between two tasks: no QuickPick or dialog, no
+ * editor open, the side view's chat in front with its agent ready and its composer empty. `newSession` also starts a
+ * new conversation in it.
+ */
+export async function tidyWorkbench(cb: ChatBed, { newSession = false } = {}): Promise<void> {
+  await cb.page.keyboard.press('Escape');
+  await runCommand(cb.page, 'View: Close All Editor Groups');
+  await openChat(cb);
+  // An empty composer: what the suite before left in it stays otherwise (the draft and chips are the chat's).
+  const remove = cb.chat.getByTestId('remove-attachment');
+  while ((await remove.count()) > 0) await remove.first().click();
+  await cb.chat.getByTestId('composer-input').fill('');
+  if (newSession) {
+    await runCommand(cb.page, 'ACP Chat: New Session');
+    await cb.chat.getByTestId('user-message').first().waitFor({ state: 'detached', timeout: 15_000 });
+    await cb.chat.getByTestId('mode-select').waitFor({ state: 'visible', timeout: AGENT_START_MS });
+  }
+}
+
 /** Opens the chat view through the command palette and waits until the agent's session is ready (mode shown). */
 export async function openChat(cb: ChatBed): Promise<void> {
   await runCommand(cb.page, 'ACP Chat: Focus on Chat View');
@@ -167,6 +210,17 @@ export async function waitTurnIdle(cb: ChatBed, timeoutMs = TURN_MS): Promise<vo
   await cb.chat.getByTestId('stop').waitFor({ state: 'hidden', timeout: timeoutMs });
 }
 
+/** Opens a workspace file as a user does: Quick Open (Ctrl+P), type its name once the box is there, Enter. */
+export async function quickOpen(page: Page, name: string): Promise<void> {
+  const quickInput = page.locator('.quick-input-widget');
+  await page.keyboard.press('Control+P');
+  await quickInput.locator('input.input').waitFor({ state: 'visible', timeout: 10_000 });
+  await page.keyboard.type(name);
+  await quickInput.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Enter');
+  await expect.poll(() => activeTabTitle(page), { timeout: 10_000 }).toMatch(new RegExp(`^${name.replace(/\./g, '\\.')}`));
+}
+
 /** Text of the active editor tab's label in the workbench. */
 export async function activeTabTitle(page: Page): Promise<string | undefined> {
   const tab = page.locator('.tabs-container .tab.active').first();
@@ -187,4 +241,17 @@ export async function captureFailure(cb: ChatBed | undefined, testName: string):
   await screenshot(cb.page, name).catch(() => undefined);
   const chatText = await cb.chat.locator('body').innerText({ timeout: 2000 }).catch((e: Error) => `(chat not readable: ${e.message})`);
   console.error(`[e2e] ${testName}: screenshot ${name}.png; chat text:\n${chatText}\n[e2e] fake requests: ${cb.fake.requests.map((r) => `${r.kind}:${r.reply ?? ''}`).join(', ')}`);
+}
+
+/** The adapter this bed's extension started: its script in the command line, its working directory the workspace. */
+export function adapterPid(workspace: string): number {
+  const pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
+    try {
+      return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('claude-agent-acp/dist/') && readlinkSync(`/proc/${p}/cwd`) === workspace;
+    } catch {
+      return false; // gone meanwhile, or not ours to read
+    }
+  });
+  expect(pids).toHaveLength(1);
+  return Number(pids[0]);
 }

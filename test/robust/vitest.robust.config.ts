@@ -7,7 +7,8 @@ export default defineConfig({
   test: {
     include: ['test/robust/**/*.robust.test.ts'],
     environment: 'node',
-    fileParallelism: false,
+    fileParallelism: true,
+    maxWorkers: 2,
     testTimeout: 240_000,
     hookTimeout: 120_000,
   },

@@ -9,6 +9,7 @@ import type { ChatRegistry } from '../chat/chatRegistry';
 import type { ChatNotices, NoticeButton } from '../chat/chatNotices';
 import { AgentExitedError, AgentStartError, errorMessage } from '../acp/errors';
 import type { Disposable } from '../acp/events';
+import type { Session } from '../acp/session';
 import type { Logger } from '../acp/logger';
 import { APPROX_DOWNLOAD_MB } from '../agents/claudeCode/claudeCodeSetup';
 import { COMMANDS } from '../contributions/commandIds';
@@ -146,7 +147,25 @@ export class UserErrorPresenter implements vscode.Disposable {
   }
 
   private watch(chat: Chat): void {
-    this.chatSubs.set(chat, chat.onDidFail((err) => this.report(err, { chat })));
+    // A turn that ends well makes the chat's card moot (a busy API's "Send Again", an earlier failure): it goes, with
+    // the prompt it kept.
+    let turns: Disposable | undefined;
+    const follow = (session: Session | undefined) => {
+      turns?.dispose();
+      turns = session?.onDidChange((changes) => {
+        if (!changes.some((c) => c.type === 'entry-added' && c.entry.kind === 'turn-end' && c.entry.stopReason === 'end_turn')) return;
+        chat.notices.keptPrompt = undefined;
+        chat.notices.clear();
+      });
+    };
+    follow(chat.session);
+    const subs = [chat.onDidFail((err) => this.report(err, { chat })), chat.onDidChangeSession(follow)];
+    this.chatSubs.set(chat, {
+      dispose: () => {
+        turns?.dispose();
+        for (const s of subs) s.dispose();
+      },
+    });
   }
 
   private reportToAll(err: unknown, chats: readonly Chat[], opts: ReportOptions = {}): void {

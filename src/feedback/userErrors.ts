@@ -58,7 +58,8 @@ export function describeError(err: unknown, what?: string): UserError {
   const code = requestErrorCode(err);
   const text = errorMessage(err);
   if (code === AUTH_REQUIRED) {
-    return { message: 'Sign in to use the agent: it has no credentials yet.', severity: 'warning', actions: ['signIn', 'setApiKey'] };
+    // A first step, not a failure: said as what to do, in the neutral colour.
+    return { message: 'Sign in to use the agent, with your Claude subscription or an API key.', severity: 'info', actions: ['signIn', 'setApiKey'] };
   }
   if (BYPASS_REFUSAL.test(text)) {
     return {

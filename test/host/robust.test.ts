@@ -254,6 +254,20 @@ suite('Model API busy, real adapter, in the chat', function () {
     }
   });
 
+  test('the card of a busy API goes, with its kept prompt, when another prompt is answered', async () => {
+    fake.setScript(Array.from({ length: 4 }, () => apiError(529, 'overloaded_error', 'fake-529', 1)));
+    await api.actions.sendPrompt('busy, then forgotten', []);
+    const notice = await waitFor(() => api.chat.notices.current, 'the 529 notice');
+    assert.deepEqual(notice.buttons.map((b) => b.label), ['Send Again', 'Show Log']);
+    assert.ok(api.chat.notices.keptPrompt, 'the prompt is kept for Send Again');
+    fake.setScript([text('a different answer')]);
+    await api.actions.sendPrompt('something else', []);
+    const s = api.chat.session!;
+    await waitFor(() => agentText(s).includes('a different answer') && s.status.turn === 'idle', 'the other prompt answered');
+    assert.equal(api.chat.notices.current, null, 'the card is gone');
+    assert.equal(api.chat.notices.keptPrompt, undefined, 'and the prompt it kept');
+  });
+
   test('Stop ends a turn stuck in 529 retries; nothing hangs and the next prompt works', async () => {
     fake.setScript(Array.from({ length: 10 }, () => apiError(529, 'overloaded_error', 'fake-529', 3)));
     const before = fake.mainRequests().length;

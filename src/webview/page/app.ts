@@ -80,10 +80,11 @@ export class App {
     this.config = new ConfigBar(this.post);
     this.notice = new NoticeView(this.post);
     this.composer = new Composer(this.post);
+    this.composer.placeTools(this.config.node);
     this.composer.onSubmit = (text, attachments) => this.submit(text, attachments);
     this.scroller = h('main', { class: 'scroller' }, this.empty, this.transcript.node, this.changedFiles.node, this.elicitations.node);
     this.banner.hidden = true;
-    opts.root.replaceChildren(this.header.node, this.banner, this.scroller, this.plan.node, this.notice.node, this.queue.node, this.composer.node, this.config.node, this.announcer.node);
+    opts.root.replaceChildren(this.header.node, this.banner, this.scroller, this.plan.node, this.notice.node, this.queue.node, this.composer.node, this.announcer.node);
     this.scroller.addEventListener('scroll', () => {
       this.stickToBottom = this.scroller.scrollHeight - this.scroller.scrollTop - this.scroller.clientHeight < STICK_THRESHOLD;
     });

@@ -34,6 +34,7 @@ export class Composer {
   private readonly chips = h('div', { class: 'attachments', 'aria-label': 'Attachments', role: 'list', 'data-testid': 'attachments' });
   private readonly popup = h('ul', { class: 'completions', role: 'listbox', id: 'composer-completions', 'aria-label': 'Suggestions', 'data-testid': 'completions' });
   private readonly notice = h('div', { class: 'composer-notice', role: 'status' });
+  private readonly tools = h('div', { class: 'composer-tools' });
   private attachments: Attachment[] = [];
   private history: string[] = [];
   /** Position while walking the history; history.length means "not walking". */
@@ -59,7 +60,9 @@ export class Composer {
       this.popup,
       this.chips,
       this.notice,
-      h('div', { class: 'composer-row' }, this.textarea, h('div', { class: 'composer-buttons' }, this.sendButton, this.stopButton)),
+      // One box, as an editor's input looks: the text, then a toolbar of the session's choices with Send and Stop at
+      // its end (the choices are placed there by the app: see placeTools).
+      h('div', { class: 'composer-box' }, this.textarea, h('div', { class: 'composer-toolbar' }, this.tools, h('div', { class: 'composer-buttons' }, this.stopButton, this.sendButton))),
     );
     this.textarea.addEventListener('keydown', (e) => this.onKeyDown(e));
     this.textarea.addEventListener('input', () => this.updateCompletions());
@@ -87,6 +90,11 @@ export class Composer {
     if (a.type !== 'image' && this.attachments.some(same)) return;
     this.attachments.push(a);
     this.renderChips();
+  }
+
+  /** Puts the session's choices (the config bar) in the composer's toolbar, before Send and Stop. */
+  placeTools(node: HTMLElement): void {
+    this.tools.replaceChildren(node);
   }
 
   focus(): void {

@@ -41,7 +41,7 @@ export function renderDiff(o: DiffViewOptions, expanded: boolean, onExpand: () =
       { class: 'diff-header' },
       icon(o.oldText == null ? 'new-file' : 'diff'),
       h('span', { class: 'diff-path', title: o.path }, name),
-      h('span', { class: 'diff-stat' }, h('span', { class: 'diff-stat-add' }, `+${added}`), ' ', h('span', { class: 'diff-stat-del' }, `-${removed}`)),
+      h('span', { class: 'diff-stat' }, h('span', { class: 'diff-stat-add', 'aria-label': `${added} lines added` }, `+${added}`), ' ', h('span', { class: 'diff-stat-del', 'aria-label': `${removed} lines removed` }, `−${removed}`)),
       withClick(button('Open diff', { class: 'text-btn', 'data-testid': 'open-diff' }, icon('diff-multiple'), ' Open diff'), o.onOpenDiff),
     ),
     h('div', { class: 'diff-body', role: 'region', 'aria-label': `Changes to ${name}` }, ...shown),

@@ -4,7 +4,8 @@ import type { PermissionCancelReason, PermissionOutcome, ToolCallUiStatus } from
 export { OPTION_KIND_ICON, TOOL_KIND_ICON } from '../protocol/protocol';
 
 export const TOOL_STATUS: Record<ToolCallUiStatus, { icon: string; label: string }> = {
-  pending: { icon: 'circle-large-outline', label: 'Pending' },
+  // Not started: the agent asks about one call at a time, so a call without its own approval waits behind another.
+  pending: { icon: 'circle-large-outline', label: 'Waiting its turn' },
   in_progress: { icon: 'loading codicon-modifier-spin', label: 'Running' },
   completed: { icon: 'pass', label: 'Completed' },
   failed: { icon: 'error', label: 'Failed' },
@@ -41,3 +42,20 @@ export const PLAN_STATUS_ICON: Record<string, string> = {
   in_progress: 'loading codicon-modifier-spin',
   completed: 'pass-filled',
 };
+
+/**
+ * The Claude adapter's modes named for what they do (its own names, "Manual" or "Auto", say little about it). Only
+ * the adapter's exact id and name pairs (dist/session-mode.js) are renamed; another agent's modes keep their names.
+ */
+const CLAUDE_MODE_LABEL: Record<string, { name: string; label: string }> = {
+  default: { name: 'Manual', label: 'Ask before edits' },
+  acceptEdits: { name: 'Accept edits', label: 'Edit without asking' },
+  plan: { name: 'Plan', label: 'Plan, no edits' },
+  auto: { name: 'Auto', label: 'Claude decides' },
+  bypassPermissions: { name: 'Bypass permissions', label: 'Never ask' },
+};
+
+export function modeLabel(id: string, name: string): string {
+  const known = Object.hasOwn(CLAUDE_MODE_LABEL, id) ? CLAUDE_MODE_LABEL[id] : undefined;
+  return known?.name === name ? known.label : name;
+}

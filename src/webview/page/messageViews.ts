@@ -129,10 +129,16 @@ export class NoticeView implements EntryView {
   }
 }
 
+/**
+ * Where a turn failed, as one line of the transcript (the whole message in its tooltip). The card above the composer
+ * is the one place that explains it and offers what to do, and the one that announces it: this line is not an alert.
+ */
 export class ErrorView implements EntryView {
-  readonly node = h('div', { class: 'entry error-entry', role: 'alert', 'data-testid': 'error' });
+  readonly node = h('div', { class: 'entry error-entry', 'data-testid': 'error' });
   update(e: TranscriptEntry): void {
-    setChildren(this.node, icon('error'), h('span', {}, (e as Of<'error'>).message));
+    const message = (e as Of<'error'>).message;
+    this.node.title = message;
+    setChildren(this.node, icon('error'), h('span', { class: 'error-line' }, message));
   }
 }
 

@@ -18,6 +18,7 @@ import type { Chat } from '../../../src/chat/chat';
 import { ChatNotices } from '../../../src/chat/chatNotices';
 import type { ChatRegistry } from '../../../src/chat/chatRegistry';
 import type { ChatStatus } from '../../../src/chat/chatStatus';
+import type { TranscriptChange } from '../../../src/acp/transcript';
 import { AgentExitedError } from '../../../src/acp/errors';
 import { AgentStartError } from '../../../src/acp/errors';
 import { ClaudeCodeNotFoundError } from '../../../src/agents/claudeCode/errors';
@@ -28,13 +29,16 @@ import { recordingLogger } from '../acp/inProcessAgent';
 /** A chat as the presenter sees it: its notices, its failures, its queue (what `submit` was given). */
 function fakeChat(prompts: unknown[], withSession = true) {
   const fail = new Emitter<unknown>();
+  /** The session's transcript changes, as the presenter follows them (a turn's end among them). */
+  const changes = new Emitter<TranscriptChange[]>();
   const chat = {
     notices: new ChatNotices(),
     onDidFail: fail.event,
-    session: withSession ? {} : undefined,
+    onDidChangeSession: new Emitter<unknown>().event,
+    session: withSession ? { onDidChange: changes.event } : undefined,
     submit: async (blocks: unknown) => void prompts.push(blocks),
   } as unknown as Chat;
-  return { chat, fail };
+  return { chat, fail, changes };
 }
 
 function setup(visible: boolean) {
@@ -66,7 +70,7 @@ function setup(visible: boolean) {
     added.fire(tab.chat);
     return { ...tab, prompts: tabPrompts };
   };
-  return { presenter, chat: main.chat, fail: main.fail, status, exit, prompts, addChat, setVisible: (v: boolean) => (isVisible = v) };
+  return { presenter, chat: main.chat, fail: main.fail, changes: main.changes, status, exit, prompts, addChat, setVisible: (v: boolean) => (isVisible = v) };
 }
 
 const exited = () => new AgentStartError('x', 'exited', { exit: { code: 3, signal: null, stderrTail: 'bad config' } });
@@ -82,6 +86,20 @@ describe('UserErrorPresenter', () => {
     t.setVisible(false);
     t.fail.fire(new AgentStartError('x', 'no-folder'));
     expect(vscodeFake.showInformationMessage).toHaveBeenCalledWith('ACP Chat: Open a folder to work with the agent.', 'Open Folder…');
+  });
+
+  it('a turn that ends well clears the card and the prompt it kept; a cancelled one does not', () => {
+    const t = setup(true);
+    const prompt = [{ type: 'text', text: 'busy' }];
+    t.presenter.report(new acp.RequestError(-32603, 'Internal error: API Error: 529 Overloaded', { errorKind: 'overloaded' }), { prompt: prompt as never, what: 'Sending the prompt' });
+    expect(t.chat.notices.current?.buttons.map((b) => b.label)).toContain('Send Again');
+    expect(t.chat.notices.keptPrompt).toEqual(prompt);
+    const turnEnd = (stopReason: string): TranscriptChange[] => [{ type: 'entry-added', index: 3, entry: { kind: 'turn-end', id: 'te', stopReason, at: 0 } as never }];
+    t.changes.fire(turnEnd('cancelled'));
+    expect(t.chat.notices.current).not.toBeNull();
+    t.changes.fire(turnEnd('end_turn'));
+    expect(t.chat.notices.current).toBeNull();
+    expect(t.chat.notices.keptPrompt).toBeUndefined();
   });
 
   it('a failed start is reported once, not once per retry, until the agent runs again', () => {
@@ -120,7 +138,7 @@ describe('UserErrorPresenter', () => {
     const t = setup(false);
     const prompt = [{ type: 'text', text: 'hello' }];
     t.presenter.report(new acp.RequestError(-32000, 'Authentication required'), { prompt: prompt as never });
-    expect(vscodeFake.showWarningMessage).toHaveBeenCalledWith('ACP Chat: Sign in to use the agent: it has no credentials yet.', 'Claude Subscription', 'Set API Key…');
+    expect(vscodeFake.showInformationMessage).toHaveBeenCalledWith('ACP Chat: Sign in to use the agent, with your Claude subscription or an API key.', 'Claude Subscription', 'Set API Key…');
     vscodeFake.showInformationMessage.mockResolvedValueOnce('Send Again');
     t.presenter.signedIn('API key');
     expect(vscodeFake.showInformationMessage).toHaveBeenCalledWith('ACP Chat: Signed in (API key). Send your prompt again?', 'Send Again');

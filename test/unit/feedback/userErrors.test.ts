@@ -88,8 +88,8 @@ describe('describeError', () => {
 
   it('authentication required (-32000): asks to sign in, with the sign-in methods and Set API Key', () => {
     const e = describeError(new acp.RequestError(AUTH_REQUIRED, 'Authentication required'), 'Sending the prompt');
-    expect(e.message).toMatch(/^Sign in to use the agent/);
-    expect(e.severity).toBe('warning');
+    expect(e.message).toBe('Sign in to use the agent, with your Claude subscription or an API key.');
+    expect(e.severity).toBe('info');
     expect(e.actions).toEqual(['signIn', 'setApiKey']);
   });
 

@@ -18,8 +18,8 @@ function setup() {
 
 const signInNotice: ChatNotice = {
   id: 7,
-  severity: 'warning',
-  message: 'Sign in to use the agent: it has no credentials yet.',
+  severity: 'info',
+  message: 'Sign in to use the agent, with your Claude subscription or an API key.',
   buttons: [
     { action: 'signIn', label: 'Claude Subscription', methodId: 'claude-ai-login', description: 'Use Claude subscription ' },
     { action: 'signIn', label: 'Anthropic Console', methodId: 'console-login', description: 'Use Anthropic Console (API usage billing)' },
@@ -35,7 +35,7 @@ describe('the notice card', () => {
     t.send({ type: 'notice', notice: signInNotice });
     const card = t.q('[data-testid="notice"]')!;
     expect(card.hidden).toBe(false);
-    expect(card.dataset.severity).toBe('warning');
+    expect(card.dataset.severity).toBe('info');
     expect(t.q('[data-testid="notice-message"]')!.textContent).toBe(signInNotice.message);
     const methods = t.qa('[data-testid="sign-in-method"]');
     expect(methods.map((m) => [m.querySelector('.notice-method-name')!.textContent, m.querySelector('.notice-method-desc')!.textContent])).toEqual([

@@ -62,7 +62,8 @@ describe('rendering a snapshot', () => {
     const card = t.q('[data-tool-call-id="toolu_edit"]')!;
     expect(card.querySelector('.diff-del')!.textContent).toContain('alpha');
     expect(card.querySelector('.diff-add')!.textContent).toContain('ALPHA-EDITED');
-    expect(card.querySelector('.diff-stat')!.textContent).toBe('+1 -1');
+    // A true minus sign, as in the changed-files list.
+    expect(card.querySelector('.diff-stat')!.textContent).toBe('+1 −1');
     card.querySelector<HTMLButtonElement>('[data-testid="open-diff"]')!.click();
     expect(t.posted).toContainEqual({ type: 'openDiff', toolCallId: 'toolu_edit', contentIndex: 0 });
     card.querySelector<HTMLButtonElement>('[data-testid="location-link"]')!.click();
@@ -101,7 +102,12 @@ describe('rendering a snapshot', () => {
   it('renders notice, error, turn end, plan, usage, title and controls', () => {
     expect(t.q('[data-entry-id="n1"]')!.textContent).toContain('Rate limited');
     expect(t.q('[data-entry-id="n1"]')!.dataset.severity).toBe('warning');
-    expect(t.q('[data-entry-id="err1"]')!.getAttribute('role')).toBe('alert');
+    // A failed turn is one line in the transcript, its whole message in the tooltip; the card above the composer is
+    // the one alert.
+    const err = t.q('[data-entry-id="err1"]')!;
+    expect(err.getAttribute('role')).toBeNull();
+    expect(err.title).toBe('Internal error: boom');
+    expect(err.querySelector('.error-line')!.textContent).toBe('Internal error: boom');
     expect(t.q('[data-entry-id="te1"]')!.textContent).toContain('Cancelled');
     const plan = Array.from(t.root.querySelectorAll<HTMLElement>('.plan-item'));
     expect(plan.map((p) => [p.dataset.status, p.dataset.priority])).toEqual([['completed', 'high'], ['in_progress', 'medium'], ['pending', 'low']]);
@@ -257,6 +263,42 @@ describe('incremental patching', () => {
     expect(t.app.transcript.nodeOf('a39')).toBeUndefined();
     expect(t.q('[data-entry-id="a49"] strong')!.textContent).toBe('49');
     expect(t.md).toHaveBeenCalledTimes(10);
+  });
+
+  it('puts the mode, named for what it does, and the model in the composer toolbar, the rest behind one More menu', () => {
+    const t = setup();
+    t.send(snapshotMsg({ meta: meta({ modes: null }), entries: [] }));
+    const configOptions: SessionConfigOption[] = [
+      { id: 'mode', name: 'Mode', category: 'mode', type: 'select' as const, currentValue: 'default', options: [{ value: 'default', name: 'Manual' }, { value: 'acceptEdits', name: 'Accept edits' }, { value: 'custom', name: 'Custom' }] },
+      { id: 'model', name: 'Model', category: 'model', type: 'select' as const, currentValue: 'default', options: [{ value: 'default', name: 'Default (recommended)' }, { value: 'opus', name: 'Opus 5.5' }] },
+      { id: 'effort', name: 'Effort', category: 'thought_level', type: 'select' as const, currentValue: 'high', options: [{ value: 'high', name: 'High' }] },
+      { id: 'fast', name: 'Fast mode', category: 'model_config', type: 'boolean' as const, currentValue: false },
+    ];
+    t.send({ type: 'patch', entries: [], meta: { configOptions } });
+    const toolbar = t.q('.composer-box .composer-toolbar')!;
+    const bar = toolbar.querySelector('[data-testid="config-bar"]')!;
+    // In the bar itself: the two selects, then the menu's button; Send is in the same toolbar.
+    expect(Array.from(bar.children).map((c) => c.getAttribute('aria-label') ?? c.tagName)).toEqual(['Mode', 'Model', 'DETAILS']);
+    expect(toolbar.querySelector('[data-testid="send"]')).not.toBeNull();
+    const mode = t.q<HTMLSelectElement>('[data-testid="mode-select"]')!;
+    // The adapter's own names become what the mode does; a name it does not give stays the agent's.
+    expect(Array.from(mode.options).map((o) => o.textContent)).toEqual(['Ask before edits', 'Edit without asking', 'Custom']);
+    expect(mode.title).toBe('Mode: Ask before edits');
+    expect(t.q<HTMLSelectElement>('select[data-config-id="model"]')!.title).toBe('Model: Default (recommended)');
+    // Effort and Fast mode in the menu, each with its visible label.
+    const menu = t.q<HTMLDetailsElement>('details.config-more')!;
+    expect(Array.from(menu.querySelectorAll('.config-more-panel label')).map((l) => l.textContent)).toEqual(['EffortHigh', 'Fast mode']);
+    expect(menu.open).toBe(false);
+    menu.open = true;
+    // A patch that rebuilds the bar keeps the menu open; Escape closes it, and so does a click outside.
+    t.send({ type: 'patch', entries: [], meta: { configOptions: [{ ...configOptions[0]!, currentValue: 'acceptEdits' } as SessionConfigOption, ...configOptions.slice(1)] } });
+    const again = t.q<HTMLDetailsElement>('details.config-more')!;
+    expect(again.open).toBe(true);
+    again.querySelector('select')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(again.open).toBe(false);
+    again.open = true;
+    t.q<HTMLElement>('[data-testid="composer-input"]')!.click();
+    expect(again.open).toBe(false);
   });
 
   it('applies meta patches: config options kept in step, cleared fields removed, status shown', () => {

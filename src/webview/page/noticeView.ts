@@ -38,7 +38,8 @@ export class NoticeView {
   }
 
   private methodButton(noticeId: number, b: NoticeButton): HTMLElement {
-    const el = button(b.label, { class: 'notice-method', 'data-testid': 'sign-in-method', 'data-method-id': b.methodId }, h('span', { class: 'notice-method-name' }, b.label), b.description ? h('span', { class: 'notice-method-desc' }, b.description) : null);
+    // Named by what it shows (the method's name, then the agent's description), so a voice user says what they see.
+    const el = button(b.label, { class: 'notice-method', 'data-testid': 'sign-in-method', 'data-method-id': b.methodId, 'aria-label': undefined }, h('span', { class: 'notice-method-name' }, b.label), b.description ? h('span', { class: 'notice-method-desc' }, b.description) : null);
     el.addEventListener('click', () => this.click(el, noticeId, b));
     return el;
   }

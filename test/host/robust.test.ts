@@ -12,7 +12,7 @@ import type { Session } from '../../src/acp/session';
 import type { PermissionRecord } from '../../src/acp/transcript';
 import type { PermissionPrompt } from '../../src/approvals/permissionBroker';
 import { apiError, startFakeAnthropic, text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
-import { activate, EXTENSION_ID, pointAgentAt, pollFor, quickInput, setSetting, waitFor, type ExtensionApi } from './helpers';
+import { activate, closeAllEditors, EXTENSION_ID, pointAgentAt, pollFor, quickInput, setSetting, waitFor, type ExtensionApi } from './helpers';
 
 const KILLS_PER_SURFACE = Number(process.env.ACP_CHAT_HOST_KILLS ?? 15);
 const CONCURRENCY_ROUNDS = Number(process.env.ACP_CHAT_HOST_ROUNDS ?? 5);
@@ -72,6 +72,10 @@ suite('Robustness on the real surfaces (scripted agent)', function () {
   suiteTeardown(async () => {
     process.off('unhandledRejection', onError);
     process.off('uncaughtException', onError);
+    // The two tabs the concurrency test opened go with it: left open, their chats would reload their sessions on
+    // every later restart and take every update after this suite.
+    await closeAllEditors();
+    if (api) await waitFor(() => api.chats.all().length === 1 || undefined, 'only the side view\'s chat left');
     for (const [key, value] of Object.entries(saved)) await setSetting(key, value);
     await api?.chats.restart().catch(() => undefined);
     console.log(`host robustness figures: ${figures.join('; ')}`);

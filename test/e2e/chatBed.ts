@@ -162,14 +162,19 @@ export async function tidyWorkbench(cb: ChatBed, { newSession = false } = {}): P
   await runCommand(cb.page, 'View: Close All Editor Groups');
   await openChat(cb);
   // An empty composer: what the suite before left in it stays otherwise (the draft and chips are the chat's).
-  const remove = cb.chat.getByTestId('remove-attachment');
-  while ((await remove.count()) > 0) await remove.first().click();
-  await cb.chat.getByTestId('composer-input').fill('');
+  await emptyComposer(cb);
   if (newSession) {
     await runCommand(cb.page, 'ACP Chat: New Session');
     await cb.chat.getByTestId('user-message').first().waitFor({ state: 'detached', timeout: 15_000 });
     await cb.chat.getByTestId('mode-select').waitFor({ state: 'visible', timeout: AGENT_START_MS });
   }
+}
+
+/** Removes the composer's chips and draft, as a user clears it before a new task. */
+export async function emptyComposer(cb: ChatBed): Promise<void> {
+  const remove = cb.chat.getByTestId('remove-attachment');
+  while ((await remove.count()) > 0) await remove.first().click();
+  await cb.chat.getByTestId('composer-input').fill('');
 }
 
 /** Opens the chat view through the command palette and waits until the agent's session is ready (mode shown). */

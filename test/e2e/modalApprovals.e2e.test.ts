@@ -3,17 +3,13 @@
 // edited behind its back, so the setting is given at the start.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { bash, text } from '../fixtures/fakeAnthropic';
-import { adapterPid, captureFailure, lastToolCard, sendPrompt, TURN_MS, useChatBed, waitTurnIdle } from './chatBed';
+import { adapterPid, lastToolCard, sendPrompt, TURN_MS, useChatBed, waitTurnIdle } from './chatBed';
 import { screenshot } from './harness';
 
 describe('ACP Chat e2e: approvals in a modal dialog (acpChat.permissions.prompt = modal)', () => {
   const bed = useChatBed({ theme: 'light', settings: { 'acpChat.permissions.prompt': 'modal' } });
-
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await captureFailure(bed(), ctx.task.name);
-  });
 
   test('a Bash approval is a dialog whose buttons answer it', async () => {
     const cb = bed();

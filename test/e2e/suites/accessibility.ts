@@ -7,9 +7,9 @@
 // or clips its label without a tooltip. Each state and theme is photographed.
 import { join } from 'node:path';
 import type { FrameLocator } from 'playwright-core';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { apiError, bash, text, write } from '../../fixtures/fakeAnthropic';
-import { captureFailure, lastToolCard, sendPrompt, tidyWorkbench, TURN_MS, waitTurnIdle, type ChatBed } from '../chatBed';
+import { lastToolCard, sendPrompt, tidyWorkbench, TURN_MS, waitTurnIdle, type ChatBed } from '../chatBed';
 import { audit, THEMES } from '../a11yAudit';
 import { ACP_CHAT_EXTENSION_ID, pickQuickPickItem, runCommand, screenshot, webviewFrame } from '../harness';
 
@@ -23,10 +23,6 @@ export function accessibilitySuite(bed: () => ChatBed): void {
       await runCommand(cb.page, 'ACP Chat: Open Chat in Editor');
       await visibleChats().nth(1).waitFor({ timeout: 30_000 });
       for (const { frame } of await surfaces()) await frame.getByTestId('composer-input').waitFor({ timeout: 30_000 });
-    });
-
-    afterEach(async (ctx) => {
-      if (ctx.task.result?.state === 'fail') await captureFailure(cb, ctx.task.name);
     });
 
     const visibleChats = () => cb.page.locator(`iframe.webview[src*="extensionId=${ACP_CHAT_EXTENSION_ID}&"]`).locator('visible=true');

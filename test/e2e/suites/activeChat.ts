@@ -2,9 +2,9 @@
 // "Add Selection to Chat" from the palette puts the editor's selection into that chat's composer, not the other's.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { ACP_CHAT_EXTENSION_ID, runCommand, runCommandKeepingSelection, webviewFrame } from '../harness';
-import { AGENT_START_MS, captureFailure, cursorStatus, quickOpen, tidyWorkbench, type ChatBed } from '../chatBed';
+import { AGENT_START_MS, cursorStatus, quickOpen, tidyWorkbench, type ChatBed } from '../chatBed';
 
 export function activeChatSuite(bed: () => ChatBed): void {
   describe('ACP Chat e2e: commands act on the chat the user is in', () => {
@@ -13,10 +13,6 @@ export function activeChatSuite(bed: () => ChatBed): void {
     beforeAll(async () => {
       cb = bed();
       await tidyWorkbench(cb);
-    });
-
-    afterEach(async (ctx) => {
-      if (ctx.task.result?.state === 'fail') await captureFailure(cb, ctx.task.name);
     });
 
     test('Add Selection to Chat goes to the chat clicked last: a tab, then the side view', async () => {

@@ -4,9 +4,9 @@
 // One bed for the file: Manual mode, approvals answered inline (acpChat.permissions.prompt = inline).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { askUserQuestion, COLOR_QUESTION, held, text, toolUse, write } from '../../fixtures/fakeAnthropic';
-import { activeTabTitle, captureFailure, cursorStatus, lastToolCard, reloadWebview, sendPrompt, tidyWorkbench, TURN_MS, waitTurnIdle, type ChatBed } from '../chatBed';
+import { activeTabTitle, cursorStatus, lastToolCard, reloadWebview, sendPrompt, tidyWorkbench, TURN_MS, waitTurnIdle, type ChatBed } from '../chatBed';
 import { runCommand, screenshot } from '../harness';
 
 /** Waits for the diff editor whose tab title matches, and checks both sides' text. */
@@ -32,10 +32,6 @@ export function chatViewSuite(bed: () => ChatBed): void {
 
     afterAll(() => {
       release?.();
-    });
-
-    afterEach(async (ctx) => {
-      if (ctx.task.result?.state === 'fail') await captureFailure(cb, ctx.task.name);
     });
 
 

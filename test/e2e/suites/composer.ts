@@ -4,10 +4,10 @@
 // fake Messages API: the real adapter turns the composer's content blocks into Claude's user message.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { LoggedRequest } from '../../fixtures/fakeAnthropic';
 import { held, text } from '../../fixtures/fakeAnthropic';
-import { captureFailure, cursorStatus, quickOpen, reloadWebview, sendPrompt, tidyWorkbench, TURN_MS, waitTurnIdle, type ChatBed } from '../chatBed';
+import { cursorStatus, emptyComposer, quickOpen, reloadWebview, sendPrompt, tidyWorkbench, TURN_MS, waitTurnIdle, type ChatBed } from '../chatBed';
 import { runCommand, runCommandKeepingSelection } from '../harness';
 
 /** The first main-loop request, from `from` on, whose user message carries `marker` in a text block. */
@@ -24,16 +24,9 @@ export function composerSuite(bed: () => ChatBed): void {
       await tidyWorkbench(cb);
     });
 
-    afterEach(async (ctx) => {
-      if (ctx.task.result?.state === 'fail') await captureFailure(cb, ctx.task.name);
-      // Leave an empty composer without chips for the next test, whatever this one left behind.
-      const remove = cb.chat.getByTestId('remove-attachment');
-      for (let i = 0; i < 10 && (await remove.count().catch(() => 0)) > 0; i++) await remove.first().click({ timeout: 5000 }).catch(() => undefined);
-      await cb.chat
-        .getByTestId('composer-input')
-        .fill('', { timeout: 5000 })
-        .catch(() => undefined);
-    });
+    // Each test starts from an empty composer without chips, whatever the one before left (a failing test's screen is
+    // photographed as it left it).
+    beforeEach(() => emptyComposer(cb));
 
     test('Add Selection to Chat attaches the selected lines, and their text reaches the model', async () => {
       const name = 'selection-sample.txt';

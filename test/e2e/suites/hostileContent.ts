@@ -5,10 +5,10 @@
 // (each click checked: nothing navigates, and only an http(s) link reaches VS Code's "open" question, which is
 // declined), and the permission's option names and the error show it as text; the session's title, in VS Code's own
 // title bar, as one line of text.
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { toDisplayText } from '../../../src/acp/displayText';
 import { XSS_PAYLOADS } from '../../robust/xssPayloads';
-import { captureFailure, tidyWorkbench, TURN_MS, waitTurnIdle, type ChatBed } from '../chatBed';
+import { tidyWorkbench, TURN_MS, waitTurnIdle, type ChatBed } from '../chatBed';
 
 /** What the page shows of the payload: the agent gets the prompt's words, so runs of white space become one space. */
 const asSent = (p: string) => p.trim().split(/\s+/).join(' ');
@@ -20,10 +20,6 @@ export function hostileContentSuite(bed: () => ChatBed): void {
     beforeAll(async () => {
       cb = bed();
       await tidyWorkbench(cb);
-    });
-
-    afterEach(async (ctx) => {
-      if (ctx.task.result?.state === 'fail') await captureFailure(cb, ctx.task.name);
     });
 
     test(`${XSS_PAYLOADS.length} payloads in every field the agent controls: nothing runs, shown as text, links inert`, async () => {

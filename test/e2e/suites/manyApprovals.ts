@@ -3,9 +3,9 @@
 // for it (each request has options of its own, so an answer routed to another request shows), and the status bar and
 // the view's badge count down by one with each click. The scripted agent asks them all at once and reports what it
 // received.
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { seededRandom } from '../../robust/random';
-import { AGENT_START_MS, captureFailure, tidyWorkbench, TURN_MS, waitTurnIdle, type ChatBed } from '../chatBed';
+import { AGENT_START_MS, tidyWorkbench, TURN_MS, waitTurnIdle, type ChatBed } from '../chatBed';
 import { ACP_CHAT_EXTENSION_ID, runCommand, webviewFrame } from '../harness';
 import type { FrameLocator } from 'playwright-core';
 
@@ -18,10 +18,6 @@ export function manyApprovalsSuite(bed: () => ChatBed): void {
     beforeAll(async () => {
       cb = bed();
       await tidyWorkbench(cb, { newSession: true });
-    });
-
-    afterEach(async (ctx) => {
-      if (ctx.task.result?.state === 'fail') await captureFailure(cb, ctx.task.name);
     });
 
     test(`each request gets the option clicked for it; the status bar and badge count down (seed ${SEED})`, async () => {

@@ -2,19 +2,15 @@
 // as a user does, and the QuickPick closed as cancelled when the agent dies under it.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { bash, text } from '../../fixtures/fakeAnthropic';
-import { adapterPid, captureFailure, lastToolCard, sendPrompt, tidyWorkbench, TURN_MS, waitTurnIdle, type ChatBed } from '../chatBed';
+import { adapterPid, lastToolCard, sendPrompt, tidyWorkbench, TURN_MS, waitTurnIdle, type ChatBed } from '../chatBed';
 import { readQuickPick, screenshot } from '../harness';
 
 export function quickPickApprovalsSuite(bed: () => ChatBed): void {
   describe('ACP Chat e2e: approvals in the workbench QuickPick (the default)', () => {
     beforeAll(async () => {
       await tidyWorkbench(bed());
-    });
-
-    afterEach(async (ctx) => {
-      if (ctx.task.result?.state === 'fail') await captureFailure(bed(), ctx.task.name);
     });
 
     test('a Bash approval in the workbench QuickPick is answered with the keyboard', async () => {

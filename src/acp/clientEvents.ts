@@ -11,7 +11,8 @@ export type ClientEvent =
   | { type: 'turn-cancelling' }
   /** `stillRunning`: another (queued) prompt of this session is in flight, so the turn stays running. */
   | { type: 'turn-ended'; stopReason: string; stillRunning?: boolean }
-  | { type: 'turn-failed'; message: string; stillRunning?: boolean }
+  /** `needsSignIn`: the agent refused the prompt until the user signs in (a first step, not a failure). */
+  | { type: 'turn-failed'; message: string; stillRunning?: boolean; needsSignIn?: boolean }
   | { type: 'permission-requested'; permission: PermissionRecord }
   | { type: 'permission-settled'; key: string; outcome: Exclude<PermissionOutcome, { status: 'pending' }> }
   | { type: 'session-configured'; modes?: SessionModeState | null; configOptions?: SessionConfigOption[] | null }
@@ -64,7 +65,9 @@ export function applyClientEvent(state: TranscriptState, event: ClientEvent, now
       if (!event.stillRunning) d.setMeta('turn', 'idle');
       break;
     case 'turn-failed':
-      d.add({ kind: 'error', id: d.newId(), message: event.message, at: now });
+      // Sign-in is said on the chat's card; the transcript only marks where the prompt stopped, in neutral words.
+      if (event.needsSignIn) d.add({ kind: 'notice', id: d.newId(), severity: 'info', title: 'Not sent: sign in first', description: null, at: now });
+      else d.add({ kind: 'error', id: d.newId(), message: event.message, at: now });
       if (!event.stillRunning) d.setMeta('turn', 'idle');
       break;
     case 'permission-requested':

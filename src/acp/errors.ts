@@ -94,6 +94,14 @@ export class NotSupportedError extends Error {
   override name = 'NotSupportedError';
 }
 
+/** ACP's "authentication required" error code (`RequestError.authRequired`). */
+export const AUTH_REQUIRED = -32000;
+
+/** The agent refused a request until the user signs in. */
+export function isAuthRequired(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === AUTH_REQUIRED;
+}
+
 /** The text of anything thrown, for logs and messages. */
 export function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);

@@ -3,6 +3,7 @@
 import * as acp from '@agentclientprotocol/sdk';
 import type { AgentCapabilities, ClientContext, ContentBlock, PromptResponse, RequestPermissionRequest, SessionUpdate, SetSessionConfigOptionRequest } from '@agentclientprotocol/sdk';
 import { applyClientEvent, type ClientEvent } from './clientEvents';
+import { isAuthRequired } from './errors';
 import { Emitter, type Disposable } from './events';
 import type { Logger } from './logger';
 import type { PendingRequests } from './pendingRequests';
@@ -113,7 +114,7 @@ export class Session implements PermissionSessionView {
       } catch (err) {
         this.inFlight -= 1;
         const error = await this.host.explainFailure(err);
-        this.apply({ type: 'turn-failed', message: error.message, stillRunning: this.inFlight > 0 });
+        this.apply({ type: 'turn-failed', message: error.message, stillRunning: this.inFlight > 0, ...(isAuthRequired(error) ? { needsSignIn: true } : {}) });
         throw error;
       }
     } finally {

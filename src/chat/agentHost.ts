@@ -203,7 +203,7 @@ export class AgentHost {
       }
       const message = errorMessage(err);
       this.opts.logger.error(`[agent] could not start: ${message}`);
-      this.setStatus({ state: 'error', message });
+      this.setStatus({ state: 'error', message, ...(err instanceof AgentStartError && err.reason === 'no-folder' ? { needsFolder: true as const } : {}) });
       throw err;
     }
   }

@@ -17,7 +17,10 @@ export interface NoticeButton {
 export interface ChatNotice {
   id: number;
   severity: 'error' | 'warning' | 'info';
+  /** One line. */
   message: string;
+  /** Shown on request ("Show details"): the agent's last output, the API's own words. */
+  details?: string;
   buttons: NoticeButton[];
   /** A kept prompt that can be sent once signed in: the card offers "send it when signed in". */
   keptPrompt?: string;

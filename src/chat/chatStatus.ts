@@ -4,4 +4,5 @@ export type ChatStatus =
   | { state: 'starting' }
   /** `account`: how the agent says it is signed in (a label such as "Anthropic API key"; never a secret). */
   | { state: 'ready'; agentName: string; agentVersion?: string; account?: string }
-  | { state: 'error'; message: string };
+  /** `needsFolder`: no folder is open, so the agent cannot start; the page welcomes the user with Open Folder. */
+  | { state: 'error'; message: string; needsFolder?: true };

@@ -176,6 +176,8 @@ export class UserErrorPresenter implements vscode.Disposable {
     }
     const worded = describeError(err, opts.what);
     const isStart = err instanceof AgentStartError || err instanceof AgentExitedError;
+    // No folder: each chat's page welcomes the user with Open Folder (its status says why), so no card repeats it.
+    const welcomeSays = err instanceof AgentStartError && err.reason === 'no-folder';
     for (const chat of chats) {
       const notices = chat.notices;
       if (object) {
@@ -192,19 +194,30 @@ export class UserErrorPresenter implements vscode.Disposable {
         this.show(chat, worded, isStart, undefined, [{ action: 'resendPrompt', label: 'Send Again' }], object);
         continue;
       }
-      this.show(chat, worded, isStart, signIn ? promptPreview(notices.keptPrompt) : undefined, [], object);
+      if (welcomeSays) this.notify(chat, { severity: worded.severity, message: worded.message, buttons: worded.actions.flatMap((a) => this.buttonsFor(a, worded)) }, object);
+      else this.show(chat, worded, isStart, signIn ? promptPreview(notices.keptPrompt) : undefined, [], object);
     }
   }
 
   private show(chat: Chat, worded: UserError, isStartFailure: boolean, keptPrompt?: string, first: NoticeButton[] = [], source?: object): void {
     const offered = this.deps.apiKeyApplies?.() === false ? worded.actions.filter((a) => a !== 'setApiKey') : worded.actions;
     const buttons = [...first, ...offered.flatMap((a) => this.buttonsFor(a, worded))];
-    this.showNotice(chat, { severity: worded.severity, message: worded.message, buttons, ...(keptPrompt !== undefined ? { keptPrompt } : {}) }, isStartFailure, source);
+    this.showNotice(
+      chat,
+      { severity: worded.severity, message: worded.message, ...(worded.details ? { details: worded.details } : {}), buttons, ...(keptPrompt !== undefined ? { keptPrompt } : {}) },
+      isStartFailure,
+      source,
+    );
   }
 
-  /** The chat's card; and a notification with the same buttons when no chat is on screen (once per error). */
+  /** The chat's card, and a notification when no chat is on screen. */
   private showNotice(chat: Chat, notice: Parameters<ChatNotices['show']>[0], isStartFailure: boolean, source: object | undefined): void {
     chat.notices.show(notice, isStartFailure);
+    this.notify(chat, notice, source);
+  }
+
+  /** A notification with the notice's buttons, when no chat is on screen to show it (once per error). */
+  private notify(chat: Chat, notice: Parameters<ChatNotices['show']>[0], source: object | undefined): void {
     if (this.deps.isChatVisible()) return;
     if (source) {
       if (this.notified.has(source)) return;

@@ -1,7 +1,7 @@
 // The one place that words errors for the user: what happened, how serious it is, and what the user can do about it
 // (action ids; the host maps each id to a VS Code command in one table). Pure: no vscode, no I/O.
 import { basename } from 'node:path';
-import { AgentExitedError, AgentRegistryError, AgentStartError, AnswerNotUsedError, InstallError, LocationRefusedError, SettingsProblemError, errorMessage, type InstallProblem, type InstallSubject } from '../acp/errors';
+import { AUTH_REQUIRED, AgentExitedError, AgentRegistryError, AgentStartError, AnswerNotUsedError, InstallError, LocationRefusedError, SettingsProblemError, errorMessage, type InstallProblem, type InstallSubject } from '../acp/errors';
 import { summarizeKinds, type ProjectSetting } from '../agents/claudeCode/projectSettings';
 
 /** What the user can do about an error. Add an id here and its label and command in the host's table. */
@@ -19,8 +19,13 @@ export type UserAction =
 
 export type Severity = 'error' | 'warning' | 'info';
 
+export { AUTH_REQUIRED };
+
 export interface UserError {
+  /** One line: what happened and what to do. */
   message: string;
+  /** What the user may want to read before acting (the agent's last output, the API's own words): behind "Show details". */
+  details?: string;
   severity: Severity;
   actions: UserAction[];
   /** With 'useClaudeOnPath': the `claude` found on PATH that its button sets, and the button's label. */
@@ -29,13 +34,10 @@ export interface UserError {
   retryable?: boolean;
 }
 
-/** ACP's "authentication required" (`RequestError.authRequired`). */
-export const AUTH_REQUIRED = -32000;
-
 /** Claude Code's refusal to bypass approvals as root, as the adapter relays it. */
 const BYPASS_REFUSAL = /dangerously-skip-permissions cannot be used with root/i;
 
-const STDERR_IN_MESSAGE = 600;
+const STDERR_IN_DETAILS = 600;
 
 /**
  * Words `err` for the user. `what` names the failed operation ("Sending the prompt") for errors that carry no cause
@@ -73,14 +75,19 @@ export function describeError(err: unknown, what?: string): UserError {
   if (err instanceof AgentExitedError) {
     // The transcript stays; a restart loads the conversation into the new agent.
     const message = err.exit ? `The agent ${howExited(err.exit)}. Restart to continue this conversation.` : firstLine(text);
-    return { message: withTail(message, err.exit?.stderrTail), severity: 'error', actions: ['restart', 'showLog'] };
+    return { message, ...lastOutput(err.exit?.stderrTail), severity: 'error', actions: ['restart', 'showLog'] };
   }
   const model = modelFailure(err);
   if (model) return model;
   if (code !== undefined) {
-    return { message: `${what ? `${what} failed. ` : ''}The agent answered: ${text}`, severity: 'error', actions: ['showLog'] };
+    // The agent's own words go behind "Show details": a failed turn's marker in the transcript already shows their
+    // first line, and the model API's message often repeats in the agent's reply above it.
+    return { message: `${what ?? 'A request to the agent'} failed: the agent returned an error.`, details: text.trim(), severity: 'error', actions: ['showLog'] };
   }
-  return { message: what ? `${what} failed: ${text}` : text, severity: 'error', actions: ['showLog'] };
+  // A message of several lines (a stack, a log) shows its first; the whole is behind "Show details".
+  const line = firstLine(text);
+  const more = line !== text.trim() ? { details: text.trim() } : {};
+  return { message: what ? `${what} failed: ${line}` : line, ...more, severity: 'error', actions: ['showLog'] };
 }
 
 /** The agent started without the folder's own Claude settings (the user declined them): what that leaves out. */
@@ -241,7 +248,8 @@ function describeStartError(err: AgentStartError): UserError {
       };
     case 'exited':
       return {
-        message: withTail(`The agent ${exit ? howExited(exit) : 'exited'} while starting.`, exit?.stderrTail),
+        message: `The agent ${exit ? howExited(exit) : 'exited'} while starting.`,
+        ...lastOutput(exit?.stderrTail),
         severity: 'error',
         actions: ['showLog', 'restart'],
       };
@@ -288,7 +296,7 @@ function modelFailure(err: unknown): UserError | undefined {
   const kind = typeof data === 'object' && data !== null && 'errorKind' in data ? (data as { errorKind: unknown }).errorKind : undefined;
   const said = typeof kind === 'string' ? MODEL_FAILURES[kind] : undefined;
   if (!said) return undefined;
-  return { message: `${said} Wait a moment and send the prompt again. (${firstLine(errorMessage(err))})`, severity: 'warning', actions: ['showLog'], retryable: true };
+  return { message: `${said} Wait a moment and send the prompt again.`, details: firstLine(errorMessage(err)), severity: 'warning', actions: ['showLog'], retryable: true };
 }
 
 /** The JSON-RPC code of an error the agent answered with (an SDK RequestError), if it is one. */
@@ -303,9 +311,10 @@ function howExited(exit: { code: number | null; signal: string | null }): string
   return exit.code !== null ? `exited with code ${exit.code}` : 'exited';
 }
 
-function withTail(message: string, stderrTail: string | undefined): string {
+/** The agent's last output (its end, where the cause usually is), as a notice's details. */
+function lastOutput(stderrTail: string | undefined): { details?: string } {
   const tail = stderrTail?.trim();
-  return tail ? `${message} Last output:\n${tail.slice(-STDERR_IN_MESSAGE)}` : message;
+  return tail ? { details: tail.slice(-STDERR_IN_DETAILS) } : {};
 }
 
 function firstLine(text: string): string {

@@ -3,8 +3,9 @@
 // without a tooltip. Injected from outside the page, as the other e2e probes are: the page's CSP allows no script of ours.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FrameLocator } from 'playwright-core';
-import { REPO_ROOT } from './harness';
+import type { FrameLocator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { ACP_CHAT_EXTENSION_ID, pickQuickPickItem, REPO_ROOT, runCommand, screenshot, webviewFrame } from './harness';
 
 const AXE_SOURCE = readFileSync(join(REPO_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 /** Each theme by its name in the theme picker, the class VS Code gives the webview's body and the workbench for it,
@@ -52,4 +53,52 @@ export async function audit(frame: FrameLocator): Promise<Audit> {
       width: window.innerWidth,
     };
   });
+}
+
+export interface Surface {
+  name: 'side bar' | 'tab';
+  frame: FrameLocator;
+}
+
+/** The chats on screen: the side bar's and an editor tab's, told apart by where they are (the side bar is left). */
+export async function chatSurfaces(page: Page): Promise<Surface[]> {
+  const frames = page.locator(`iframe.webview[src*="extensionId=${ACP_CHAT_EXTENSION_ID}&"]`).locator('visible=true');
+  const lefts = await frames.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().left));
+  const order = lefts.map((left, index) => ({ left, index })).sort((a, b) => a.left - b.left);
+  return order.map(({ index }, i) => ({ name: i === 0 ? 'side bar' : 'tab', frame: webviewFrame(page, { extensionId: ACP_CHAT_EXTENSION_ID, index }) }));
+}
+
+/**
+ * One state of the chat, in every theme on every chat on screen: each restyled to the theme (its body's class and the
+ * editor background of its variables), audited (no serious or critical finding, nothing clipped) and the window
+ * photographed as `ui-<state>-<theme>`. Starts from the theme the window has, so consecutive states share a switch.
+ * Returns one line per surface and theme, for the log.
+ */
+export async function auditInThemes(page: Page, state: string, surfaces: number): Promise<string[]> {
+  const lines: string[] = [];
+  const workbench = ((await page.locator('.monaco-workbench').getAttribute('class')) ?? '').split(/\s+/);
+  const start = Math.max(0, THEMES.findIndex((t) => workbench.includes(t.workbench)));
+  for (let i = 0; i < THEMES.length; i++) {
+    const theme = THEMES[(start + i) % THEMES.length]!;
+    if (i > 0 || !workbench.includes(theme.workbench)) {
+      await runCommand(page, 'Preferences: Color Theme');
+      await pickQuickPickItem(page, theme.name);
+    }
+    await expect.poll(async () => ((await page.locator('.monaco-workbench').getAttribute('class')) ?? '').split(/\s+/), { timeout: 15_000 }).toContain(theme.workbench);
+    const shown = await chatSurfaces(page);
+    expect(shown.map((s) => s.name), `${state}: the chats on screen`).toEqual(surfaces === 2 ? ['side bar', 'tab'] : ['side bar']);
+    for (const { name, frame } of shown) {
+      await expect.poll(() => frame.locator('body').getAttribute('class'), { timeout: 15_000 }).toContain(theme.body);
+      const background = await frame.locator('body').evaluate((b) => getComputedStyle(b).getPropertyValue('--vscode-editor-background').trim().toLowerCase());
+      expect(background, `${state}, ${name}, ${theme.name}: the editor background`).toBe(theme.editorBackground);
+      const found = await audit(frame);
+      const serious = found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious, `${state}, ${name} (${found.width} px), ${theme.name}: serious or critical violations`).toEqual([]);
+      expect(found.clipped, `${state}, ${name}, ${theme.name}: clipped controls`).toEqual([]);
+      lines.push(`${state} | ${name} ${found.width} px | ${theme.name} | lowest text contrast ${found.lowestContrast?.toFixed(2) ?? 'none'}:1 | other findings: ${found.violations.map((v) => `${v.id} (${v.impact})`).join(', ') || 'none'}`);
+    }
+    await screenshot(page, `ui-${state.replace(/\W+/g, '-')}-${theme.body.replace('vscode-', '')}`);
+  }
+  console.log(`[e2e] accessibility:\n${lines.join('\n')}`);
+  return lines;
 }

@@ -51,6 +51,8 @@ export interface ChatBedOptions {
   scriptedAgent?: boolean;
   /** false: the agent gets no API key (a first run: the chat asks the user to sign in). */
   credentials?: boolean;
+  /** false: an empty window, no folder open (`workspace` is then a folder the window does not know). */
+  folder?: boolean;
 }
 
 /** Bounded waits used across the e2e tests (the agent's first start takes a few seconds on this machine). */
@@ -79,7 +81,7 @@ export async function startChatBed(opts: ChatBedOptions = {}): Promise<ChatBed> 
     fake = await startFakeAnthropic();
     bed = await openWorkbench({
       ...(opts.installVsix ? { installVsix: opts.installVsix } : { extensionPath: REPO_ROOT }),
-      workspace,
+      workspace: opts.folder === false ? null : workspace,
       env: opts.env,
       theme: opts.theme,
       viewport: opts.viewport,

@@ -1,4 +1,4 @@
-// A window with no folder open: the chat asks for a folder and offers Open Folder, and no agent is spawned (the
+// A window with no folder open: the chat's page welcomes the user with Open Folder, and no agent is spawned (the
 // working directory used to fall back to a folder that did not exist, and spawn failed with a bare ENOENT).
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -24,18 +24,18 @@ function extensionLog(logDir: string): string {
 suite('No folder open', function () {
   this.timeout(60_000);
 
-  test('the chat says to open a folder, offers Open Folder, and spawns nothing, however often it is asked', async () => {
+  test('the chat is a welcome with Open Folder (no card, no Restart), and spawns nothing, however often it is asked', async () => {
     assert.equal(vscode.workspace.workspaceFolders, undefined, 'an empty window');
     const api = await activate();
     await vscode.commands.executeCommand('acpChat.chatView.focus');
-    const notice = await waitFor(() => api.chat.notices.current, 'the notice');
-    assert.equal(notice.message, 'Open a folder to work with the agent.');
-    assert.deepEqual(notice.buttons, [{ action: 'openFolder', label: 'Open Folder…' }]);
-    assert.equal(api.chat.status.state, 'error');
-    // A prompt, as the webview sends it: the same notice (reported once), still nothing started.
+    // The chat's status is what its page turns into the welcome (test/e2e/noFolder.e2e.test.ts shows it on screen).
+    const status = await waitFor(() => (api.chat.status.state === 'error' ? api.chat.status : undefined), 'the chat status');
+    assert.deepEqual(status, { state: 'error', message: 'No folder is open; the agent works in a folder.', needsFolder: true });
+    assert.equal(api.chat.notices.current, null, 'no card repeats the welcome');
+    // A prompt, as the webview sends it, and Restart: still nothing started, still no card.
     await api.actions.sendPrompt('hello', []);
     await vscode.commands.executeCommand('acpChat.restartAgent');
-    assert.equal(api.chat.notices.current?.id, notice.id);
+    assert.equal(api.chat.notices.current, null);
     assert.equal(api.host.agent, undefined);
     const log = await pollFor(() => {
       const text = extensionLog(api.logDir);

@@ -61,7 +61,8 @@ suite('Agent start-up failures and life cycle', function () {
     await api.actions.sendPrompt('hello', []);
     assert.equal(lines(spawns).length, 1, 'one agent was started for the prompt');
     const notice = api.chat.notices.current;
-    assert.equal(notice?.message, 'The agent exited with code 3 while starting. Last output:\nagent: bad config');
+    assert.equal(notice?.message, 'The agent exited with code 3 while starting.');
+    assert.equal(notice?.details, 'agent: bad config');
     assert.deepEqual(notice?.buttons.map((b) => b.action), ['showLog', 'restart']);
     // A retry that fails the same way is not announced again.
     await api.actions.sendPrompt('hello again', []);

@@ -149,7 +149,7 @@ async function readFields(view: WebviewPage): Promise<Record<string, string[]>> 
       'command output': [text(one('.tool-terminal [data-testid="terminal-output"]', t1 ?? document))],
       'plan entry': [text(one('[data-testid="plan"] .plan-text'))],
       'slash command': [text(one('[data-testid="completion"] .completion-label')), text(one('[data-testid="completion"] .completion-detail'))],
-      notice: [text(one('.entry.notice strong')), text(one('.entry.notice .notice-detail'))],
+      notice: [text(one('.notice-entry strong')), text(one('.notice-entry .notice-detail'))],
       'mode name': [text(one('[data-testid="mode-select"] option'))],
       'permission title': [one('[data-testid="permission"]')?.getAttribute('aria-label') ?? '<missing>'],
       'permission option name': all('[data-testid="permission-option"] .perm-label').map(text),

@@ -37,8 +37,9 @@ interface Case {
   ends: { stopReason: PromptResponse['stopReason'] } | { error: string };
   /** Press Stop once this many main-loop requests were made. */
   stopAfterRequests?: number;
-  /** How the chat's notice words the failed turn (userErrors), when the retries ran out; it offers Send Again. */
-  worded?: string;
+  /** How the chat's notice words the failed turn (userErrors), when the retries ran out, the API's words in its
+   *  details; it offers Send Again. */
+  worded?: { message: string; details: string };
 }
 
 /** Claude Code's words for an API error it gave up on: its message, then the adapter's error with the same text. */
@@ -68,7 +69,7 @@ describe('model failures, real adapter', () => {
     const overloaded = `API Error: Repeated 529 Overloaded errors. The API is at capacity — this is usually temporary. Try again in a moment. If it persists, check your inference gateway (${new URL(api.url).host}).`;
     const cases: Case[] = [
       { name: '400 invalid request', script: Array.from({ length: 10 }, () => apiError(400, 'invalid_request_error', 'fake-400: the prompt is malformed')), ...gaveUp('API Error: 400 fake-400: the prompt is malformed') },
-      { name: '401 authentication', script: Array.from({ length: 10 }, () => apiError(401, 'authentication_error', 'fake-401: invalid x-api-key')), shows: ['agent: Invalid API key · Fix external API key', 'error: Authentication required'], ends: { error: 'Authentication required' } },
+      { name: '401 authentication', script: Array.from({ length: 10 }, () => apiError(401, 'authentication_error', 'fake-401: invalid x-api-key')), shows: ['agent: Invalid API key · Fix external API key', 'notice: Not sent: sign in first '], ends: { error: 'Authentication required' } },
       { name: '429 with retry-after', script: [apiError(429, 'rate_limit_error', 'fake-429: slow down', 1), text('recovered after 429')], ...recovered('recovered after 429') },
       { name: '500 api error', script: [apiError(500, 'api_error', 'fake-500: internal'), text('recovered after 500')], ...recovered('recovered after 500') },
       { name: '529 overloaded', script: [apiError(529, 'overloaded_error', 'fake-529: overloaded'), text('recovered after 529')], ...recovered('recovered after 529') },
@@ -77,13 +78,13 @@ describe('model failures, real adapter', () => {
         name: '429 until the retries run out',
         script: Array.from({ length: 6 }, () => apiError(429, 'rate_limit_error', 'fake-429: slow down', 1)),
         ...gaveUp(rateLimited),
-        worded: `Claude is rate limited: too many requests for now, and the retries ran out. Wait a moment and send the prompt again. (Internal error: ${rateLimited})`,
+        worded: { message: 'Claude is rate limited: too many requests for now, and the retries ran out. Wait a moment and send the prompt again.', details: `Internal error: ${rateLimited}` },
       },
       {
         name: '529 until the retries run out',
         script: Array.from({ length: 6 }, () => apiError(529, 'overloaded_error', 'fake-529: overloaded', 1)),
         ...gaveUp(overloaded),
-        worded: `The model API is failing or overloaded right now, and the retries ran out. Wait a moment and send the prompt again. (Internal error: ${overloaded})`,
+        worded: { message: 'The model API is failing or overloaded right now, and the retries ran out. Wait a moment and send the prompt again.', details: `Internal error: ${overloaded}` },
       },
       { name: 'stream stalls; Stop', script: [held(text('never arrives'), never)], ...stopped, stopAfterRequests: 1 },
       { name: 'stuck in 529 retries; Stop', script: Array.from({ length: 15 }, () => apiError(529, 'overloaded_error', 'fake-529: overloaded', 2)), ...stopped, stopAfterRequests: 2 },
@@ -138,7 +139,7 @@ describe('model failures, real adapter', () => {
     check(t, JSON.stringify(shown) === JSON.stringify(k.shows), `${k.name}: the chat shows ${JSON.stringify(shown).slice(0, 400)}, expected ${JSON.stringify(k.shows).slice(0, 400)}`);
     if (k.worded) {
       const w = r instanceof Error ? describeError(r, 'Sending the prompt') : undefined;
-      check(t, w?.message === k.worded && w.retryable === true, `${k.name}: worded ${JSON.stringify(w ?? ended)}`);
+      check(t, w?.message === k.worded.message && w.details === k.worded.details && w.retryable === true, `${k.name}: worded ${JSON.stringify(w ?? ended)}`);
     }
     check(t, session.snapshot().meta.turn === 'idle', `${k.name}: the turn is still ${session.snapshot().meta.turn}`, 'hang');
   }

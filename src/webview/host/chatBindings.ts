@@ -20,7 +20,7 @@ import type { TurnChangesActions, TurnChangesSource } from './turnChangesBinding
 import type { FollowAgentActions, FollowAgentSource } from './followAgentBinding';
 import type { AgentPickerActions, AgentPickerSource } from './agentPickerBinding';
 import type { ComposerCapabilities, ElicitationView } from '../protocol/protocol';
-import type { UserErrorPresenter } from '../../feedback/userErrorPresenter';
+import { ACTIONS, type UserErrorPresenter } from '../../feedback/userErrorPresenter';
 
 export function composerCapabilities(init: InitializeResponse | undefined): ComposerCapabilities {
   const caps = init?.agentCapabilities;
@@ -143,6 +143,7 @@ export function createChatActions(
     },
     cancelTurn: () => chat.cancel().then(done, report('Stopping the turn')),
     restartAgent: () => chats.restart(chat).then(done, report('Restarting the agent')),
+    openFolder: () => Promise.resolve(ACTIONS.openFolder.run()).then(done, report('Opening a folder')),
     setMode: (modeId) => session().then((s) => s.setMode(modeId)).then(done, report('Changing the mode')),
     setConfigOption: (configId, value) =>
       session().then((s) => s.setConfigOption(configId, value)).then(done, report(`Changing ${configId}`)),

@@ -5,8 +5,11 @@ import type { ChatChrome } from './chatChrome';
 import { ChatWebviewController, type ChatWebviewDeps } from './chatWebviewController';
 import type { Attachment } from '../protocol/protocol';
 
-/** The view's name in package.json (contributes.views), shown before its chat has a title. */
-const VIEW_NAME = 'Chat';
+/**
+ * The view's title before its chat has one: the container's own title, which VS Code then shows once ("ACP Chat")
+ * instead of "ACP Chat: Chat". The manifest's view name stays "Chat" (it names the view's commands, "Focus on Chat View").
+ */
+const UNTITLED = 'ACP Chat';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   static readonly viewType = 'acpChat.chatView';
@@ -93,8 +96,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   private applyTitle(): void {
     if (!this.view) return;
-    // Unset, the view keeps the name package.json gives it.
-    this.view.title = this.title ?? VIEW_NAME;
+    this.view.title = this.title ?? UNTITLED;
     this.view.description = this.description;
   }
 

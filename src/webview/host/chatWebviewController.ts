@@ -28,6 +28,8 @@ export interface ChatActions {
   editQueuedPrompt(id: string, text: string): Promise<void>;
   /** Restart the agent after it exited, reloading the conversation. */
   restartAgent(): Promise<void>;
+  /** VS Code's Open Folder (the welcome of a window with no folder). */
+  openFolder(): Promise<void>;
   setMode(modeId: string): Promise<void>;
   setConfigOption(configId: string, value: string | boolean): Promise<void>;
   answerPermission(key: string, optionId: string): AnswerResult;
@@ -225,6 +227,8 @@ export class ChatWebviewController implements vscode.Disposable {
         return this.run('edit queued prompt', () => a.editQueuedPrompt(m.id, m.text));
       case 'restartAgent':
         return this.run(m.type, () => a.restartAgent());
+      case 'openFolder':
+        return this.run(m.type, () => a.openFolder());
       case 'setMode':
         return this.run(m.type, () => a.setMode(m.modeId));
       case 'setConfigOption':

@@ -8,7 +8,8 @@ import { ChangedFilesView } from './changedFilesView';
 import { FollowToggleView } from './followToggleView';
 import { AgentPickerView } from './agentPickerView';
 import { Composer } from './composer';
-import { h, icon } from './dom';
+import { h } from './dom';
+import { EmptyStateView } from './emptyStateView';
 import { ElicitationsView } from './elicitationView';
 import { HeaderView } from './headerView';
 import { NoticeView } from './noticeView';
@@ -44,11 +45,13 @@ export class App {
   private readonly followToggle: FollowToggleView;
   private readonly agentPicker: AgentPickerView;
   readonly notice: NoticeView;
+  private readonly empty: EmptyStateView;
   private readonly announcer = new Announcer();
   private readonly banner = h('div', { class: 'banner', role: 'alert', 'data-testid': 'banner' });
-  private readonly empty = h('div', { class: 'empty-state', 'data-testid': 'empty-state' }, icon('comment-discussion'), h('p', {}, 'Ask the agent to do something in this workspace.'));
   private readonly scroller: HTMLElement;
   private meta: SessionMeta | null = null;
+  /** The chat's card is on screen: the one error surface. */
+  private noticeShown = false;
   private status: ConnectionStatus = { state: 'idle' };
   private capabilities: ComposerCapabilities = { image: false, embeddedContext: false, steering: false };
   private readonly dirty = new Set<Renderable>();
@@ -79,12 +82,16 @@ export class App {
     this.queue = new QueueView(this.post);
     this.config = new ConfigBar(this.post);
     this.notice = new NoticeView(this.post);
+    this.empty = new EmptyStateView(this.post);
     this.composer = new Composer(this.post);
     this.composer.placeTools(this.config.node);
     this.composer.onSubmit = (text, attachments) => this.submit(text, attachments);
-    this.scroller = h('main', { class: 'scroller' }, this.empty, this.transcript.node, this.changedFiles.node, this.elicitations.node);
+    this.scroller = h('main', { class: 'scroller' }, this.empty.node, this.transcript.node, this.changedFiles.node, this.elicitations.node);
     this.banner.hidden = true;
-    opts.root.replaceChildren(this.header.node, this.banner, this.scroller, this.plan.node, this.notice.node, this.queue.node, this.composer.node, this.announcer.node);
+    // Every part in a landmark (the header, the transcript's main, the composing region), so a screen reader's
+    // landmark keys reach each.
+    const bottom = h('section', { class: 'chat-bottom', 'aria-label': 'Message the agent' }, this.plan.node, this.notice.node, this.queue.node, this.composer.node, this.announcer.node);
+    opts.root.replaceChildren(this.header.node, this.banner, this.scroller, bottom);
     this.scroller.addEventListener('scroll', () => {
       this.stickToBottom = this.scroller.scrollHeight - this.scroller.scrollTop - this.scroller.clientHeight < STICK_THRESHOLD;
     });
@@ -156,7 +163,8 @@ export class App {
         return;
       case 'notice':
         this.notice.update(msg.notice);
-        return;
+        this.noticeShown = msg.notice !== null;
+        break;
       default: {
         // Every message type is handled above (the compiler checks); one from a newer host is ignored.
         const unknown: never = msg;
@@ -204,13 +212,15 @@ export class App {
 
   private render(): void {
     const running = this.meta !== null && this.meta.turn !== 'idle';
-    this.header.update(this.meta, this.status);
+    this.header.update(this.meta, this.status, this.noticeShown);
     this.plan.update(this.meta?.plan ?? []);
     this.changedFiles.setTurnRunning(running);
     this.config.update(this.meta);
     this.queue.update(this.meta?.queue ?? [], running, this.capabilities.steering);
     this.composer.setContext(this.meta?.availableCommands ?? [], this.capabilities, running);
-    this.empty.hidden = this.transcript.renderedCount > 0;
+    this.empty.update(this.status, this.transcript.renderedCount > 0);
+    // No folder: the welcome is the whole page; a prompt could not be sent.
+    this.composer.node.hidden = this.status.state === 'error' && this.status.needsFolder === true;
     this.scrollIfSticky();
   }
 

@@ -51,9 +51,17 @@ function fileRef(uri: string, label: string | undefined, ctx: ViewContext): HTML
   return locationButton(loc.path, loc.line, name, ctx);
 }
 
-/** A button posting `openLocation`. */
+/**
+ * A file reference, shown as a link with the file's icon (a long name ends in an ellipsis; the whole path is its
+ * tooltip). A button posting `openLocation`: the host checks the path before anything opens.
+ */
 export function locationButton(path: string, line: number | null | undefined, label: string, ctx: ViewContext): HTMLButtonElement {
-  const b = button(`Open ${path}${line ? ` at line ${line}` : ''}`, { class: 'chip location-link', 'data-testid': 'location-link', 'data-path': path, 'data-line': line ?? undefined }, icon('go-to-file'), label);
+  const b = button(
+    `Open ${path}${line ? ` at line ${line}` : ''}`,
+    { class: 'location-link', 'data-testid': 'location-link', 'data-path': path, 'data-line': line ?? undefined },
+    icon('file'),
+    h('span', { class: 'location-label' }, label),
+  );
   b.addEventListener('click', () => ctx.post({ type: 'openLocation', path, line: line ?? null }));
   return b;
 }

@@ -1,5 +1,5 @@
 // The chat's one-line header: context usage and cost, the sign-in state and the chat's own toggles; below it only
-// when there is something to say, the connection status with Restart. The chat's title, New Session and Open
+// when there is something to say and no error card says it, the connection status with Restart. The chat's title, New Session and Open
 // Conversation are VS Code's own (the view's or the tab's title bar: chatChrome.ts, the manifest's menus). The
 // session's config options live in the ConfigBar under the composer.
 import type { SessionMeta } from '../protocol/protocol';
@@ -12,6 +12,8 @@ export class HeaderView {
   readonly node: HTMLElement;
   private readonly row: HTMLElement;
   private readonly usage = h('span', { class: 'usage', 'data-testid': 'usage' });
+  /** The page's heading for screen readers: the chat's title (VS Code's title bar shows it to everyone else). */
+  private readonly heading = h('h1', { class: 'sr-only' }, 'Chat');
   readonly statusBar = h('div', { class: 'status-bar', role: 'status', 'data-testid': 'connection-status' });
   private readonly account = new AccountBadge();
   // The same name as the notice card's action and the command (ACP Chat: Restart Agent).
@@ -22,6 +24,7 @@ export class HeaderView {
     this.node = h(
       'header',
       { class: 'chat-header' },
+      this.heading,
       (this.row = h('div', { class: 'header-row' }, this.usage, this.account.node)),
       this.statusBar,
     );
@@ -33,9 +36,11 @@ export class HeaderView {
     this.row.append(node);
   }
 
-  update(meta: SessionMeta | null, status: ConnectionStatus): void {
+  /** `cardShown`: the chat's error card is on screen; it says why and offers Restart, so this line stays away. */
+  update(meta: SessionMeta | null, status: ConnectionStatus, cardShown: boolean): void {
+    this.heading.textContent = meta?.title || 'New chat';
     this.renderUsage(meta);
-    this.renderStatus(meta, status);
+    this.renderStatus(meta, status, cardShown);
     this.account.update(status);
   }
 
@@ -48,12 +53,14 @@ export class HeaderView {
     this.usage.dataset.level = u.level;
   }
 
-  private renderStatus(meta: SessionMeta | null, status: ConnectionStatus): void {
+  private renderStatus(meta: SessionMeta | null, status: ConnectionStatus, cardShown: boolean): void {
     let text = '';
     let kind = 'ok';
     if (status.state === 'starting') {
       text = 'Starting the agent…';
       kind = 'busy';
+    } else if (status.state === 'error' && status.needsFolder) {
+      // The page's welcome says it and offers Open Folder; a restart cannot help.
     } else if (status.state === 'error') {
       // The full cause and what to do are on the chat's notice card (userErrorPresenter); this line only says so.
       text = `Agent not running: ${status.message.split('\n')[0]}`;
@@ -62,14 +69,17 @@ export class HeaderView {
       text = meta.disconnectReason ?? 'The agent is not running.';
       kind = 'error';
     }
+    if (kind === 'error' && cardShown) text = '';
+    // One line (the agent's last output is on the card, behind Show details); the whole in the tooltip.
+    const line = text.split('\n')[0] ?? '';
     this.statusBar.hidden = text === '';
     this.statusBar.dataset.kind = kind;
     // Why the agent went away (exit code or signal, its last output), and a way back that reloads the conversation.
     setChildren(
       this.statusBar,
       text ? icon(kind === 'busy' ? 'loading codicon-modifier-spin' : 'error') : null,
-      text ? h('span', { class: 'status-text' }, text) : null,
-      kind === 'error' ? this.restart : null,
+      text ? h('span', { class: 'status-text', title: text }, line) : null,
+      text && kind === 'error' ? this.restart : null,
     );
   }
 }

@@ -120,7 +120,7 @@ export class ThoughtView extends AgentMessageView {
 }
 
 export class NoticeView implements EntryView {
-  readonly node = h('div', { class: 'entry notice', role: 'note', 'data-testid': 'notice' });
+  readonly node = h('div', { class: 'entry notice-entry', role: 'note', 'data-testid': 'notice-entry' });
   update(e: TranscriptEntry): void {
     const entry = e as Of<'notice'>;
     const sev = entry.severity === 'error' ? 'error' : entry.severity === 'warning' ? 'warning' : 'info';

@@ -1,5 +1,6 @@
-// The error or sign-in card above the composer: the host's worded message and its buttons (a sign-in method's button
-// shows the agent's name and description verbatim). A click posts the button's action; the host runs only what it
+// The error or sign-in card above the composer: the host's one-line message, its details (the agent's last output,
+// the API's words) folded behind "Show details", and its buttons (a sign-in method's button shows the agent's name and
+// description verbatim; the first other action is the primary one). A click posts the button's action; the host runs only what it
 // offered. A button clicked once is disabled until the host replaces or clears the card.
 import type { ChatNotice, NoticeButton, WebviewToHost } from '../protocol/protocol';
 import { button, h, icon, setChildren } from './dom';
@@ -31,6 +32,9 @@ export class NoticeView {
     setChildren(
       this.node,
       h('div', { class: 'notice-message', 'data-testid': 'notice-message' }, icon(SEVERITY_ICON[notice.severity] ?? 'info'), h('span', {}, notice.message)),
+      notice.details
+        ? h('details', { class: 'notice-details', 'data-testid': 'notice-details' }, h('summary', {}, 'Show details'), h('pre', { class: 'notice-details-text', tabindex: 0 }, notice.details))
+        : null,
       methods.length ? h('div', { class: 'notice-methods' }, ...methods.map((b) => this.methodButton(notice.id, b))) : null,
       others.length ? h('div', { class: 'notice-actions' }, ...others.map((b, i) => this.actionButton(notice.id, b, i === 0 && methods.length === 0))) : null,
       this.resend ? h('label', { class: 'notice-resend' }, this.resend, `Send “${notice.keptPrompt}” when signed in`) : null,

@@ -55,7 +55,10 @@ export class PermissionView implements EntryView {
     const desc = p.description ? h('div', { class: 'permission-desc' }, p.description) : null;
     if (p.outcome.status !== 'pending') {
       this.answered = false;
-      return [head, desc, h('div', { class: 'permission-outcome', 'data-testid': 'permission-outcome' }, describePermissionOutcome(p.outcome))];
+      const outcome = h('span', { class: 'permission-outcome', 'data-testid': 'permission-outcome' }, describePermissionOutcome(p.outcome));
+      // Inside its tool card an answered request is one line of that card (no box of its own): what was answered.
+      if (!this.standalone()) return [h('div', { class: 'permission-answered' }, icon(outcomeIcon(p)), outcome)];
+      return [head, desc, outcome];
     }
     const buttons = inCardOrder(p.options).map((o, i) => {
       const key = String(i + 1);

@@ -1,4 +1,4 @@
-// A tool-call card: kind icon, title, status; collapsible raw input; content (markdown text, inline diffs, command
+// A tool-call card: kind icon, title, status; the raw input behind a button in its head; content (markdown text, inline diffs, command
 // output with ANSI colours, the `_meta.terminal_output` stream), locations, and a slot for its permission card.
 // Each section re-renders only when its own data changed, so a streaming terminal does not rebuild the diff.
 import type { ToolCallContent } from '@agentclientprotocol/sdk';
@@ -24,8 +24,9 @@ export class ToolCallView implements EntryView {
   private readonly kindIcon = h('span', { class: 'tool-kind' });
   private readonly title = h('span', { class: 'tool-title' });
   private readonly status = h('span', { class: 'tool-status' });
-  private readonly inputPre = h('pre', { class: 'tool-input-json' });
-  private readonly input = h('details', { class: 'tool-input' }, h('summary', {}, 'Input'), this.inputPre);
+  /** The agent's raw input as JSON: what a reviewer checks now and then, so it stays out of the way until asked. */
+  private readonly inputPre = h('pre', { class: 'tool-input-json', 'data-testid': 'tool-input', tabindex: 0, 'aria-label': 'Input' });
+  private readonly inputToggle = button('Show input', { class: 'icon-btn tool-input-toggle', 'data-testid': 'tool-input-toggle', 'aria-expanded': 'false' }, icon('json'));
   private readonly content = h('div', { class: 'tool-content' });
   private readonly terminal = h('div', { class: 'tool-terminal' });
   private readonly locations = h('div', { class: 'tool-locations' });
@@ -45,13 +46,24 @@ export class ToolCallView implements EntryView {
     this.node = h(
       'article',
       { class: 'entry tool-card', 'data-testid': 'tool-card' },
-      h('header', { class: 'tool-head' }, this.kindIcon, this.title, this.status),
+      h('header', { class: 'tool-head' }, this.kindIcon, this.title, this.status, this.inputToggle),
       this.permissionSlot,
-      this.input,
+      this.inputPre,
       this.content,
       this.terminal,
       this.locations,
     );
+    this.inputPre.hidden = true;
+    this.inputToggle.addEventListener('click', () => this.toggleInput());
+  }
+
+  private toggleInput(): void {
+    const show = this.inputPre.hidden;
+    this.inputPre.hidden = !show;
+    this.inputToggle.setAttribute('aria-expanded', String(show));
+    const label = show ? 'Hide input' : 'Show input';
+    this.inputToggle.setAttribute('aria-label', label);
+    this.inputToggle.title = label;
   }
 
   update(e: TranscriptEntry): void {
@@ -97,7 +109,8 @@ export class ToolCallView implements EntryView {
 
   private renderInput(tc: ToolCallState): void {
     const has = tc.rawInput !== undefined && tc.rawInput !== null && !(typeof tc.rawInput === 'object' && Object.keys(tc.rawInput).length === 0);
-    this.input.hidden = !has;
+    this.inputToggle.hidden = !has;
+    if (!has && !this.inputPre.hidden) this.toggleInput();
     this.inputPre.textContent = has ? JSON.stringify(tc.rawInput, null, 2) : '';
   }
 

@@ -45,6 +45,8 @@ function buildWebviewSchemas() {
     z.object({ type: z.literal('queuedPrompt'), id: str(64), action: z.enum(['remove', 'steer', 'send']) }),
     z.object({ type: z.literal('editQueuedPrompt'), id: str(64), text: str(MAX_TEXT) }),
     z.object({ type: z.literal('restartAgent') }),
+    // The welcome of a window with no folder.
+    z.object({ type: z.literal('openFolder') }),
     z.object({ type: z.literal('setMode'), modeId: str(256) }),
     z.object({ type: z.literal('setConfigOption'), configId: str(256), value: z.union([str(1024), z.boolean()]) }),
     z.object({ type: z.literal('answerPermission'), key: str(512), optionId: str(256) }),

@@ -2,16 +2,16 @@
 // the theme picker while the chat is open (its body's theme class and VS Code's colour variables), and axe-core's rules
 // (WCAG 2.x A and AA and its best practices, colour contrast measured on the rendered colours) hold in the chat's own
 // frame, in the side bar and in an editor tab ("Open Chat in Editor" shows the same chat), in the dark, light and
-// high-contrast themes, for an empty chat and for a chat holding a finished turn with a changed file, a denied call,
-// an error and a running turn waiting on an approval. No serious or critical violation; no control runs past the frame
-// or clips its label without a tooltip. Each state and theme is photographed.
+// high-contrast themes, in each state a user meets: an empty chat, a finished turn with a changed file, a denied call,
+// an error, a running turn and an approval waiting (signing in: signIn.e2e; no folder: noFolder.e2e). No serious or
+// critical violation; no control runs past the frame or clips its label without a tooltip. Each state and theme is
+// photographed.
 import { join } from 'node:path';
-import type { FrameLocator } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { apiError, bash, text, write } from '../../fixtures/fakeAnthropic';
+import { apiError, bash, held, text, write } from '../../fixtures/fakeAnthropic';
 import { lastToolCard, sendPrompt, tidyWorkbench, TURN_MS, waitTurnIdle, type ChatBed } from '../chatBed';
-import { audit, THEMES } from '../a11yAudit';
-import { ACP_CHAT_EXTENSION_ID, pickQuickPickItem, runCommand, screenshot, webviewFrame } from '../harness';
+import { audit, auditInThemes, chatSurfaces, THEMES } from '../a11yAudit';
+import { ACP_CHAT_EXTENSION_ID, runCommand, screenshot } from '../harness';
 
 export function accessibilitySuite(bed: () => ChatBed): void {
   describe('ACP Chat e2e: themes and accessibility, in the side bar and a tab', () => {
@@ -26,41 +26,10 @@ export function accessibilitySuite(bed: () => ChatBed): void {
     });
 
     const visibleChats = () => cb.page.locator(`iframe.webview[src*="extensionId=${ACP_CHAT_EXTENSION_ID}&"]`).locator('visible=true');
-
-    /** The side bar's chat and the tab's, told apart by where they are on screen. */
-    async function surfaces(): Promise<{ name: string; frame: FrameLocator }[]> {
-      const boxes = await visibleChats().evaluateAll((els) => els.map((e) => e.getBoundingClientRect().left));
-      const order = boxes.map((left, index) => ({ left, index })).sort((a, b) => a.left - b.left);
-      return order.map(({ index }, i) => ({ name: i === 0 ? 'side bar' : 'tab', frame: webviewFrame(cb.page, { extensionId: ACP_CHAT_EXTENSION_ID, index }) }));
-    }
-
-    /** Every theme, every surface: audited and photographed; returns what each found. */
-    async function auditEverywhere(state: string): Promise<string[]> {
-      const lines: string[] = [];
-      for (const theme of THEMES) {
-        await runCommand(cb.page, 'Preferences: Color Theme');
-        await pickQuickPickItem(cb.page, theme.name);
-        await expect.poll(async () => ((await cb.page.locator('.monaco-workbench').getAttribute('class')) ?? '').split(/\s+/), { timeout: 15_000 }).toContain(theme.workbench);
-        for (const { name, frame } of await surfaces()) {
-          // The open chat restyles: its body's class, and its colours from the theme's variables.
-          await expect.poll(() => frame.locator('body').getAttribute('class'), { timeout: 15_000 }).toContain(theme.body);
-          const background = await frame.locator('body').evaluate((b) => getComputedStyle(b).getPropertyValue('--vscode-editor-background').trim().toLowerCase());
-          expect(background, `${name}, ${theme.name}: the editor background`).toBe(theme.editorBackground);
-          const found = await audit(frame);
-          const serious = found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-          expect(serious, `${state}, ${name} (${found.width} px), ${theme.name}: serious or critical violations`).toEqual([]);
-          expect(found.clipped, `${state}, ${name}, ${theme.name}: clipped controls`).toEqual([]);
-          lines.push(`${state} | ${name} ${found.width} px | ${theme.name} | lowest text contrast ${found.lowestContrast?.toFixed(2) ?? 'none'}:1 | other findings: ${found.violations.map((v) => `${v.id} (${v.impact})`).join(', ') || 'none'}`);
-        }
-        await screenshot(cb.page, `a11y-${state.replace(/\W+/g, '-')}-${theme.body}`);
-      }
-      return lines;
-    }
+    const surfaces = () => chatSurfaces(cb.page);
 
     test('an empty chat', async () => {
-      const lines = await auditEverywhere('empty chat');
-      console.log(`[e2e] accessibility:\n${lines.join('\n')}`);
-      expect(lines).toHaveLength(THEMES.length * 2);
+      expect(await auditInThemes(cb.page, 'empty chat', 2)).toHaveLength(THEMES.length * 2);
       // The session's other settings, in the composer's "More" menu: whole on screen in the narrow side bar too.
       const side = (await surfaces())[0]!;
       const panel = side.frame.locator('.config-more-panel');
@@ -74,34 +43,45 @@ export function accessibilitySuite(bed: () => ChatBed): void {
       await panel.waitFor({ state: 'hidden', timeout: 10_000 });
     });
 
-    test('a finished turn with a changed file, a denied call, an error, and a running turn waiting on an approval', async () => {
+    test('each state of a conversation: a finished turn with a changed file, a denied call, an error, a running turn, an approval waiting', async () => {
+      const states = (lines: string[]) => expect(lines).toHaveLength(THEMES.length * 2);
       const file = join(cb.workspace, 'a11y.txt');
       cb.fake.setScript([write(file, 'accessible\n'), text('Wrote **a11y.txt**.')]);
       await sendPrompt(cb, 'write a11y.txt');
       await lastToolCard(cb, 'a11y.txt').locator('[data-option-id="allow-once"]').click({ timeout: TURN_MS });
       await waitTurnIdle(cb);
       await cb.chat.getByTestId('changed-files').waitFor({ timeout: TURN_MS });
+      states(await auditInThemes(cb.page, 'finished turn with changed files', 2));
 
       cb.fake.setScript([bash('rm -rf build'), text('Understood, I left it.')]);
       await sendPrompt(cb, 'clean the build');
       await lastToolCard(cb, 'rm -rf build').locator('[data-kind="reject_once"]').click({ timeout: TURN_MS });
       await waitTurnIdle(cb);
       await expect.poll(() => lastToolCard(cb, 'rm -rf build').getAttribute('data-status'), { timeout: TURN_MS }).toBe('denied');
+      states(await auditInThemes(cb.page, 'denied call', 2));
 
       // Claude Code tries a 400 again in a new request: every one fails, so the turn ends with the error.
       cb.fake.setScript(Array.from({ length: 10 }, () => apiError(400, 'invalid_request_error', 'The request names an unknown tool.')));
       await sendPrompt(cb, 'summarise everything');
       await waitTurnIdle(cb);
       await cb.chat.locator('[data-entry-kind="error"]').last().waitFor({ timeout: TURN_MS });
+      await cb.chat.getByTestId('notice').waitFor({ state: 'visible', timeout: TURN_MS });
+      states(await auditInThemes(cb.page, 'error', 2));
+
+      // A turn the model has not answered yet: running, with Stop in the composer.
+      let answer!: () => void;
+      cb.fake.setScript([held(text('Here is the summary.'), new Promise<void>((r) => (answer = r)))]);
+      await sendPrompt(cb, 'summarise again');
+      await cb.chat.getByTestId('stop').waitFor({ state: 'visible', timeout: TURN_MS });
+      states(await auditInThemes(cb.page, 'running turn', 2));
+      answer();
+      await waitTurnIdle(cb);
 
       cb.fake.setScript([bash('touch waiting.txt'), text('Touched.')]);
       await sendPrompt(cb, 'touch waiting.txt');
       const waiting = lastToolCard(cb, 'touch waiting.txt').locator('[data-option-id="allow-once"]');
       await waiting.waitFor({ timeout: TURN_MS });
-
-      const lines = await auditEverywhere('turns');
-      console.log(`[e2e] accessibility:\n${lines.join('\n')}`);
-      expect(lines).toHaveLength(THEMES.length * 2);
+      states(await auditInThemes(cb.page, 'approval waiting', 2));
 
       await waiting.click();
       await waitTurnIdle(cb);

@@ -341,8 +341,15 @@ describe('client events', () => {
   });
 
   it('a failed turn adds an error entry and returns to idle', () => {
-    const { state } = fold([{ type: 'prompt-sent', content: [text('hi')] }, { type: 'turn-failed', message: 'Authentication required' }]);
-    expect(state.entries.at(-1)).toMatchObject({ kind: 'error', message: 'Authentication required' });
+    const { state } = fold([{ type: 'prompt-sent', content: [text('hi')] }, { type: 'turn-failed', message: 'Internal error: boom' }]);
+    expect(state.entries.at(-1)).toMatchObject({ kind: 'error', message: 'Internal error: boom' });
+    expect(state.meta.turn).toBe('idle');
+  });
+
+  it('a prompt refused for want of sign-in is marked in neutral words, not as an error', () => {
+    const { state } = fold([{ type: 'prompt-sent', content: [text('hi')] }, { type: 'turn-failed', message: 'Authentication required', needsSignIn: true }]);
+    expect(state.entries.map((e) => e.kind)).toEqual(['user', 'notice']);
+    expect(state.entries.at(-1)).toMatchObject({ kind: 'notice', severity: 'info', title: 'Not sent: sign in first', description: null });
     expect(state.meta.turn).toBe('idle');
   });
 });

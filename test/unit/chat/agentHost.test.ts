@@ -66,6 +66,8 @@ describe('AgentHost and Chat: start-up without dead ends', () => {
     expect((err as AgentStartError).reason).toBe('no-folder');
     expect(t.agents).toHaveLength(0);
     expect(t.failures).toEqual([err]);
+    // The chat's status says a folder is what it needs: its page shows the Open Folder welcome.
+    expect(t.chat.status).toEqual({ state: 'error', message: 'No folder is open; the agent works in a folder.', needsFolder: true });
   });
 
   it('untrusted workspace: fails with untrusted before anything is spawned', async () => {

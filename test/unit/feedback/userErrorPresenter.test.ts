@@ -160,14 +160,21 @@ describe('UserErrorPresenter', () => {
 
   it('runs only buttons the current notice offered', async () => {
     const t = setup(true);
-    t.fail.fire(new AgentStartError('x', 'no-folder'));
+    t.fail.fire(new AgentStartError('x', 'untrusted'));
     const id = t.chat.notices.current!.id;
-    await t.presenter.runAction(t.chat, id, 'manageTrust');
-    await t.presenter.runAction(t.chat, id + 1, 'openFolder');
+    await t.presenter.runAction(t.chat, id, 'openFolder');
+    await t.presenter.runAction(t.chat, id + 1, 'manageTrust');
     await t.presenter.runAction(t.chat, id, 'signIn', 'made-up');
     expect(vscodeFake.executeCommand).not.toHaveBeenCalled();
-    await t.presenter.runAction(t.chat, id, 'openFolder');
-    expect(vscodeFake.executeCommand).toHaveBeenCalledWith('vscode.openFolder');
+    await t.presenter.runAction(t.chat, id, 'manageTrust');
+    expect(vscodeFake.executeCommand).toHaveBeenCalledWith('workbench.trust.manage');
+  });
+
+  it('no folder: no card in a chat on screen (its page welcomes the user with Open Folder), nor a notification', () => {
+    const t = setup(true);
+    t.fail.fire(new AgentStartError('x', 'no-folder'));
+    expect(t.chat.notices.current).toBeNull();
+    expect(vscodeFake.showInformationMessage).not.toHaveBeenCalled();
   });
 
   it('each chat shows its own notices: a failure in a tab stays in the tab, Send Again sends into that tab\'s queue', async () => {
@@ -205,7 +212,8 @@ describe('UserErrorPresenter', () => {
   it('agent text in a notification carries no clickable link: a command: link in it is broken, its words kept', () => {
     const t = setup(false);
     const link = '[Show details](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22rm%20-rf%20~%22%7D)';
-    t.presenter.report(new acp.RequestError(-32603, `Tool failed. ${link}`), { what: 'Sending the prompt' });
+    // An error whose text is shown as it came (an agent's answer goes behind Show details on the card instead).
+    t.presenter.report(new Error(`Tool failed. ${link}`), { what: 'Sending the prompt' });
     const shown = String(vscodeFake.showErrorMessage.mock.calls.at(-1)?.[0]);
     expect(shown).toContain('Show details');
     // What VS Code's notifications render as a link (its parseLinkedText): `[label](` directly followed by a target.

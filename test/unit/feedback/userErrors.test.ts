@@ -64,14 +64,17 @@ describe('describeError', () => {
 
   it('agent exits during start: the exit code or signal and the stderr tail, with Show Log and Restart', () => {
     const code = describeError(new AgentStartError('x', 'exited', { exit: exit(3, null, 'boom: bad config\n') }));
-    expect(code.message).toBe('The agent exited with code 3 while starting. Last output:\nboom: bad config');
+    // One line on the card; the agent's last output behind "Show details".
+    expect(code.message).toBe('The agent exited with code 3 while starting.');
+    expect(code.details).toBe('boom: bad config');
     expect(code.actions).toEqual(['showLog', 'restart']);
     expect(code.severity).toBe('error');
     const sig = describeError(new AgentStartError('x', 'exited', { exit: exit(null, 'SIGKILL') }));
     expect(sig.message).toBe('The agent was stopped by SIGKILL while starting.');
+    expect(sig.details).toBeUndefined();
+    // A long output keeps its end, where the cause usually is.
     const long = describeError(new AgentStartError('x', 'exited', { exit: exit(1, null, `${'a'.repeat(5000)}END`) }));
-    expect(long.message.length).toBeLessThan(700);
-    expect(long.message.endsWith('END')).toBe(true);
+    expect(long.details).toBe(`${'a'.repeat(597)}END`);
   });
 
   it('initialize timeout: says the agent was stopped after the configured time', () => {
@@ -103,13 +106,14 @@ describe('describeError', () => {
 
   it('the agent exiting while it runs: exit code and stderr tail, with Restart and Show Log', () => {
     const e = describeError(new AgentExitedError('The agent exited: …', exit(1, null, 'out of memory')));
-    expect(e.message).toBe('The agent exited with code 1. Restart to continue this conversation. Last output:\nout of memory');
+    expect(e.message).toBe('The agent exited with code 1. Restart to continue this conversation.');
+    expect(e.details).toBe('out of memory');
     expect(e.actions).toEqual(['restart', 'showLog']);
   });
 
   it('other agent errors and plain errors name the operation and offer the log', () => {
     const agent = describeError(new acp.RequestError(-32602, 'Invalid params'), 'Changing the mode');
-    expect(agent).toEqual({ message: 'Changing the mode failed. The agent answered: Invalid params', severity: 'error', actions: ['showLog'] });
+    expect(agent).toEqual({ message: 'Changing the mode failed: the agent returned an error.', details: 'Invalid params', severity: 'error', actions: ['showLog'] });
     expect(describeError(new Error('disk full'), 'Opening the diff')).toEqual({ message: 'Opening the diff failed: disk full', severity: 'error', actions: ['showLog'] });
     expect(describeError('weird')).toEqual({ message: 'weird', severity: 'error', actions: ['showLog'] });
   });
@@ -139,7 +143,8 @@ describe('describeError: the model API refused the turn after the retries', () =
 
   it('rate limited, overloaded, server error: says which, as a warning the same prompt may fix later', () => {
     const r = describeError(refused('rate_limit', 'API Error: 429 slow down'), 'Sending the prompt');
-    expect(r.message).toMatch(/^Claude is rate limited: .*send the prompt again\. \(Internal error: API Error: 429 slow down\)$/);
+    expect(r.message).toMatch(/^Claude is rate limited: .*send the prompt again\.$/);
+    expect(r.details).toBe('Internal error: API Error: 429 slow down');
     expect(r).toMatchObject({ severity: 'warning', retryable: true, actions: ['showLog'] });
     expect(describeError(refused('overloaded', 'API Error: 529')).message).toMatch(/^Claude is overloaded right now/);
     expect(describeError(refused('server_error', 'API Error: 500')).message).toMatch(/^The model API is failing or overloaded right now/);
@@ -148,9 +153,16 @@ describe('describeError: the model API refused the turn after the retries', () =
   it('any other kind (or none) stays the agent’s own answer, not offered again', () => {
     for (const e of [refused('invalid_request', 'API Error: 400'), new acp.RequestError(-32603, 'Internal error')]) {
       const r = describeError(e, 'Sending the prompt');
-      expect(r.message).toMatch(/^Sending the prompt failed\. The agent answered: /);
+      expect(r.message).toBe('Sending the prompt failed: the agent returned an error.');
+      expect(r.details).toBe(e.message);
       expect(r.retryable).toBeUndefined();
     }
+  });
+
+  it('a message of several lines shows its first on the card, the whole behind Show details', () => {
+    const plain = describeError(new Error('disk full\nENOSPC'), 'Saving');
+    expect(plain).toMatchObject({ message: 'Saving failed: disk full', details: 'disk full\nENOSPC' });
+    expect(describeError(new Error('one line'), 'Saving').details).toBeUndefined();
   });
 });
 

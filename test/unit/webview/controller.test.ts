@@ -107,6 +107,7 @@ function setup() {
     selectAgent: vi.fn(),
     noticeAction: vi.fn(),
     focused: vi.fn(),
+    openFolder: vi.fn(),
   } satisfies ChatActions;
   const log = { debug: vi.fn(), warn: vi.fn(), error: vi.fn() };
   const confirmExternal = vi.fn(async () => true);
@@ -186,6 +187,7 @@ describe('ChatWebviewController', () => {
     t.fromWebview.fire({ type: 'revertTurnChanges', id: 'turn-1', path: '/w/a.ts' });
     t.fromWebview.fire({ type: 'revertTurnChanges', id: 'turn-1' });
     t.fromWebview.fire({ type: 'setFollowAgent', enabled: true });
+    t.fromWebview.fire({ type: 'openFolder' });
     t.fromWebview.fire({ type: 'runCommand', command: 'rm -rf /' });
     t.fromWebview.fire({ type: 'answerPermission', key: 5 });
     await t.settle();
@@ -197,6 +199,7 @@ describe('ChatWebviewController', () => {
     expect(t.actions.reviewTurnChanges).toHaveBeenCalledWith('turn-1');
     expect(t.actions.revertTurnChanges.mock.calls).toEqual([['turn-1', '/w/a.ts'], ['turn-1', undefined]]);
     expect(t.actions.setFollowAgent).toHaveBeenCalledWith(true);
+    expect(t.actions.openFolder).toHaveBeenCalledOnce();
     expect(t.log.warn).toHaveBeenCalledTimes(2);
   });
 

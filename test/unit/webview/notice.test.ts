@@ -72,6 +72,22 @@ describe('the notice card', () => {
     ]);
   });
 
+  it('an error: one line, its details folded behind Show details (as text), the first action primary', () => {
+    const t = setup();
+    const details = 'FATAL <b>out</b> of memory\n    at main (agent.js:1)';
+    t.send({ type: 'notice', notice: { id: 9, severity: 'error', message: 'The agent exited with code 1. Restart to continue this conversation.', details, buttons: [{ action: 'restart', label: 'Restart Agent' }, { action: 'showLog', label: 'Show Log' }] } });
+    expect(t.q('[data-testid="notice-message"]')!.textContent).toBe('The agent exited with code 1. Restart to continue this conversation.');
+    const fold = t.q('[data-testid="notice-details"]') as HTMLDetailsElement;
+    expect(fold.open).toBe(false);
+    expect(fold.querySelector('summary')!.textContent).toBe('Show details');
+    expect(fold.querySelector('pre')!.textContent).toBe(details);
+    expect(fold.querySelector('b')).toBeNull();
+    expect(t.qa('[data-testid="notice-action"]').map((b) => [b.textContent, b.classList.contains('primary')])).toEqual([['Restart Agent', true], ['Show Log', false]]);
+    // A notice with nothing more to say has no fold.
+    t.send({ type: 'notice', notice: { ...signInNotice, id: 10 } });
+    expect(t.q('[data-testid="notice-details"]')).toBeNull();
+  });
+
   it('is replaced by a newer notice and cleared with null', () => {
     const t = setup();
     t.send({ type: 'notice', notice: signInNotice });
@@ -80,6 +96,41 @@ describe('the notice card', () => {
     expect(t.qa('[data-testid="sign-in-method"]')).toHaveLength(0);
     t.send({ type: 'notice', notice: null });
     expect(t.q('[data-testid="notice"]')!.hidden).toBe(true);
+  });
+});
+
+describe('one error surface', () => {
+  it('while the card says why the agent stopped, the header adds no status line; once the card goes, the line is back', () => {
+    const t = setup();
+    t.send(snapshotMsg({ meta: meta(), entries: [] }));
+    t.send({ type: 'status', status: { state: 'error', message: 'The agent exited with code 1.' } });
+    t.send({ type: 'notice', notice: { id: 11, severity: 'error', message: 'The agent exited with code 1. Restart to continue this conversation.', buttons: [{ action: 'restart', label: 'Restart Agent' }] } });
+    expect(t.q('[data-testid="connection-status"]')!.hidden).toBe(true);
+    expect(t.qa('button').filter((b) => b.textContent?.includes('Restart')).map((b) => b.dataset.testid)).toEqual(['notice-action']);
+    t.send({ type: 'notice', notice: null });
+    expect(t.q('[data-testid="connection-status"]')!.hidden).toBe(false);
+    expect(t.q('[data-testid="restart-agent"]')).not.toBeNull();
+  });
+});
+
+describe('a window with no folder', () => {
+  it('shows the Open Folder welcome instead of the composer and the status line; its button posts openFolder', () => {
+    const t = setup();
+    t.send(snapshotMsg({ meta: meta(), entries: [] }));
+    expect(t.q('[data-testid="empty-state"]')!.dataset.welcome).toBe('ask');
+    t.send({ type: 'status', status: { state: 'error', message: 'No folder is open; the agent works in a folder.', needsFolder: true } });
+    const empty = t.q('[data-testid="empty-state"]')!;
+    expect([empty.hidden, empty.dataset.welcome, empty.querySelector('h2')!.textContent]).toEqual([false, 'open-folder', 'Open a folder to start']);
+    expect(t.q('[data-testid="connection-status"]')!.hidden).toBe(true);
+    expect(t.q('[data-testid="composer-input"]')!.closest('[hidden]')).not.toBeNull();
+    t.q('[data-testid="open-folder"]')!.click();
+    expect(t.posted.filter((m) => m.type === 'openFolder')).toEqual([{ type: 'openFolder' }]);
+    // Any other failure keeps the status line with Restart, and the composer.
+    t.send({ type: 'status', status: { state: 'error', message: 'The agent exited with code 1.' } });
+    expect(t.q('[data-testid="connection-status"]')!.hidden).toBe(false);
+    expect(t.q('[data-testid="restart-agent"]')).not.toBeNull();
+    expect(t.q('[data-testid="composer-input"]')!.closest('[hidden]')).toBeNull();
+    expect(t.q('[data-testid="empty-state"]')!.dataset.welcome).toBe('ask');
   });
 });
 

@@ -52,8 +52,16 @@ describe('rendering a snapshot', () => {
     expect(card.querySelector('.tool-title')!.textContent).toBe('touch hi.txt && echo hi');
     expect(card.querySelector('.tool-status')!.textContent).toContain('Completed');
     expect(JSON.parse(card.querySelector('.tool-input-json')!.textContent!)).toEqual({ command: 'touch hi.txt && echo hi', description: 'Create hi.txt and print hi' });
+    // The raw input waits behind a button in the card's head until asked for.
+    const input = card.querySelector<HTMLElement>('[data-testid="tool-input"]')!;
+    const toggle = card.querySelector<HTMLButtonElement>('.tool-head [data-testid="tool-input-toggle"]')!;
+    expect([input.hidden, toggle.getAttribute('aria-expanded'), toggle.getAttribute('aria-label')]).toEqual([true, 'false', 'Show input']);
+    toggle.click();
+    expect([input.hidden, toggle.getAttribute('aria-expanded'), toggle.getAttribute('aria-label')]).toEqual([false, 'true', 'Hide input']);
     expect(card.querySelector('[data-testid="terminal-output"]')!.textContent).toBe('hi');
     const loc = card.querySelector<HTMLButtonElement>('[data-testid="location-link"]')!;
+    // A file reference reads as a link: the file's icon and its name (the whole path in the tooltip).
+    expect([loc.querySelector('.codicon-file') !== null, loc.querySelector('.location-label')!.textContent, loc.title]).toEqual([true, 'hi.txt', 'Open /home/dev/workspace/hi.txt']);
     loc.click();
     expect(t.posted).toContainEqual({ type: 'openLocation', path: '/home/dev/workspace/hi.txt', line: null });
   });
@@ -115,7 +123,10 @@ describe('rendering a snapshot', () => {
     expect(t.q('[data-testid="usage"]')!.textContent).toMatch(/^12\.3k \/ 1M · \$0\.12/);
     // The title is VS Code's (the view's or tab's title bar); the page's header does not repeat it, nor New or History.
     expect(t.q('[data-testid="session-title"]')).toBeNull();
-    expect(t.root.querySelector('.chat-header')!.textContent).not.toContain('Fake session title');
+    expect(t.root.querySelector('.header-row')!.textContent).not.toContain('Fake session title');
+    // Only the page's heading names it, for screen readers (hidden from view).
+    const heading = t.root.querySelector('h1')!;
+    expect([heading.textContent, heading.className]).toEqual(['Fake session title', 'sr-only']);
     expect(t.q('[data-testid="new-session"]')).toBeNull();
     expect(t.q('[data-testid="open-history"]')).toBeNull();
     const mode = t.q<HTMLSelectElement>('[data-testid="mode-select"]')!;
@@ -201,8 +212,10 @@ describe('incremental patching', () => {
     expect(failed.textContent).toContain('command not found');
     expect(t.q('[data-entry-id="py"] [data-testid="permission-outcome"]')!.textContent).toBe('Cancelled (turn cancelled)');
     expect(t.q('[data-entry-id="pz"] [data-testid="permission-outcome"]')!.textContent).toBe('Expired (agent exited)');
-    // The heading's icon tells a rejection and an unanswered end apart from an allow at a glance.
-    expect(card.querySelector('.permission-head .codicon-circle-slash')).not.toBeNull();
+    // The icon tells a rejection and an unanswered end apart from an allow at a glance; inside its tool card the
+    // answered request is one line of the card, no heading of its own.
+    expect(card.querySelector('.permission-answered .codicon-circle-slash')).not.toBeNull();
+    expect(card.querySelector('.permission-head')).toBeNull();
     expect(t.q('[data-entry-id="py"] .permission-head .codicon-debug-stop')).not.toBeNull();
   });
 
@@ -330,6 +343,10 @@ describe('incremental patching', () => {
     // Why, and a way back: Restart reloads the conversation.
     t.q<HTMLButtonElement>('[data-testid="restart-agent"]')!.click();
     expect(t.posted).toContainEqual({ type: 'restartAgent' });
+    // One line: the agent's last output is on the card behind Show details, and in the line's tooltip.
+    t.send({ type: 'patch', entries: [], meta: { disconnectReason: 'The agent exited with code 1. Last output:\nFATAL a\nFATAL b' } });
+    const line = t.q('[data-testid="connection-status"] .status-text')!;
+    expect([line.textContent, line.title]).toEqual(['The agent exited with code 1. Last output:', 'The agent exited with code 1. Last output:\nFATAL a\nFATAL b']);
     t.send({ type: 'status', status: { state: 'error', message: 'The agent exited with code 3.' } });
     expect(t.q('[data-testid="connection-status"]')!.textContent).toContain('exited with code 3');
     t.send({ type: 'status', status: { state: 'starting' } });

@@ -6,11 +6,15 @@
 // the bytes that activation parsed. The webview bundle keeps its own copies (a page loads one script).
 // It also records, from package-lock.json, the sha512 of each Claude Code platform package (dist/claude-code-pins.json),
 // which the download checks against; a lockfile without them fails the build.
+// The Claude ACP adapter, with its dependencies, is bundled into one ES module (dist/agent/claude-agent-acp.mjs) that
+// the extension spawns: the VSIX ships no node_modules. The licences of everything the bundles carry are written to
+// dist/third-party-notices.txt (scripts/thirdPartyNotices.mjs).
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { claudeCodePins, PINS_FILE } from './claudeCodePins.mjs';
+import { thirdPartyNotices } from './thirdPartyNotices.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const watch = process.argv.includes('--watch');
@@ -54,6 +58,8 @@ const oneVscodeModule = {
  * embedded in the page's script as a string, which the page starts from a blob: URL (a webview cannot start a worker
  * from its resource URLs). Its files are watched with the page's.
  */
+/** The worker's own build, whose packages the notices list too. */
+let workerMetafile;
 const highlightWorkerSource = {
   name: 'highlight-worker-source',
   setup(build) {
@@ -68,6 +74,7 @@ const highlightWorkerSource = {
         write: false,
         metafile: true,
       });
+      workerMetafile = worker.metafile;
       return {
         contents: `export default ${JSON.stringify(worker.outputFiles[0].text)};`,
         loader: 'js',
@@ -78,6 +85,8 @@ const highlightWorkerSource = {
 };
 
 const node = { platform: 'node', format: 'cjs', target: 'node22' };
+/** The bundled adapter, relative to the extension's folder (src/agents/agentLauncher.ts spawns it). */
+const ADAPTER_BUNDLE = 'dist/agent/claude-agent-acp.mjs';
 const browser = { platform: 'browser', format: 'iife', target: 'chrome120' };
 
 /** @type {esbuild.BuildOptions[]} */
@@ -104,6 +113,17 @@ const builds = [
     ...browser,
     plugins: [highlightWorkerSource],
   },
+  {
+    // The agent the extension spawns (with the extension host's Node, 22 or later). ESM, as the adapter is; CommonJS
+    // dependencies inside it get a `require` of their own.
+    ...common,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    entryPoints: [join(root, 'node_modules/@agentclientprotocol/claude-agent-acp/dist/index.js')],
+    outfile: join(root, ADAPTER_BUNDLE),
+    banner: { js: "import { createRequire as __acpRequire } from 'node:module'; const require = __acpRequire(import.meta.url);" },
+  },
 ];
 
 function copyCodicons() {
@@ -124,5 +144,6 @@ copyCodicons();
 if (watch) {
   for (const b of builds) await (await esbuild.context(b)).watch();
 } else {
-  await Promise.all(builds.map((b) => esbuild.build(b)));
+  const results = await Promise.all(builds.map((b) => esbuild.build({ ...b, metafile: true })));
+  writeFileSync(join(root, 'dist/third-party-notices.txt'), thirdPartyNotices(root, [...results.map((r) => r.metafile), workerMetafile], ['@vscode/codicons']));
 }

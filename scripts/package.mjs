@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run package`: builds the bundles, checks what would go into the VSIX (scripts/vsixContents.mjs), packages one
 // universal VSIX (no --target: nothing in it is platform-specific; Claude Code is resolved or downloaded on the user's
-// machine) and prints its size and the sizes of both bundles.
+// machine) and prints its size and the sizes of the bundles.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -27,3 +27,4 @@ const vsix = statSync(out).size;
 console.log(`\nVSIX              ${mb(vsix)}  ${out}${vsix > GOAL_BYTES ? `  (over the ${mb(GOAL_BYTES)} goal)` : ''}`);
 console.log(`extension bundle  ${kb(statSync(join(root, 'dist/extension.js')).size)}  dist/extension.js`);
 console.log(`webview bundle    ${kb(statSync(join(root, 'dist/webview/main.js')).size)}  dist/webview/main.js`);
+console.log(`adapter bundle    ${kb(statSync(join(root, 'dist/agent/claude-agent-acp.mjs')).size)}  dist/agent/claude-agent-acp.mjs`);

@@ -1,6 +1,7 @@
 // What goes into the VSIX, and what must not: `vsce ls` lists the files `vsce package` would pack (the manifest's
-// production dependencies less .vscodeignore); `forbiddenFiles` names each one that is an executable binary, a test,
-// a source file, a source map or a development-only dependency. Used by `npm run package` and by the unit suite.
+// production dependencies, of which there are none, less .vscodeignore); `forbiddenFiles` names each one that is an
+// executable binary, a test, a source file, a source map, a file under node_modules (the bundles carry the
+// dependencies) or a development-only dependency. Used by `npm run package` and by the unit suite.
 import { execFileSync } from 'node:child_process';
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
@@ -63,6 +64,8 @@ export function forbiddenFiles(root, files) {
   for (const f of files) {
     const why = [];
     if (/\.map$/i.test(f)) why.push('source map');
+    // The bundles carry what runs (scripts/build.mjs); a dependency's own files do not ship.
+    if (f.startsWith('node_modules/')) why.push('node_modules');
     if (/\.(ts|tsx|mts|cts)$/i.test(f) || f.startsWith('src/')) why.push('source');
     if (/(^|\/)(tests?|__tests__|spec)\//i.test(f) || /\.(test|spec)\.[cm]?[jt]sx?$/i.test(f)) why.push('test');
     const pkg = packageDir(f);

@@ -73,7 +73,8 @@ export class AgentLauncher implements vscode.Disposable {
     const { settings: claude, problems } = parseLaunchSettings({ path: config.get('path'), args: config.get('args'), env: config.get('env') });
     for (const p of problems) this.deps.logger.warn(`[settings] ${p}`);
     if (problems.length) this.problemEmitter.fire(new SettingsProblemError('acpChat.agent', problems));
-    const entry = join(this.deps.extensionPath, 'node_modules', '@agentclientprotocol', 'claude-agent-acp', 'dist', 'index.js');
+    // The adapter with its dependencies, bundled by the build (scripts/build.mjs).
+    const entry = join(this.deps.extensionPath, 'dist', 'agent', 'claude-agent-acp.mjs');
     return {
       settings: launchSettingsFor(this.deps.selected(), claude),
       // The extension host's own runtime: Electron run as Node inside VS Code, plain Node in the VS Code server.

@@ -2,7 +2,9 @@
 // the extension bundle (what activation pays before any of our code runs) against evaluating an empty module, each in
 // a fresh Node, and which vendor files that loaded; and "chat shown → session ready" with the real
 // adapter: the core (AgentProcess + AcpClient: initialize, session/new, session/set_mode) against a bare SDK script
-// making the same three calls, with the same parameters, to the same adapter.
+// making the same three calls, with the same parameters, to the same adapter. And the adapter as the VSIX ships it (one
+// bundle, dist/agent/) against the adapter run from its npm package folder with its dependencies' files, as it
+// shipped before (the bare SDK script for both).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -32,7 +34,11 @@ export interface StartupFigure {
   sessionReadyMs: number;
   bareSdkMs: number;
   sessionReadyRatio: number;
-  runs: { ours: number[]; bare: number[] };
+  /** The bare script's session ready with the adapter run from node_modules (its files as npm installed them). */
+  unbundledAdapterMs: number;
+  /** Bundled against unbundled (below 1: the bundle starts sooner). */
+  bundledAdapterRatio: number;
+  runs: { ours: number[]; bare: number[]; unbundled: number[] };
 }
 
 /**
@@ -86,6 +92,8 @@ export async function startupBench(root: string, node: string, tmp: string, runs
   const harness = await prepareAdapter({ apiUrl: api.url });
   const ours: number[] = [];
   const bare: number[] = [];
+  const unbundled: number[] = [];
+  const unbundledEntry = join(root, 'node_modules/@agentclientprotocol/claude-agent-acp/dist/index.js');
   try {
     const oursOnce = async () => {
       let proc: AgentProcess | undefined;
@@ -102,8 +110,8 @@ export async function startupBench(root: string, node: string, tmp: string, runs
       await proc?.exited;
       return ms;
     };
-    const bareOnce = async () => {
-      const l = harness.launch;
+    const bareOnce = async (entry?: string) => {
+      const l = entry ? { ...harness.launch, args: [entry] } : harness.launch;
       let child: ChildProcess | undefined;
       let exited: Promise<unknown> = Promise.resolve();
       // Spawned inside the timed part, like ours, and in its own process group, so that ending it ends Claude Code too
@@ -131,7 +139,9 @@ export async function startupBench(root: string, node: string, tmp: string, runs
       if (i % 2 === 0) {
         ours.push(await oursOnce());
         bare.push(await bareOnce());
+        unbundled.push(await bareOnce(unbundledEntry));
       } else {
+        unbundled.push(await bareOnce(unbundledEntry));
         bare.push(await bareOnce());
         ours.push(await oursOnce());
       }
@@ -154,6 +164,8 @@ export async function startupBench(root: string, node: string, tmp: string, runs
     sessionReadyMs,
     bareSdkMs,
     sessionReadyRatio: sessionReadyMs / bareSdkMs,
-    runs: { ours, bare },
+    unbundledAdapterMs: median(unbundled),
+    bundledAdapterRatio: bareSdkMs / median(unbundled),
+    runs: { ours, bare, unbundled },
   };
 }

@@ -254,7 +254,7 @@ export async function captureFailure(cb: ChatBed | undefined, testName: string):
 export function adapterPid(workspace: string): number {
   const pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
     try {
-      return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('claude-agent-acp/dist/') && readlinkSync(`/proc/${p}/cwd`) === workspace;
+      return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('dist/agent/claude-agent-acp.mjs') && readlinkSync(`/proc/${p}/cwd`) === workspace;
     } catch {
       return false; // gone meanwhile, or not ours to read
     }

@@ -98,7 +98,9 @@ test('the universal VSIX installs into a clean VS Code, downloads Claude Code on
     expect(entry?.metadata?.source).toBe('vsix');
     const installed = join(bed.extensionsDir, entry!.relativeLocation);
     expect(existsSync(join(installed, 'package.json'))).toBe(true);
-    expect(existsSync(join(installed, 'node_modules', '@anthropic-ai', tarball.pkg.name.split('/')[1]))).toBe(false);
+    // No node_modules: the adapter and its dependencies are one bundle, and Claude Code is never shipped.
+    expect(existsSync(join(installed, 'node_modules'))).toBe(false);
+    expect(existsSync(join(installed, 'dist', 'agent', 'claude-agent-acp.mjs'))).toBe(true);
     expect(bed.url).not.toContain('extensionDevelopmentPath');
     expect(await page.title()).not.toContain('Extension Development Host');
 
@@ -142,8 +144,8 @@ test('the universal VSIX installs into a clean VS Code, downloads Claude Code on
 
     // The agent that answered is the adapter shipped in the VSIX, started from the installed folder, and it runs the
     // Claude Code downloaded into the extension's global storage in this bed's profile.
-    const adapterDir = join(installed, 'node_modules', '@agentclientprotocol', 'claude-agent-acp');
-    const adapter = processes().find((p) => p.cmdline.includes(adapterDir));
+    const adapterBundle = join(installed, 'dist', 'agent', 'claude-agent-acp.mjs');
+    const adapter = processes().find((p) => p.cmdline.includes(adapterBundle));
     expect(adapter).toBeDefined();
     const claudeCode = adapter!.env.CLAUDE_CODE_EXECUTABLE ?? '';
     expect(claudeCode.startsWith(bed.root)).toBe(true);

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { userNpmrcPath } from './npmRegistry';
+import { pinsPath } from './pins';
 import { claudeCodePackageFor, isMuslFromReport, type ClaudeCodePackage, type PlatformFacts } from './platform';
 
 export function currentPlatformFacts(): PlatformFacts {
@@ -10,14 +11,18 @@ export function currentPlatformFacts(): PlatformFacts {
   return { platform: process.platform, arch: process.arch, musl: isMuslFromReport(process.platform, header) };
 }
 
+const SDK = '@anthropic-ai/claude-agent-sdk';
+
 /**
- * The Claude Code package the bundled adapter was built against: the SDK it depends on pins one exact version for
- * every platform in its optionalDependencies. Undefined when the SDK is missing or this platform has no build.
+ * The Claude Code package the bundled adapter was built against: the SDK it bundles pins one exact version for every
+ * platform, which the build recorded with each one's sha512 (dist/claude-code-pins.json, `"<name>@<version>"` keys).
+ * Undefined when the file is missing or this platform has no build.
  */
 export function pinnedClaudeCodePackage(extensionPath: string, facts: PlatformFacts): ClaudeCodePackage | undefined {
   try {
-    const manifest = JSON.parse(readFileSync(join(extensionPath, 'node_modules', '@anthropic-ai', 'claude-agent-sdk', 'package.json'), 'utf8'));
-    return claudeCodePackageFor(manifest, facts);
+    const pins = JSON.parse(readFileSync(pinsPath(extensionPath), 'utf8')) as Record<string, unknown>;
+    const optionalDependencies = Object.fromEntries(Object.keys(pins).map((key) => [key.slice(0, key.lastIndexOf('@')), key.slice(key.lastIndexOf('@') + 1)]));
+    return claudeCodePackageFor({ name: SDK, optionalDependencies }, facts);
   } catch {
     return undefined;
   }

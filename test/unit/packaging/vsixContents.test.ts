@@ -1,5 +1,5 @@
-// The VSIX as `vsce package` would build it from this checkout (dist/ as built): only the bundles, the manifest, the
-// marketplace files and the adapter's runtime JavaScript; no binary (Claude Code is never shipped), no test, source,
+// The VSIX as `vsce package` would build it from this checkout (dist/ as built): only the bundles (the adapter's
+// among them), the notices, the manifest and the marketplace files; no node_modules, no binary (Claude Code is never shipped), no test, source,
 // source map or development-only dependency.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ type Problem = { file: string; why: string[] };
 
 describe('VSIX contents', () => {
   test('vsce ls lists the bundles and the adapter, and nothing forbidden', { timeout: 60_000 }, () => {
-    for (const f of ['dist/extension.js', 'dist/webview/main.js', 'dist/claude-code-pins.json']) {
+    for (const f of ['dist/extension.js', 'dist/webview/main.js', 'dist/claude-code-pins.json', 'dist/agent/claude-agent-acp.mjs']) {
       if (!existsSync(join(root, f))) throw new Error(`${f} is missing: run \`node scripts/build.mjs\` first`);
     }
     const files = listVsixFiles(root) as string[];
@@ -22,14 +22,14 @@ describe('VSIX contents', () => {
     expect(files).toEqual(expect.arrayContaining(['dist/vendor/acp-sdk.js', 'dist/vendor/re2js.js', 'dist/vendor/tar-extract.js']));
     // The sha512 of each Claude Code platform package, recorded from the lockfile: what the download is checked against.
     expect(files).toContain('dist/claude-code-pins.json');
-    expect(files).toContain('node_modules/@agentclientprotocol/claude-agent-acp/dist/index.js');
-    // The SDK's manifest names the pinned Claude Code version and its platform packages: read at run time.
-    expect(files).toContain('node_modules/@anthropic-ai/claude-agent-sdk/package.json');
+    // The adapter, bundled with its dependencies, and the notices of everything the bundles carry; no node_modules.
+    expect(files).toEqual(expect.arrayContaining(['dist/agent/claude-agent-acp.mjs', 'dist/third-party-notices.txt']));
+    expect(files.filter((f) => f.startsWith('node_modules/'))).toEqual([]);
     expect(files.filter((f) => f.includes('claude-agent-sdk-'))).toEqual([]);
     expect(forbiddenFiles(root, files) as Problem[]).toEqual([]);
   });
 
-  test('the check names a binary, a test, a source, a map and a dev dependency', () => {
+  test('the check names a binary, a test, a source, a map, node_modules and a dev dependency', () => {
     const dir = mkdtempSync(join(tmpdir(), 'acp-vsix-check-'));
     try {
       const put = (f: string, content: string | Buffer) => {
@@ -47,15 +47,17 @@ describe('VSIX contents', () => {
       put('src/extension.ts', '');
       put('dist/extension.js.map', '{}');
       put('node_modules/esbuild/lib/main.js', '');
-      const files = ['node_modules/zod/index.js', 'node_modules/zod/bin/claude', 'node_modules/zod/test/a.js', 'node_modules/zod/x.spec.js', 'src/extension.ts', 'dist/extension.js.map', 'node_modules/esbuild/lib/main.js'];
+      put('dist/extension.js', '');
+      const files = ['node_modules/zod/index.js', 'node_modules/zod/bin/claude', 'node_modules/zod/test/a.js', 'node_modules/zod/x.spec.js', 'src/extension.ts', 'dist/extension.js.map', 'node_modules/esbuild/lib/main.js', 'dist/extension.js'];
       const found = Object.fromEntries((forbiddenFiles(dir, files) as Problem[]).map((p) => [p.file, p.why]));
       expect(found).toEqual({
-        'node_modules/zod/bin/claude': ['executable binary'],
-        'node_modules/zod/test/a.js': ['test'],
-        'node_modules/zod/x.spec.js': ['test'],
+        'node_modules/zod/index.js': ['node_modules'],
+        'node_modules/zod/bin/claude': ['node_modules', 'executable binary'],
+        'node_modules/zod/test/a.js': ['node_modules', 'test'],
+        'node_modules/zod/x.spec.js': ['node_modules', 'test'],
         'src/extension.ts': ['source'],
         'dist/extension.js.map': ['source map'],
-        'node_modules/esbuild/lib/main.js': ['dev dependency (node_modules/esbuild)'],
+        'node_modules/esbuild/lib/main.js': ['node_modules', 'dev dependency (node_modules/esbuild)'],
       });
     } finally {
       rmSync(dir, { recursive: true, force: true });

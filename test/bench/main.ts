@@ -6,6 +6,7 @@ import { loadBench, type LoadFigure } from './loadBench';
 import { hostBench, type ApprovalFigure, type HostFigure } from './hostBench';
 import { SCREEN_ROUNDS, screenBench, type ScreenFigure } from './screenBench';
 import { startupBench, type StartupFigure } from './startupBench';
+import { idleBench, totalCallbacks, type IdleFigure } from './idleBench';
 import { wireBench, type WireFigure } from './wireBench';
 
 export interface BenchSizes {
@@ -34,6 +35,7 @@ export interface BenchResults {
   screen?: ScreenFigure[];
   startup?: StartupFigure;
   load?: LoadFigure;
+  idle?: IdleFigure;
   host?: HostFigure;
   /** Goals from issue 13, beside the figures they apply to. */
   goals: Record<string, string>;
@@ -48,6 +50,7 @@ export const GOALS = {
   sessionReadyRatio: '≤ 1.05x a bare SDK script',
   bundledAdapter: '≤ 1x the adapter from node_modules',
   approvalP95: '< 30 ms p95',
+  idle: '0 callbacks and 0 running animations in 10 s after a turn ends',
 };
 
 export async function runBench(opts: { root: string; node: string; tmp: string; sizes: BenchSizes; only: string[]; out: (s: string) => void }): Promise<BenchResults> {
@@ -103,6 +106,22 @@ export async function runBench(opts: { root: string; node: string; tmp: string; 
           )
           .join('') +
         '\n',
+    );
+  }
+
+  if (want('idle')) {
+    const i = (results.idle = await idleBench(root));
+    const words = (c: Record<string, number>) => Object.entries(c).map(([k, n]) => `${k} ${n}`).join(', ') || 'none';
+    out(
+      table(
+        `Idle: the ${i.windowMs / 1000} s after a turn ends and is on screen (real webview bundle in Chromium): callbacks the page's timers and frames ran, and CSS animations running.\n` +
+          `floor = the plain-text page fed the same turn. Goal: ${GOALS.idle}.`,
+        ['page', 'callbacks', 'by API', 'running animations'],
+        [
+          ['ours', totalCallbacks(i.callbacks), words(i.callbacks), i.runningAnimations],
+          ['floor', totalCallbacks(i.floorCallbacks), words(i.floorCallbacks), i.floorRunningAnimations],
+        ],
+      ) + '\n',
     );
   }
 
@@ -189,6 +208,11 @@ export function markdownSummary(r: BenchResults): string {
     const where = worst ? ` (its frame: scripts ${ms(worst.scriptMs)}, style and layout ${ms(worst.styleLayoutMs)}, the rest ${ms(Math.max(0, worst.ms - worst.scriptMs - worst.styleLayoutMs))})` : '';
     rows.push([`screen: ${s.scenario}, longest task`, `${s.longTasks} tasks ≥ 50 ms${s.longTasks ? `, longest ${ms(s.longestTaskMs)}${where}` : ''}; slowest update ${ms(s.maxUpdateMs)}`, GOALS.longestTask, s.longTasks === 0 ? 'met' : 'missed']);
     rows.push([`screen: ${s.scenario}, at the end`, `${s.domNodes.toLocaleString('en-US')} DOM nodes (floor ${s.floorDomNodes.toLocaleString('en-US')}), JS heap **${s.heapMB.toFixed(1)} MB** (floor ${s.floorHeapMB.toFixed(1)} MB)`, s.scenario.includes('tool') ? GOALS.heapAfterTools : '—', s.scenario.includes('tool') ? (s.heapMB < 150 ? 'met' : 'missed') : '']);
+  }
+  const i = r.idle;
+  if (i) {
+    const n = totalCallbacks(i.callbacks);
+    rows.push([`idle: the ${i.windowMs / 1000} s after a turn ends`, `**${n} callbacks**, ${i.runningAnimations} running animations (floor ${totalCallbacks(i.floorCallbacks)}, ${i.floorRunningAnimations})`, GOALS.idle, n === 0 && i.runningAnimations === 0 ? 'met' : 'missed']);
   }
   const l = r.load;
   if (l) rows.push([`loading a ${l.turns}-turn conversation (replay folded, one snapshot shown)`, `${ms(l.oursMs)} vs ${ms(l.floorMs)} showing a ready snapshot = **${l.ratio.toFixed(2)}x** (replay folded in ${ms(l.foldMs)})`, '—', '']);

@@ -125,11 +125,11 @@ window.__feed = async (msgs) => {
   return costs;
 };`;
 
-function pageHtml(kind: 'app' | 'floor'): string {
+function pageHtml(kind: 'app' | 'floor', extraHead = ''): string {
   // The floor uses the browser's own help too: cards and paragraphs off screen are not laid out.
   const app = kind === 'app' ? '<link rel="stylesheet" href="/codicon.css"><link rel="stylesheet" href="/styles.css">' : '<style>#root > div, #root p { content-visibility: auto; contain-intrinsic-size: auto 40px; } p { white-space: pre-wrap; }</style>';
   const body = kind === 'app' ? '<script src="/main.js"></script>' : `<script>${FLOOR_SCRIPT}</script>`;
-  return `<!doctype html><html><head><meta charset="utf-8">${app}<script>${DRIVER_SCRIPT}</script></head><body><div id="root"></div>${body}<script>${AFTER_SCRIPT}</script></body></html>`;
+  return `<!doctype html><html><head><meta charset="utf-8">${app}<script>${DRIVER_SCRIPT}</script>${extraHead}</head><body><div id="root"></div>${body}<script>${AFTER_SCRIPT}</script></body></html>`;
 }
 
 export interface ScreenFigure {
@@ -163,12 +163,13 @@ export interface ScreenFigure {
   floorCurve: number[];
 }
 
-export async function openPage(browser: Browser, root: string, kind: 'app' | 'floor'): Promise<Page> {
+/** `extraHead`: markup put in the head after the driver, before the page's own script (e.g. a probe of its own). */
+export async function openPage(browser: Browser, root: string, kind: 'app' | 'floor', extraHead = ''): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 500, height: 900 } });
   const dist = join(root, 'dist/webview');
   await page.route(`${ORIGIN}/**`, (route) => {
     const path = new URL(route.request().url()).pathname;
-    if (path === '/') return route.fulfill({ contentType: 'text/html', body: pageHtml(kind) });
+    if (path === '/') return route.fulfill({ contentType: 'text/html', body: pageHtml(kind, extraHead) });
     const types: Record<string, string> = { js: 'text/javascript', css: 'text/css', ttf: 'font/ttf' };
     const file = path.slice(1);
     if (!/^[a-z]+\.(js|css|ttf)$/.test(file)) return route.fulfill({ status: 404 });

@@ -3,7 +3,7 @@
 // bench/results.json, bench/summary.md (the README's table) and bench/chart.svg (with --quick, only into test-results/bench/: a smoke run, not figures).
 // Every figure is a ratio against a floor measured in the same run; nothing is asserted about timings.
 // It drives Chromium and spawns agents, so the whole run holds /tmp/acp-bed.lock (one bed at a time on the machine).
-// Options: --quick (tiny sizes), --only wire,screen,load,idle,startup,host (re-measures those sections and keeps the others in
+// Options: --quick (tiny sizes), --only wire,screen,calls,load,idle,startup,host (re-measures those sections and keeps the others in
 // bench/results.json; `sectionAt` says when each was measured), --report-only (redraw from bench/results.json).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -75,7 +75,8 @@ if (args.includes('--report-only')) {
   process.exit(0);
 }
 
-const SECTIONS = ['wire', 'screen', 'load', 'idle', 'startup', 'host'];
+// The keys of results.json each section writes ('reopen' is measured with 'load').
+const SECTIONS = ['wire', 'screen', 'calls', 'load', 'reopen', 'idle', 'startup', 'host'];
 const measuredAt = (r) => Object.fromEntries(SECTIONS.filter((k) => r[k]).map((k) => [k, r.at]));
 
 /** A full run replaces bench/results.json; an --only run replaces just its sections (each with its own floors). */

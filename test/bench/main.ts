@@ -7,6 +7,7 @@ import { hostBench, type ApprovalFigure, type HostFigure } from './hostBench';
 import { SCREEN_ROUNDS, screenBench, type ScreenFigure } from './screenBench';
 import { startupBench, type StartupFigure } from './startupBench';
 import { idleBench, totalCallbacks, type IdleFigure } from './idleBench';
+import { manyCallsBench, type ManyCallsFigure } from './manyCallsBench';
 import { wireBench, type WireFigure } from './wireBench';
 
 export interface BenchSizes {
@@ -21,11 +22,13 @@ export interface BenchSizes {
   approvals: number;
   /** Turns of the conversation the load section replays, and its runs (median). */
   loadTurns: number;
+  /** The reopen figures' conversation sizes (turns). */
+  reopenTurns: number[];
   loadRuns: number;
 }
 
-export const FULL: BenchSizes = { chunks: 20_000, tools: 2_000, screenChunks: 20_000, screenTools: 2_000, screenRounds: SCREEN_ROUNDS, wireRuns: 5, startupRuns: 5, approvals: 100, loadTurns: 1000, loadRuns: 3 };
-export const QUICK: BenchSizes = { chunks: 200, tools: 20, screenChunks: 200, screenTools: 20, screenRounds: 1, wireRuns: 1, startupRuns: 1, approvals: 5, loadTurns: 20, loadRuns: 1 };
+export const FULL: BenchSizes = { chunks: 20_000, tools: 2_000, screenChunks: 20_000, screenTools: 2_000, screenRounds: SCREEN_ROUNDS, wireRuns: 5, startupRuns: 5, approvals: 100, loadTurns: 1000, reopenTurns: [80, 400], loadRuns: 3 };
+export const QUICK: BenchSizes = { chunks: 200, tools: 20, screenChunks: 200, screenTools: 20, screenRounds: 1, wireRuns: 1, startupRuns: 1, approvals: 5, loadTurns: 20, reopenTurns: [4, 8], loadRuns: 1 };
 
 export interface BenchResults {
   at: string;
@@ -35,7 +38,10 @@ export interface BenchResults {
   screen?: ScreenFigure[];
   startup?: StartupFigure;
   load?: LoadFigure;
+  /** Reopening conversations of the sizes people keep (80 and 400 turns): the same measure as `load`. */
+  reopen?: LoadFigure[];
   idle?: IdleFigure;
+  calls?: ManyCallsFigure;
   host?: HostFigure;
   /** Goals from issue 13, beside the figures they apply to. */
   goals: Record<string, string>;
@@ -51,6 +57,8 @@ export const GOALS = {
   bundledAdapter: '≤ 1x the adapter from node_modules',
   approvalP95: '< 30 ms p95',
   idle: '0 callbacks and 0 running animations in 10 s after a turn ends',
+  manyCalls: '< 1,000 elements, no task ≥ 50 ms',
+  reopen: 'last turn shown ≤ 1 s after the load starts',
 };
 
 export async function runBench(opts: { root: string; node: string; tmp: string; sizes: BenchSizes; only: string[]; out: (s: string) => void }): Promise<BenchResults> {
@@ -125,6 +133,21 @@ export async function runBench(opts: { root: string; node: string; tmp: string; 
     );
   }
 
+  if (want('calls')) {
+    const c = (results.calls = await manyCallsBench(root));
+    out(
+      table(
+        `One turn of ${c.calls} tool calls (runs of ten reads, edits with diffs and commands), one call per flush, real webview bundle in Chromium: the page's elements at the end.\n` +
+          `floor = the plain-text page (a card of title and diff per call). Goal: ${GOALS.manyCalls}.`,
+        ['page', 'elements', 'folded lines', 'long tasks', 'longest'],
+        [
+          ['ours', c.elements, c.groups, c.longTasks, `${fmtMs(c.longestTaskMs)} ms`],
+          ['floor', c.floorElements, '', '', ''],
+        ],
+      ) + '\n',
+    );
+  }
+
   if (want('load')) {
     const l = (results.load = await loadBench(root, sizes.loadTurns, sizes.loadRuns));
     out(
@@ -138,6 +161,16 @@ export async function runBench(opts: { root: string; node: string; tmp: string; 
           ['snapshot shown (Chromium)', fmtMs(l.showMs), '', ''],
           ['load, in all', fmtMs(l.oursMs), fmtMs(l.floorMs), fmtRatio(l.ratio)],
         ],
+      ) + '\n',
+    );
+    const reopen: LoadFigure[] = [];
+    for (const turns of sizes.reopenTurns) reopen.push(await loadBench(root, turns, sizes.loadRuns));
+    results.reopen = reopen;
+    out(
+      table(
+        `Reopening the conversations people keep: the same load (replay folded, then shown with its last tool call checked on screen), median of ${sizes.loadRuns}. Goal: ${GOALS.reopen}.`,
+        ['turns', 'entries', 'folded ms', 'shown ms', 'in all ms', 'floor ms'],
+        reopen.map((r) => [r.turns, r.entries, fmtMs(r.foldMs), fmtMs(r.showMs), fmtMs(r.oursMs), fmtMs(r.floorMs)]),
       ) + '\n',
     );
   }
@@ -209,6 +242,9 @@ export function markdownSummary(r: BenchResults): string {
     rows.push([`screen: ${s.scenario}, longest task`, `${s.longTasks} tasks ≥ 50 ms${s.longTasks ? `, longest ${ms(s.longestTaskMs)}${where}` : ''}; slowest update ${ms(s.maxUpdateMs)}`, GOALS.longestTask, s.longTasks === 0 ? 'met' : 'missed']);
     rows.push([`screen: ${s.scenario}, at the end`, `${s.domNodes.toLocaleString('en-US')} DOM nodes (floor ${s.floorDomNodes.toLocaleString('en-US')}), JS heap **${s.heapMB.toFixed(1)} MB** (floor ${s.floorHeapMB.toFixed(1)} MB)`, s.scenario.includes('tool') ? GOALS.heapAfterTools : '—', s.scenario.includes('tool') ? (s.heapMB < 150 ? 'met' : 'missed') : '']);
   }
+  for (const o of r.reopen ?? []) rows.push([`reopening a ${o.turns}-turn conversation`, `**${ms(o.oursMs)}** to its last turn on screen (replay folded ${ms(o.foldMs)}, shown ${ms(o.showMs)}; a ready snapshot shown: ${ms(o.floorMs)})`, GOALS.reopen, o.oursMs <= 1000 ? 'met' : 'missed']);
+  const c = r.calls;
+  if (c) rows.push([`one turn of ${c.calls} tool calls`, `**${c.elements.toLocaleString('en-US')} elements** in ${c.groups} folded lines (floor ${c.floorElements.toLocaleString('en-US')}), ${c.longTasks} tasks ≥ 50 ms`, GOALS.manyCalls, c.elements < 1000 && c.longTasks === 0 ? 'met' : 'missed']);
   const i = r.idle;
   if (i) {
     const n = totalCallbacks(i.callbacks);

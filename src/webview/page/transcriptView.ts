@@ -1,13 +1,17 @@
 // The transcript list. Keeps a Map entryId → view and patches only the entries that arrive in a patch (each view
-// re-renders only the parts that changed); streamed text and command output arrive as appends to the entry held here. The DOM is bounded by windowing: only the last `windowSize` entries are rendered,
-// with a "Show earlier" button that widens the window; CSS `content-visibility: auto` makes off-screen cards cheap.
-// Permission entries whose tool card is on screen are mounted inside that card.
+// re-renders only the parts that changed); streamed text and command output arrive as appends to the entry held here.
+// The DOM is bounded by windowing: only the last `windowSize` entries are rendered, with a "Show earlier" button that
+// widens the window; CSS `content-visibility: auto` makes off-screen cards cheap. Runs of finished calls of one kind
+// fold into one line (toolGroups.ts), their cards built only while it is expanded. Permission entries whose tool card
+// is on screen are mounted inside that card.
 import type { TranscriptEntry } from '../protocol/protocol';
 import type { EntryAppend } from '../protocol/protocol';
 import { button, h } from './dom';
 import { AgentView, ErrorView, NoticeView, ThoughtView, TurnEndView, UserMessageView, type EntryView } from './messageViews';
 import { PermissionView } from './permissionView';
 import { ToolCallView } from './toolCallView';
+import { ToolGroupView } from './toolGroupView';
+import { foldRuns, groupKey } from './toolGroups';
 import type { ViewContext } from './viewContext';
 import { unreachable } from '../protocol/protocol';
 
@@ -25,6 +29,14 @@ export class TranscriptView {
   private readonly order: string[] = [];
   private readonly slots = new Map<string, Slot>();
   private readonly toolViews = new Map<string, ToolCallView>();
+  /** Each entry's index in `order` (entries are only ever appended). */
+  private readonly index = new Map<string, number>();
+  /** Tool calls the user was asked about (a permission entry names them): they never fold. */
+  private readonly asked = new Set<string>();
+  /** The tool entry of each tool call id. */
+  private readonly toolEntry = new Map<string, string>();
+  /** The group an entry is folded into. */
+  private readonly groupOf = new Map<string, ToolGroupView>();
   private windowSize: number;
   /** Index in `order` of the first rendered entry. */
   private start = 0;
@@ -46,23 +58,36 @@ export class TranscriptView {
     this.order.length = 0;
     this.slots.clear();
     this.toolViews.clear();
+    this.index.clear();
+    this.asked.clear();
+    this.toolEntry.clear();
+    this.groupOf.clear();
     this.list.replaceChildren();
-    for (const e of entries) {
-      this.order.push(e.id);
-      this.slots.set(e.id, { entry: e });
-    }
+    for (const e of entries) this.add({ entry: e });
     this.start = Math.max(0, this.order.length - this.windowSize);
-    for (let i = this.start; i < this.order.length; i++) this.mount(this.slots.get(this.order[i]!)!, null);
+    // Folds first, then mounts what is not folded: a reopened conversation does not build the cards it folds.
+    this.refold(this.start, this.order.length);
     this.earlier.hidden = this.start === 0;
   }
 
   /** Upserts entries: known ids update their view in place, new ids are appended in order. */
   patch(entries: readonly TranscriptEntry[]): void {
     const added: Slot[] = [];
+    // The indices of the tool calls this patch touches (a call, or the permission that names it): where folds change.
+    let lo = Infinity;
+    let hi = -1;
+    const touch = (id: string | undefined) => {
+      const i = id === undefined ? undefined : this.index.get(id);
+      if (i === undefined) return;
+      lo = Math.min(lo, i);
+      hi = Math.max(hi, i);
+    };
     for (const e of entries) {
       const slot = this.slots.get(e.id);
       if (slot) {
         slot.entry = e;
+        if (e.kind === 'tool') touch(e.id);
+        if (e.kind === 'permission') this.noteAsked(e.permission.toolCallId, touch);
         if (slot.view && slot.view.node.dataset.entryKind !== e.kind) {
           // Never expected: an id changing kind. Rebuild it rather than misrender.
           this.unmount(slot);
@@ -71,16 +96,18 @@ export class TranscriptView {
         continue;
       }
       const s: Slot = { entry: e };
-      this.order.push(e.id);
-      this.slots.set(e.id, s);
+      if (e.kind === 'permission') this.noteAsked(e.permission.toolCallId, touch);
+      this.add(s);
+      if (e.kind === 'tool') touch(e.id);
       added.push(s);
     }
     this.trimWindow();
     // Only the new entries that fall inside the window are built (a big patch would otherwise build and drop them).
     const firstAdded = this.order.length - added.length;
     added.forEach((s, i) => {
-      if (firstAdded + i >= this.start) this.mount(s, null);
+      if (firstAdded + i >= this.start && !this.groupOf.has(s.entry.id)) this.mount(s, null);
     });
+    if (hi >= 0) this.refold(lo, hi + 1);
   }
 
   /**
@@ -113,23 +140,148 @@ export class TranscriptView {
 
   private showEarlier(): void {
     const newStart = Math.max(0, this.start - DEFAULT_WINDOW);
-    const anchor = this.list.firstChild;
-    for (let i = newStart; i < this.start; i++) this.mount(this.slots.get(this.order[i]!)!, anchor);
-    this.windowSize += this.start - newStart;
+    const oldStart = this.start;
+    this.windowSize += oldStart - newStart;
     this.start = newStart;
+    // Mounts the earlier entries (folding their runs, and a run that continues into what was shown) in order.
+    this.refold(newStart, oldStart + 1);
     this.earlier.hidden = this.start === 0;
   }
 
   private trimWindow(): void {
     while (this.order.length - this.start > this.windowSize) {
-      const slot = this.slots.get(this.order[this.start]!);
+      const id = this.order[this.start]!;
+      const slot = this.slots.get(id);
+      const group = this.groupOf.get(id);
+      if (group) {
+        this.groupOf.delete(id);
+        group.setMembers(group.members.filter((m) => m !== id));
+        if (!group.members.length) group.node.remove();
+      }
       if (slot) this.unmount(slot);
       this.start++;
     }
     this.earlier.hidden = this.start === 0;
   }
 
-  private mount(slot: Slot, before: Node | null): void {
+  private add(slot: Slot): void {
+    const e = slot.entry;
+    this.index.set(e.id, this.order.length);
+    this.order.push(e.id);
+    this.slots.set(e.id, slot);
+    if (e.kind === 'tool') this.toolEntry.set(e.toolCall.toolCallId, e.id);
+    if (e.kind === 'permission') this.asked.add(e.permission.toolCallId);
+  }
+
+  /** A permission names `toolCallId`: that call no longer folds (touches it, to leave its group). */
+  private noteAsked(toolCallId: string, touch: (id: string | undefined) => void): void {
+    if (this.asked.has(toolCallId)) return;
+    this.asked.add(toolCallId);
+    touch(this.toolEntry.get(toolCallId));
+  }
+
+  private keyAt(i: number): string | undefined {
+    if (i < this.start || i >= this.order.length) return undefined;
+    return groupKey(this.slots.get(this.order[i]!)!.entry, this.asked);
+  }
+
+  /**
+   * Brings the folds of `[lo, hi)` (widened to the whole runs and groups it touches) in step with the entries: groups
+   * made, grown, shrunk or dissolved, the entries outside a group mounted, and the region's nodes in transcript order.
+   */
+  private refold(lo: number, hi: number): void {
+    let L = Math.max(lo, this.start);
+    let R = Math.min(hi, this.order.length);
+    if (L >= R) return;
+    const left = this.keyAt(L - 1);
+    if (left !== undefined && this.keyAt(L) === left) while (this.keyAt(L - 1) === left) L--;
+    const right = this.keyAt(R);
+    if (right !== undefined && this.keyAt(R - 1) === right) while (this.keyAt(R) === right) R++;
+    for (let i = L; i < R; i++) {
+      const g = this.groupOf.get(this.order[i]!);
+      if (!g) continue;
+      L = Math.min(L, this.index.get(g.members[0]!)!);
+      R = Math.max(R, this.index.get(g.members[g.members.length - 1]!)! + 1);
+    }
+    const old = new Set<ToolGroupView>();
+    for (let i = L; i < R; i++) {
+      const g = this.groupOf.get(this.order[i]!);
+      if (g) old.add(g);
+    }
+    const keys: (string | undefined)[] = [];
+    for (let i = L; i < R; i++) keys.push(this.keyAt(i));
+    for (const [a, b] of foldRuns(keys)) {
+      const ids = this.order.slice(L + a, L + b);
+      const g = [...old].find((x) => x.members[0] === ids[0]) ?? [...old].find((x) => x.members.some((m) => ids.includes(m))) ?? new ToolGroupView(keys[a]!, (x) => this.toggleGroup(x));
+      old.delete(g);
+      for (const m of g.members) if (!ids.includes(m)) this.groupOf.delete(m);
+      for (const id of ids) {
+        if (this.groupOf.get(id) === g) continue;
+        this.groupOf.set(id, g);
+        const slot = this.slots.get(id)!;
+        if (slot.view) this.unmount(slot);
+      }
+      g.setMembers(ids);
+      if (g.expanded) this.fillGroup(g);
+    }
+    for (const g of old) {
+      for (const m of g.members) if (this.groupOf.get(m) === g) this.groupOf.delete(m);
+      for (const m of g.members) {
+        const slot = this.slots.get(m);
+        if (slot?.view) this.unmount(slot);
+      }
+      g.node.remove();
+    }
+    // Everything not folded is mounted at the top level (a call that left an expanded group comes out of it).
+    for (let i = L; i < R; i++) {
+      const id = this.order[i]!;
+      if (this.groupOf.has(id)) continue;
+      const slot = this.slots.get(id)!;
+      if (slot.view && slot.entry.kind !== 'permission' && slot.view.node.parentNode !== this.list) this.unmount(slot);
+      if (!slot.view) this.mount(slot, null);
+    }
+    // The region's nodes in order, before the first node after it.
+    let next: Node | null = null;
+    for (let j = R; j < this.order.length && !next; j++) next = this.topNode(j) ?? null;
+    for (let i = R - 1; i >= L; i--) {
+      const n = this.topNode(i);
+      if (!n) continue;
+      if (n.parentNode !== this.list || n.nextSibling !== next) this.list.insertBefore(n, next);
+      next = n;
+    }
+  }
+
+  /** The node an entry puts in the list itself: its group's (for the group's first member) or its own. */
+  private topNode(i: number): Node | undefined {
+    const id = this.order[i]!;
+    const g = this.groupOf.get(id);
+    if (g) return g.members[0] === id ? g.node : undefined;
+    // Not an entry's own when it is elsewhere: a permission inside its tool card, a card inside an expanded group.
+    const node = this.slots.get(id)?.view?.node;
+    return node?.parentNode === this.list ? node : undefined;
+  }
+
+  private toggleGroup(g: ToolGroupView): void {
+    g.setExpanded(!g.expanded);
+    if (g.expanded) this.fillGroup(g);
+    else {
+      for (const id of g.members) {
+        const slot = this.slots.get(id);
+        if (slot?.view) this.unmount(slot);
+      }
+    }
+  }
+
+  /** An expanded group's cards, in order, in its body. */
+  private fillGroup(g: ToolGroupView): void {
+    for (const id of g.members) {
+      const slot = this.slots.get(id)!;
+      if (!slot.view) this.mount(slot, null, g.body);
+      else g.body.appendChild(slot.view.node);
+    }
+  }
+
+  private mount(slot: Slot, before: Node | null, container: HTMLElement = this.list): void {
     const view = this.createView(slot.entry);
     slot.view = view;
     view.node.dataset.entryId = slot.entry.id;
@@ -137,7 +289,7 @@ export class TranscriptView {
     view.update(slot.entry);
     if (view instanceof ToolCallView) {
       this.toolViews.set((slot.entry as Extract<TranscriptEntry, { kind: 'tool' }>).toolCall.toolCallId, view);
-      this.list.insertBefore(view.node, before);
+      container.insertBefore(view.node, before);
       // A permission that arrived before its card (or was shown standalone) moves in.
       for (const s of this.slots.values()) {
         if (s.view instanceof PermissionView && s.view.toolCallId === view.node.dataset.toolCallId && !view.permissionSlot.contains(s.view.node)) {
@@ -150,10 +302,10 @@ export class TranscriptView {
     if (view instanceof PermissionView) {
       const tool = this.toolViews.get(view.toolCallId);
       if (tool) tool.permissionSlot.appendChild(view.node);
-      else this.list.insertBefore(view.node, before);
+      else container.insertBefore(view.node, before);
       return;
     }
-    this.list.insertBefore(view.node, before);
+    container.insertBefore(view.node, before);
   }
 
   private unmount(slot: Slot): void {

@@ -6,9 +6,10 @@
 // an error, a running turn and an approval waiting (signing in: signIn.e2e; no folder: noFolder.e2e). No serious or
 // critical violation; no control runs past the frame or clips its label without a tooltip. Each state and theme is
 // photographed.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { apiError, bash, held, text, write } from '../../fixtures/fakeAnthropic';
+import { apiError, bash, held, text, toolUse, write } from '../../fixtures/fakeAnthropic';
 import { lastToolCard, sendPrompt, tidyWorkbench, TURN_MS, waitTurnIdle, type ChatBed } from '../chatBed';
 import { audit, auditInThemes, chatSurfaces, THEMES } from '../a11yAudit';
 import { ACP_CHAT_EXTENSION_ID, runCommand, screenshot } from '../harness';
@@ -46,11 +47,16 @@ export function accessibilitySuite(bed: () => ChatBed): void {
     test('each state of a conversation: a finished turn with a changed file, a denied call, an error, a running turn, an approval waiting', async () => {
       const states = (lines: string[]) => expect(lines).toHaveLength(THEMES.length * 2);
       const file = join(cb.workspace, 'a11y.txt');
-      cb.fake.setScript([write(file, 'accessible\n'), text('Wrote **a11y.txt**.')]);
+      // Three reads (which do not ask) fold into one line; the write asks and keeps its card.
+      const sources = ['one', 'two', 'three'].map((n) => join(cb.workspace, `source-${n}.md`));
+      for (const f of sources) writeFileSync(f, `# ${f}\n`);
+      cb.fake.setScript([...sources.map((f) => toolUse('Read', { file_path: f })), write(file, 'accessible\n'), text('Wrote **a11y.txt**.')]);
       await sendPrompt(cb, 'write a11y.txt');
       await lastToolCard(cb, 'a11y.txt').locator('[data-option-id="allow-once"]').click({ timeout: TURN_MS });
       await waitTurnIdle(cb);
       await cb.chat.getByTestId('changed-files').waitFor({ timeout: TURN_MS });
+      const folded = cb.chat.getByTestId('tool-group').last();
+      expect([await folded.getAttribute('data-count'), await folded.getByTestId('tool-group-toggle').innerText()]).toEqual(['3', expect.stringMatching(/^Read 3 files\s+Completed$/)]);
       states(await auditInThemes(cb.page, 'finished turn with changed files', 2));
 
       cb.fake.setScript([bash('rm -rf build'), text('Understood, I left it.')]);

@@ -51,14 +51,17 @@ export interface LoadFigure {
   floorMs: number;
   ratio: number;
   runs: number;
+  /** Elements in the page once the load is shown (its last run): what the page holds for a conversation this long. */
+  elements: number;
 }
 
 /** Posts one message to a fresh page of the real bundle; returns its handler + frame time, after checking the end is shown. */
-async function show(page: Page, message: HostToWebview, lastToolCallId: string): Promise<number> {
+async function show(page: Page, message: HostToWebview, lastToolCallId: string, seen?: { elements: number }): Promise<number> {
   await page.waitForFunction(() => (window as unknown as { __posts: { type: string }[] }).__posts.some((m) => m.type === 'ready'));
   const [ms] = await page.evaluate((m) => (window as unknown as { __feed(m: unknown[]): Promise<number[]> }).__feed([m]), message as unknown);
   const last = await page.locator('[data-testid="tool-card"]').last().getAttribute('data-tool-call-id');
   check(last === lastToolCallId, `the last replayed tool call is on screen (${last})`);
+  if (seen) seen.elements = await page.evaluate(() => document.querySelectorAll('#root *').length);
   return ms!;
 }
 
@@ -74,6 +77,7 @@ export async function loadBench(root: string, turns: number, runs: number): Prom
   const fold: number[] = [];
   const shown: number[] = [];
   const floor: number[] = [];
+  const seen = { elements: 0 };
   try {
     for (let r = 0; r < runs; r++) {
       const t0 = performance.now();
@@ -90,7 +94,7 @@ export async function loadBench(root: string, turns: number, runs: number): Prom
       const kinds = (m: HostToWebview) => (m.type === 'snapshot' ? (m.snapshot?.entries ?? []).map((e) => e.kind).join() : '');
       check(kinds(message) === kinds(ready), 'the load builds the same transcript');
       const ours = await openPage(browser, root, 'app');
-      shown.push(await show(ours, message, lastToolCallId));
+      shown.push(await show(ours, message, lastToolCallId, seen));
       await ours.close();
       const base = await openPage(browser, root, 'app');
       floor.push(await show(base, ready, lastToolCallId));
@@ -102,5 +106,5 @@ export async function loadBench(root: string, turns: number, runs: number): Prom
   const foldMs = median(fold);
   const showMs = median(shown);
   const floorMs = median(floor);
-  return { turns, updates: updates.length, entries, foldMs, showMs, oursMs: foldMs + showMs, floorMs, ratio: (foldMs + showMs) / floorMs, runs };
+  return { turns, updates: updates.length, entries, foldMs, showMs, oursMs: foldMs + showMs, floorMs, ratio: (foldMs + showMs) / floorMs, runs, elements: seen.elements };
 }

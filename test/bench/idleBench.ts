@@ -70,7 +70,9 @@ async function measure(browser: Browser, root: string, kind: 'app' | 'floor', me
       // The turn is over on screen: Stop has gone, and the reply's code is coloured.
       await page.locator('[data-testid="stop"]').waitFor({ state: 'hidden' });
       await page.waitForFunction(() => document.querySelector('[data-testid="agent-message"] pre code .hljs-keyword') !== null, undefined, { timeout: 10_000 });
-      check((await page.locator('[data-testid="tool-card"]').count()) > 0, 'idle: the tool calls are on screen');
+      const folded = await page.locator('[data-testid="tool-group"]').evaluateAll((els) => els.reduce((n, e) => n + Number((e as HTMLElement).dataset.count), 0));
+      const cards = await page.locator('[data-testid="tool-card"]').count();
+      check(folded + cards === 10, `idle: the tool calls are on screen, as cards or folded (${folded} + ${cards})`);
     }
     await page.evaluate(() => ((window as unknown as W).__idle.counting = true));
     // The measurement window itself (nothing is awaited here: what runs in it is the figure).

@@ -6,3 +6,8 @@ export type ChatStatus =
   | { state: 'ready'; agentName: string; agentVersion?: string; account?: string }
   /** `needsFolder`: no folder is open, so the agent cannot start; the page welcomes the user with Open Folder. */
   | { state: 'error'; message: string; needsFolder?: true };
+
+/** The agent cannot start for want of a folder (the page's Open Folder welcome). */
+export function needsFolder(status: ChatStatus): boolean {
+  return status.state === 'error' && status.needsFolder === true;
+}

@@ -16,6 +16,9 @@ import { COMMANDS } from '../contributions/commandIds';
 import { describeError, type Severity, type UserAction, type UserError } from './userErrors';
 import { withoutLinks } from '../acp/displayText';
 
+/** A notice as the presenter builds it (the chat gives it its id). */
+type NoticeContent = Parameters<ChatNotices['show']>[0];
+
 /** What the presenter itself offers besides the error actions. */
 type NoticeAction = UserAction | 'resendPrompt';
 
@@ -194,30 +197,30 @@ export class UserErrorPresenter implements vscode.Disposable {
         this.show(chat, worded, isStart, undefined, [{ action: 'resendPrompt', label: 'Send Again' }], object);
         continue;
       }
-      if (welcomeSays) this.notify(chat, { severity: worded.severity, message: worded.message, buttons: worded.actions.flatMap((a) => this.buttonsFor(a, worded)) }, object);
+      if (welcomeSays) this.notify(chat, this.noticeFor(worded), object);
       else this.show(chat, worded, isStart, signIn ? promptPreview(notices.keptPrompt) : undefined, [], object);
     }
   }
 
   private show(chat: Chat, worded: UserError, isStartFailure: boolean, keptPrompt?: string, first: NoticeButton[] = [], source?: object): void {
+    this.showNotice(chat, this.noticeFor(worded, keptPrompt, first), isStartFailure, source);
+  }
+
+  /** The notice for `worded`: its line, its details, `first` then a button per action offered here. */
+  private noticeFor(worded: UserError, keptPrompt?: string, first: NoticeButton[] = []): NoticeContent {
     const offered = this.deps.apiKeyApplies?.() === false ? worded.actions.filter((a) => a !== 'setApiKey') : worded.actions;
     const buttons = [...first, ...offered.flatMap((a) => this.buttonsFor(a, worded))];
-    this.showNotice(
-      chat,
-      { severity: worded.severity, message: worded.message, ...(worded.details ? { details: worded.details } : {}), buttons, ...(keptPrompt !== undefined ? { keptPrompt } : {}) },
-      isStartFailure,
-      source,
-    );
+    return { severity: worded.severity, message: worded.message, ...(worded.details ? { details: worded.details } : {}), buttons, ...(keptPrompt !== undefined ? { keptPrompt } : {}) };
   }
 
   /** The chat's card, and a notification when no chat is on screen. */
-  private showNotice(chat: Chat, notice: Parameters<ChatNotices['show']>[0], isStartFailure: boolean, source: object | undefined): void {
+  private showNotice(chat: Chat, notice: NoticeContent, isStartFailure: boolean, source: object | undefined): void {
     chat.notices.show(notice, isStartFailure);
     this.notify(chat, notice, source);
   }
 
   /** A notification with the notice's buttons, when no chat is on screen to show it (once per error). */
-  private notify(chat: Chat, notice: Parameters<ChatNotices['show']>[0], source: object | undefined): void {
+  private notify(chat: Chat, notice: NoticeContent, source: object | undefined): void {
     if (this.deps.isChatVisible()) return;
     if (source) {
       if (this.notified.has(source)) return;

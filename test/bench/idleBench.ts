@@ -9,7 +9,7 @@ import { Session } from '../../src/acp/session';
 import { TranscriptPublisher, type PatchMessage } from '../../src/webview/host/transcriptPublisher';
 import { detachedSessionHost } from '../fixtures/sessionHost';
 import { check } from './harness';
-import { launchChromium, openPage, snapshotMessage, streamUpdates, toolUpdates } from './screenBench';
+import { callsShown, launchChromium, openPage, snapshotMessage, streamUpdates, toolUpdates } from './screenBench';
 
 /** The measured window: long enough for any periodic work a person would notice (a blinking cursor, a clock). */
 export const IDLE_WINDOW_MS = 10_000;
@@ -70,8 +70,7 @@ async function measure(browser: Browser, root: string, kind: 'app' | 'floor', me
       // The turn is over on screen: Stop has gone, and the reply's code is coloured.
       await page.locator('[data-testid="stop"]').waitFor({ state: 'hidden' });
       await page.waitForFunction(() => document.querySelector('[data-testid="agent-message"] pre code .hljs-keyword') !== null, undefined, { timeout: 10_000 });
-      const folded = await page.locator('[data-testid="tool-group"]').evaluateAll((els) => els.reduce((n, e) => n + Number((e as HTMLElement).dataset.count), 0));
-      const cards = await page.locator('[data-testid="tool-card"]').count();
+      const { folded, cards } = await callsShown(page);
       check(folded + cards === 10, `idle: the tool calls are on screen, as cards or folded (${folded} + ${cards})`);
     }
     await page.evaluate(() => ((window as unknown as W).__idle.counting = true));

@@ -4,7 +4,7 @@
 // of title and diff per call).
 import type { Browser } from 'playwright-core';
 import { check } from './harness';
-import { hostMessages, launchChromium, openPage, toolUpdates } from './screenBench';
+import { callsShown, hostMessages, launchChromium, openPage, toolUpdates } from './screenBench';
 
 export const MANY_CALLS = 120;
 
@@ -29,8 +29,7 @@ async function run(browser: Browser, root: string, kind: 'app' | 'floor'): Promi
     await page.evaluate((ms) => (window as unknown as W).__feed(ms), patches as unknown[]);
     const groups = kind === 'app' ? await page.locator('[data-testid="tool-group"]').count() : 0;
     if (kind === 'app') {
-      const folded = await page.locator('[data-testid="tool-group"]').evaluateAll((els) => els.reduce((n, e) => n + Number((e as HTMLElement).dataset.count), 0));
-      const cards = await page.locator('[data-testid="tool-card"]').count();
+      const { folded, cards } = await callsShown(page);
       check(folded + cards === MANY_CALLS, `every call is on screen, as a card or in a folded line (${folded} + ${cards})`);
     }
     const elements = await page.evaluate(() => document.querySelectorAll('#root *').length);

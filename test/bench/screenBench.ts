@@ -183,6 +183,12 @@ export async function openPage(browser: Browser, root: string, kind: 'app' | 'fl
   return page;
 }
 
+/** The tool calls the page shows: as cards, and counted by their folded lines. */
+export async function callsShown(page: Page): Promise<{ folded: number; cards: number }> {
+  const folded = await page.locator('[data-testid="tool-group"]').evaluateAll((els) => els.reduce((n, e) => n + Number((e as HTMLElement).dataset.count), 0));
+  return { folded, cards: await page.locator('[data-testid="tool-card"]').count() };
+}
+
 /** A frame holding a task of 50 ms or more (Long Animation Frames API): its scripts, style and layout, longest script. */
 export interface LongFrame {
   ms: number;

@@ -2,7 +2,7 @@
 // It takes `post` and a root element, so tests drive it in jsdom without VS Code; main.ts wires the real API.
 import type { SessionMeta } from '../protocol/protocol';
 import { PROTOCOL_VERSION, type Attachment, type ComposerCapabilities, type ConnectionStatus, type HostToWebview, type WebviewToHost } from '../protocol/protocol';
-import { parseEntryAppends } from '../protocol/protocol';
+import { needsFolder, parseEntryAppends } from '../protocol/protocol';
 import { Announcer } from './announcer';
 import { ChangedFilesView } from './changedFilesView';
 import { FollowToggleView } from './followToggleView';
@@ -220,7 +220,7 @@ export class App {
     this.composer.setContext(this.meta?.availableCommands ?? [], this.capabilities, running);
     this.empty.update(this.status, this.transcript.renderedCount > 0);
     // No folder: the welcome is the whole page; a prompt could not be sent.
-    this.composer.node.hidden = this.status.state === 'error' && this.status.needsFolder === true;
+    this.composer.node.hidden = needsFolder(this.status);
     this.scrollIfSticky();
   }
 

@@ -1,6 +1,6 @@
 // What an empty chat shows: an invitation to ask, or, in a window with no folder open, a welcome that says why the
 // agent cannot start yet and offers VS Code's Open Folder (the agent works on a folder's files).
-import type { ConnectionStatus, WebviewToHost } from '../protocol/protocol';
+import { needsFolder, type ConnectionStatus, type WebviewToHost } from '../protocol/protocol';
 import { button, h, icon, setChildren } from './dom';
 
 export class EmptyStateView {
@@ -11,12 +11,12 @@ export class EmptyStateView {
 
   /** `entries`: the transcript shows something, so there is nothing to invite. */
   update(status: ConnectionStatus, entries: boolean): void {
-    const needsFolder = status.state === 'error' && status.needsFolder === true;
-    this.node.hidden = entries && !needsFolder;
-    if (needsFolder === this.welcome) return;
-    this.welcome = needsFolder;
-    this.node.dataset.welcome = needsFolder ? 'open-folder' : 'ask';
-    if (!needsFolder) {
+    const welcome = needsFolder(status);
+    this.node.hidden = entries && !welcome;
+    if (welcome === this.welcome) return;
+    this.welcome = welcome;
+    this.node.dataset.welcome = welcome ? 'open-folder' : 'ask';
+    if (!welcome) {
       setChildren(this.node, icon('comment-discussion'), h('p', {}, 'Ask the agent to do something in this workspace.'));
       return;
     }

@@ -3,7 +3,7 @@
 // Conversation are VS Code's own (the view's or the tab's title bar: chatChrome.ts, the manifest's menus). The
 // session's config options live in the ConfigBar under the composer.
 import type { SessionMeta } from '../protocol/protocol';
-import type { ConnectionStatus, WebviewToHost } from '../protocol/protocol';
+import { needsFolder, type ConnectionStatus, type WebviewToHost } from '../protocol/protocol';
 import { usageText } from '../protocol/usageText';
 import { AccountBadge } from './accountBadge';
 import { button, h, icon, setChildren } from './dom';
@@ -59,7 +59,7 @@ export class HeaderView {
     if (status.state === 'starting') {
       text = 'Starting the agent…';
       kind = 'busy';
-    } else if (status.state === 'error' && status.needsFolder) {
+    } else if (needsFolder(status)) {
       // The page's welcome says it and offers Open Folder; a restart cannot help.
     } else if (status.state === 'error') {
       // The full cause and what to do are on the chat's notice card (userErrorPresenter); this line only says so.

@@ -46,20 +46,15 @@ export class PermissionView implements EntryView {
   }
 
   private render(p: PermissionRecord): (HTMLElement | null)[] {
-    const head = h(
-      'div',
-      { class: 'permission-head' },
-      icon(outcomeIcon(p)),
-      h('span', { class: 'permission-title' }, this.standalone() ? p.title : p.outcome.status === 'pending' ? 'Approval needed' : 'Approval'),
-    );
+    const standalone = this.standalone();
+    const settled = p.outcome.status !== 'pending';
+    const outcome = settled ? h('span', { class: 'permission-outcome', 'data-testid': 'permission-outcome' }, describePermissionOutcome(p.outcome)) : null;
+    if (settled) this.answered = false;
+    // Inside its tool card an answered request is one line of that card (no box of its own): what was answered.
+    if (outcome && !standalone) return [h('div', { class: 'permission-answered' }, icon(outcomeIcon(p)), outcome)];
+    const head = h('div', { class: 'permission-head' }, icon(outcomeIcon(p)), h('span', { class: 'permission-title' }, standalone ? p.title : 'Approval needed'));
     const desc = p.description ? h('div', { class: 'permission-desc' }, p.description) : null;
-    if (p.outcome.status !== 'pending') {
-      this.answered = false;
-      const outcome = h('span', { class: 'permission-outcome', 'data-testid': 'permission-outcome' }, describePermissionOutcome(p.outcome));
-      // Inside its tool card an answered request is one line of that card (no box of its own): what was answered.
-      if (!this.standalone()) return [h('div', { class: 'permission-answered' }, icon(outcomeIcon(p)), outcome)];
-      return [head, desc, outcome];
-    }
+    if (outcome) return [head, desc, outcome];
     const buttons = inCardOrder(p.options).map((o, i) => {
       const key = String(i + 1);
       // The accessible name is what the button shows: the option's name, then its key.

@@ -1,13 +1,14 @@
 // A run of finished tool calls of one kind, folded into one line ("Read 40 files") that expands to their cards. The
 // transcript view decides the members (toolGroups.ts) and mounts their cards into `body` while it is expanded; folded,
 // the cards are not in the page at all.
-import { button, h, icon, setChildren } from './dom';
+import { h, icon, setChildren } from './dom';
 import { TOOL_KIND_ICON } from './labels';
 import { groupLabel } from './toolGroups';
 
 export class ToolGroupView {
   readonly body = h('div', { class: 'tool-group-body', 'data-testid': 'tool-group-body' });
-  private readonly toggle = button('', { class: 'tool-group-toggle', 'data-testid': 'tool-group-toggle', 'aria-expanded': 'false' });
+  // Named by what it shows (a voice user says what they see); aria-expanded says whether the cards are shown.
+  private readonly toggle = h('button', { type: 'button', class: 'tool-group-toggle', 'data-testid': 'tool-group-toggle', 'aria-expanded': 'false' });
   readonly node: HTMLElement;
   /** Entry ids of the calls, in transcript order. */
   members: string[] = [];
@@ -37,8 +38,6 @@ export class ToolGroupView {
     const label = groupLabel(this.kind, this.members.length);
     this.node.dataset.count = String(this.members.length);
     this.toggle.setAttribute('aria-expanded', String(this.expanded));
-    // Named by what it shows (a voice user says what they see); aria-expanded says whether the cards are shown.
-    this.toggle.removeAttribute('aria-label');
     this.toggle.title = this.expanded ? 'Fold these calls' : 'Show each call';
     setChildren(
       this.toggle,

@@ -212,9 +212,10 @@ export class TranscriptView {
     for (let i = L; i < R; i++) keys.push(this.keyAt(i));
     for (const [a, b] of foldRuns(keys)) {
       const ids = this.order.slice(L + a, L + b);
-      const g = [...old].find((x) => x.members[0] === ids[0]) ?? [...old].find((x) => x.members.some((m) => ids.includes(m))) ?? new ToolGroupView(keys[a]!, (x) => this.toggleGroup(x));
+      const run = new Set(ids);
+      const g = [...old].find((x) => x.members[0] === ids[0]) ?? [...old].find((x) => x.members.some((m) => run.has(m))) ?? new ToolGroupView(keys[a]!, (x) => this.toggleGroup(x));
       old.delete(g);
-      for (const m of g.members) if (!ids.includes(m)) this.groupOf.delete(m);
+      for (const m of g.members) if (!run.has(m)) this.groupOf.delete(m);
       for (const id of ids) {
         if (this.groupOf.get(id) === g) continue;
         this.groupOf.set(id, g);

@@ -1,6 +1,7 @@
 // The one message protocol between the extension host and the chat webview. Both sides import this module;
 // bump PROTOCOL_VERSION when a message changes shape so a stale webview is told to reload instead of misrendering.
 import type { ChatStatus } from '../../chat/chatStatus';
+export { needsFolder } from '../../chat/chatStatus';
 import type { ChatNotice } from '../../chat/chatNotices';
 import type { SessionMeta, TranscriptEntry, TranscriptSnapshot } from '../../acp/transcript';
 import type { FormParse } from '../../approvals/elicitationForm';

@@ -53,19 +53,75 @@ export interface LoadFigure {
   runs: number;
   /** Elements in the page once the load is shown (its last run): what the page holds for a conversation this long. */
   elements: number;
+  /** Scrolling the shown conversation from its end to its top, one screen at a time (its last run). */
+  scroll?: ScrollFigure;
+}
+
+/**
+ * Screens of a walk from the end to the top, and how many of them had the viewport covered by turns in the frame
+ * the scroll was shown in (checked in that frame's animation callback, after the scroll event), on the first walk
+ * (turns built as they come) and on the second (each laid out once before).
+ */
+export interface ScrollFigure {
+  first: { screens: number; covered: number };
+  second: { screens: number; covered: number };
+}
+
+/** Walks the page's scroller from the end to the top twice; see ScrollFigure. */
+export async function scrollWalks(page: Page): Promise<ScrollFigure> {
+  return page.evaluate(async () => {
+    const scroller = document.querySelector<HTMLElement>('.scroller')!;
+    const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
+    /** The viewport is covered: points down its middle each hit something inside a mounted turn. */
+    const isCovered = () => {
+      const box = scroller.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      for (let k = 1; k < 8; k++) {
+        const hit = document.elementFromPoint(x, box.top + (box.height * k) / 8);
+        if (!hit?.closest('.turn')) return false;
+      }
+      return true;
+    };
+    const walk = async () => {
+      let covered = 0;
+      let screens = 0;
+      for (let top = scroller.scrollHeight - scroller.clientHeight; ; top -= scroller.clientHeight) {
+        scroller.scrollTop = Math.max(0, top);
+        let ok = false;
+        await new Promise<void>((r) =>
+          requestAnimationFrame(() => {
+            ok = isCovered();
+            r();
+          }),
+        );
+        screens++;
+        if (ok) covered++;
+        if (top <= 0) break;
+      }
+      await frame();
+      return { screens, covered };
+    };
+    const first = await walk();
+    scroller.scrollTop = scroller.scrollHeight;
+    await frame();
+    await frame();
+    const second = await walk();
+    return { first, second };
+  });
 }
 
 /** Posts one message to a fresh page of the real bundle; returns its handler + frame time, after checking the end is shown. */
-async function show(page: Page, message: HostToWebview, lastToolCallId: string, seen?: { elements: number }): Promise<number> {
+async function show(page: Page, message: HostToWebview, lastToolCallId: string, seen?: { elements: number; scroll?: ScrollFigure }, walk = false): Promise<number> {
   await page.waitForFunction(() => (window as unknown as { __posts: { type: string }[] }).__posts.some((m) => m.type === 'ready'));
   const [ms] = await page.evaluate((m) => (window as unknown as { __feed(m: unknown[]): Promise<number[]> }).__feed([m]), message as unknown);
   const last = await page.locator('[data-testid="tool-card"]').last().getAttribute('data-tool-call-id');
   check(last === lastToolCallId, `the last replayed tool call is on screen (${last})`);
   if (seen) seen.elements = await page.evaluate(() => document.querySelectorAll('#root *').length);
+  if (seen && walk) seen.scroll = await scrollWalks(page);
   return ms!;
 }
 
-export async function loadBench(root: string, turns: number, runs: number): Promise<LoadFigure> {
+export async function loadBench(root: string, turns: number, runs: number, walk = false): Promise<LoadFigure> {
   const updates = replayUpdates(turns);
   // The floor's snapshot exists before anything is timed.
   const reference = new Session('bench', detachedSessionHost());
@@ -77,7 +133,7 @@ export async function loadBench(root: string, turns: number, runs: number): Prom
   const fold: number[] = [];
   const shown: number[] = [];
   const floor: number[] = [];
-  const seen = { elements: 0 };
+  const seen: { elements: number; scroll?: ScrollFigure } = { elements: 0 };
   try {
     for (let r = 0; r < runs; r++) {
       const t0 = performance.now();
@@ -94,7 +150,7 @@ export async function loadBench(root: string, turns: number, runs: number): Prom
       const kinds = (m: HostToWebview) => (m.type === 'snapshot' ? (m.snapshot?.entries ?? []).map((e) => e.kind).join() : '');
       check(kinds(message) === kinds(ready), 'the load builds the same transcript');
       const ours = await openPage(browser, root, 'app');
-      shown.push(await show(ours, message, lastToolCallId, seen));
+      shown.push(await show(ours, message, lastToolCallId, seen, walk && r === runs - 1));
       await ours.close();
       const base = await openPage(browser, root, 'app');
       floor.push(await show(base, ready, lastToolCallId));
@@ -106,5 +162,5 @@ export async function loadBench(root: string, turns: number, runs: number): Prom
   const foldMs = median(fold);
   const showMs = median(shown);
   const floorMs = median(floor);
-  return { turns, updates: updates.length, entries, foldMs, showMs, oursMs: foldMs + showMs, floorMs, ratio: (foldMs + showMs) / floorMs, runs, elements: seen.elements };
+  return { turns, updates: updates.length, entries, foldMs, showMs, oursMs: foldMs + showMs, floorMs, ratio: (foldMs + showMs) / floorMs, runs, elements: seen.elements, scroll: seen.scroll };
 }

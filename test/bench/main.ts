@@ -27,7 +27,7 @@ export interface BenchSizes {
   loadRuns: number;
 }
 
-export const FULL: BenchSizes = { chunks: 20_000, tools: 2_000, screenChunks: 20_000, screenTools: 2_000, screenRounds: SCREEN_ROUNDS, wireRuns: 5, startupRuns: 5, approvals: 100, loadTurns: 1000, reopenTurns: [80, 400], loadRuns: 3 };
+export const FULL: BenchSizes = { chunks: 20_000, tools: 2_000, screenChunks: 20_000, screenTools: 2_000, screenRounds: SCREEN_ROUNDS, wireRuns: 5, startupRuns: 5, approvals: 100, loadTurns: 1000, reopenTurns: [40, 80, 400], loadRuns: 3 };
 export const QUICK: BenchSizes = { chunks: 200, tools: 20, screenChunks: 200, screenTools: 20, screenRounds: 1, wireRuns: 1, startupRuns: 1, approvals: 5, loadTurns: 20, reopenTurns: [4, 8], loadRuns: 1 };
 
 export interface BenchResults {
@@ -59,6 +59,8 @@ export const GOALS = {
   idle: '0 callbacks and 0 running animations in 10 s after a turn ends',
   manyCalls: '< 1,000 elements, no task ≥ 50 ms',
   reopen: 'last turn shown ≤ 1 s after the load starts',
+  pageSize: 'elements after 40 and 400 turns within 10% of each other, < 3,000',
+  scroll: 'every screen shown in the frame of its scroll, once laid out',
 };
 
 export async function runBench(opts: { root: string; node: string; tmp: string; sizes: BenchSizes; only: string[]; out: (s: string) => void }): Promise<BenchResults> {
@@ -164,13 +166,15 @@ export async function runBench(opts: { root: string; node: string; tmp: string; 
       ) + '\n',
     );
     const reopen: LoadFigure[] = [];
-    for (const turns of sizes.reopenTurns) reopen.push(await loadBench(root, turns, sizes.loadRuns));
+    const longest = Math.max(...sizes.reopenTurns);
+    for (const turns of sizes.reopenTurns) reopen.push(await loadBench(root, turns, sizes.loadRuns, turns === longest));
     results.reopen = reopen;
     out(
       table(
-        `Reopening the conversations people keep: the same load (replay folded, then shown with its last tool call checked on screen), median of ${sizes.loadRuns}. Goal: ${GOALS.reopen}.`,
-        ['turns', 'entries', 'folded ms', 'shown ms', 'in all ms', 'floor ms', 'page elements'],
-        reopen.map((r) => [r.turns, r.entries, fmtMs(r.foldMs), fmtMs(r.showMs), fmtMs(r.oursMs), fmtMs(r.floorMs), r.elements]),
+        `Reopening the conversations people keep: the same load (replay folded, then shown with its last tool call checked on screen), median of ${sizes.loadRuns}. Goals: ${GOALS.reopen}; ${GOALS.pageSize}.\n` +
+          `Scrolling (the longest): a walk from the end to the top one screen at a time, twice; a screen counts when the viewport is covered by turns in the frame of its scroll. Goal: ${GOALS.scroll}.`,
+        ['turns', 'entries', 'folded ms', 'shown ms', 'in all ms', 'floor ms', 'page elements', 'screens covered, 1st walk', '2nd walk'],
+        reopen.map((r) => [r.turns, r.entries, fmtMs(r.foldMs), fmtMs(r.showMs), fmtMs(r.oursMs), fmtMs(r.floorMs), r.elements, r.scroll ? `${r.scroll.first.covered}/${r.scroll.first.screens}` : '', r.scroll ? `${r.scroll.second.covered}/${r.scroll.second.screens}` : '']),
       ) + '\n',
     );
   }
@@ -243,6 +247,15 @@ export function markdownSummary(r: BenchResults): string {
     rows.push([`screen: ${s.scenario}, at the end`, `${s.domNodes.toLocaleString('en-US')} DOM nodes (floor ${s.floorDomNodes.toLocaleString('en-US')}), JS heap **${s.heapMB.toFixed(1)} MB** (floor ${s.floorHeapMB.toFixed(1)} MB)`, s.scenario.includes('tool') ? GOALS.heapAfterTools : '—', s.scenario.includes('tool') ? (s.heapMB < 150 ? 'met' : 'missed') : '']);
   }
   for (const o of r.reopen ?? []) rows.push([`reopening a ${o.turns}-turn conversation`, `**${ms(o.oursMs)}** to its last turn on screen (replay folded ${ms(o.foldMs)}, shown ${ms(o.showMs)}; a ready snapshot shown: ${ms(o.floorMs)}); ${o.elements.toLocaleString('en-US')} elements in the page`, GOALS.reopen, o.oursMs <= 1000 ? 'met' : 'missed']);
+  const reopened = [...(r.reopen ?? [])].sort((a, b) => a.turns - b.turns);
+  const fewest = reopened[0];
+  const most = reopened[reopened.length - 1];
+  if (fewest && most && most !== fewest) {
+    const ratio = most.elements / fewest.elements;
+    rows.push([`the page's size: ${most.turns} turns against ${fewest.turns}`, `**${most.elements.toLocaleString('en-US')}** elements vs ${fewest.elements.toLocaleString('en-US')} = **${ratio.toFixed(2)}x**`, GOALS.pageSize, Math.abs(ratio - 1) <= 0.1 && most.elements < 3000 ? 'met' : 'missed']);
+  }
+  const walked = most?.scroll;
+  if (walked) rows.push([`scrolling a ${most.turns}-turn conversation from the end to the top`, `**${walked.second.covered}/${walked.second.screens}** screens covered in the frame of their scroll once laid out (the first walk, building turns as it goes: ${walked.first.covered}/${walked.first.screens})`, GOALS.scroll, walked.second.covered === walked.second.screens ? 'met' : 'missed']);
   const c = r.calls;
   if (c) rows.push([`one turn of ${c.calls} tool calls`, `**${c.elements.toLocaleString('en-US')} elements** in ${c.groups} folded lines (floor ${c.floorElements.toLocaleString('en-US')}), ${c.longTasks} tasks ≥ 50 ms`, GOALS.manyCalls, c.elements < 1000 && c.longTasks === 0 ? 'met' : 'missed']);
   const i = r.idle;

@@ -12,7 +12,6 @@ import { Session } from '../../src/acp/session';
 import { detachedSessionHost } from '../fixtures/sessionHost';
 import { PROTOCOL_VERSION, type HostToWebview } from '../../src/webview/protocol/protocol';
 import { TranscriptPublisher, type PatchMessage } from '../../src/webview/host/transcriptPublisher';
-import { DEFAULT_WINDOW } from '../../src/webview/page/transcriptView';
 import { caps } from '../unit/webview/fixtures';
 import { check } from './harness';
 import { chunks as markdownChunks } from './transcriptGen';
@@ -133,7 +132,9 @@ function pageHtml(kind: 'app' | 'floor', extraHead = ''): string {
   // The floor uses the browser's own help too: cards and paragraphs off screen are not laid out.
   const app = kind === 'app' ? '<link rel="stylesheet" href="/codicon.css"><link rel="stylesheet" href="/styles.css">' : '<style>#root > div, #root p { content-visibility: auto; contain-intrinsic-size: auto 40px; } p { white-space: pre-wrap; }</style>';
   const body = kind === 'app' ? '<script src="/main.js"></script>' : `<script>${FLOOR_SCRIPT}</script>`;
-  return `<!doctype html><html><head><meta charset="utf-8">${app}<script>${DRIVER_SCRIPT}</script>${extraHead}</head><body><div id="root"></div>${body}<script>${AFTER_SCRIPT}</script></body></html>`;
+  // The app's root is laid out as in VS Code (html.ts): the page is the viewport, the transcript its scroller.
+  const root = kind === 'app' ? '<div id="root" class="acp-root"></div>' : '<div id="root"></div>';
+  return `<!doctype html><html><head><meta charset="utf-8">${app}<script>${DRIVER_SCRIPT}</script>${extraHead}</head><body>${root}${body}<script>${AFTER_SCRIPT}</script></body></html>`;
 }
 
 export interface ScreenFigure {
@@ -308,10 +309,9 @@ export async function screenBench(root: string, sizes: { chunks: number; tools: 
       await page.waitForFunction(() => document.querySelector('[data-testid="agent-message"] pre code .hljs-keyword') !== null, undefined, { timeout: 10_000 });
     });
     const tools = await scenario(browser, root, `${sizes.tools} tool calls with diffs, one per tick`, toolUpdates(sizes.tools), 2, sizes.rounds, async (page) => {
-      // Finished edits fold into one line (none asked for approval here): it counts every call of the page's window
-      // of entries (the earlier ones behind Show earlier).
+      // Finished edits fold into one line (none asked for approval here): it counts every call of the turn.
       const count = await page.locator('[data-testid="tool-group"]').last().getAttribute('data-count');
-      check(count === String(Math.min(sizes.tools, DEFAULT_WINDOW)), `the window's tool calls are on screen, folded (${count})`);
+      check(count === String(sizes.tools), `the turn's tool calls are on screen, folded (${count})`);
     });
     return [stream, tools];
   } finally {

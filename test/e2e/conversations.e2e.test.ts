@@ -1,6 +1,7 @@
 // Conversations that last, in the real workbench: after Developer: Reload Window the chat shows the same
 // conversation and continues it; the history QuickPick (ACP Chat: Open Conversation…) lists the workspace's sessions,
-// searches them by title, forks one into the chat and deletes one after a modal question.
+// searches them by title, forks one into the chat and deletes one after a modal question. A long conversation keeps
+// only the turns near the viewport in the page, and Ctrl+F in the chat finds text in the others.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { FAKE_TITLE, text } from '../fixtures/fakeAnthropic';
 import { AGENT_START_MS, captureFailure, openChat, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
@@ -106,5 +107,41 @@ describe('ACP Chat e2e: conversations that last', () => {
     // The fork is still the chat's conversation.
     expect(await cb.chat.getByTestId('user-message').allInnerTexts()).toEqual([expect.stringContaining('plan the walrus migration')]);
     await page.keyboard.press('Escape');
+  });
+
+  test('a long conversation keeps only the turns near the viewport in the page; Ctrl+F finds a word in one that is not', async () => {
+    await viewAction('New Session').click();
+    await expect.poll(() => cb.chat.getByTestId('user-message').count(), { timeout: AGENT_START_MS }).toBe(0);
+    // Six turns of long replies: each some screens high, so the first ones leave the page as the chat follows the end.
+    const reply = (n: number) => `Marker ostrich-${n} starts this reply.\n\n` + Array.from({ length: 60 }, (_, i) => `Paragraph ${i} of reply ${n}: the quick brown fox.`).join('\n\n');
+    for (let n = 1; n <= 6; n++) {
+      cb.fake.setScript([text(reply(n))]);
+      await sendPrompt(cb, `reply number ${n}`);
+      await expect.poll(() => cb.chat.getByTestId('agent-message').last().textContent(), { timeout: TURN_MS }).toContain(`ostrich-${n}`);
+      await waitTurnIdle(cb);
+    }
+    const mounted = () => cb.chat.getByTestId('user-message').allInnerTexts();
+    expect(await mounted()).not.toContainEqual(expect.stringContaining('reply number 1'));
+    expect((await mounted()).length).toBeLessThan(6);
+
+    const composer = cb.chat.getByTestId('composer-input');
+    await composer.click();
+    await cb.page.keyboard.press('Control+f');
+    const input = cb.chat.getByTestId('find-input');
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The workbench's own find did not open on anything behind the chat.
+    expect(await cb.page.locator('.editor-widget.find-widget.visible').count()).toBe(0);
+    await cb.page.keyboard.type('ostrich-1 ');
+    await expect.poll(() => cb.chat.getByTestId('find-count').textContent(), { timeout: 10_000 }).toBe('1 of 1');
+    // The first turn is back in the page and on screen, where the match is.
+    const first = cb.chat.getByTestId('agent-message').filter({ hasText: 'ostrich-1 ' });
+    await expect.poll(() => first.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => first.getByText('Marker ostrich-1 starts').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await first.evaluate((el) => { const b = el.getBoundingClientRect(); const s = el.closest('.scroller')!.getBoundingClientRect(); return b.bottom > s.top && b.top < s.bottom; })).toBe(true);
+    await screenshot(cb.page, 'find-in-chat');
+    await cb.page.keyboard.press('Escape');
+    await cb.chat.getByTestId('find-bar').waitFor({ state: 'hidden', timeout: 10_000 });
+    await expect.poll(() => composer.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 });

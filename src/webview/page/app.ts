@@ -10,6 +10,7 @@ import { AgentPickerView } from './agentPickerView';
 import { Composer } from './composer';
 import { h } from './dom';
 import { EmptyStateView } from './emptyStateView';
+import { FindBar } from './findBar';
 import { ElicitationsView } from './elicitationView';
 import { HeaderView } from './headerView';
 import { NoticeView } from './noticeView';
@@ -17,7 +18,7 @@ import { renderMarkdown as defaultMarkdown, type MarkdownRenderer } from './mark
 import { ConfigBar } from './configBar';
 import { PlanView } from './planView';
 import { QueueView } from './queueView';
-import { DEFAULT_WINDOW, TranscriptView } from './transcriptView';
+import { TranscriptView } from './transcriptView';
 import type { Renderable, ViewContext } from './viewContext';
 
 export interface AppOptions {
@@ -26,7 +27,6 @@ export interface AppOptions {
   renderMarkdown?: MarkdownRenderer;
   /** Schedules deferred rendering; defaults to requestAnimationFrame. */
   requestFrame?: (cb: () => void) => void;
-  windowSize?: number;
   copyText?: (text: string) => Promise<void>;
 }
 
@@ -45,6 +45,7 @@ export class App {
   private readonly followToggle: FollowToggleView;
   private readonly agentPicker: AgentPickerView;
   readonly notice: NoticeView;
+  private readonly find: FindBar;
   private readonly empty: EmptyStateView;
   private readonly announcer = new Announcer();
   private readonly banner = h('div', { class: 'banner', role: 'alert', 'data-testid': 'banner' });
@@ -71,7 +72,8 @@ export class App {
       requestRender: (v) => this.requestRender(v),
     };
     this.header = new HeaderView(this.post);
-    this.transcript = new TranscriptView(ctx, opts.windowSize ?? DEFAULT_WINDOW);
+    this.scroller = h('main', { class: 'scroller' });
+    this.transcript = new TranscriptView(ctx, this.scroller);
     this.transcript.onAgentText = (id, text) => this.announcer.agentText(id, text);
     this.elicitations = new ElicitationsView(this.post);
     this.changedFiles = new ChangedFilesView(this.post);
@@ -83,20 +85,25 @@ export class App {
     this.config = new ConfigBar(this.post);
     this.notice = new NoticeView(this.post);
     this.empty = new EmptyStateView(this.post);
+    this.find = new FindBar({ entries: () => this.transcript.entries(), reveal: (id) => this.revealEntry(id) });
     this.composer = new Composer(this.post);
     this.composer.placeTools(this.config.node);
     this.composer.onSubmit = (text, attachments) => this.submit(text, attachments);
-    this.scroller = h('main', { class: 'scroller' }, this.empty.node, this.transcript.node, this.changedFiles.node, this.elicitations.node);
+    this.scroller.append(this.empty.node, this.transcript.node, this.changedFiles.node, this.elicitations.node);
     this.banner.hidden = true;
     // Every part in a landmark (the header, the transcript's main, the composing region), so a screen reader's
     // landmark keys reach each.
     const bottom = h('section', { class: 'chat-bottom', 'aria-label': 'Message the agent' }, this.plan.node, this.notice.node, this.queue.node, this.composer.node, this.announcer.node);
-    opts.root.replaceChildren(this.header.node, this.banner, this.scroller, bottom);
+    opts.root.replaceChildren(this.header.node, this.banner, this.find.node, this.scroller, bottom);
+    // The turns near the viewport are mounted in the scroll event itself, so the frame that shows a scroll has them.
     this.scroller.addEventListener('scroll', () => {
       this.stickToBottom = this.scroller.scrollHeight - this.scroller.scrollTop - this.scroller.clientHeight < STICK_THRESHOLD;
+      this.transcript.layout(this.stickToBottom);
     });
+    window.addEventListener('resize', () => this.scheduleFrame());
     opts.root.addEventListener('click', (e) => this.onClick(e));
     opts.root.addEventListener('keydown', (e) => {
+      this.onFindKey(e);
       if ((e.key === 'Enter' || e.key === ' ') && e.target instanceof Element && e.target.closest('[data-href]')) this.onClick(e);
     });
     this.render();
@@ -106,6 +113,8 @@ export class App {
   start(): void {
     // The host needs to know which chat the user is in (commands act on it); the page is the only one that can tell.
     window.addEventListener('focus', () => this.post({ type: 'focused' }));
+    // With nothing focused in the page, keys go to the document.
+    document.addEventListener('keydown', (e) => this.onFindKey(e));
     this.post({ type: 'ready', v: PROTOCOL_VERSION });
   }
 
@@ -175,17 +184,24 @@ export class App {
     this.render();
   }
 
-  /** Runs deferred renders now (tests; also used before scrolling). */
+  /** Runs deferred renders now, then lays the transcript out for what they changed (tests; also each frame). */
   flushRenders(): void {
     this.frameScheduled = false;
     const views = [...this.dirty];
     this.dirty.clear();
+    // A view out of the DOM renders when its turn is shown again (TranscriptView asks).
     for (const v of views) if (v.node.isConnected) v.renderNow();
+    this.transcript.layout(this.stickToBottom);
     this.scrollIfSticky();
   }
 
   private requestRender(v: Renderable): void {
     this.dirty.add(v);
+    this.scheduleFrame();
+  }
+
+  /** One frame does the deferred work of every message since the last. */
+  private scheduleFrame(): void {
     if (this.frameScheduled) return;
     this.frameScheduled = true;
     this.requestFrame(() => this.flushRenders());
@@ -218,10 +234,11 @@ export class App {
     this.config.update(this.meta);
     this.queue.update(this.meta?.queue ?? [], running, this.capabilities.steering);
     this.composer.setContext(this.meta?.availableCommands ?? [], this.capabilities, running);
-    this.empty.update(this.status, this.transcript.renderedCount > 0);
+    this.empty.update(this.status, this.transcript.size > 0);
     // No folder: the welcome is the whole page; a prompt could not be sent.
     this.composer.node.hidden = needsFolder(this.status);
     this.scrollIfSticky();
+    this.scheduleFrame();
   }
 
   /** Always to the host: while a turn runs the session queues it (one queue, shown by QueueView). */
@@ -259,6 +276,22 @@ export class App {
         () => copy.classList.add('copy-failed'),
       );
     }
+  }
+
+  /** Ctrl+F (Cmd+F) opens find in the chat, which searches the whole conversation. */
+  private onFindKey(e: KeyboardEvent): void {
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'f') {
+      e.preventDefault();
+      this.find.open();
+    }
+  }
+
+  /** Find's way to an entry: the view stops following the end, and the entry's turn is mounted and rendered. */
+  private revealEntry(entryId: string): HTMLElement | undefined {
+    this.stickToBottom = false;
+    const node = this.transcript.reveal(entryId);
+    this.flushRenders();
+    return node;
   }
 
   private scrollIfSticky(): void {

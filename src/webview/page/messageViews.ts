@@ -80,9 +80,8 @@ export class AgentMessageView implements EntryView, Renderable {
     this.renderedText = text;
     const boundary = stableMarkdownPrefix(text, this.stableLength);
     if (boundary > this.stableLength) {
-      // One block per finished part, in groups: the browser skips laying out parts and groups scrolled away
-      // (content-visibility), and a frame that adds a part lays out the groups' boxes, not every part's, so a long
-      // message does not make each frame's layout slower.
+      // One block per finished part, in contained groups: a frame that adds a part lays out the groups' boxes, not
+      // every part's, so a long message does not make each frame's layout slower.
       if (!this.group || this.groupSize >= CHUNKS_PER_GROUP) {
         this.group = this.stable.appendChild(h('div', { class: 'md-group' }));
         this.groupSize = 0;

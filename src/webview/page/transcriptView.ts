@@ -1,21 +1,20 @@
 // The transcript list. Keeps a Map entryId → view and patches only the entries that arrive in a patch (each view
 // re-renders only the parts that changed); streamed text and command output arrive as appends to the entry held here.
-// The DOM is bounded by windowing: only the last `windowSize` entries are rendered, with a "Show earlier" button that
-// widens the window; CSS `content-visibility: auto` makes off-screen cards cheap. Runs of finished calls of one kind
-// fold into one line (toolGroups.ts), their cards built only while it is expanded. Permission entries whose tool card
-// is on screen are mounted inside that card.
+// Entries are grouped in turns (a user message starts one), and the turns are a virtual list (virtualList.ts): only
+// those near the viewport are in the DOM, and a turn's views are built the first time it is shown. Runs of finished
+// calls of one kind fold into one line (toolGroups.ts), their cards built only while it is expanded. Permission entries
+// whose tool card is on screen are mounted inside that card.
 import type { TranscriptEntry } from '../protocol/protocol';
 import type { EntryAppend } from '../protocol/protocol';
-import { button, h } from './dom';
+import { h } from './dom';
 import { AgentView, ErrorView, NoticeView, ThoughtView, TurnEndView, UserMessageView, type EntryView } from './messageViews';
 import { PermissionView } from './permissionView';
 import { ToolCallView } from './toolCallView';
 import { ToolGroupView } from './toolGroupView';
 import { foldRuns, groupKey } from './toolGroups';
-import type { ViewContext } from './viewContext';
+import { VirtualList } from './virtualList';
+import type { Renderable, ViewContext } from './viewContext';
 import { unreachable } from '../protocol/protocol';
-
-export const DEFAULT_WINDOW = 200;
 
 interface Slot {
   entry: TranscriptEntry;
@@ -24,50 +23,79 @@ interface Slot {
 
 export class TranscriptView {
   readonly node: HTMLElement;
-  private readonly list = h('div', { class: 'transcript-list' });
-  private readonly earlier = button('Show earlier messages', { class: 'text-btn show-earlier', 'data-testid': 'show-earlier' });
+  private readonly turns: VirtualList;
   private readonly order: string[] = [];
   private readonly slots = new Map<string, Slot>();
   private readonly toolViews = new Map<string, ToolCallView>();
   /** Each entry's index in `order` (entries are only ever appended). */
   private readonly index = new Map<string, number>();
+  /** The turn (block of the virtual list) of each entry, by index in `order`. */
+  private readonly turnOf: number[] = [];
+  /** Index in `order` of each turn's first entry. */
+  private readonly turnStart: number[] = [];
   /** Tool calls the user was asked about (a permission entry names them): they never fold. */
   private readonly asked = new Set<string>();
   /** The tool entry of each tool call id. */
   private readonly toolEntry = new Map<string, string>();
   /** The group an entry is folded into. */
   private readonly groupOf = new Map<string, ToolGroupView>();
-  private windowSize: number;
-  /** Index in `order` of the first rendered entry. */
-  private start = 0;
   /** Called for each agent message render (announcements). */
   onAgentText: ((entryId: string, text: string) => void) | undefined;
 
   constructor(
     private readonly ctx: ViewContext,
-    windowSize = DEFAULT_WINDOW,
+    scroller: HTMLElement,
   ) {
-    this.windowSize = windowSize;
-    this.node = h('div', { class: 'transcript', role: 'log', 'aria-label': 'Conversation', 'data-testid': 'transcript' }, this.earlier, this.list);
-    this.earlier.addEventListener('click', () => this.showEarlier());
-    this.earlier.hidden = true;
+    this.turns = new VirtualList(
+      scroller,
+      (t) => this.refold(this.turnStart[t]!, this.turnEnd(t)),
+      (t) => this.rerender(t),
+    );
+    this.node = h('div', { class: 'transcript', role: 'log', 'aria-label': 'Conversation', 'data-testid': 'transcript' }, this.turns.node);
   }
 
-  /** Replaces everything (snapshot). */
+  /** Replaces everything (snapshot). Builds only the turns the viewport shows (at the end). */
   reset(entries: readonly TranscriptEntry[]): void {
     this.order.length = 0;
+    this.turnOf.length = 0;
+    this.turnStart.length = 0;
     this.slots.clear();
     this.toolViews.clear();
     this.index.clear();
     this.asked.clear();
     this.toolEntry.clear();
     this.groupOf.clear();
-    this.list.replaceChildren();
-    for (const e of entries) this.add({ entry: e });
-    this.start = Math.max(0, this.order.length - this.windowSize);
-    // Folds first, then mounts what is not folded: a reopened conversation does not build the cards it folds.
-    this.refold(this.start, this.order.length);
-    this.earlier.hidden = this.start === 0;
+    this.turns.clear();
+    for (const e of entries) this.add({ entry: e }, false);
+    this.turns.layout(true);
+  }
+
+  /** Brings the mounted turns in step with the viewport (after a scroll, a resize or a render). */
+  layout(atEnd: boolean): void {
+    this.turns.layout(atEnd);
+  }
+
+  /** How many entries the conversation holds (shown or not). */
+  get size(): number {
+    return this.order.length;
+  }
+
+  /** The entries in order (find searches them all, mounted or not). */
+  *entries(): IterableIterator<TranscriptEntry> {
+    for (const id of this.order) yield this.slots.get(id)!.entry;
+  }
+
+  /**
+   * Puts an entry in the DOM to scroll to it: its turn mounted (built if need be) and its folded group expanded.
+   * Returns its node, or undefined for an unknown id.
+   */
+  reveal(entryId: string): HTMLElement | undefined {
+    const i = this.index.get(entryId);
+    if (i === undefined) return undefined;
+    this.turns.reveal(this.turnOf[i]!);
+    const group = this.groupOf.get(entryId);
+    if (group && !group.expanded) this.toggleGroup(group);
+    return this.slots.get(entryId)?.view?.node;
   }
 
   /** Upserts entries: known ids update their view in place, new ids are appended in order. */
@@ -97,16 +125,15 @@ export class TranscriptView {
       }
       const s: Slot = { entry: e };
       if (e.kind === 'permission') this.noteAsked(e.permission.toolCallId, touch);
-      this.add(s);
+      this.add(s, true);
       if (e.kind === 'tool') touch(e.id);
       added.push(s);
     }
-    this.trimWindow();
-    // Only the new entries that fall inside the window are built (a big patch would otherwise build and drop them).
-    const firstAdded = this.order.length - added.length;
-    added.forEach((s, i) => {
-      if (firstAdded + i >= this.start && !this.groupOf.has(s.entry.id)) this.mount(s, null);
-    });
+    // New entries are built when their turn is (a turn the user scrolled away from waits until it is shown).
+    for (const s of added) {
+      const block = this.turns.block(this.turnOf[this.index.get(s.entry.id)!]!);
+      if (block.built && !s.view && !this.groupOf.has(s.entry.id)) this.mount(s, null);
+    }
     if (hi >= 0) this.refold(lo, hi + 1);
   }
 
@@ -138,34 +165,14 @@ export class TranscriptView {
     return this.slots.get(entryId)?.entry;
   }
 
-  private showEarlier(): void {
-    const newStart = Math.max(0, this.start - DEFAULT_WINDOW);
-    const oldStart = this.start;
-    this.windowSize += oldStart - newStart;
-    this.start = newStart;
-    // Mounts the earlier entries (folding their runs, and a run that continues into what was shown) in order.
-    this.refold(newStart, oldStart + 1);
-    this.earlier.hidden = this.start === 0;
-  }
-
-  private trimWindow(): void {
-    while (this.order.length - this.start > this.windowSize) {
-      const id = this.order[this.start]!;
-      const slot = this.slots.get(id);
-      const group = this.groupOf.get(id);
-      if (group) {
-        this.groupOf.delete(id);
-        group.setMembers(group.members.filter((m) => m !== id));
-        if (!group.members.length) group.node.remove();
-      }
-      if (slot) this.unmount(slot);
-      this.start++;
-    }
-    this.earlier.hidden = this.start === 0;
-  }
-
-  private add(slot: Slot): void {
+  /** Appends an entry; a user message (or the first entry) starts a turn. `follow`: see VirtualList.push. */
+  private add(slot: Slot, follow: boolean): void {
     const e = slot.entry;
+    if (e.kind === 'user' || this.order.length === 0) {
+      this.turnStart.push(this.order.length);
+      this.turns.push(follow);
+    }
+    this.turnOf.push(this.turnStart.length - 1);
     this.index.set(e.id, this.order.length);
     this.order.push(e.id);
     this.slots.set(e.id, slot);
@@ -180,23 +187,44 @@ export class TranscriptView {
     touch(this.toolEntry.get(toolCallId));
   }
 
-  private keyAt(i: number): string | undefined {
-    if (i < this.start || i >= this.order.length) return undefined;
+  /** Index in `order` just past turn `t`'s last entry. */
+  private turnEnd(t: number): number {
+    return this.turnStart[t + 1] ?? this.order.length;
+  }
+
+  /** The element that holds turn `t`'s entries. */
+  private container(t: number): HTMLElement {
+    return this.turns.block(t).el;
+  }
+
+  /** The fold key of entry `i` when it is in turn `t` (runs never leave their turn). */
+  private keyAt(t: number, i: number): string | undefined {
+    if (i < this.turnStart[t]! || i >= this.turnEnd(t)) return undefined;
     return groupKey(this.slots.get(this.order[i]!)!.entry, this.asked);
   }
 
-  /**
-   * Brings the folds of `[lo, hi)` (widened to the whole runs and groups it touches) in step with the entries: groups
-   * made, grown, shrunk or dissolved, the entries outside a group mounted, and the region's nodes in transcript order.
-   */
+  /** Refolds `[lo, hi)` in each built turn it spans (a turn not built yet is folded when it is). */
   private refold(lo: number, hi: number): void {
-    let L = Math.max(lo, this.start);
-    let R = Math.min(hi, this.order.length);
+    const end = Math.min(hi, this.order.length);
+    for (let t = this.turnOf[lo]; t !== undefined && t < this.turnStart.length && this.turnStart[t]! < end; t++) {
+      if (this.turns.block(t).built) this.refoldTurn(t, Math.max(lo, this.turnStart[t]!), Math.min(end, this.turnEnd(t)));
+    }
+  }
+
+  /**
+   * Brings the folds of `[lo, hi)` (widened to the whole runs and groups it touches) in turn `t` in step with the
+   * entries: groups made, grown, shrunk or dissolved, the entries outside a group mounted, and the region's nodes in
+   * transcript order.
+   */
+  private refoldTurn(t: number, lo: number, hi: number): void {
+    const list = this.container(t);
+    let L = lo;
+    let R = hi;
     if (L >= R) return;
-    const left = this.keyAt(L - 1);
-    if (left !== undefined && this.keyAt(L) === left) while (this.keyAt(L - 1) === left) L--;
-    const right = this.keyAt(R);
-    if (right !== undefined && this.keyAt(R - 1) === right) while (this.keyAt(R) === right) R++;
+    const left = this.keyAt(t, L - 1);
+    if (left !== undefined && this.keyAt(t, L) === left) while (this.keyAt(t, L - 1) === left) L--;
+    const right = this.keyAt(t, R);
+    if (right !== undefined && this.keyAt(t, R - 1) === right) while (this.keyAt(t, R) === right) R++;
     for (let i = L; i < R; i++) {
       const g = this.groupOf.get(this.order[i]!);
       if (!g) continue;
@@ -209,7 +237,7 @@ export class TranscriptView {
       if (g) old.add(g);
     }
     const keys: (string | undefined)[] = [];
-    for (let i = L; i < R; i++) keys.push(this.keyAt(i));
+    for (let i = L; i < R; i++) keys.push(this.keyAt(t, i));
     for (const [a, b] of foldRuns(keys)) {
       const ids = this.order.slice(L + a, L + b);
       const run = new Set(ids);
@@ -238,28 +266,28 @@ export class TranscriptView {
       const id = this.order[i]!;
       if (this.groupOf.has(id)) continue;
       const slot = this.slots.get(id)!;
-      if (slot.view && slot.entry.kind !== 'permission' && slot.view.node.parentNode !== this.list) this.unmount(slot);
+      if (slot.view && slot.entry.kind !== 'permission' && slot.view.node.parentNode !== list) this.unmount(slot);
       if (!slot.view) this.mount(slot, null);
     }
     // The region's nodes in order, before the first node after it.
     let next: Node | null = null;
-    for (let j = R; j < this.order.length && !next; j++) next = this.topNode(j) ?? null;
+    for (let j = R; j < this.turnEnd(t) && !next; j++) next = this.topNode(j, list) ?? null;
     for (let i = R - 1; i >= L; i--) {
-      const n = this.topNode(i);
+      const n = this.topNode(i, list);
       if (!n) continue;
-      if (n.parentNode !== this.list || n.nextSibling !== next) this.list.insertBefore(n, next);
+      if (n.parentNode !== list || n.nextSibling !== next) list.insertBefore(n, next);
       next = n;
     }
   }
 
   /** The node an entry puts in the list itself: its group's (for the group's first member) or its own. */
-  private topNode(i: number): Node | undefined {
+  private topNode(i: number, list: HTMLElement): Node | undefined {
     const id = this.order[i]!;
     const g = this.groupOf.get(id);
     if (g) return g.members[0] === id ? g.node : undefined;
     // Not an entry's own when it is elsewhere: a permission inside its tool card, a card inside an expanded group.
     const node = this.slots.get(id)?.view?.node;
-    return node?.parentNode === this.list ? node : undefined;
+    return node?.parentNode === list ? node : undefined;
   }
 
   private toggleGroup(g: ToolGroupView): void {
@@ -282,7 +310,15 @@ export class TranscriptView {
     }
   }
 
-  private mount(slot: Slot, before: Node | null, container: HTMLElement = this.list): void {
+  /** Puts back the deferred renders of turn `t`'s views (a view out of the DOM is not rendered). */
+  private rerender(t: number): void {
+    for (let i = this.turnStart[t]!; i < this.turnEnd(t); i++) {
+      const view = this.slots.get(this.order[i]!)?.view;
+      if (view && 'renderNow' in view) this.ctx.requestRender(view as EntryView & Renderable);
+    }
+  }
+
+  private mount(slot: Slot, before: Node | null, container: HTMLElement = this.container(this.turnOf[this.index.get(slot.entry.id)!]!)): void {
     const view = this.createView(slot.entry);
     slot.view = view;
     view.node.dataset.entryId = slot.entry.id;
@@ -307,6 +343,8 @@ export class TranscriptView {
       return;
     }
     container.insertBefore(view.node, before);
+    // Its deferred render, asked for by update() before the node was in the page (where renders run), asked again.
+    if ('renderNow' in view) this.ctx.requestRender(view as EntryView & Renderable);
   }
 
   private unmount(slot: Slot): void {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: builds, bundles test/bench/main.ts for Node, runs it and prints its tables; writes
-// bench/results.json, bench/summary.md (the README's table) and bench/chart.svg (with --quick, only into test-results/bench/: a smoke run, not figures).
+// bench/results.json, bench/summary.md (the table of docs/performance.md) and bench/chart.svg (with --quick, only into test-results/bench/: a smoke run, not figures).
 // Every figure is a ratio against a floor measured in the same run; nothing is asserted about timings.
 // It drives Chromium and spawns agents, so the whole run holds /tmp/acp-bed.lock (one bed at a time on the machine).
 // Options: --quick (tiny sizes), --only wire,screen,calls,load,idle,startup,host (re-measures those sections and keeps the others in
@@ -51,7 +51,7 @@ await esbuild.build({
 
 const { runBench, chartSvg, markdownSummary, FULL, QUICK } = await import(pathToFileURL(outfile).href);
 
-/** summary.md, chart.svg, and chart.png (the SVG drawn by Chromium: VSIX READMEs may not show SVG images). */
+/** summary.md, chart.svg, and chart.png (the SVG drawn by Chromium, for pages that may not show SVG images). */
 async function writeReport(dest, results) {
   writeFileSync(join(dest, 'summary.md'), markdownSummary(results));
   if (!results.screen) return;

@@ -8,17 +8,6 @@ import { join } from 'node:path';
 
 const VSCE = ['node_modules', '@vscode', 'vsce', 'vsce'];
 
-/**
- * `vsce` resolves the README's relative links and images against the manifest's repository, detecting GitHub and
- * GitLab by itself; for any other host it needs them spelled out (`<repository>/raw/HEAD/…`).
- */
-export function vsceLinkArgs(root) {
-  const { repository } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  const url = (typeof repository === 'string' ? repository : repository?.url ?? '').replace(/\.git$/, '');
-  if (!url || /github\.com|gitlab\.com/.test(url)) return [];
-  return ['--baseContentUrl', `${url}/blob/HEAD`, '--baseImagesUrl', `${url}/raw/HEAD`];
-}
-
 /** The files `vsce package` would put in the VSIX, relative to `root`. */
 export function listVsixFiles(root) {
   const out = execFileSync(process.execPath, [join(root, ...VSCE), 'ls'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });

@@ -1,12 +1,12 @@
-// The packaged extension as a user gets it from the marketplace: the universal VSIX built by `vsce package` (no
-// platform target, no Claude Code inside) is installed into a fresh VS Code (the server's own --install-extension
+// The packaged extension as a user gets it: the universal VSIX built by `npm run package` (no platform target, no
+// Claude Code inside; with no repository given, a local VSIX whose README points at nothing outside it) is installed into a fresh VS Code (the server's own --install-extension
 // CLI) on a machine with no Claude Code anywhere (no setting, no CLAUDE_CODE_EXECUTABLE, nothing on PATH). The chat
 // says what is missing and offers the download; the download comes from the user's npm registry (here a local one on
 // 127.0.0.1, named by npm_config_registry, serving the real platform package); then a prompt typed in the chat is
 // answered (by the fake Messages API, the only set-up being the agent's credentials in acpChat.agent.env). This
 // proves what the development-extension tests cannot: that the VSIX carries everything the extension needs at run
 // time, that nothing reaches back into the repository, and that first use works end to end.
-// Packages what is in dist/: the test runner (scripts/test.mjs) builds first; by hand, run `node scripts/build.mjs`.
+// `npm run package` builds dist/ itself first.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,23 +15,23 @@ import { expect, test } from 'vitest';
 import { text } from '../fixtures/fakeAnthropic';
 import { claudeCodeTarball, startFakeRegistry, type FakeRegistry, type PackageTarball } from '../fixtures/fakeRegistry';
 import { captureFailure, sendPrompt, startChatBed, AGENT_START_MS, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
-// @ts-expect-error a plain .mjs script without types
-import { vsceLinkArgs } from '../../scripts/vsixContents.mjs';
 import { REPO_ROOT, runCommand, screenshot, waitForNotification } from './harness';
 
 const EXTENSION_ID = 'acp-chat.acp-chat';
-const VSCE = join(REPO_ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
+const PACKAGE_SCRIPT = join(REPO_ROOT, 'scripts', 'package.mjs');
 
-/** `vsce package` with the node running this test (never through a shell); resolves with its output. */
+/** `npm run package` as a user runs it, with no repository (a local VSIX), written to `out`; resolves with its output. */
 function packageVsix(out: string): Promise<string> {
   return new Promise((resolve, reject) => {
+    const env = { ...process.env };
+    delete env.ACP_CHAT_REPOSITORY;
     execFile(
       process.execPath,
-      [VSCE, 'package', '--out', out, ...vsceLinkArgs(REPO_ROOT)],
-      { cwd: REPO_ROOT, timeout: 180_000, maxBuffer: 16 * 1024 * 1024 },
+      [PACKAGE_SCRIPT, '--out', out],
+      { cwd: REPO_ROOT, env, timeout: 180_000, maxBuffer: 16 * 1024 * 1024 },
       (err, stdout, stderr) => {
         const output = `${stdout}${stderr}`;
-        if (err) reject(new Error(`vsce package failed (${err.killed ? 'timed out' : `exit code ${err.code}`}):\n${output}`));
+        if (err) reject(new Error(`npm run package failed (${err.killed ? 'timed out' : `exit code ${err.code}`}):\n${output}`));
         else resolve(output);
       },
     ).stdin?.end(); // vsce asks questions on stdin in some cases: answer none, so it fails instead of waiting.
@@ -59,9 +59,6 @@ function processes(): { cmdline: string; env: Record<string, string> }[] {
 }
 
 test('the universal VSIX installs into a clean VS Code, downloads Claude Code on first use and chats', { timeout: 300_000 }, async (ctx) => {
-  for (const f of ['dist/extension.js', 'dist/webview/main.js']) {
-    if (!existsSync(join(REPO_ROOT, f))) throw new Error(`${f} is missing: run \`node scripts/build.mjs\` first`);
-  }
   const dir = mkdtempSync(join(tmpdir(), 'acp-chat-vsix-'));
   let cb: ChatBed | undefined;
   let registry: FakeRegistry | undefined;
@@ -70,6 +67,7 @@ test('the universal VSIX installs into a clean VS Code, downloads Claude Code on
     const vsix = join(dir, 'acp-chat.vsix');
     const packOutput = await packageVsix(vsix);
     expect(packOutput).toMatch(/DONE\s+Packaged:/);
+    expect(packOutput).toContain('local VSIX (no repository');
     // One package for every platform: no Claude Code binary in it (that alone is ~150 MB compressed).
     expect(packOutput).not.toMatch(/--target|linux-x64/);
     expect(statSync(vsix).size).toBeLessThan(10 * 1024 * 1024);
@@ -101,6 +99,12 @@ test('the universal VSIX installs into a clean VS Code, downloads Claude Code on
     // No node_modules: the adapter and its dependencies are one bundle, and Claude Code is never shipped.
     expect(existsSync(join(installed, 'node_modules'))).toBe(false);
     expect(existsSync(join(installed, 'dist', 'agent', 'claude-agent-acp.mjs'))).toBe(true);
+    // A local VSIX names no repository, and its README no picture or page that is not in it.
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { repository?: unknown };
+    expect(manifest.repository).toBeUndefined();
+    const readme = readFileSync(join(installed, 'readme.md'), 'utf8');
+    expect(readme).not.toMatch(/!\[[^\]]*\]\((?!https:)/);
+    expect(readme).not.toContain('example.invalid');
     expect(bed.url).not.toContain('extensionDevelopmentPath');
     expect(await page.title()).not.toContain('Extension Development Host');
 

@@ -210,8 +210,8 @@ suite('Robustness on the real surfaces (scripted agent)', function () {
 
 // Model failures through the real adapter: Claude Code retries a busy model API (429, 529) itself; the adapter does
 // not report those retries to a client that does not negotiate its JetBrains-only session-failure extension (see
-// README, "Reliability and security"), so the chat shows the turn running, Stop ends it, and when the retries run out
-// the chat's notice says why and offers to send the prompt again.
+// docs/reliability.md, "Model API retries"), so the chat shows the turn running, Stop ends it, and when the retries
+// run out the chat's notice says why and offers to send the prompt again.
 suite('Model API busy, real adapter, in the chat', function () {
   this.timeout(120_000);
   let api: ExtensionApi;

@@ -3,7 +3,7 @@
 // bench/results.json, bench/summary.md (the table of docs/performance.md) and bench/chart.svg (with --quick, only into test-results/bench/: a smoke run, not figures).
 // Every figure is a ratio against a floor measured in the same run; nothing is asserted about timings.
 // It drives Chromium and spawns agents, so the whole run holds /tmp/acp-bed.lock (one bed at a time on the machine).
-// Options: --quick (tiny sizes), --only wire,screen,calls,load,idle,startup,host (re-measures those sections and keeps the others in
+// Options: --quick (tiny sizes), --only wire,screen,calls,load,idle,startup,host,stream (re-measures those sections and keeps the others in
 // bench/results.json; `sectionAt` says when each was measured), --report-only (redraw from bench/results.json).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,7 +29,7 @@ const node = ensureNode().bin;
 const build = spawnSync(node, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 if (build.status !== 0) process.exit(build.status ?? 1);
 // The VS Code test bed for the host part (cached: seconds when warm).
-if (only.length === 0 || only.includes('host')) {
+if (only.length === 0 || only.includes('host') || only.includes('stream')) {
   const prov = spawnSync(node, [join(root, 'test/testbed/provision.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   if (prov.status !== 0) process.exit(prov.status ?? 1);
 }
@@ -76,7 +76,7 @@ if (args.includes('--report-only')) {
 }
 
 // The keys of results.json each section writes ('reopen' is measured with 'load').
-const SECTIONS = ['wire', 'screen', 'calls', 'load', 'reopen', 'idle', 'startup', 'host'];
+const SECTIONS = ['wire', 'screen', 'calls', 'load', 'reopen', 'idle', 'startup', 'host', 'stream'];
 const measuredAt = (r) => Object.fromEntries(SECTIONS.filter((k) => r[k]).map((k) => [k, r.at]));
 
 /** A full run replaces bench/results.json; an --only run replaces just its sections (each with its own floors). */

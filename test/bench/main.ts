@@ -7,6 +7,7 @@ import { hostBench, type ApprovalFigure, type HostFigure } from './hostBench';
 import { SCREEN_ROUNDS, screenBench, type ScreenFigure } from './screenBench';
 import { startupBench, type StartupFigure } from './startupBench';
 import { idleBench, totalCallbacks, type IdleFigure } from './idleBench';
+import { streamBench, type StreamFigure } from './streamBench';
 import { manyCallsBench, type ManyCallsFigure } from './manyCallsBench';
 import { wireBench, type WireFigure } from './wireBench';
 
@@ -41,6 +42,8 @@ export interface BenchResults {
   /** Reopening conversations of the sizes people keep (80 and 400 turns): the same measure as `load`. */
   reopen?: LoadFigure[];
   idle?: IdleFigure;
+  /** A long reply end to end in VS Code: the real adapter's wire to the chat's screen, beside a floor in the same webview. */
+  stream?: StreamFigure;
   calls?: ManyCallsFigure;
   host?: HostFigure;
   /** Goals from issue 13, beside the figures they apply to. */
@@ -60,6 +63,9 @@ export const GOALS = {
   manyCalls: '< 1,000 elements, no task ≥ 50 ms',
   reopen: 'last turn shown ≤ 1 s after the load starts',
   pageSize: 'elements after 40 and 400 turns within 10% of each other, < 3,000',
+  streamEnd: 'the end on screen ≤ 150 ms after the last update on the wire',
+  streamTask: 'no task ≥ 50 ms',
+  streamCost: '≤ 1.5x the floor',
   scroll: 'every screen shown in the frame of its scroll, once laid out',
 };
 
@@ -130,6 +136,25 @@ export async function runBench(opts: { root: string; node: string; tmp: string; 
         [
           ['ours', totalCallbacks(i.callbacks), words(i.callbacks), i.runningAnimations],
           ['floor', totalCallbacks(i.floorCallbacks), words(i.floorCallbacks), i.floorRunningAnimations],
+        ],
+      ) + '\n',
+    );
+  }
+
+  if (want('stream')) {
+    const st = (results.stream = streamBench(root, node));
+    const o = st.ours;
+    const f = st.floor;
+    out(
+      table(
+        `A long reply end to end in VS Code: the real adapter relays a ${(st.replyBytes / 1024).toFixed(0)} KB markdown reply the fake Messages API sends in ${st.deltas} deltas ` +
+          `(${st.wire.chunks} agent_message_chunk updates on the wire in ${fmtMs(st.wire.last - st.wire.first)} ms), shown in the chat's webview.\n` +
+          `floor = the same webview afterwards, given the same text in the same pieces at the moments ours received them, appending plain paragraphs. ` +
+          `Goals: ${GOALS.streamEnd}; ${GOALS.streamTask}; main-thread work ${GOALS.streamCost}.`,
+        ['page', 'messages', 'last update on the wire → last message in the page', 'last message → end on screen', 'last update → end on screen', 'main-thread work', 'frames', 'tasks ≥ 50 ms', 'longest'],
+        [
+          ['ours', o.messages, `${fmtMs(o.lastMessage - st.wire.last)} ms`, `${fmtMs(o.endShown - o.lastMessage)} ms`, `${fmtMs(o.endShown - st.wire.last)} ms`, `${fmtMs(o.busyMs)} ms`, o.frames, o.longTasks, `${fmtMs(o.longestTaskMs)} ms`],
+          ['floor', f.messages, '', `${fmtMs(f.endShown - f.lastMessage)} ms`, '', `${fmtMs(f.busyMs)} ms`, f.frames, f.longTasks, `${fmtMs(f.longestTaskMs)} ms`],
         ],
       ) + '\n',
     );
@@ -247,6 +272,12 @@ export function markdownSummary(r: BenchResults): string {
     rows.push([`screen: ${s.scenario}, at the end`, `${s.domNodes.toLocaleString('en-US')} DOM nodes (floor ${s.floorDomNodes.toLocaleString('en-US')}), JS heap **${s.heapMB.toFixed(1)} MB** (floor ${s.floorHeapMB.toFixed(1)} MB)`, s.scenario.includes('tool') ? GOALS.heapAfterTools : '—', s.scenario.includes('tool') ? (s.heapMB < 150 ? 'met' : 'missed') : '']);
   }
   for (const o of r.reopen ?? []) rows.push([`reopening a ${o.turns}-turn conversation`, `**${ms(o.oursMs)}** to its last turn on screen (replay folded ${ms(o.foldMs)}, shown ${ms(o.showMs)}; a ready snapshot shown: ${ms(o.floorMs)}); ${o.elements.toLocaleString('en-US')} elements in the page`, GOALS.reopen, o.oursMs <= 1000 ? 'met' : 'missed']);
+  const sr = r.stream;
+  if (sr) {
+    const endMs = sr.ours.endShown - sr.wire.last;
+    rows.push([`a ${(sr.replyBytes / 1024).toFixed(0)} KB reply in ${sr.deltas} deltas, in VS Code: its last update on the wire → its end on screen`, `**${ms(endMs)}** (the page received the last message ${ms(sr.ours.lastMessage - sr.wire.last)} after the wire, and showed the end ${ms(sr.ours.endShown - sr.ours.lastMessage)} later; the floor showed it ${ms(sr.floor.endShown - sr.floor.lastMessage)} after its last message)`, GOALS.streamEnd, endMs <= 150 ? 'met' : 'missed']);
+    rows.push([`that reply, in VS Code: the webview's main-thread work and its tasks`, `${ms(sr.ours.busyMs)} vs ${ms(sr.floor.busyMs)} for the plain-paragraph floor = **${(sr.ours.busyMs / sr.floor.busyMs).toFixed(2)}x**; ${sr.ours.longTasks} tasks ≥ 50 ms${sr.ours.longTasks ? `, longest ${ms(sr.ours.longestTaskMs)}` : ''} (floor ${sr.floor.longTasks})`, `${GOALS.streamCost}; ${GOALS.streamTask}`, sr.ours.busyMs <= 1.5 * sr.floor.busyMs && sr.ours.longTasks === 0 ? 'met' : 'missed']);
+  }
   const reopened = [...(r.reopen ?? [])].sort((a, b) => a.turns - b.turns);
   const fewest = reopened[0];
   const most = reopened[reopened.length - 1];

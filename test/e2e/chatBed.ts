@@ -49,6 +49,8 @@ export interface ChatBedOptions {
   agentEnv?: Record<string, string>;
   /** Runs the scripted agent (test/fixtures/scriptedAgent) instead of the bundled Claude adapter. */
   scriptedAgent?: boolean;
+  /** Runs this agent (acpChat.agent.path and .args) instead of the bundled Claude adapter. */
+  agent?: { path: string; args: string[] };
   /** false: the agent gets no API key (a first run: the chat asks the user to sign in). */
   credentials?: boolean;
   /** false: an empty window, no folder open (`workspace` is then a folder the window does not know). */
@@ -95,6 +97,7 @@ export async function startChatBed(opts: ChatBedOptions = {}): Promise<ChatBed> 
           ...opts.agentEnv,
         },
         ...(opts.scriptedAgent ? { 'acpChat.agent.path': await nodeBin(), 'acpChat.agent.args': [scriptedAgentEntry] } : {}),
+        ...(opts.agent ? { 'acpChat.agent.path': opts.agent.path, 'acpChat.agent.args': opts.agent.args } : {}),
       },
       settings: {
         // Manual mode, so writes and commands ask for permission (the adapter's own default never asks).

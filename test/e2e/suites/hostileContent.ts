@@ -55,10 +55,11 @@ export function hostileContentSuite(bed: () => ChatBed): void {
         await permission.locator('[data-option-id="deny"]').waitFor({ timeout: TURN_MS });
 
         // Plain-text fields: the payload as the text the user reads. This turn's tool calls are the last two cards.
-        // Read as DOM text (entries scrolled out of view are skipped by the browser's layout: innerText reads nothing),
-        // in one call into the frame with the scan for dangerous markup below.
+        // Read as DOM text (textContent), in one call into the frame with the scan for dangerous markup below.
+        // Named by its call id: clicking links scrolls, and the turns the chat mounts (so a card's position) change.
         const cards = chat.getByTestId('tool-card');
-        const toolCard = cards.nth((await cards.count()) - 2);
+        const toolCallId = await cards.nth((await cards.count()) - 2).getAttribute('data-tool-call-id');
+        const toolCard = chat.locator(`[data-testid="tool-card"][data-tool-call-id="${toolCallId}"]`);
         const { texts, bad } = await chat.locator('#root').evaluate((root) => {
           const text = (el: Element | null | undefined) => (el?.textContent ?? '').replace(/\s+/g, ' ');
           const last = (id: string) => Array.from(root.querySelectorAll(`[data-testid="${id}"]`)).at(-1);

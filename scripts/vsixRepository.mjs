@@ -23,7 +23,7 @@ export function repositoryFrom(argv, env) {
       raw = argv[i] === '--repository' ? argv[++i] : argv[i].slice('--repository='.length);
       if (!raw || raw.startsWith('--')) throw new Error('--repository needs a URL, e.g. --repository https://github.com/<owner>/acp-chat');
     } else {
-      throw new Error(`unexpected argument: ${argv[i]} (the only one is --repository <url>)`);
+      throw new Error(`unexpected argument: ${argv[i]} (the arguments are --repository <url> and --out <file>)`);
     }
   }
   raw ??= env[REPOSITORY_ENV];

@@ -135,6 +135,9 @@ export class App {
         this.elicitations.update(msg.elicitations);
         this.stickToBottom = true;
         this.resyncAsked = false;
+        // At the end now, not in the frame: the old content's height is gone, and the scroll event the browser's clamp
+        // sends before that frame would otherwise read "scrolled up" and stop following.
+        this.scrollIfSticky();
         break;
       case 'patch': {
         const before = this.meta?.turn;
@@ -237,7 +240,7 @@ export class App {
     this.empty.update(this.status, this.transcript.size > 0);
     // No folder: the welcome is the whole page; a prompt could not be sent.
     this.composer.node.hidden = needsFolder(this.status);
-    this.scrollIfSticky();
+    // The frame lays out and follows the end once for every message since the last (not a forced layout per message).
     this.scheduleFrame();
   }
 

@@ -2,8 +2,8 @@
 // and the choice is remembered in global state. The chat header's picker (webview/host/agentPickerBinding.ts) shows and
 // changes it.
 import * as vscode from 'vscode';
-import { SettingsProblemError } from '../acp/errors';
-import type { Logger } from '../acp/logger';
+import { SettingsProblemError } from '../acpClient/errors';
+import type { Logger } from '../acpClient/logger';
 import { parseAgentList, selectedAgent, type AgentEntry } from './agentList';
 
 const SELECTED_KEY = 'acpChat.agents.selected';

@@ -1,6 +1,6 @@
 // Decides what to spawn for the agent. Pure: no fs, no process access, so every branch is unit-testable.
-import type { AgentLaunch } from '../acp/agentProcess';
-import { AgentStartError } from '../acp/errors';
+import type { AgentLaunch } from '../acpClient/agentProcess';
+import { AgentStartError } from '../acpClient/errors';
 
 export { AgentStartError };
 

@@ -4,11 +4,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { AgentLaunch } from '../acp/agentProcess';
-import { SettingsProblemError } from '../acp/errors';
-import type { Logger } from '../acp/logger';
+import type { AgentLaunch } from '../acpClient/agentProcess';
+import { SettingsProblemError } from '../acpClient/errors';
+import type { Logger } from '../acpClient/logger';
 import { canScrubSubprocessEnv, parseLaunchSettings, resolveAgentLaunch, usesBundledAdapter } from './agentLaunch';
-import { findProgram } from '../acp/findProgram';
+import { findProgram } from '../acpClient/findProgram';
 import { launchSettingsFor, type AgentEntry } from './agentList';
 import type { ClaudeCodeSetup } from './claudeCode/claudeCodeSetup';
 import type { ProjectSetting } from './claudeCode/projectSettings';

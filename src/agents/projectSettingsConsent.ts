@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { Logger } from '../acp/logger';
+import type { Logger } from '../acpClient/logger';
 import { describeProjectSettings, findProjectSettings, fingerprint, PROJECT_SETTINGS_FILES, type ProjectSetting, type ProjectSettingsFile } from './claudeCode/projectSettings';
 
 /** The user's answer for this folder, kept in the workspace's own state (not in a file the repository controls). */

@@ -2,17 +2,17 @@
 // what state it is in and how it is signed in, and opens sessions on it for the chats. Which session a chat shows is
 // the chat's (chat.ts). No `vscode` here: the composition root passes in how to launch and where to work.
 import type { AuthMethod, SessionInfo } from '@agentclientprotocol/sdk';
-import type { AcpClient } from '../acp/acpClient';
-import { AgentProcess, type AgentExit, type AgentProcessLike } from '../acp/agentProcess';
+import type { AcpClient } from '../acpClient/acpClient';
+import { AgentProcess, type AgentExit, type AgentProcessLike } from '../acpClient/agentProcess';
 import type { AgentLaunch } from '../agents/agentLaunch';
-import type { FileService } from '../acp/clientServices';
-import type { TerminalService } from '../acp/commandRuns';
-import { AgentExitedError, AgentStartError, UnavailableError, errorMessage } from '../acp/errors';
-import { Emitter, type Event } from '../acp/events';
-import { describeExit } from '../acp/exitDescription';
-import type { ClientHooks } from '../acp/hooks';
-import type { Logger } from '../acp/logger';
-import type { Session } from '../acp/session';
+import type { FileService } from '../acpClient/clientServices';
+import type { TerminalService } from '../acpClient/commandRuns';
+import { AgentExitedError, AgentStartError, UnavailableError, errorMessage } from '../acpClient/errors';
+import { Emitter, type Event } from '../acpClient/events';
+import { describeExit } from '../acpClient/exitDescription';
+import type { ClientHooks } from '../acpClient/hooks';
+import type { Logger } from '../acpClient/logger';
+import type { Session } from '../acpClient/session';
 import type { ChatStatus } from './chatStatus';
 
 export interface AgentHostOptions {
@@ -221,7 +221,7 @@ export class AgentHost {
     const proc = this.opts.spawn ? this.opts.spawn(launch, cwd, this.opts.logger) : AgentProcess.spawn(launch, { cwd, logger: this.opts.logger });
     this.process = proc;
     // Loaded on first start, not at activation: the SDK builds its schemas when loaded, most of activation's cost.
-    const { AcpClient } = await import('../acp/acpClient');
+    const { AcpClient } = await import('../acpClient/acpClient');
     const client = await AcpClient.start({
       process: proc,
       hooks: this.opts.hooks,

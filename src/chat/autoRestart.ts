@@ -1,8 +1,8 @@
 // Opt-in recovery from an agent that went away on its own: restart it (which reloads the conversation) after a
 // growing delay, at most a few times in a window, so an agent that crashes at start-up does not loop forever.
-import type { AgentExitedError } from '../acp/errors';
-import type { Disposable } from '../acp/events';
-import type { Logger } from '../acp/logger';
+import type { AgentExitedError } from '../acpClient/errors';
+import type { Disposable } from '../acpClient/events';
+import type { Logger } from '../acpClient/logger';
 
 export interface RestartBudget {
   /** Attempts allowed within `windowMs`. */

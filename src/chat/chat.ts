@@ -2,10 +2,10 @@
 // session on the shared agent (queue and transcript live in the session), its own notice, and its own status on top
 // of the agent's. Opening, leaving and closing a session are done here and only here.
 import type { ContentBlock } from '@agentclientprotocol/sdk';
-import { AgentExitedError, UnavailableError, errorMessage } from '../acp/errors';
-import { Emitter, type Disposable } from '../acp/events';
-import type { Logger } from '../acp/logger';
-import type { Session } from '../acp/session';
+import { AgentExitedError, UnavailableError, errorMessage } from '../acpClient/errors';
+import { Emitter, type Disposable } from '../acpClient/events';
+import type { Logger } from '../acpClient/logger';
+import type { Session } from '../acpClient/session';
 import type { AgentHost } from './agentHost';
 import { ChatNotices } from './chatNotices';
 import type { ChatStatus } from './chatStatus';

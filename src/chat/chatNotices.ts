@@ -2,7 +2,7 @@
 // for after sign-in, the last start failure so a retry that fails the same way is not announced again). Each chat has
 // its own; the presenter (feedback/userErrorPresenter.ts) decides what goes in it.
 import type { ContentBlock } from '@agentclientprotocol/sdk';
-import { Emitter, type Event } from '../acp/events';
+import { Emitter, type Event } from '../acpClient/events';
 
 /** A button on a notice: an action id the host offered (it runs only what it offered), with the text to show. */
 export interface NoticeButton {

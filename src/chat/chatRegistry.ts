@@ -1,10 +1,10 @@
 // The open chats and which one the user is in. Every chat command acts on `active`: the chat whose view the user
 // focused last (the side view's chat when no other was focused, or after the focused tab closed). What spans chats
 // (restarting or switching the shared agent, deleting a session some chat shows) is done here.
-import { errorMessage } from '../acp/errors';
-import { Emitter, type Disposable } from '../acp/events';
-import type { Logger } from '../acp/logger';
-import type { Session } from '../acp/session';
+import { errorMessage } from '../acpClient/errors';
+import { Emitter, type Disposable } from '../acpClient/events';
+import type { Logger } from '../acpClient/logger';
+import type { Session } from '../acpClient/session';
 import type { AgentHost } from './agentHost';
 import { Chat } from './chat';
 

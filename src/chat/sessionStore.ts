@@ -3,8 +3,8 @@
 // their content). The store is VS Code's `Memento` in production, passed in by shape so no `vscode` import is needed.
 import type { Chat } from './chat';
 import type { ChatRegistry } from './chatRegistry';
-import type { Disposable } from '../acp/events';
-import type { Logger } from '../acp/logger';
+import type { Disposable } from '../acpClient/events';
+import type { Logger } from '../acpClient/logger';
 import { parseStoredHistory, remember, type HistoryItem } from './sessionHistory';
 
 /** The part of `vscode.Memento` used here. */

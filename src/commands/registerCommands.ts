@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
 import type { ChatRegistry } from '../chat/chatRegistry';
 import type { ClaudeCodeSetup } from '../agents/claudeCode/claudeCodeSetup';
-import type { PermissionController } from '../approvals/permissionController';
+import type { PermissionController } from '../permissionUI/permissionController';
 import type { UserErrorPresenter } from '../feedback/userErrorPresenter';
 import type { HistoryPicker } from '../workbench/historyPicker';
 import type { SignIn } from '../workbench/signIn/signInCommands';

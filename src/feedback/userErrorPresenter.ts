@@ -7,14 +7,14 @@ import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
 import type { ChatRegistry } from '../chat/chatRegistry';
 import type { ChatNotices, NoticeButton } from '../chat/chatNotices';
-import { AgentExitedError, AgentStartError, errorMessage } from '../acp/errors';
-import type { Disposable } from '../acp/events';
-import type { Session } from '../acp/session';
-import type { Logger } from '../acp/logger';
+import { AgentExitedError, AgentStartError, errorMessage } from '../acpClient/errors';
+import type { Disposable } from '../acpClient/events';
+import type { Session } from '../acpClient/session';
+import type { Logger } from '../acpClient/logger';
 import { APPROX_DOWNLOAD_MB } from '../agents/claudeCode/claudeCodeSetup';
 import { COMMANDS } from '../contributions/commandIds';
 import { describeError, type Severity, type UserAction, type UserError } from './userErrors';
-import { withoutLinks } from '../acp/displayText';
+import { withoutLinks } from '../acpClient/displayText';
 
 /** A notice as the presenter builds it (the chat gives it its id). */
 type NoticeContent = Parameters<ChatNotices['show']>[0];

@@ -1,7 +1,7 @@
 // The one place that words errors for the user: what happened, how serious it is, and what the user can do about it
 // (action ids; the host maps each id to a VS Code command in one table). Pure: no vscode, no I/O.
 import { basename } from 'node:path';
-import { AUTH_REQUIRED, AgentExitedError, AgentRegistryError, AgentStartError, AnswerNotUsedError, InstallError, LocationRefusedError, SettingsProblemError, errorMessage, type InstallProblem, type InstallSubject } from '../acp/errors';
+import { AUTH_REQUIRED, AgentExitedError, AgentRegistryError, AgentStartError, AnswerNotUsedError, InstallError, LocationRefusedError, SettingsProblemError, errorMessage, type InstallProblem, type InstallSubject } from '../acpClient/errors';
 import { summarizeKinds, type ProjectSetting } from '../agents/claudeCode/projectSettings';
 
 /** What the user can do about an error. Add an id here and its label and command in the host's table. */

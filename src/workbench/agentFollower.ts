@@ -5,10 +5,10 @@
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
-import type { Disposable } from '../acp/events';
-import type { Logger } from '../acp/logger';
-import type { Session } from '../acp/session';
-import type { TranscriptChange } from '../acp/transcript';
+import type { Disposable } from '../acpClient/events';
+import type { Logger } from '../acpClient/logger';
+import type { Session } from '../acpClient/session';
+import type { TranscriptChange } from '../acpClient/transcript';
 import { checkRealLocation } from './realLocation';
 import { confirmOutsideWorkspace, workspaceFolderPaths } from './locationOpener';
 

@@ -2,7 +2,7 @@
 // user sees what the agent's command prints. Closing it kills the command. Input is not forwarded (the agent owns it).
 import * as vscode from 'vscode';
 import type { TerminalExitStatus } from '@agentclientprotocol/sdk';
-import type { TerminalDisplay } from '../acp/commandRuns';
+import type { TerminalDisplay } from '../acpClient/commandRuns';
 
 /** Line breaks as a terminal expects them. */
 function toTerminalText(text: string): string {

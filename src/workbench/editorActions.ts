@@ -2,9 +2,9 @@
 // edit, the plan as a markdown preview. Failures are logged and reported through `onDidFail` (the presenter shows
 // them); none escapes to the caller.
 import * as vscode from 'vscode';
-import { LocationRefusedError } from '../acp/errors';
-import type { Logger } from '../acp/logger';
-import { toDisplayText } from '../acp/displayText';
+import { LocationRefusedError } from '../acpClient/errors';
+import type { Logger } from '../acpClient/logger';
+import { toDisplayText } from '../acpClient/displayText';
 import type { PresentedLocation } from './locationLinks';
 import type { PresentedDiff } from './previewDocuments';
 import { openLocation } from './locationOpener';

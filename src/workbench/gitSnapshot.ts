@@ -3,7 +3,7 @@
 // object without touching the working tree, the index or the stash list. Untracked files are not in it.
 import { execFile } from 'node:child_process';
 import * as nodePath from 'node:path';
-import { findProgram } from '../acp/findProgram';
+import { findProgram } from '../acpClient/findProgram';
 
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
 

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { HistorySource, HistoryTarget } from '../chat/historySource';
 import { displayTitle, relativeTime, type HistoryItem } from '../chat/sessionHistory';
-import { escapeCodicons, toDisplayText } from '../acp/displayText';
+import { escapeCodicons, toDisplayText } from '../acpClient/displayText';
 
 type Item = vscode.QuickPickItem & { sessionId: string };
 

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { locationLabel, type LocationCheck } from './locationLinks';
 import { checkRealLocation } from './realLocation';
-import { LocationRefusedError } from '../acp/errors';
+import { LocationRefusedError } from '../acpClient/errors';
 
 export function workspaceFolderPaths(): string[] {
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);

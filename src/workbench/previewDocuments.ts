@@ -2,11 +2,11 @@
 // ExitPlanMode plan (markdown preview). The proposal is never written anywhere: the agent applies it itself.
 import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
-import type { Logger } from '../acp/logger';
+import type { Logger } from '../acpClient/logger';
 import { confirmOutsideWorkspace, workspaceFolderPaths } from './locationOpener';
 import { checkRealLocation } from './realLocation';
 import { describeNote, reconstructEdit } from './snippetDiff';
-import { toDisplayText } from '../acp/displayText';
+import { toDisplayText } from '../acpClient/displayText';
 import { inertPlan } from './planMarkdown';
 
 export const DIFF_SCHEME = 'acp-chat-diff';

@@ -1,7 +1,7 @@
 // What one turn changed, file by file: the content before the turn, the content the turn left, and the +/- line
 // counts. Pure (no `vscode`, no I/O): the tracker reads the disk and git, this decides what the turn did.
 import { diffLines } from 'diff';
-import type { ToolCallState } from '../acp/transcript';
+import type { ToolCallState } from '../acpClient/transcript';
 
 /** One diff the agent reported for a file (a tool call's `diff` content). `oldText: null` = the call created it. */
 export interface FileDiff {

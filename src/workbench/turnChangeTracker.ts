@@ -5,10 +5,10 @@ import { readFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import type { Chat } from '../chat/chat';
 import type { TurnStartGate } from '../chat/turnStartGate';
-import { Emitter, type Disposable, type Event } from '../acp/events';
-import type { Logger } from '../acp/logger';
-import type { Session } from '../acp/session';
-import type { ToolCallState, TranscriptChange } from '../acp/transcript';
+import { Emitter, type Disposable, type Event } from '../acpClient/events';
+import type { Logger } from '../acpClient/logger';
+import type { Session } from '../acpClient/session';
+import type { ToolCallState, TranscriptChange } from '../acpClient/transcript';
 import { changedSince, contentAt, takeGitSnapshot, type GitSnapshot } from './gitSnapshot';
 import { describeChange, diffsByPath, type ChangedFile, type FileDiff } from './turnChangeModel';
 

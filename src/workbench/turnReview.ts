@@ -3,7 +3,7 @@
 // wrote it. The change sets belong to TurnChangeTracker; this only reads them and reports reverts back.
 import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
-import type { Logger } from '../acp/logger';
+import type { Logger } from '../acpClient/logger';
 import { revertRefusal } from './turnChangeModel';
 import { readText, type TrackedFile, type TurnChangeSet, type TurnChangeTracker } from './turnChangeTracker';
 

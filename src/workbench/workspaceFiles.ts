@@ -3,8 +3,8 @@
 // workspace folders, every symlink on the way followed (workspacePaths.ts), are read or written.
 import type { ReadTextFileRequest, ReadTextFileResponse, WriteTextFileRequest, WriteTextFileResponse } from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
-import { ServiceError, type FileService } from '../acp/clientServices';
-import type { Logger } from '../acp/logger';
+import { ServiceError, type FileService } from '../acpClient/clientServices';
+import type { Logger } from '../acpClient/logger';
 import { workspaceFolderPaths } from './locationOpener';
 import { resolveInWorkspace } from './workspacePaths';
 

@@ -4,7 +4,7 @@
 // symlink, a dangling one included (its target is where a write would land). No `vscode` import.
 import { lstat, readlink, realpath } from 'node:fs/promises';
 import * as nodePath from 'node:path';
-import { ServiceError } from '../acp/clientServices';
+import { ServiceError } from '../acpClient/clientServices';
 
 /** The file-system calls the check makes (the real ones by default). */
 export interface PathLookup {

@@ -5,7 +5,7 @@
 // still running at the end. Floor: the same on the plain-text page (which asks for nothing after its last message).
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
 import type { Browser } from 'playwright-core';
-import { Session } from '../../src/acp/session';
+import { Session } from '../../src/acpClient/session';
 import { TranscriptPublisher, type PatchMessage } from '../../src/webview/host/transcriptPublisher';
 import { detachedSessionHost } from '../fixtures/sessionHost';
 import { check } from './harness';

@@ -4,7 +4,7 @@
 // ours/floor near 1 says a load costs what showing the conversation costs, not a render per replayed update.
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
 import type { Page } from 'playwright-core';
-import { Session } from '../../src/acp/session';
+import { Session } from '../../src/acpClient/session';
 import type { HostToWebview } from '../../src/webview/protocol/protocol';
 import { detachedSessionHost } from '../fixtures/sessionHost';
 import { check, median } from './harness';

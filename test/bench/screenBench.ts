@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { Session } from '../../src/acp/session';
+import { Session } from '../../src/acpClient/session';
 import { detachedSessionHost } from '../fixtures/sessionHost';
 import { PROTOCOL_VERSION, type HostToWebview } from '../../src/webview/protocol/protocol';
 import { TranscriptPublisher, type PatchMessage } from '../../src/webview/host/transcriptPublisher';

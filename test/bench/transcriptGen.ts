@@ -3,8 +3,8 @@
 // ```console output, Edit cards with diffs, Read cards, permissions mounted in their tool card, turn ends.
 // Streamed text is folded with the reducer's own `appendBlock`, so a streamed entry looks exactly like the model's.
 import type { ContentBlock } from '@agentclientprotocol/sdk';
-import type { TranscriptEntry } from '../../src/acp/transcript';
-import { appendBlock } from '../../src/acp/sessionReducer';
+import type { TranscriptEntry } from '../../src/acpClient/transcript';
+import { appendBlock } from '../../src/acpClient/sessionReducer';
 import { T0 } from '../unit/webview/fixtures';
 
 /** Small seeded PRNG (mulberry32) so every run benchmarks the same text. */

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
-import { AcpClient, AgentProcess } from '../../src/acp';
+import { AcpClient, AgentProcess } from '../../src/acpClient';
 import type { AgentLaunch } from '../../src/agents/agentLaunch';
 import { check, median } from './harness';
 

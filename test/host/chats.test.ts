@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Chat } from '../../src/chat/chat';
-import type { Prompt } from '../../src/approvals/permissionBroker';
+import type { Prompt } from '../../src/permissionUI/permissionBroker';
 import { apiError, bash, text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
 import { activate, closeAllEditors, quickInput, setSetting, setUpAgentEnvironment, waitFor, workspaceRoot, type ExtensionApi } from './helpers';
 

@@ -6,8 +6,8 @@ import * as assert from 'node:assert/strict';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { Session } from '../../src/acp/session';
-import type { PermissionRecord } from '../../src/acp/transcript';
+import type { Session } from '../../src/acpClient/session';
+import type { PermissionRecord } from '../../src/acpClient/transcript';
 import { bash, read, text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
 import { activate, closeAllEditors, quickInput, reactivate, setUpAgentEnvironment, waitFor, workspaceRoot, type ExtensionApi } from './helpers';
 

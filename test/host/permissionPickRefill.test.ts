@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { REFILLED_DEAD_MS } from '../../src/approvals/timings';
+import { REFILLED_DEAD_MS } from '../../src/permissionUI/timings';
 import type { FakeAnthropic } from '../fixtures/fakeAnthropic';
 import { activate, EXTENSION_ID, permissionRecords, quickInput, setUpAgentEnvironment, waitFor, type ExtensionApi } from './helpers';
 

@@ -8,9 +8,9 @@ import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { PromptResponse } from '@agentclientprotocol/sdk';
-import type { Session } from '../../src/acp/session';
-import type { PermissionRecord } from '../../src/acp/transcript';
-import type { PermissionPrompt } from '../../src/approvals/permissionBroker';
+import type { Session } from '../../src/acpClient/session';
+import type { PermissionRecord } from '../../src/acpClient/transcript';
+import type { PermissionPrompt } from '../../src/permissionUI/permissionBroker';
 import { apiError, startFakeAnthropic, text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
 import { activate, closeAllEditors, EXTENSION_ID, pointAgentAt, pollFor, quickInput, setSetting, waitFor, type ExtensionApi } from './helpers';
 

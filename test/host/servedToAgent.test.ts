@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import * as vscode from 'vscode';
-import { MAX_TERMINAL_OUTPUT } from '../../src/acp/toolCallMerge';
-import type { ToolCallState } from '../../src/acp/transcript';
+import { MAX_TERMINAL_OUTPUT } from '../../src/acpClient/toolCallMerge';
+import type { ToolCallState } from '../../src/acpClient/transcript';
 import type { FakeAnthropic } from '../fixtures/fakeAnthropic';
 import { activate, closeAllEditors, EXTENSION_ID, setUpAgentEnvironment, waitFor, workspaceRoot, type ExtensionApi } from './helpers';
 

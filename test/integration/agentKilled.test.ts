@@ -2,9 +2,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AgentExitedError, type AgentExit } from '../../src/acp';
-import { KILL_GRACE_MS } from '../../src/acp/agentProcess';
-import { describeExit } from '../../src/acp/exitDescription';
+import { AgentExitedError, type AgentExit } from '../../src/acpClient';
+import { KILL_GRACE_MS } from '../../src/acpClient/agentProcess';
+import { describeExit } from '../../src/acpClient/exitDescription';
 import { descendantPids, isAlive } from '../fixtures/adapter';
 import { bash } from '../fixtures/fakeAnthropic';
 import { permissionEntries, toolEntries, trapUnhandledRejections, useRealAdapter, waitUntil } from '../fixtures/clientHarness';

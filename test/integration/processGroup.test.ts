@@ -1,6 +1,6 @@
 // Stopping the agent ends its whole process group: Claude Code (the adapter's child) must not outlive the adapter.
 import { describe, expect, it } from 'vitest';
-import { KILL_GRACE_MS } from '../../src/acp/agentProcess';
+import { KILL_GRACE_MS } from '../../src/acpClient/agentProcess';
 import { descendantPids, isAlive } from '../fixtures/adapter';
 import { text } from '../fixtures/fakeAnthropic';
 import { useRealAdapter, waitUntil } from '../fixtures/clientHarness';

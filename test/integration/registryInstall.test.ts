@@ -9,7 +9,7 @@ import { basename, isAbsolute, join } from 'node:path';
 import { create } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installPlan, parseRegistry, type RegistryAgent } from '../../src/agents/registry/registryEntries';
-import { InstallError } from '../../src/acp/errors';
+import { InstallError } from '../../src/acpClient/errors';
 import { describeError } from '../../src/feedback/userErrors';
 import { fetchRegistry, installAgent } from '../../src/agents/registry/installAgent';
 

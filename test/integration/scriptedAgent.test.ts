@@ -1,8 +1,8 @@
 // What the real adapter will not do on demand, from a scripted SDK agent: bad lines, floods, concurrent and withdrawn
 // permission requests, calls to methods the client never advertised, and dying mid-request.
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { AcpClient, AgentExitedError, AgentProcess, AgentStartError } from '../../src/acp';
-import { describeExit } from '../../src/acp/exitDescription';
+import { AcpClient, AgentExitedError, AgentProcess, AgentStartError } from '../../src/acpClient';
+import { describeExit } from '../../src/acpClient/exitDescription';
 import {
   RecordingLogger,
   ScriptedHooks,

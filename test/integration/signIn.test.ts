@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as acp from '@agentclientprotocol/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AcpClient, AgentProcess } from '../../src/acp';
+import { AcpClient, AgentProcess } from '../../src/acpClient';
 import { descendantPids, isAlive, prepareAdapter, type AdapterHarness } from '../fixtures/adapter';
 import { RecordingLogger, ScriptedHooks, waitUntil } from '../fixtures/clientHarness';
 import { startFakeAnthropic, text, type FakeAnthropic } from '../fixtures/fakeAnthropic';

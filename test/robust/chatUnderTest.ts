@@ -1,12 +1,12 @@
 // The chat as the extension builds it, minus VS Code, for the crash and model-failure areas: the real AgentHost and
 // side-view Chat (restart, continue by session/load), the broker as its hooks, and a record of every agent process it
 // spawned with what went over its stdio (wire.ts). The surfaces themselves (QuickPick, modal, card) are the e2e bed's.
-import { AgentProcess, type AgentLaunch, type AgentProcessLike, type Logger, type PendingPermission } from '../../src/acp';
+import { AgentProcess, type AgentLaunch, type AgentProcessLike, type Logger, type PendingPermission } from '../../src/acpClient';
 import { AgentHost } from '../../src/chat/agentHost';
 import { ChatRegistry } from '../../src/chat/chatRegistry';
-import type { TranscriptEntry } from '../../src/acp/transcript';
+import type { TranscriptEntry } from '../../src/acpClient/transcript';
 import type { ContentBlock } from '@agentclientprotocol/sdk';
-import { PermissionBroker } from '../../src/approvals/permissionBroker';
+import { PermissionBroker } from '../../src/permissionUI/permissionBroker';
 import { WireLog } from './wire';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -7,11 +7,11 @@
 // broker lists exactly the requests still pending after each step, and each transcript records each outcome.
 import * as acp from '@agentclientprotocol/sdk';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AcpClient, type PendingPermission, type Session } from '../../src/acp';
-import type { AnswerResult } from '../../src/acp/pendingRequests';
-import { PermissionBroker } from '../../src/approvals/permissionBroker';
+import { AcpClient, type PendingPermission, type Session } from '../../src/acpClient';
+import type { AnswerResult } from '../../src/acpClient/pendingRequests';
+import { PermissionBroker } from '../../src/permissionUI/permissionBroker';
 import { parseWebviewMessage } from '../../src/webview/protocol/messageValidation';
-import { startFakeAgent, recordingLogger, until } from '../unit/acp/inProcessAgent';
+import { startFakeAgent, recordingLogger, until } from '../unit/acpClient/inProcessAgent';
 import { atLeast, check, fail, record, tally, watchProcess, type Tally } from './figures';
 import { seededRandom } from './random';
 

@@ -6,8 +6,8 @@
 // left running, the transcript shown before the kill is intact, the process is gone, and the next prompt works (a new
 // agent, continuing the conversation by session/load where there was one).
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Session } from '../../src/acp';
-import type { TranscriptEntry } from '../../src/acp/transcript';
+import type { Session } from '../../src/acpClient';
+import type { TranscriptEntry } from '../../src/acpClient/transcript';
 import { alive, chatUnderTest, sleep, transcriptIntact, waitFor } from './chatUnderTest';
 import { repoRoot, scriptedLaunch } from '../fixtures/clientHarness';
 import { atLeast, check, fail, HangError, record, tally, watchProcess, within, type Tally } from './figures';

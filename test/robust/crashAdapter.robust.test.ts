@@ -8,9 +8,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Session } from '../../src/acp';
-import { describeExit } from '../../src/acp/exitDescription';
-import type { TranscriptEntry } from '../../src/acp/transcript';
+import type { Session } from '../../src/acpClient';
+import { describeExit } from '../../src/acpClient/exitDescription';
+import type { TranscriptEntry } from '../../src/acpClient/transcript';
 import { descendantPids, prepareAdapter, type AdapterHarness } from '../fixtures/adapter';
 import { bash, held, startFakeAnthropic, text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
 import { alive, chatUnderTest, sleep, transcriptIntact, waitFor } from './chatUnderTest';

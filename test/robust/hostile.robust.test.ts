@@ -15,10 +15,10 @@ import * as esbuild from 'esbuild';
 import type { CreateElicitationRequest, SessionUpdate } from '@agentclientprotocol/sdk';
 import type { ElementHandle } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyClientEvent, type ClientEvent } from '../../src/acp/clientEvents';
-import { applySessionUpdate } from '../../src/acp/sessionReducer';
-import { emptyTranscript, toSnapshot, type TranscriptState } from '../../src/acp/transcriptState';
-import { parseElicitationForm } from '../../src/approvals/elicitationForm';
+import { applyClientEvent, type ClientEvent } from '../../src/acpClient/clientEvents';
+import { applySessionUpdate } from '../../src/acpClient/sessionReducer';
+import { emptyTranscript, toSnapshot, type TranscriptState } from '../../src/acpClient/transcriptState';
+import { parseElicitationForm } from '../../src/permissionUI/elicitationForm';
 import { parseExternalLink } from '../../src/webview/protocol/linkPolicy';
 import { PROTOCOL_VERSION, type HostToWebview } from '../../src/webview/protocol/protocol';
 import { repoRoot } from '../fixtures/clientHarness';
@@ -213,7 +213,7 @@ describe('hostile content in Chromium', () => {
     const dir = mkdtempSync(join(tmpdir(), 'acp-robust-'));
     try {
       const outfile = join(dir, 'form.mjs');
-      await esbuild.build({ entryPoints: [join(repoRoot, 'src/approvals/elicitationForm.ts')], outfile, bundle: true, platform: 'node', format: 'esm', logLevel: 'silent' });
+      await esbuild.build({ entryPoints: [join(repoRoot, 'src/permissionUI/elicitationForm.ts')], outfile, bundle: true, platform: 'node', format: 'esm', logLevel: 'silent' });
       // Each input's right answer under the pattern's own (JavaScript) meaning: `match` is accepted, `no match` refused.
       const cases: [string, string, 'match' | 'no match'][] = [
         ['^(a+)+$', `${'a'.repeat(5000)}!`, 'no match'],

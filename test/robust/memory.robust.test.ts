@@ -5,10 +5,10 @@
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AcpClient } from '../../src/acp';
-import { MAX_TERMINAL_OUTPUT, MAX_TOOL_TEXT } from '../../src/acp/toolCallMerge';
+import { AcpClient } from '../../src/acpClient';
+import { MAX_TERMINAL_OUTPUT, MAX_TOOL_TEXT } from '../../src/acpClient/toolCallMerge';
 import { TranscriptPublisher } from '../../src/webview/host/transcriptPublisher';
-import { recordingLogger, startFakeAgent } from '../unit/acp/inProcessAgent';
+import { recordingLogger, startFakeAgent } from '../unit/acpClient/inProcessAgent';
 import { check, record, tally, type Tally } from './figures';
 
 const tallies: Tally[] = [];

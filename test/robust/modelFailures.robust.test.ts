@@ -5,8 +5,8 @@
 // "cancelled"); where the retries run out, the chat's wording and its Send Again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PromptResponse } from '@agentclientprotocol/sdk';
-import type { Session } from '../../src/acp';
-import type { TranscriptEntry } from '../../src/acp/transcript';
+import type { Session } from '../../src/acpClient';
+import type { TranscriptEntry } from '../../src/acpClient/transcript';
 import { describeError } from '../../src/feedback/userErrors';
 import { prepareAdapter, type AdapterHarness } from '../fixtures/adapter';
 import { apiError, cut, held, startFakeAnthropic, text, type FakeAnthropic, type ScriptedReply } from '../fixtures/fakeAnthropic';

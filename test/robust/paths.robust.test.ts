@@ -8,7 +8,7 @@ import * as nodePath from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkRealLocation } from '../../src/workbench/realLocation';
 import { checkLocation } from '../../src/workbench/locationLinks';
-import { buildPermissionPresentation } from '../../src/approvals/permissionPresentation';
+import { buildPermissionPresentation } from '../../src/permissionUI/permissionPresentation';
 import { check, record, tally, type Tally } from './figures';
 
 const tallies: Tally[] = [];

@@ -1,7 +1,7 @@
 // What went over an agent's stdio, both ways, as parsed JSON-RPC messages: the crash areas read from it which request
 // a kill interrupted (a kill is a mark in the log), so the phase a kill landed in is what the wire shows, not what
 // the test meant to hit.
-import type { AgentProcess } from '../../src/acp';
+import type { AgentProcess } from '../../src/acpClient';
 
 export interface WireMessage {
   /** `out`: client → agent (stdin); `in`: agent → client (stdout). */

@@ -4,16 +4,16 @@
 // downloaded copy.
 import { delimiter, join } from 'node:path';
 import * as vscode from 'vscode';
-import type { Logger } from '../../acp/logger';
+import type { Logger } from '../../acpClient/logger';
 import { downloadedBinaryPath, removeDownloaded } from './downloadedCopy';
-import { InstallError } from '../../acp/errors';
+import { InstallError } from '../../acpClient/errors';
 import { claudeExeNames, currentPlatformFacts, pathDirs, pinnedClaudeCodePackage, readUserNpmrc } from './machine';
 import { registryFor } from './npmRegistry';
 import type { ClaudeCodePackage, PlatformFacts } from './platform';
 import { platformKey } from './platform';
 import { probeClaudeCode } from './probe';
 import { resolveClaudeCode, type ResolvedClaudeCode } from './resolveClaudeCode';
-import { withoutLinks } from '../../acp/displayText';
+import { withoutLinks } from '../../acpClient/displayText';
 
 export const SETTING_SECTION = 'acpChat.claudeCode';
 

@@ -1,6 +1,6 @@
 // The typed errors of resolving and downloading Claude Code. Their messages are for the log; feedback/userErrors.ts
 // words them for the user.
-import { AgentStartError } from '../../acp/errors';
+import { AgentStartError } from '../../acpClient/errors';
 
 /** Nothing runnable was found where the bundled adapter may take Claude Code from: a start failure like any other. */
 export class ClaudeCodeNotFoundError extends AgentStartError {

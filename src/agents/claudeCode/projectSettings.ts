@@ -3,7 +3,7 @@
 // repository can carry these files; Claude Code applies them without asking when the adapter drives it, so the user
 // is shown this list before the first start (agents/projectSettingsConsent.ts). Pure: the caller reads the files.
 import { createHash } from 'node:crypto';
-import { toDisplayText } from '../../acp/displayText';
+import { toDisplayText } from '../../acpClient/displayText';
 
 /** The two files Claude Code reads from the folder it works in, relative to it. */
 export const PROJECT_SETTINGS_FILES = ['.claude/settings.json', '.claude/settings.local.json'] as const;

@@ -6,12 +6,12 @@
 import * as vscode from 'vscode';
 import type { InstallPlan, RegistryAgent } from './registryEntries';
 import { DEFAULT_REGISTRY_URL, installPlan, registryPlatform } from './registryEntries';
-import { InstallError } from '../../acp/errors';
+import { InstallError } from '../../acpClient/errors';
 import type { AgentEntry } from '../agentList';
 import { DEFAULT_AGENTS, MAX_AGENT_NAME } from '../agentList';
-import type { Logger } from '../../acp/logger';
+import type { Logger } from '../../acpClient/logger';
 import { fetchRegistry, installAgent, type InstalledAgent } from './installAgent';
-import { escapeCodicons, toDisplayText, withoutLinks } from '../../acp/displayText';
+import { escapeCodicons, toDisplayText, withoutLinks } from '../../acpClient/displayText';
 import { entryPreview, planPreview, shownCommand } from './registryPreview';
 import type { OwnInstall, SameNameAnswer } from './registryPlacement';
 import { ownInstall, placeEntry, sameNameConflict, uniqueName } from './registryPlacement';

@@ -12,8 +12,8 @@ import { extract } from 'tar/extract';
 import type { InstallPlan, RegistryAgent } from './registryEntries';
 import { installDir, parseRegistry } from './registryEntries';
 import type { AgentEntry } from '../agentList';
-import { InstallError, type InstallSubject } from '../../acp/errors';
-import { findProgram } from '../../acp/findProgram';
+import { InstallError, type InstallSubject } from '../../acpClient/errors';
+import { findProgram } from '../../acpClient/findProgram';
 import type { DownloadProgress, NetContext } from '../claudeCode/download';
 import { classify, diskError, readBody, request, saveResponse } from '../claudeCode/download';
 

@@ -2,7 +2,7 @@
 // per-platform `binary` archives. Pure: parses what was fetched, and says how this machine would install an entry.
 // Hostile entries (bad ids, relative or non-http URLs, a `cmd` that climbs out of its folder, unpinned packages) are
 // dropped with a reason, never installed.
-import { AgentRegistryError } from '../../acp/errors';
+import { AgentRegistryError } from '../../acpClient/errors';
 import { relative, resolve, sep } from 'node:path';
 import * as z from 'zod/mini';
 

@@ -2,9 +2,9 @@
 // title bar, its context usage as the side view's description, and VS Code's progress on the side view while a turn
 // runs. Follows the chat's current session; the title is the agent's text, made safe and bounded.
 import type { Chat } from '../../chat/chat';
-import type { Disposable } from '../../acp/events';
-import { toDisplayText } from '../../acp/displayText';
-import type { TranscriptChange } from '../../acp/transcript';
+import type { Disposable } from '../../acpClient/events';
+import { toDisplayText } from '../../acpClient/displayText';
+import type { TranscriptChange } from '../../acpClient/transcript';
 import type { SessionMeta } from '../protocol/protocol';
 import { usageText } from '../protocol/usageText';
 

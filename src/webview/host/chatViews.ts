@@ -4,9 +4,9 @@
 import * as vscode from 'vscode';
 import type { Chat } from '../../chat/chat';
 import type { ChatRegistry } from '../../chat/chatRegistry';
-import type { Logger } from '../../acp/logger';
+import type { Logger } from '../../acpClient/logger';
 import type { EditorActions } from '../../workbench/editorActions';
-import type { PermissionController } from '../../approvals/permissionController';
+import type { PermissionController } from '../../permissionUI/permissionController';
 import type { UserErrorPresenter } from '../../feedback/userErrorPresenter';
 import type { AgentChoice } from '../../agents/agentChoice';
 import { agentPickerActions, agentPickerSource } from './agentPickerBinding';

@@ -2,16 +2,16 @@
 // webview posts and turns it into calls on ChatActions. It never reaches the transport; the composition root wires
 // ChatActions to the session core and the permission controller.
 import * as vscode from 'vscode';
-import type { SessionMeta, TranscriptChange, TranscriptSnapshot } from '../../acp/transcript';
+import type { SessionMeta, TranscriptChange, TranscriptSnapshot } from '../../acpClient/transcript';
 import { buildChatHtml } from './html';
 import { parseExternalLink } from '../protocol/linkPolicy';
 import { parseWebviewMessage } from '../protocol/messageValidation';
 import { createNonce } from './nonce';
 import { PROTOCOL_VERSION, type AgentChoiceView, type Attachment, type ChatNotice, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type FileCompletion, type HostToWebview, type TurnChangesView, type WebviewToHost } from '../protocol/protocol';
 import { TranscriptPublisher } from './transcriptPublisher';
-import { errorMessage } from '../../acp/errors';
-import type { AnswerResult } from '../../acp/pendingRequests';
-import { unreachable } from '../../acp/unreachable';
+import { errorMessage } from '../../acpClient/errors';
+import type { AnswerResult } from '../../acpClient/pendingRequests';
+import { unreachable } from '../../acpClient/unreachable';
 
 type AnswerElicitation = Extract<WebviewToHost, { type: 'answerElicitation' }>;
 

@@ -3,7 +3,7 @@
 import type * as vscode from 'vscode';
 import type { Chat } from '../../chat/chat';
 import type { TurnStartGate } from '../../chat/turnStartGate';
-import type { Logger } from '../../acp/logger';
+import type { Logger } from '../../acpClient/logger';
 import { AgentFollower } from '../../workbench/agentFollower';
 import { TurnChangeTracker } from '../../workbench/turnChangeTracker';
 import type { TurnReview } from '../../workbench/turnReview';

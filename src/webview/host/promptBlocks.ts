@@ -3,7 +3,7 @@
 // selections carry their text because the range is the point; images only reach here if the agent accepts them.
 import type { ContentBlock } from '@agentclientprotocol/sdk';
 import type { Attachment, ComposerCapabilities } from '../protocol/protocol';
-import { unreachable } from '../../acp/unreachable';
+import { unreachable } from '../../acpClient/unreachable';
 
 /** Above this many characters a file is linked, not embedded, to keep the prompt small. */
 export const MAX_EMBED_CHARS = 64 * 1024;

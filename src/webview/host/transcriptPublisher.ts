@@ -3,9 +3,9 @@
 // chunk. An entry that only grew at the end since the last post (streamed text, command output) is sent as the text
 // it gained, so what is posted per chunk does not grow with the message. Pure apart from the injected timer, so it
 // is unit-tested directly.
-import type { SessionMeta, TextAppend, TranscriptChange, TranscriptEntry } from '../../acp/transcript';
+import type { SessionMeta, TextAppend, TranscriptChange, TranscriptEntry } from '../../acpClient/transcript';
 import type { EntryAppend, HostToWebview } from '../protocol/protocol';
-import { unreachable } from '../../acp/unreachable';
+import { unreachable } from '../../acpClient/unreachable';
 
 export type PatchMessage = Extract<HostToWebview, { type: 'patch' }>;
 

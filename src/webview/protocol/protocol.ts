@@ -3,16 +3,16 @@
 import type { ChatStatus } from '../../chat/chatStatus';
 export { needsFolder } from '../../chat/chatStatus';
 import type { ChatNotice } from '../../chat/chatNotices';
-import type { SessionMeta, TranscriptEntry, TranscriptSnapshot } from '../../acp/transcript';
-import type { FormParse } from '../../approvals/elicitationForm';
+import type { SessionMeta, TranscriptEntry, TranscriptSnapshot } from '../../acpClient/transcript';
+import type { FormParse } from '../../permissionUI/elicitationForm';
 import type { Attachment, EntryAppend } from './messageValidation';
 
 // The page imports nothing from the host but this module: what it shares with the core (the transcript's types, the
 // form checks both sides run, the icons of kinds, the exhaustiveness guard) comes through here.
-export type { PermissionCancelReason, PermissionOutcome, PermissionRecord, QueuedPrompt, SessionMeta, ToolCallState, ToolCallUiStatus, TranscriptEntry, TranscriptSnapshot } from '../../acp/transcript';
-export { unreachable } from '../../acp/unreachable';
-export { OPTION_KIND_ICON, TOOL_KIND_ICON } from '../../approvals/kindIcons';
-export { buildElicitationContent, checkFieldAnswer, type ElicitationContent, type ElicitationForm, type FormField } from '../../approvals/elicitationForm';
+export type { PermissionCancelReason, PermissionOutcome, PermissionRecord, QueuedPrompt, SessionMeta, ToolCallState, ToolCallUiStatus, TranscriptEntry, TranscriptSnapshot } from '../../acpClient/transcript';
+export { unreachable } from '../../acpClient/unreachable';
+export { OPTION_KIND_ICON, TOOL_KIND_ICON } from '../../permissionUI/kindIcons';
+export { buildElicitationContent, checkFieldAnswer, type ElicitationContent, type ElicitationForm, type FormField } from '../../permissionUI/elicitationForm';
 export { parseEntryAppends } from './messageValidation';
 export { parseExternalLink } from './linkPolicy';
 

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { Session } from '../../../src/acp/session';
+import type { Session } from '../../../src/acpClient/session';
 import { EXTENSION_ID, activate, setSetting, type ExtensionApi } from '../../host/helpers';
 import { APPROVAL_SERIES } from '../approvalSeries';
 

@@ -6,7 +6,7 @@
 // declined), and the permission's option names and the error show it as text; the session's title, in VS Code's own
 // title bar, as one line of text.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { toDisplayText } from '../../../src/acp/displayText';
+import { toDisplayText } from '../../../src/acpClient/displayText';
 import { XSS_PAYLOADS } from '../../robust/xssPayloads';
 import { tidyWorkbench, TURN_MS, waitTurnIdle, type ChatBed } from '../chatBed';
 

@@ -3,8 +3,8 @@ import type * as acp from '@agentclientprotocol/sdk';
 import { AgentHost } from '../../../src/chat/agentHost';
 import { ChatRegistry } from '../../../src/chat/chatRegistry';
 import type { ChatStatus } from '../../../src/chat/chatStatus';
-import { AgentStartError } from '../../../src/acp/errors';
-import { recordingLogger, startFakeAgent, type FakeAgent, type FakeAgentOptions } from '../acp/inProcessAgent';
+import { AgentStartError } from '../../../src/acpClient/errors';
+import { recordingLogger, startFakeAgent, type FakeAgent, type FakeAgentOptions } from '../acpClient/inProcessAgent';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {

@@ -8,7 +8,7 @@ import { ChatRegistry } from '../../../src/chat/chatRegistry';
 import { autoRestart, RestartPolicy } from '../../../src/chat/autoRestart';
 import { chatHistory } from '../../../src/chat/historySource';
 import { SessionStore, trackSessions, type KeyValueStore } from '../../../src/chat/sessionStore';
-import { recordingLogger, startFakeAgent, until, type FakeAgent, type FakeAgentOptions } from '../acp/inProcessAgent';
+import { recordingLogger, startFakeAgent, until, type FakeAgent, type FakeAgentOptions } from '../acpClient/inProcessAgent';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -310,7 +310,7 @@ describe('the session’s prompt queue', () => {
   it('Steer sends a queued prompt into the running turn with _session/steering and shows it as the user’s message', async () => {
     const t = heldAgent(() => 'injected');
     const s = await t.chat.ensureSession();
-    expect(t.host.agent && (await import('../../../src/acp/steering')).agentSteers(t.host.agent.initializeResponse)).toBe(true);
+    expect(t.host.agent && (await import('../../../src/acpClient/steering')).agentSteers(t.host.agent.initializeResponse)).toBe(true);
     s.submit(ask('one'));
     await until(() => t.arrivals.length === 1);
     const q = s.submit(ask('actually, use tabs'));

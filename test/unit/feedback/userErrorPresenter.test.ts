@@ -18,13 +18,13 @@ import type { Chat } from '../../../src/chat/chat';
 import { ChatNotices } from '../../../src/chat/chatNotices';
 import type { ChatRegistry } from '../../../src/chat/chatRegistry';
 import type { ChatStatus } from '../../../src/chat/chatStatus';
-import type { TranscriptChange } from '../../../src/acp/transcript';
-import { AgentExitedError } from '../../../src/acp/errors';
-import { AgentStartError } from '../../../src/acp/errors';
+import type { TranscriptChange } from '../../../src/acpClient/transcript';
+import { AgentExitedError } from '../../../src/acpClient/errors';
+import { AgentStartError } from '../../../src/acpClient/errors';
 import { ClaudeCodeNotFoundError } from '../../../src/agents/claudeCode/errors';
-import { Emitter } from '../../../src/acp/events';
+import { Emitter } from '../../../src/acpClient/events';
 import { UserErrorPresenter } from '../../../src/feedback/userErrorPresenter';
-import { recordingLogger } from '../acp/inProcessAgent';
+import { recordingLogger } from '../acpClient/inProcessAgent';
 
 /** A chat as the presenter sees it: its notices, its failures, its queue (what `submit` was given). */
 function fakeChat(prompts: unknown[], withSession = true) {

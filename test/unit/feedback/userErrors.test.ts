@@ -2,7 +2,7 @@
 import * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import { AgentRegistryError } from '../../../src/agents/registry/registryEntries';
-import { AgentExitedError, AgentStartError, InstallError, type InstallSubject } from '../../../src/acp/errors';
+import { AgentExitedError, AgentStartError, InstallError, type InstallSubject } from '../../../src/acpClient/errors';
 import { AUTH_REQUIRED, describeError, describeRevertRefusals } from '../../../src/feedback/userErrors';
 import { ClaudeCodeNotFoundError } from '../../../src/agents/claudeCode/errors';
 

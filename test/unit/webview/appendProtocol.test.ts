@@ -4,9 +4,9 @@
 // missed messages (reloaded, or an append to an entry it does not hold) asks for a snapshot and ends up whole.
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
-import { Session } from '../../../src/acp/session';
+import { Session } from '../../../src/acpClient/session';
 import { detachedSessionHost } from '../../fixtures/sessionHost';
-import type { TranscriptChange, TranscriptEntry } from '../../../src/acp/transcript';
+import type { TranscriptChange, TranscriptEntry } from '../../../src/acpClient/transcript';
 import { App } from '../../../src/webview/page/app';
 import { parseEntryAppends, parseWebviewMessage } from '../../../src/webview/protocol/messageValidation';
 import type { HostToWebview, WebviewToHost } from '../../../src/webview/protocol/protocol';

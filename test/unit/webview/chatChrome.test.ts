@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Emitter } from '../../../src/acp/events';
-import type { SessionMeta, TranscriptChange } from '../../../src/acp/transcript';
+import { Emitter } from '../../../src/acpClient/events';
+import type { SessionMeta, TranscriptChange } from '../../../src/acpClient/transcript';
 import { bindChatChrome, chatTitle, type ChatChrome } from '../../../src/webview/host/chatChrome';
 
 /** A chat whose one session's meta the test sets, announcing each change as the reducer does. */

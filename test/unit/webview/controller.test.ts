@@ -27,7 +27,7 @@ vi.mock('vscode', () => {
 });
 
 import * as vscode from 'vscode';
-import type { TranscriptChange, TranscriptSnapshot } from '../../../src/acp/transcript';
+import type { TranscriptChange, TranscriptSnapshot } from '../../../src/acpClient/transcript';
 import { ChatWebviewController, type ChatActions, type ChatSource } from '../../../src/webview/host/chatWebviewController';
 import type { HostToWebview } from '../../../src/webview/protocol/protocol';
 import { PROTOCOL_VERSION } from '../../../src/webview/protocol/protocol';

@@ -3,12 +3,12 @@
 // parsed and checks it with the same rules, and whatever it posts the host (broker + core handler) sends on.
 import type { CreateElicitationRequest, CreateElicitationResponse } from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
-import { handleElicitationRequest } from '../../../src/acp/elicitationHandler';
-import { PendingRequests } from '../../../src/acp/pendingRequests';
-import { PermissionBroker } from '../../../src/approvals/permissionBroker';
+import { handleElicitationRequest } from '../../../src/acpClient/elicitationHandler';
+import { PendingRequests } from '../../../src/acpClient/pendingRequests';
+import { PermissionBroker } from '../../../src/permissionUI/permissionBroker';
 import { App } from '../../../src/webview/page/app';
 import type { WebviewToHost } from '../../../src/webview/protocol/protocol';
-import { recordingLogger } from '../acp/inProcessAgent';
+import { recordingLogger } from '../acpClient/inProcessAgent';
 import { elicitationView, meta, snapshotMsg } from './fixtures';
 
 const schema = {

@@ -1,8 +1,8 @@
 // Transcript fixtures for the webview tests, shaped like what the real claude-agent-acp sends (see
 // /work/shared/reference/claude-adapter-wire.md): Bash with a ```console result, Edit diffs, Read locations.
 import type { CreateElicitationRequest } from '@agentclientprotocol/sdk';
-import type { PermissionRecord, SessionMeta, TranscriptEntry, TranscriptSnapshot } from '../../../src/acp/transcript';
-import { parseElicitationForm } from '../../../src/approvals/elicitationForm';
+import type { PermissionRecord, SessionMeta, TranscriptEntry, TranscriptSnapshot } from '../../../src/acpClient/transcript';
+import { parseElicitationForm } from '../../../src/permissionUI/elicitationForm';
 import type { ComposerCapabilities, ElicitationView, HostToWebview } from '../../../src/webview/protocol/protocol';
 import { PROTOCOL_VERSION } from '../../../src/webview/protocol/protocol';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TranscriptChange } from '../../../src/acp/transcript';
+import type { TranscriptChange } from '../../../src/acpClient/transcript';
 import { buildChatCsp, buildChatHtml } from '../../../src/webview/host/html';
 import { parseExternalLink } from '../../../src/webview/protocol/linkPolicy';
 import { parseWebviewMessage } from '../../../src/webview/protocol/messageValidation';

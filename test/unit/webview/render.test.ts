@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { SessionConfigOption } from '@agentclientprotocol/sdk';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TranscriptEntry } from '../../../src/acp/transcript';
+import type { TranscriptEntry } from '../../../src/acpClient/transcript';
 import type { HostToWebview, WebviewToHost } from '../../../src/webview/protocol/protocol';
 import { App } from '../../../src/webview/page/app';
 import { markdownRenderer } from '../../../src/webview/page/markdown';

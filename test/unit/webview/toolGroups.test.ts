@@ -3,7 +3,7 @@
 // as calls finish during a turn, never holding a call the user was asked about, a failed or denied one; the transcript's
 // order is kept through folding, unfolding and a reopen (virtualList.test.ts: a turn built when it is first shown).
 import { describe, expect, it } from 'vitest';
-import type { TranscriptEntry } from '../../../src/acp/transcript';
+import type { TranscriptEntry } from '../../../src/acpClient/transcript';
 import type { HostToWebview, WebviewToHost } from '../../../src/webview/protocol/protocol';
 import { App } from '../../../src/webview/page/app';
 import { foldRuns, groupLabel, MIN_GROUP } from '../../../src/webview/page/toolGroups';

@@ -4,7 +4,7 @@
 // so these tests give the page one: every turn 100 px high, a viewport of 300 px (the real thing runs in Chromium in
 // the bench and the e2e suite).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TranscriptEntry } from '../../../src/acp/transcript';
+import type { TranscriptEntry } from '../../../src/acpClient/transcript';
 import type { HostToWebview, WebviewToHost } from '../../../src/webview/protocol/protocol';
 import { App } from '../../../src/webview/page/app';
 import { markdownRenderer } from '../../../src/webview/page/markdown';

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findProgram } from '../../../src/acp/findProgram';
+import { findProgram } from '../../../src/acpClient/findProgram';
 import { takeGitSnapshot } from '../../../src/workbench/gitSnapshot';
 
 const dirs: string[] = [];

@@ -1,7 +1,7 @@
 import { posix, win32 } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkLocation, locationLabel } from '../../../src/workbench/locationLinks';
-import { toDisplayText, toVerbatimText, truncate } from '../../../src/acp/displayText';
+import { toDisplayText, toVerbatimText, truncate } from '../../../src/acpClient/displayText';
 
 describe('checkLocation', () => {
   it('accepts an absolute path inside a workspace folder, with a 1-based line', () => {

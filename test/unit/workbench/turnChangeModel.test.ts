@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolCallState } from '../../../src/acp/transcript';
+import type { ToolCallState } from '../../../src/acpClient/transcript';
 import { describeChange, diffsByPath, lineCounts, revertRefusal, undoDiffs } from '../../../src/workbench/turnChangeModel';
 
 function call(status: ToolCallState['status'], ...diffs: { path: string; oldText: string | null; newText: string }[]): ToolCallState {

@@ -33,7 +33,7 @@ vi.mock('../../../../src/agents/registry/installAgent', () => ({ fetchRegistry: 
 
 import { addAgentFromRegistry } from '../../../../src/agents/registry/addAgentFromRegistry';
 import { parseRegistry } from '../../../../src/agents/registry/registryEntries';
-import { recordingLogger } from '../../acp/inProcessAgent';
+import { recordingLogger } from '../../acpClient/inProcessAgent';
 
 const storageDir = join('/', 'storage', 'agents');
 const registry = parseRegistry(

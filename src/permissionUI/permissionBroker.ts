@@ -1,14 +1,14 @@
-// The pending approvals (acp/approval.ts: permission requests and form elicitations) as the surfaces see them, by key,
+// The pending approvals (acpClient/approval.ts: permission requests and form elicitations) as the surfaces see them, by key,
 // with what each surface shows of one (its presentation or parsed form). It holds no state of its own about a
 // request: pending, answered, cancelled and dismissed are the Approval's, and the broker follows them. Surfaces
 // (QuickPick, modal, the chat's inline card) answer through it; the Approval alone decides whether an answer still
 // counts. The first accepted answer closes every other surface; dismissing one leaves the request pending. No
 // `vscode` import, so it is unit-tested.
 import type { CreateElicitationResponse } from '@agentclientprotocol/sdk';
-import { Emitter, type Event } from '../acp/events';
-import type { PendingElicitation, PendingPermission } from '../acp/hooks';
-import type { Logger } from '../acp/logger';
-import type { AnswerResult } from '../acp/pendingRequests';
+import { Emitter, type Event } from '../acpClient/events';
+import type { PendingElicitation, PendingPermission } from '../acpClient/hooks';
+import type { Logger } from '../acpClient/logger';
+import type { AnswerResult } from '../acpClient/pendingRequests';
 import { parseElicitationForm, validateElicitationContent, type FormParse } from './elicitationForm';
 import { buildPermissionPresentation, type PermissionPresentation, type PresentationContext } from './permissionPresentation';
 

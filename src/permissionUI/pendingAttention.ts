@@ -1,8 +1,8 @@
 // Draws the user's eye to requests that wait for an answer: the status-bar item, the chat view's badge and, when the
 // window is not focused, a notification. It only shows; "Show" runs the show-pending command.
 import * as vscode from 'vscode';
-import type { Logger } from '../acp/logger';
-import { toDisplayText, withoutLinks } from '../acp/displayText';
+import type { Logger } from '../acpClient/logger';
+import { toDisplayText, withoutLinks } from '../acpClient/displayText';
 import { LingeringCount } from './lingeringCount';
 import type { PermissionBroker, Prompt } from './permissionBroker';
 import { pendingStatusText } from './pendingStatusText';

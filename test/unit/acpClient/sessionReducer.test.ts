@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionConfigOption, SessionUpdate } from '@agentclientprotocol/sdk';
-import { applySessionUpdate } from '../../../src/acp/sessionReducer';
-import { MAX_TERMINAL_OUTPUT, MAX_TOOL_TEXT } from '../../../src/acp/toolCallMerge';
-import { KeyIndex, emptyTranscript } from '../../../src/acp/transcriptState';
+import { applySessionUpdate } from '../../../src/acpClient/sessionReducer';
+import { MAX_TERMINAL_OUTPUT, MAX_TOOL_TEXT } from '../../../src/acpClient/toolCallMerge';
+import { KeyIndex, emptyTranscript } from '../../../src/acpClient/transcriptState';
 import filesRecording from './fixtures/files.updates.json';
 import terminalRecording from './fixtures/bash-terminal-meta.updates.json';
 import cancelRecording from './fixtures/cancel-during-permission.updates.json';

@@ -3,7 +3,7 @@
 // "Decline" button or the review's Decline item answers `decline`.
 import type { ElicitationContentValue } from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
-import { escapeCodicons } from '../acp/displayText';
+import { escapeCodicons } from '../acpClient/displayText';
 import { buildElicitationContent, checkFieldAnswer, type FormField } from './elicitationForm';
 import type { ElicitationPrompt } from './permissionBroker';
 import type { OpenPrompt, PromptActions } from './promptSurface';

@@ -7,7 +7,7 @@ import {
   validateElicitationContent,
   type ElicitationForm,
   type FormField,
-} from '../../../src/approvals/elicitationForm';
+} from '../../../src/permissionUI/elicitationForm';
 
 // Real AskUserQuestion elicitation (transcripts/ask-elicitation.jsonl).
 const ask: CreateElicitationRequest = {

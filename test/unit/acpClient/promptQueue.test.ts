@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as acp from '@agentclientprotocol/sdk';
-import { AcpClient } from '../../../src/acp/acpClient';
+import { AcpClient } from '../../../src/acpClient/acpClient';
 import { deferred, recordingLogger, startFakeAgent } from './inProcessAgent';
 
 const clients: AcpClient[] = [];

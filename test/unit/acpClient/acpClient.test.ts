@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as acp from '@agentclientprotocol/sdk';
-import { AcpClient } from '../../../src/acp/acpClient';
-import { AgentExitedError, AgentStartError, NotSupportedError } from '../../../src/acp/errors';
-import type { ClientHooks, PendingPermission } from '../../../src/acp/hooks';
-import type { TranscriptEntry } from '../../../src/acp/transcript';
+import { AcpClient } from '../../../src/acpClient/acpClient';
+import { AgentExitedError, AgentStartError, NotSupportedError } from '../../../src/acpClient/errors';
+import type { ClientHooks, PendingPermission } from '../../../src/acpClient/hooks';
+import type { TranscriptEntry } from '../../../src/acpClient/transcript';
 import { deferred, recordingLogger, startFakeAgent, until, type FakeAgentOptions, type PromptScript } from './inProcessAgent';
 
 const OPTIONS: acp.PermissionOption[] = [
@@ -396,7 +396,7 @@ describe('agent exit', () => {
 
 describe('agent errors', () => {
   it('carry the details the agent sent in data, and keep their code', async () => {
-    const { withErrorDetails } = await import('../../../src/acp/acpClient');
+    const { withErrorDetails } = await import('../../../src/acpClient/acpClient');
     const e = withErrorDetails(new acp.RequestError(-32603, 'Internal error', { details: 'spawn claude ENOENT' }));
     expect(e).toBeInstanceOf(acp.RequestError);
     expect(e.code).toBe(-32603);

@@ -2,12 +2,12 @@
 // so what the agent would receive is what is asserted.
 import type { CreateElicitationRequest, CreateElicitationResponse, RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
-import { handleElicitationRequest } from '../../../src/acp/elicitationHandler';
-import type { Logger } from '../../../src/acp/logger';
-import { PendingRequests } from '../../../src/acp/pendingRequests';
-import { handlePermissionRequest } from '../../../src/acp/permissionHandler';
-import type { PermissionCancelReason } from '../../../src/acp/transcript';
-import { PermissionBroker, type Prompt, type PromptSettled } from '../../../src/approvals/permissionBroker';
+import { handleElicitationRequest } from '../../../src/acpClient/elicitationHandler';
+import type { Logger } from '../../../src/acpClient/logger';
+import { PendingRequests } from '../../../src/acpClient/pendingRequests';
+import { handlePermissionRequest } from '../../../src/acpClient/permissionHandler';
+import type { PermissionCancelReason } from '../../../src/acpClient/transcript';
+import { PermissionBroker, type Prompt, type PromptSettled } from '../../../src/permissionUI/permissionBroker';
 
 function logger(): Logger & { lines: string[] } {
   const lines: string[] = [];

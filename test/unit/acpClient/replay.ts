@@ -1,9 +1,9 @@
 // Test helper: fold recorded or hand-written updates through the pure reducers.
 import type { SessionUpdate } from '@agentclientprotocol/sdk';
-import { applyClientEvent, type ClientEvent } from '../../../src/acp/clientEvents';
-import { applySessionUpdate } from '../../../src/acp/sessionReducer';
-import type { TranscriptChange } from '../../../src/acp/transcript';
-import { emptyTranscript, type TranscriptState } from '../../../src/acp/transcriptState';
+import { applyClientEvent, type ClientEvent } from '../../../src/acpClient/clientEvents';
+import { applySessionUpdate } from '../../../src/acpClient/sessionReducer';
+import type { TranscriptChange } from '../../../src/acpClient/transcript';
+import { emptyTranscript, type TranscriptState } from '../../../src/acpClient/transcriptState';
 
 export type Step = SessionUpdate | ClientEvent;
 

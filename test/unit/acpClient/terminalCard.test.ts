@@ -1,8 +1,8 @@
 // The output of a terminal the client runs for the agent (terminal/*) goes into the tool call that embeds it, live,
 // under the same cap as Claude's own output stream; output printed before the agent embeds the terminal is kept.
 import { describe, expect, it } from 'vitest';
-import { Session, type SessionHost } from '../../../src/acp/session';
-import { MAX_TERMINAL_OUTPUT } from '../../../src/acp/toolCallMerge';
+import { Session, type SessionHost } from '../../../src/acpClient/session';
+import { MAX_TERMINAL_OUTPUT } from '../../../src/acpClient/toolCallMerge';
 import { recordingLogger } from './inProcessAgent';
 
 function session(): Session {

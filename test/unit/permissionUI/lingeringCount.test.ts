@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { LingeringCount, type Timers } from '../../../src/approvals/lingeringCount';
+import { LingeringCount, type Timers } from '../../../src/permissionUI/lingeringCount';
 
 /** Timers run by hand: `fire()` runs the one pending, as its delay passing would. */
 function manualTimers(): Timers & { pending(): number; fire(): void } {

@@ -3,9 +3,9 @@
 // turn cancel or the agent's exit). The reused one is now answered with a JSON-RPC error; the open one still settles.
 import { RequestError, type RequestPermissionRequest } from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
-import { handleElicitationRequest } from '../../../src/acp/elicitationHandler';
-import { PendingRequests } from '../../../src/acp/pendingRequests';
-import { handlePermissionRequest } from '../../../src/acp/permissionHandler';
+import { handleElicitationRequest } from '../../../src/acpClient/elicitationHandler';
+import { PendingRequests } from '../../../src/acpClient/pendingRequests';
+import { handlePermissionRequest } from '../../../src/acpClient/permissionHandler';
 
 const logger = { info() {}, warn() {}, error() {} };
 const params: RequestPermissionRequest = { sessionId: 's1', toolCall: { toolCallId: 't1' }, options: [{ optionId: 'ok', name: 'OK', kind: 'allow_once' }] };

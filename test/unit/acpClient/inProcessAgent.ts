@@ -2,8 +2,8 @@
 // stand in for the child's stdio. `exit()` simulates the process dying (stdout EOF + exit code + stderr tail).
 import { PassThrough, Readable, Transform, Writable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
-import type { AgentExit, AgentProcessLike } from '../../../src/acp/agentProcess';
-import type { Logger } from '../../../src/acp/logger';
+import type { AgentExit, AgentProcessLike } from '../../../src/acpClient/agentProcess';
+import type { Logger } from '../../../src/acpClient/logger';
 
 export type PromptScript = (ctx: acp.AgentRequestContext<acp.PromptRequest>) => Promise<acp.PromptResponse>;
 

@@ -2,11 +2,11 @@
 // surface (QuickPick, modal, the inline card) renders this one model, so they cannot disagree. Nothing here infers
 // scope, lifetime or effect from an option's kind or label (permission-extension.md, "Client requirements").
 import type { PermissionOption, RequestPermissionRequest, ToolCallContent, ToolCallLocation, ToolKind } from '@agentclientprotocol/sdk';
-import type { ToolCallState } from '../acp/transcript';
-import { toDisplayText, toVerbatimText, truncate } from '../acp/displayText';
+import type { ToolCallState } from '../acpClient/transcript';
+import { toDisplayText, toVerbatimText, truncate } from '../acpClient/displayText';
 import { OPTION_KIND_ICON, TOOL_KIND_ICON } from './kindIcons';
 import { checkLocation, locationLabel, type PathFlavour } from '../workbench/locationLinks';
-import { isRecord, optionalString } from '../acp/guards';
+import { isRecord, optionalString } from '../acpClient/guards';
 
 export { OPTION_KIND_ICON, TOOL_KIND_ICON } from './kindIcons';
 

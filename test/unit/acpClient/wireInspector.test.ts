@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createWireInspector, inspectAgentLine } from '../../../src/acp/wireInspector';
+import { createWireInspector, inspectAgentLine } from '../../../src/acpClient/wireInspector';
 
 describe('inspectAgentLine', () => {
   it('accepts well-formed messages and blank lines', () => {

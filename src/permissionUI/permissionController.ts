@@ -4,10 +4,10 @@
 // goes through EditorActions.
 import type { CreateElicitationResponse } from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
-import { AnswerNotUsedError } from '../acp/errors';
-import { Emitter, type Event } from '../acp/events';
-import type { ClientHooks, PendingElicitation, PendingPermission } from '../acp/hooks';
-import type { Logger } from '../acp/logger';
+import { AnswerNotUsedError } from '../acpClient/errors';
+import { Emitter, type Event } from '../acpClient/events';
+import type { ClientHooks, PendingElicitation, PendingPermission } from '../acpClient/hooks';
+import type { Logger } from '../acpClient/logger';
 import type { EditorActions } from '../workbench/editorActions';
 import { workspaceFolderPaths } from '../workbench/locationOpener';
 import { openElicitationFlow } from './elicitationPrompt';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepTail } from '../../../src/acp/commandRuns';
+import { keepTail } from '../../../src/acpClient/commandRuns';
 
 describe('keepTail (terminal output byte limit)', () => {
   it('keeps text within the limit as it is', () => {
@@ -17,7 +17,7 @@ describe('keepTail (terminal output byte limit)', () => {
 
 describe('the echo line and the title of an agent command in a VS Code terminal', () => {
   it('show the command without escape sequences or control characters', async () => {
-    const { CommandRuns } = await import('../../../src/acp/commandRuns');
+    const { CommandRuns } = await import('../../../src/acpClient/commandRuns');
     const shown: { title: string; lines: string[] } = { title: '', lines: [] };
     const runs = new CommandRuns({
       logger: { info: () => undefined, warn: () => undefined, error: () => undefined },

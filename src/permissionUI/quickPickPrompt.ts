@@ -2,7 +2,7 @@
 // without answering (show plan, show diff, open each location). Hiding it does not answer the request. The pick is
 // borrowed from the slot (quickPickSlot.ts), so a request that follows an answer refills the one on screen.
 import * as vscode from 'vscode';
-import { escapeCodicons } from '../acp/displayText';
+import { escapeCodicons } from '../acpClient/displayText';
 import type { PermissionPrompt } from './permissionBroker';
 import type { PresentedLocation } from './permissionPresentation';
 import type { OpenPrompt, PromptActions } from './promptSurface';

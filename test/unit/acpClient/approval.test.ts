@@ -1,7 +1,7 @@
 // An approval is one state object with its reply channel: whoever answers, whenever, the agent gets one reply, and
 // every view reads the same state.
 import { describe, expect, it } from 'vitest';
-import { Approval, type ApprovalState } from '../../../src/acp/approval';
+import { Approval, type ApprovalState } from '../../../src/acpClient/approval';
 
 function approval() {
   const sent: string[] = [];

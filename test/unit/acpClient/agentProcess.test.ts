@@ -2,9 +2,9 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AcpClient } from '../../../src/acp/acpClient';
-import { AgentProcess } from '../../../src/acp/agentProcess';
-import { AgentStartError } from '../../../src/acp/errors';
+import { AcpClient } from '../../../src/acpClient/acpClient';
+import { AgentProcess } from '../../../src/acpClient/agentProcess';
+import { AgentStartError } from '../../../src/acpClient/errors';
 import { isAlive } from '../../fixtures/adapter';
 import { recordingLogger } from './inProcessAgent';
 

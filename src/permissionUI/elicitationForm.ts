@@ -4,8 +4,8 @@
 // `question_<n>_custom`.
 import type { CreateElicitationRequest, ElicitationContentValue, EnumOption } from '@agentclientprotocol/sdk';
 import { compilePattern } from './patternEngine';
-import { toDisplayText } from '../acp/displayText';
-import { isRecord, optionalString } from '../acp/guards';
+import { toDisplayText } from '../acpClient/displayText';
+import { isRecord, optionalString } from '../acpClient/guards';
 
 export interface ChoiceOption {
   value: string;

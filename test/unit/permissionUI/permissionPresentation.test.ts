@@ -2,7 +2,7 @@ import type { PermissionOption, RequestPermissionRequest } from '@agentclientpro
 import fc from 'fast-check';
 import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ToolCallState } from '../../../src/acp/transcript';
+import type { ToolCallState } from '../../../src/acpClient/transcript';
 import {
   buildPermissionPresentation,
   buildPromptDetail,
@@ -10,9 +10,9 @@ import {
   OPTION_KIND_ICON,
   TITLE_MAX,
   TOOL_KIND_ICON,
-} from '../../../src/approvals/permissionPresentation';
-import { escapeCodicons } from '../../../src/acp/displayText';
-import { pendingStatusText } from '../../../src/approvals/pendingStatusText';
+} from '../../../src/permissionUI/permissionPresentation';
+import { escapeCodicons } from '../../../src/acpClient/displayText';
+import { pendingStatusText } from '../../../src/permissionUI/pendingStatusText';
 
 const options: PermissionOption[] = [
   { optionId: 'allow-once', name: 'Yes', kind: 'allow_once' },

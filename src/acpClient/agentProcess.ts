@@ -1,5 +1,6 @@
 // Owns the agent child process: spawn without a shell, drain stderr into a bounded tail, report exit exactly once.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { Logger } from './logger';
 
@@ -151,7 +152,9 @@ export class AgentProcess implements AgentProcessLike {
     const pid = this.child.pid!;
     if (process.platform === 'win32') {
       const args = ['/pid', String(pid), '/T', ...(signal === 'SIGKILL' ? ['/F'] : [])];
-      spawn('taskkill', args, { shell: false, windowsHide: true, stdio: 'ignore' }).on('error', (err) => this.logger.warn(`[agentProcess] taskkill: ${err.message}`));
+      // By its absolute path: a bare name would be looked up in the agent's folder (the workspace) first.
+      const taskkill = join(process.env.SystemRoot ?? 'C:\\Windows', 'System32', 'taskkill.exe');
+      spawn(taskkill, args, { shell: false, windowsHide: true, stdio: 'ignore' }).on('error', (err) => this.logger.warn(`[agentProcess] taskkill: ${err.message}`));
       return;
     }
     try {

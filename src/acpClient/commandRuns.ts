@@ -13,7 +13,9 @@ import type {
   WaitForTerminalExitRequest,
   WaitForTerminalExitResponse,
 } from '@agentclientprotocol/sdk';
+import * as nodePath from 'node:path';
 import { ServiceError } from './clientServices';
+import { findProgram } from './findProgram';
 import type { Logger } from './logger';
 
 export interface TerminalService {
@@ -60,6 +62,19 @@ export function keepTail(text: string, limit: number): { text: string; truncated
   let start = bytes.length - limit;
   while (start < bytes.length && (bytes[start]! & 0xc0) === 0x80) start++; // skip UTF-8 continuation bytes
   return { text: bytes.subarray(start).toString('utf8'), truncated: true };
+}
+
+/**
+ * The program a run starts, as an absolute path: a bare name is looked up on the run's PATH (absolute entries only;
+ * left to the OS, Windows would search the working folder first), a relative path is taken from the run's folder.
+ */
+export function resolveProgram(command: string, cwd: string, env: NodeJS.ProcessEnv): string {
+  if (nodePath.isAbsolute(command)) return command;
+  if (/[\\/]/u.test(command)) return nodePath.resolve(cwd, command);
+  const pathKey = Object.keys(env).find((k) => k.toUpperCase() === 'PATH');
+  const found = findProgram(command, pathKey ? env[pathKey] : undefined, []);
+  if (!found) throw new ServiceError('not-found', `The program ${command} was not found on PATH.`);
+  return found;
 }
 
 class CommandRun {
@@ -148,7 +163,8 @@ export class CommandRuns implements TerminalService {
     const env = { ...process.env };
     for (const v of params.env ?? []) env[v.name] = v.value;
     const args = params.args ?? [];
-    const child = spawn(params.command, args, { cwd, env, shell: false, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const program = resolveProgram(params.command, cwd, env);
+    const child = spawn(program, args, { cwd, env, shell: false, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
     const terminalId = `term-${++this.counter}`;
     const shown = printable([params.command, ...args].join(' '));
     const title = shown.slice(0, 80);

@@ -47,3 +47,12 @@ export function escapeCodicons(text: string): string {
 export function withoutLinks(text: string): string {
   return text.replace(/\]\s*\(/gu, '] (');
 }
+
+/**
+ * Text for a quick input's prompt or validation message: VS Code renders `$(name)` there as an icon and
+ * `[label](target)` as a link it opens with commands allowed, so agent text (a form field's title, description or
+ * pattern) has both escaped.
+ */
+export function forQuickInputMessage(text: string): string {
+  return escapeCodicons(withoutLinks(text));
+}

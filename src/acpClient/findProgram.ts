@@ -2,6 +2,7 @@
 // in whatever PATH, or on Windows in the child's working folder first). No `vscode` import.
 import { accessSync, constants, statSync } from 'node:fs';
 import * as nodePath from 'node:path';
+import { isInside } from './pathInside';
 
 /**
  * `name` on `pathVar`, as an absolute path: relative entries (`.`, empty) and folders inside `exclude` (the workspace,
@@ -10,7 +11,7 @@ import * as nodePath from 'node:path';
 export function findProgram(name: string, pathVar: string | undefined, exclude: readonly string[]): string | undefined {
   for (const dir of (pathVar ?? '').split(nodePath.delimiter)) {
     if (!dir || !nodePath.isAbsolute(dir)) continue;
-    if (exclude.some((root) => !nodePath.relative(root, dir).startsWith('..') && !nodePath.isAbsolute(nodePath.relative(root, dir)))) continue;
+    if (exclude.some((root) => isInside(nodePath.resolve(root), nodePath.resolve(dir)))) continue;
     for (const file of process.platform === 'win32' ? [`${name}.exe`, `${name}.cmd`] : [name]) {
       const candidate = nodePath.join(dir, file);
       try {

@@ -109,6 +109,11 @@ function parseField(key: string, prop: unknown, required: boolean): FormField | 
   }
 }
 
+/** What a field's step says above its input: its title, and its description when it has one. */
+export function fieldPrompt(field: FormField): string {
+  return field.description ? `${field.title}: ${field.description}` : field.title;
+}
+
 export type FieldCheck = { ok: true; value: ElicitationContentValue | undefined } | { ok: false; message: string };
 
 /**

@@ -3,8 +3,8 @@
 // "Decline" button or the review's Decline item answers `decline`.
 import type { ElicitationContentValue } from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
-import { escapeCodicons } from '../acpClient/displayText';
-import { buildElicitationContent, checkFieldAnswer, type FormField } from './elicitationForm';
+import { escapeCodicons, forQuickInputMessage } from '../acpClient/displayText';
+import { buildElicitationContent, checkFieldAnswer, fieldPrompt, type FormField } from './elicitationForm';
 import type { ElicitationPrompt } from './permissionBroker';
 import type { OpenPrompt, PromptActions } from './promptSurface';
 
@@ -47,24 +47,24 @@ export function openElicitationFlow(prompt: ElicitationPrompt, actions: PromptAc
     if (field.type === 'text' || field.type === 'number') {
       const box = vscode.window.createInputBox();
       Object.assign(box, title(index, total));
-      box.prompt = field.description ? `${field.title}: ${field.description}` : field.title;
+      box.prompt = forQuickInputMessage(fieldPrompt(field));
       box.placeholder = field.required ? '' : '(optional) press Enter to skip';
       box.value = field.default !== undefined ? String(field.default) : '';
       box.onDidChangeValue((v) => {
         const check = checkFieldAnswer(field, v);
-        box.validationMessage = check.ok ? undefined : check.message;
+        box.validationMessage = check.ok ? undefined : forQuickInputMessage(check.message);
       });
       return step<ElicitationContentValue | undefined>(box, (done) =>
         box.onDidAccept(() => {
           const check = checkFieldAnswer(field, box.value);
           if (check.ok) done(check.value);
-          else box.validationMessage = check.message;
+          else box.validationMessage = forQuickInputMessage(check.message);
         }),
       );
     }
     const qp = vscode.window.createQuickPick<ChoiceItem>();
     Object.assign(qp, title(index, total));
-    qp.placeholder = field.description ? `${field.title}: ${field.description}` : field.title;
+    qp.placeholder = fieldPrompt(field);
     const items: ChoiceItem[] =
       field.type === 'boolean'
         ? [{ label: 'Yes', value: true }, { label: 'No', value: false }]

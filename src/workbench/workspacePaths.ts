@@ -5,6 +5,7 @@
 import { lstat, readlink, realpath } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { ServiceError } from '../acpClient/clientServices';
+import { isInside } from '../acpClient/pathInside';
 
 /** The file-system calls the check makes (the real ones by default). */
 export interface PathLookup {
@@ -17,12 +18,6 @@ const nodeLookup: PathLookup = { realpath, lstat, readlink };
 
 /** How many symlinks one path may pass through before it is taken as a loop. */
 const MAX_LINKS = 40;
-
-/** `child` is `root` or inside it (both normalized). */
-export function isInside(root: string, child: string): boolean {
-  const rel = nodePath.relative(root, child);
-  return rel === '' || (!rel.startsWith(`..${nodePath.sep}`) && rel !== '..' && !nodePath.isAbsolute(rel));
-}
 
 /**
  * The real path of `path` if it is inside a workspace folder, else ServiceError `refused`. A file that does not exist

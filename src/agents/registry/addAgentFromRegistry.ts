@@ -46,7 +46,7 @@ export async function addAgentFromRegistry(deps: AddAgentDeps, id?: string): Pro
       deps.logger.info(`[registry] ${agent.id}@${agent.version} was not installed: the user kept their agent named "${agent.name}".`);
       return undefined;
     }
-    const installed = await withCancel(`Installing ${agent.name} ${agent.version}`, (signal, progress) =>
+    const installed = await withCancel(`Installing ${toDisplayText(agent.name, MAX_AGENT_NAME)} ${toDisplayText(agent.version, MAX_AGENT_NAME)}`, (signal, progress) =>
       installAgent(agent, plan, { storageDir: deps.storageDir, proxy, signal, onProgress: ({ receivedBytes }) => progress.report({ message: `${(receivedBytes / 1024 / 1024).toFixed(1)} MB` }) }),
     );
     const entry = { ...installed, name: await addToSettings(installed, own, answer) };
@@ -115,9 +115,10 @@ async function addToSettings(entry: InstalledAgent, own: OwnInstall, answer: Sam
   return placed.name;
 }
 
+/** A progress notification: its title renders links as the messages do, so it goes through `withoutLinks` too. */
 function withCancel<T>(title: string, task: (signal: AbortSignal, progress: vscode.Progress<{ message?: string }>) => Promise<T>): Promise<T> {
   return Promise.resolve(
-    vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
+    vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: withoutLinks(title), cancellable: true }, async (progress, token) => {
       const abort = new AbortController();
       const sub = token.onCancellationRequested(() => abort.abort());
       try {

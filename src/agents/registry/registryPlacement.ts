@@ -2,7 +2,8 @@
 // picker, the remembered choice), so a registry entry may carry the name of an agent the user already has, the bundled
 // Claude adapter included. It replaces that entry without asking only when the entry is this registry agent's own
 // earlier install (an update); any other same-name entry is the user's to give up, so they are asked first.
-import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
+import { basename, isAbsolute, resolve } from 'node:path';
+import { isInside } from '../../acpClient/pathInside';
 import type { RegistryAgent } from './registryEntries';
 import { splitPackage } from './registryEntries';
 import { MAX_AGENT_NAME } from '../agentList';
@@ -38,8 +39,7 @@ export function ownInstall(agent: RegistryAgent, storageDir: string): OwnInstall
 export function isOwnInstall(entry: unknown, own: OwnInstall): boolean {
   const { command, args } = (entry && typeof entry === 'object' ? entry : {}) as Record<string, unknown>;
   if (typeof command !== 'string' || !isAbsolute(command.trim())) return false;
-  const rel = relative(own.dir, command.trim());
-  if (rel && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel)) return true;
+  if (command.trim() !== own.dir && isInside(own.dir, command.trim())) return true;
   if (!own.npxPackage || !/^npx(\.cmd|\.exe)?$/i.test(basename(command.trim())) || !Array.isArray(args) || args[0] !== '--yes') return false;
   return typeof args[1] === 'string' && splitPackage(args[1]).packageName === own.npxPackage;
 }

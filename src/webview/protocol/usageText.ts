@@ -13,7 +13,8 @@ export interface UsageText {
 export function usageText(usage: SessionMeta['usage']): UsageText | undefined {
   if (!usage) return undefined;
   const pct = usage.size > 0 ? Math.round((usage.used / usage.size) * 100) : 0;
-  const cost = usage.cost ? ` · ${formatCost(usage.cost.amount, usage.cost.currency)}` : '';
+  const money = usage.cost && formatCost(usage.cost.amount, usage.cost.currency);
+  const cost = money ? ` · ${money}` : '';
   return {
     short: `${formatTokens(usage.used)} / ${formatTokens(usage.size)}${cost}`,
     detail: `Context: ${usage.used.toLocaleString()} of ${usage.size.toLocaleString()} tokens (${pct}%)${cost}`,
@@ -28,11 +29,11 @@ function formatTokens(n: number): string {
   return String(n);
 }
 
-function formatCost(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: 4 }).format(amount);
-  } catch {
-    // An unknown currency code: show it verbatim.
-    return `${amount.toFixed(4)} ${currency}`;
-  }
+/**
+ * The agent's cost in its currency; undefined unless the currency is an ISO 4217 code and the amount a number. The
+ * agent's string is never shown as it is: it would reach VS Code's title bar (bidi overrides and all).
+ */
+function formatCost(amount: number, currency: string): string | undefined {
+  if (!/^[A-Z]{3}$/u.test(currency) || !Number.isFinite(amount)) return undefined;
+  return new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: 4 }).format(amount);
 }

@@ -9,6 +9,7 @@ import { errorMessage } from '../../acpClient/errors';
 import type { Logger } from '../../acpClient/logger';
 import type { UserErrorPresenter } from '../../feedback/userErrorPresenter';
 import type { ApiKeyStore } from './apiKeyStore';
+import { methodItem } from './methodItem';
 import { runTerminalLogin } from './terminalLogin';
 
 export interface SignInDeps {
@@ -92,7 +93,7 @@ export class SignIn {
   private async pickMethod(methods: AuthMethod[]): Promise<AuthMethod | undefined> {
     type Item = vscode.QuickPickItem & { method?: AuthMethod };
     const items: Item[] = [
-      ...methods.map((m) => ({ label: m.name, detail: m.description ?? undefined, method: m })),
+      ...methods.map((m) => ({ ...methodItem(m), method: m })),
       ...(this.deps.apiKeyApplies?.() === false ? [] : [{ label: 'Set API Key…', detail: 'An Anthropic API key, kept in VS Code\'s secret storage' }]),
     ];
     const picked = await vscode.window.showQuickPick(items, { title: 'ACP Chat: Sign In', placeHolder: 'How do you want to sign in?' });

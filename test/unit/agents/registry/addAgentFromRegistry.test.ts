@@ -9,6 +9,7 @@ const fake = vi.hoisted(() => ({
   showQuickPick: vi.fn(async (items: readonly { label: string; detail?: string }[]) => items[0] as unknown),
   showWarningMessage: vi.fn(async (..._a: unknown[]) => undefined as string | undefined),
   showInformationMessage: vi.fn(async (..._a: unknown[]) => undefined),
+  progressTitles: [] as string[],
   fetchRegistry: vi.fn(),
   installAgent: vi.fn(),
 }));
@@ -24,7 +25,7 @@ vi.mock('vscode', () => ({
     showQuickPick: fake.showQuickPick,
     showWarningMessage: fake.showWarningMessage,
     showInformationMessage: fake.showInformationMessage,
-    withProgress: (_o: unknown, task: (p: unknown, t: unknown) => Promise<unknown>) => task({ report: () => undefined }, { onCancellationRequested: () => ({ dispose: () => undefined }) }),
+    withProgress: (o: { title: string }, task: (p: unknown, t: unknown) => Promise<unknown>) => (fake.progressTitles.push(o.title), task({ report: () => undefined }, { onCancellationRequested: () => ({ dispose: () => undefined }) })),
   },
   ProgressLocation: { Notification: 15 },
   ConfigurationTarget: { Global: 1 },
@@ -52,6 +53,7 @@ const run = (id?: string) => addAgentFromRegistry({ storageDir, logger: recordin
 beforeEach(() => {
   vi.clearAllMocks();
   reported.length = 0;
+  fake.progressTitles.length = 0;
   fake.agents = undefined;
   fake.fetchRegistry.mockResolvedValue(registry);
   fake.installAgent.mockImplementation(async (agent: { id: string; name: string }) =>
@@ -107,5 +109,21 @@ describe('a registry entry named like an agent the user has', () => {
     await run('npxy');
     expect(fake.showWarningMessage).not.toHaveBeenCalled();
     expect(fake.agents).toEqual([{ name: 'Claude' }, { name: 'Npxy', command: '/usr/bin/npx', args: ['--yes', '@scope/npxy@2.0.0', '--acp'], env: { NPXY_MODE: 'acp' } }]);
+  });
+});
+
+describe("a registry entry's own text in notifications", () => {
+  // VS Code renders `[label](target)` in a notification as a link, and runs a `command:` target when it is clicked.
+  const LINK = /\[[^\]]*\]\(/u;
+  it('reaches the progress notification and the added message with no link', async () => {
+    const name = '[Read the docs](command:workbench.action.terminal.new)'; // a registry name is at most 60 characters
+    fake.fetchRegistry.mockResolvedValue(parseRegistry(JSON.stringify({ agents: [{ id: 'linky', name, version: '1.0.0', distribution: { npx: { package: 'linky@1.0.0' } } }] })));
+    fake.installAgent.mockResolvedValue(installed(name, 'linky@1.0.0'));
+    await run('linky');
+    const installing = fake.progressTitles.find((t) => t.startsWith('Installing'));
+    expect(installing).toContain('Read the docs');
+    expect(installing).not.toMatch(LINK);
+    const [added] = fake.showInformationMessage.mock.calls[0]! as unknown as [string];
+    expect(added).not.toMatch(LINK);
   });
 });

@@ -1,15 +1,16 @@
 // "Follow the agent": while a turn runs, the editor shows the file and line of the latest tool call's location, in a
-// preview tab, without taking focus (the user keeps typing in the composer). Only existing files are shown. A file
-// outside the workspace (by its real location, symlinks followed) is shown only after the same confirmation as a
-// link, asked once per file: the agent pointing at it must not put its contents on screen unasked.
-import { stat } from 'node:fs/promises';
+// preview tab, without taking focus (the user keeps typing in the composer). Only existing files are shown. What may
+// be shown is decided by FollowGate: a file outside the workspace (by its text, or its real location once symlinks
+// are followed) is shown only after the same confirmation as a link, asked once per file and at most once per turn;
+// the agent pointing at it must not put its contents on screen, nor touch it, unasked.
+import { realpath, stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
 import type { Disposable } from '../acpClient/events';
 import type { Logger } from '../acpClient/logger';
 import type { Session } from '../acpClient/session';
 import type { TranscriptChange } from '../acpClient/transcript';
-import { checkRealLocation } from './realLocation';
+import { FollowGate, TurnCounter, type FollowIo } from './followDecision';
 import { confirmOutsideWorkspace, workspaceFolderPaths } from './locationOpener';
 
 const SETTING_KEY = 'acpChat.followAgent';
@@ -25,12 +26,17 @@ export function latestLocation(changes: readonly TranscriptChange[]): { path: un
   return undefined;
 }
 
+const followIo: FollowIo = {
+  realpath,
+  isFile: async (path) => (await stat(path)).isFile(),
+  confirm: (check) => confirmOutsideWorkspace(check, 'The agent is looking at a file outside the workspace. Show it?'),
+};
+
 export class AgentFollower implements Disposable {
   private readonly sub: Disposable;
   private sessionSub: Disposable | undefined;
   private lastShown = '';
-  /** Outside files the user was asked about, with the answer (asked once each). */
-  private readonly outsideAnswers = new Map<string, boolean>();
+  private readonly turns = new TurnCounter();
   /** Reveals run one after another, so the last location wins. */
   private chain: Promise<void> = Promise.resolve();
 
@@ -38,6 +44,7 @@ export class AgentFollower implements Disposable {
     private readonly chat: Pick<Chat, 'session' | 'onDidChangeSession'>,
     private readonly memento: vscode.Memento,
     private readonly logger: Logger,
+    private readonly gate = new FollowGate(followIo, workspaceFolderPaths),
   ) {
     this.sub = chat.onDidChangeSession((s) => this.follow(s));
     this.follow(chat.session);
@@ -65,22 +72,25 @@ export class AgentFollower implements Disposable {
 
   private follow(session: Session | undefined): void {
     this.sessionSub?.dispose();
+    this.turns.restart();
     this.sessionSub = session?.onDidChange((changes) => {
+      const turn = this.turns.observe(changes, session.turn);
       if (!this.enabled || session.turn === 'idle') return;
       const loc = latestLocation(changes);
-      if (loc) this.chain = this.chain.then(() => this.reveal(loc.path, loc.line));
+      if (loc) this.chain = this.chain.then(() => this.reveal(loc.path, loc.line, turn));
     });
   }
 
-  private async reveal(path: unknown, line: unknown): Promise<void> {
-    // The real location, as links and diffs check it: an in-workspace symlink to a file outside is outside.
-    const check = await checkRealLocation(path, line, workspaceFolderPaths());
-    if (!check.ok) return;
-    const key = `${check.path}:${check.line ?? ''}`;
-    if (key === this.lastShown) return;
+  private async reveal(path: unknown, line: unknown, turn: number): Promise<void> {
     try {
-      if (!(await stat(check.path)).isFile()) return; // a file about to be created, or a folder
-      if (!check.insideWorkspace && !(await this.confirmOutside(check))) return;
+      const outcome = await this.gate.resolve(path, line, turn);
+      if (outcome.kind !== 'show') {
+        this.logger.debug?.(`[follow] ${outcome.kind === 'refuse' ? 'refused' : 'skipped'}: ${outcome.reason}`);
+        return;
+      }
+      const { check } = outcome;
+      const key = `${check.path}:${check.line ?? ''}`;
+      if (key === this.lastShown) return;
       this.lastShown = key;
       const line0 = check.line !== undefined ? check.line - 1 : 0;
       const editor = await vscode.window.showTextDocument(vscode.Uri.file(check.path), { preview: true, preserveFocus: true });
@@ -89,15 +99,7 @@ export class AgentFollower implements Disposable {
       editor.selection = new vscode.Selection(range.start, range.start);
       editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
     } catch (err) {
-      this.logger.debug?.(`[follow] could not show ${check.path}: ${String(err)}`);
+      this.logger.debug?.(`[follow] could not show ${String(path)}: ${String(err)}`);
     }
-  }
-
-  private async confirmOutside(check: Parameters<typeof confirmOutsideWorkspace>[0]): Promise<boolean> {
-    const known = this.outsideAnswers.get(check.path);
-    if (known !== undefined) return known;
-    const open = await confirmOutsideWorkspace(check, 'The agent is looking at a file outside the workspace. Show it?');
-    this.outsideAnswers.set(check.path, open);
-    return open;
   }
 }

@@ -49,3 +49,34 @@ export interface PresentedLocation {
   /** Why the location cannot be opened (relative path, control characters). */
   invalid?: string;
 }
+
+/**
+ * What a path reaches by its text alone: touching a 'network' or 'device' path (even a realpath or stat) already
+ * acts, e.g. a UNC path opens an SMB connection that sends the user's NTLM hash, /net/<host> automounts, a device
+ * read blocks or answers with secrets. 'network': UNC (`\\host\share`, `//host/share`) and the automounter's /net and
+ * /Network. 'device': Windows `\\.\`, `\\?\`, `\??\` and reserved names (NUL, COM1, …); POSIX /dev, /proc, /sys.
+ */
+export type PathKind = 'local' | 'network' | 'device';
+
+/** The kind of an absolute path (see PathKind); check both the agent's text and its normalized form. */
+export function pathKind(path: string, flavour: PathFlavour = nodePath): PathKind {
+  return flavour.sep === '\\' ? windowsPathKind(path) : posixPathKind(path);
+}
+
+function windowsPathKind(path: string): PathKind {
+  const p = path.replace(/\//g, '\\');
+  if (/^\\\\[.?](\\|$)/u.test(p) || p.startsWith('\\??\\')) return 'device';
+  if (p.startsWith('\\\\')) return 'network';
+  // `C:\ws\nul.txt` and `C:\ws\COM1:` open the device, whatever the folder.
+  const reserved = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)$/iu;
+  return p.split('\\').some((part) => reserved.test(part.split(/[.:]/u)[0]!.trimEnd())) ? 'device' : 'local';
+}
+
+function posixPathKind(path: string): PathKind {
+  // POSIX leaves a leading `//` to the implementation (Cygwin and Windows read it as UNC).
+  if (path.startsWith('//')) return 'network';
+  const p = nodePath.posix.normalize(path);
+  if (/^\/(dev|proc|sys)(\/|$)/u.test(p)) return 'device';
+  if (/^\/(net|Network)(\/|$)/u.test(p)) return 'network';
+  return 'local';
+}

@@ -105,9 +105,11 @@ describe('ACP Chat e2e: the folder’s Claude settings and files outside the wor
       });
       expect(await editorTabs().count()).toBe(0);
 
-      // A Write of a new file there: Show diff and the location link ask; the write is refused.
+      // A Write of a new file there: Follow, Show diff and the location link ask; the write is refused.
       cb.fake.setScript([write(newPath, 'written\n'), text('Wrote it.')]);
       await sendPrompt(cb, 'write the file');
+      // Follow asks before it looks at the disk (the file does not exist yet): one question this turn.
+      await decline('The agent is looking at a file outside the workspace. Show it?', join(dir, 'new.txt'));
       const writeCard = lastToolCard(cb, 'new.txt');
       await refuse(writeCard, async () => {
         await writeCard.getByTestId('open-diff').first().click();

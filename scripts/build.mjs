@@ -25,9 +25,13 @@ const common = { bundle: true, sourcemap: production ? false : 'linked', minify:
 /** Import specifier → its file under dist/vendor/. Each is imported only by code that runs after activation. */
 const lazyLibraries = {
   '@agentclientprotocol/sdk': 'acp-sdk',
+  'markdown-it': 'markdown-it',
   're2js': 're2js',
   'tar/extract': 'tar-extract',
 };
+
+/** The lazy libraries whose value is their default export, which `export *` leaves out. */
+const defaultExports = new Set(['markdown-it']);
 
 /** Resolves the lazy libraries to their vendor files, required at run time from dist/extension.js. */
 const vendorFiles = {
@@ -103,7 +107,7 @@ const builds = [
   ...Object.entries(lazyLibraries).map(([specifier, file]) => ({
     ...common,
     ...node,
-    stdin: { contents: `export * from ${JSON.stringify(specifier)};`, resolveDir: root, loader: 'js' },
+    stdin: { contents: `export ${defaultExports.has(specifier) ? '{ default }' : '*'} from ${JSON.stringify(specifier)};`, resolveDir: root, loader: 'js' },
     outfile: join(root, `dist/vendor/${file}.js`),
   })),
   {

@@ -63,7 +63,7 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
   /** Show the plan markdown rendered; falls back to the source when the markdown preview is unavailable. */
   async showPlan(markdown: string): Promise<void> {
     // The markdown preview would load the images a plan names: shown inert (planMarkdown.ts).
-    const uri = this.put(PLAN_SCHEME, `/${++this.counter}/plan.md`, inertPlan(markdown));
+    const uri = this.put(PLAN_SCHEME, `/${++this.counter}/plan.md`, await inertPlan(markdown));
     try {
       await vscode.commands.executeCommand('markdown.showPreview', uri);
     } catch (err) {

@@ -1,6 +1,6 @@
 // The extension bundle as built: loading it (what activation pays) loads none of the libraries in dist/vendor/, and
 // each of those files gives the bundle what it requires of it. A module reached at activation that imports a value
-// from the SDK (or RE2, or tar) fails the first test; a vendor file built wrong fails the second.
+// from the SDK (or markdown-it, RE2, or tar) fails the first test; a vendor file built wrong fails the second.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -33,7 +33,7 @@ process.stdout.write(JSON.stringify({ activate: typeof ext.activate, files: Obje
   test('each vendor file exports what the bundle takes from it', () => {
     const bundle = readFileSync(join(root, 'dist/extension.js'), 'utf8');
     const required = [...new Set([...bundle.matchAll(/require\("(\.\/vendor\/[^"]+)"\)/g)].map((m) => m[1]!))].sort();
-    expect(required).toEqual(['./vendor/acp-sdk.js', './vendor/re2js.js', './vendor/tar-extract.js']);
+    expect(required).toEqual(['./vendor/acp-sdk.js', './vendor/markdown-it.js', './vendor/re2js.js', './vendor/tar-extract.js']);
     const exports = inFreshNode(`
 const kinds = (m) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, typeof v]));
 process.stdout.write(JSON.stringify(Object.fromEntries(${JSON.stringify(required)}.map((f) => [f, kinds(require(require('path').join(process.cwd(), 'dist', f)))]))));`) as Record<
@@ -41,6 +41,7 @@ process.stdout.write(JSON.stringify(Object.fromEntries(${JSON.stringify(required
       Record<string, string>
     >;
     expect(exports['./vendor/acp-sdk.js']).toMatchObject({ RequestError: 'function', client: 'function', ndJsonStream: 'function', methods: 'object' });
+    expect(exports['./vendor/markdown-it.js']).toMatchObject({ default: 'function' });
     expect(exports['./vendor/re2js.js']).toMatchObject({ RE2JS: 'function' });
     expect(exports['./vendor/tar-extract.js']).toMatchObject({ extract: 'function' });
   });

@@ -19,7 +19,7 @@ describe('VSIX contents', () => {
     const files = listVsixFiles(root) as string[];
     expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/extension.js', 'dist/webview/main.js']));
     // The libraries the extension requires on first use (scripts/build.mjs).
-    expect(files).toEqual(expect.arrayContaining(['dist/vendor/acp-sdk.js', 'dist/vendor/re2js.js', 'dist/vendor/tar-extract.js']));
+    expect(files).toEqual(expect.arrayContaining(['dist/vendor/acp-sdk.js', 'dist/vendor/markdown-it.js', 'dist/vendor/re2js.js', 'dist/vendor/tar-extract.js']));
     // The sha512 of each Claude Code platform package, recorded from the lockfile: what the download is checked against.
     expect(files).toContain('dist/claude-code-pins.json');
     // The adapter, bundled with its dependencies, and the notices of everything the bundles carry; no node_modules.

@@ -1,13 +1,13 @@
-// Before Claude Code first starts in a folder whose own Claude settings run commands, set environment variables or
-// allow tools without asking, the user sees what they set and decides once (remembered per workspace until what the
-// files set changes). Declining starts Claude Code with the user's own settings only: the adapter passes
-// `_meta.claudeCode.options.settingSources` on to Claude Code (acp-agent.js, `createSession`: `...userProvidedOptions`
-// after the default `["user", "project", "local"]`).
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+// Before Claude Code first starts in a folder whose own Claude files run commands, set environment variables, bring
+// in plugins or allow tools without asking (settings, slash commands, skills, subagents), the user sees what they set
+// and decides once (remembered per workspace until any of it changes). Declining starts Claude Code with the user's
+// own settings only: the adapter passes `_meta.claudeCode.options.settingSources` on to Claude Code (acp-agent.js,
+// `createSession`: `...userProvidedOptions` after the default `["user", "project", "local"]`), and without "project"
+// the CLI loads none of the folder's commands, skills or agents either.
 import * as vscode from 'vscode';
 import type { Logger } from '../acpClient/logger';
-import { describeProjectSettings, findProjectSettings, fingerprint, PROJECT_SETTINGS_FILES, type ProjectSetting, type ProjectSettingsFile } from './claudeCode/projectSettings';
+import { describeProjectSettings, findProjectSettings, fingerprint, type ProjectSetting } from './claudeCode/projectSettings';
+import { readProjectClaudeFiles } from './projectClaudeFiles';
 
 /** The user's answer for this folder, kept in the workspace's own state (not in a file the repository controls). */
 interface Remembered {
@@ -37,7 +37,8 @@ export class ProjectSettingsConsent {
   }
 
   private async ask(cwd: string): Promise<ProjectSettingsDecision> {
-    const found = findProjectSettings(await readSettingsFiles(cwd));
+    const { texts, unread } = await readProjectClaudeFiles(cwd, this.logger);
+    const found = findProjectSettings(texts, unread);
     if (!found.length) return { use: true };
     const print = fingerprint(found);
     const remembered = this.memento.get<Remembered>(MEMENTO_KEY);
@@ -61,16 +62,4 @@ export class ProjectSettingsConsent {
     this.logger.info(`[settings] this folder's Claude settings: ${use ? 'used' : 'left out'} (${found.map((s) => `${s.file} ${s.key}`).join(', ')})`);
     return use ? { use: true } : { use: false, leftOut: found };
   }
-}
-
-async function readSettingsFiles(cwd: string): Promise<Partial<Record<ProjectSettingsFile, string>>> {
-  const files: Partial<Record<ProjectSettingsFile, string>> = {};
-  for (const file of PROJECT_SETTINGS_FILES) {
-    try {
-      files[file] = await readFile(join(cwd, file), 'utf8');
-    } catch {
-      // Absent or unreadable: Claude Code reads nothing from it either.
-    }
-  }
-  return files;
 }

@@ -92,7 +92,9 @@ export function describeError(err: unknown, what?: string): UserError {
 
 /** The agent started without the folder's own Claude settings (the user declined them): what that leaves out. */
 export function describeProjectSettingsLeftOut(leftOut: readonly ProjectSetting[]): string {
-  const files = [...new Set(leftOut.map((s) => s.file))].join(' and ');
+  const all = [...new Set(leftOut.map((s) => s.file))];
+  // Commands, skills and agents can be many files: the first two are named, the rest counted.
+  const files = all.length <= 2 ? all.join(' and ') : `${all.slice(0, 2).join(', ')} and ${all.length - 2} more file${all.length === 3 ? '' : 's'}`;
   return `Claude Code started without this folder's Claude settings (${files}): their ${summarizeKinds(leftOut)} do not apply, nor do "always allow" answers kept there. Your own settings do.`;
 }
 

@@ -1,85 +1,88 @@
-// What a folder's own Claude settings (`.claude/settings.json`, `.claude/settings.local.json`) would do once Claude
-// Code starts there: the entries that run commands, change where requests go, or let tools run without asking. A
-// repository can carry these files; Claude Code applies them without asking when the adapter drives it, so the user
-// is shown this list before the first start (agents/projectSettingsConsent.ts). Pure: the caller reads the files.
+// What a folder's own Claude files would do once Claude Code starts there: settings entries that run commands, change
+// where requests go, let tools run without asking or bring in plugins, and commands, skills and subagents whose front
+// matter grants tools (frontMatterSettings.ts). A repository can carry these files; Claude Code applies them without
+// asking when the adapter drives it, so the user is shown this list before the first start
+// (agents/projectSettingsConsent.ts). Pure: the caller reads the files (agents/projectClaudeFiles.ts).
 import { createHash } from 'node:crypto';
-import { toDisplayText } from '../../acpClient/displayText';
+import { toVerbatimText } from '../../acpClient/displayText';
+import { findFrontMatterSettings, toMarkdownRole } from './frontMatterSettings';
 
-/** The two files Claude Code reads from the folder it works in, relative to it. */
+/** The two settings files Claude Code reads from the folder it works in, relative to it. */
 export const PROJECT_SETTINGS_FILES = ['.claude/settings.json', '.claude/settings.local.json'] as const;
 export type ProjectSettingsFile = (typeof PROJECT_SETTINGS_FILES)[number];
 
-export type ProjectSettingKind = 'hooks' | 'command' | 'env' | 'allow' | 'mcp';
+export type ProjectSettingKind = 'hooks' | 'command' | 'env' | 'allow' | 'mcp' | 'plugins' | 'shell' | 'unread';
 
-/** One entry of concern: which file, what kind, and what it says (bounded, single-line, for a dialog). */
+/** One entry of concern: which file, what kind, and what it says. */
 export interface ProjectSetting {
-  file: ProjectSettingsFile;
+  /** Relative to the folder, with `/`. */
+  file: string;
   kind: ProjectSettingKind;
-  /** The setting's key, e.g. `hooks.PreToolUse`, `apiKeyHelper`, `env.ANTHROPIC_BASE_URL`, `permissions.allow`. */
+  /** The setting's key, e.g. `hooks.PreToolUse`, `apiKeyHelper`, `env.ANTHROPIC_BASE_URL`, `allowed-tools`. */
   key: string;
-  /** What it runs or sets, as text to show. */
+  /** What it runs or sets, in full and as written (it may hold newlines); describeProjectSettings makes it safe to show. */
   value: string;
+  /** What the fingerprint covers: the setting's parsed value in full as JSON, or a markdown file's whole text. */
+  content: string;
+}
+
+/** A file Claude Code may load that the reader did not read, and why (e.g. a link that leaves the folder). */
+export interface UnreadFile {
+  file: string;
+  reason: string;
 }
 
 /** Settings whose value is a command Claude Code runs (its own docs name these "helpers"). */
 const COMMAND_KEYS = ['apiKeyHelper', 'awsAuthRefresh', 'awsCredentialExport', 'otelHeadersHelper'] as const;
-const MAX_VALUE = 120;
+/** `additionalMarketplaces` is the CLI's alias for `extraKnownMarketplaces` (sdk.d.ts, `Settings`). */
+const MARKETPLACE_KEYS = ['extraKnownMarketplaces', 'additionalMarketplaces'] as const;
+/** Characters of one value shown before it is cut, and of the whole dialog detail. */
+const MAX_SHOWN_VALUE = 2000;
+const MAX_SHOWN_TOTAL = 12_000;
 
 /**
- * The entries of concern in each file's text (undefined when the file is absent). Text that is not a JSON object
- * yields nothing: Claude Code does not apply it either.
- *
- * `permissions.allow` counts only in `settings.json`: `settings.local.json` is where Claude Code itself keeps the
- * user's own "always allow" answers, and asking the user about their own answers at every start would teach them to
- * click through the question.
+ * The entries of concern in the folder's files (folder-relative path → text) and the files left unread. Settings
+ * text that is not a JSON object yields nothing: Claude Code does not apply it either.
  */
-export function findProjectSettings(files: Partial<Record<ProjectSettingsFile, string>>): ProjectSetting[] {
+export function findProjectSettings(files: Readonly<Record<string, string>>, unread: readonly UnreadFile[] = []): ProjectSetting[] {
   const found: ProjectSetting[] = [];
   for (const file of PROJECT_SETTINGS_FILES) {
     const text = files[file];
-    if (text === undefined) continue;
-    const settings = parseObject(text);
-    if (!settings) continue;
-    const add = (kind: ProjectSettingKind, key: string, value: unknown) =>
-      found.push({ file, kind, key, value: toDisplayText(typeof value === 'string' ? value : JSON.stringify(value) ?? '', MAX_VALUE) });
-
-    const hooks = asObject(settings.hooks);
-    for (const [event, matchers] of Object.entries(hooks ?? {})) {
-      const commands = hookCommands(matchers);
-      if (commands.length) add('hooks', `hooks.${event}`, commands.join('; '));
-    }
-    const statusLine = asObject(settings.statusLine);
-    if (typeof statusLine?.command === 'string') add('command', 'statusLine', statusLine.command);
-    for (const key of COMMAND_KEYS) if (typeof settings[key] === 'string' && settings[key]) add('command', key, settings[key]);
-    for (const [name, value] of Object.entries(asObject(settings.env) ?? {})) add('env', `env.${name}`, `${name}=${String(value)}`);
-    const permissions = asObject(settings.permissions);
-    if (file === '.claude/settings.json') {
-      const allow = Array.isArray(permissions?.allow) ? permissions.allow.filter((r): r is string => typeof r === 'string') : [];
-      if (allow.length) add('allow', 'permissions.allow', allow.join(', '));
-    }
-    const dirs = Array.isArray(permissions?.additionalDirectories) ? permissions.additionalDirectories.filter((d) => typeof d === 'string') : [];
-    if (dirs.length) add('allow', 'permissions.additionalDirectories', dirs.join(', '));
-    if (settings.enableAllProjectMcpServers === true) add('mcp', 'enableAllProjectMcpServers', 'every MCP server in .mcp.json');
-    const enabled = Array.isArray(settings.enabledMcpjsonServers) ? settings.enabledMcpjsonServers.filter((s) => typeof s === 'string') : [];
-    if (enabled.length) add('mcp', 'enabledMcpjsonServers', enabled.join(', '));
+    if (text !== undefined) found.push(...findSettingsFileSettings(file, text));
   }
+  for (const file of Object.keys(files).sort()) {
+    const role = toMarkdownRole(file);
+    if (role) found.push(...findFrontMatterSettings(file, role, files[file]));
+  }
+  for (const { file, reason } of unread) found.push({ file, kind: 'unread', key: 'not checked', value: reason, content: reason });
   return found;
 }
 
-/** Stable for the same entries: a remembered answer holds until what the files set changes. */
+/** Stable for the same entries: a remembered answer holds until what the files set changes, to the last character. */
 export function fingerprint(settings: readonly ProjectSetting[]): string {
-  return createHash('sha256').update(JSON.stringify(settings.map((s) => [s.file, s.key, s.value]))).digest('hex');
+  return createHash('sha256').update(JSON.stringify(settings.map((s) => [s.file, s.kind, s.key, s.content]))).digest('hex');
 }
 
-/** The dialog's detail: one line per entry, grouped by file. */
+/**
+ * The dialog's detail, grouped by file. Values are shown verbatim (a changed space or newline is a changed command),
+ * with invisible characters made visible, continuation lines indented under their key, and any cut marked.
+ */
 export function describeProjectSettings(settings: readonly ProjectSetting[]): string {
   const lines: string[] = [];
-  for (const file of PROJECT_SETTINGS_FILES) {
-    const mine = settings.filter((s) => s.file === file);
-    if (!mine.length) continue;
-    lines.push(`${file}:`);
-    for (const s of mine) lines.push(s.kind === 'env' ? `  env: ${s.value}` : `  ${s.key}: ${s.value}`);
+  let length = 0;
+  let shown = 0;
+  let lastFile: string | undefined;
+  for (const s of groupByFile(settings)) {
+    const header = s.file === lastFile ? [] : [`${toShownLine(s.file)}:`];
+    const line = `  ${s.kind === 'env' ? 'env' : toShownLine(s.key)}: ${toShownValue(s.value)}`;
+    const size = [...header, line].join('\n').length + 1;
+    if (shown && length + size > MAX_SHOWN_TOTAL) break;
+    lines.push(...header, line);
+    length += size;
+    shown++;
+    lastFile = s.file;
   }
+  if (shown < settings.length) lines.push(`… and ${settings.length - shown} more entries, not shown here: open the folder's .claude files to read them.`);
   return lines.join('\n');
 }
 
@@ -95,7 +98,73 @@ const NOUNS: Record<ProjectSettingKind, string> = {
   env: 'environment variables',
   allow: 'allow rules',
   mcp: 'MCP servers',
+  plugins: 'plugins',
+  shell: 'shell commands',
+  unread: 'files that could not be checked',
 };
+
+/**
+ * `permissions.allow` counts only in `settings.json`: `settings.local.json` is where Claude Code itself keeps the
+ * user's own "always allow" answers, and asking the user about their own answers at every start would teach them to
+ * click through the question.
+ */
+function findSettingsFileSettings(file: ProjectSettingsFile, text: string): ProjectSetting[] {
+  const settings = parseObject(text);
+  if (!settings) return [];
+  const found: ProjectSetting[] = [];
+  const add = (kind: ProjectSettingKind, key: string, value: string, whole: unknown) =>
+    found.push({ file, kind, key, value, content: JSON.stringify(whole) ?? '' });
+
+  for (const [event, matchers] of Object.entries(asObject(settings.hooks) ?? {})) {
+    for (const hook of hookEntries(matchers)) add('hooks', `hooks.${event}`, hook, matchers);
+  }
+  const statusLine = asObject(settings.statusLine);
+  if (typeof statusLine?.command === 'string') add('command', 'statusLine', statusLine.command, statusLine);
+  for (const key of COMMAND_KEYS) if (typeof settings[key] === 'string' && settings[key]) add('command', key, settings[key], settings[key]);
+  for (const [name, value] of Object.entries(asObject(settings.env) ?? {})) add('env', `env.${name}`, `${name}=${String(value)}`, value);
+  const permissions = asObject(settings.permissions);
+  if (file === '.claude/settings.json') {
+    const allow = strings(permissions?.allow);
+    if (allow.length) add('allow', 'permissions.allow', allow.join(', '), permissions?.allow);
+  }
+  const dirs = strings(permissions?.additionalDirectories);
+  if (dirs.length) add('allow', 'permissions.additionalDirectories', dirs.join(', '), permissions?.additionalDirectories);
+  if (settings.enableAllProjectMcpServers === true) add('mcp', 'enableAllProjectMcpServers', 'every MCP server in .mcp.json', true);
+  const enabled = strings(settings.enabledMcpjsonServers);
+  if (enabled.length) add('mcp', 'enabledMcpjsonServers', enabled.join(', '), settings.enabledMcpjsonServers);
+  // `false` only turns a plugin off; any other value (true, a version list, options) turns it on.
+  const plugins = Object.entries(asObject(settings.enabledPlugins) ?? {}).filter(([, on]) => on !== false);
+  if (plugins.length) add('plugins', 'enabledPlugins', plugins.map(([id, on]) => (on === true ? id : `${id} ${JSON.stringify(on)}`)).join(', '), settings.enabledPlugins);
+  for (const key of MARKETPLACE_KEYS) {
+    for (const [name, entry] of Object.entries(asObject(settings[key]) ?? {})) add('plugins', `${key}.${name}`, JSON.stringify(entry) ?? '', entry);
+  }
+  return found;
+}
+
+/** The entries with each file's together, files in the order they first appear. */
+function groupByFile(settings: readonly ProjectSetting[]): ProjectSetting[] {
+  const byFile = new Map<string, ProjectSetting[]>();
+  for (const s of settings) byFile.set(s.file, [...(byFile.get(s.file) ?? []), s]);
+  return [...byFile.values()].flat();
+}
+
+/** A key or a path on one line: newlines too are made visible. */
+function toShownLine(text: string): string {
+  return toVerbatimText(text).replace(/\r/gu, '\\u{d}').replace(/\n/gu, '\\u{a}');
+}
+
+/** A value cut at MAX_SHOWN_VALUE characters with the cut counted, invisible characters made visible, lines indented. */
+function toShownValue(value: string): string {
+  const chars = Array.from(value);
+  const cut = chars.length > MAX_SHOWN_VALUE ? `… (${chars.length - MAX_SHOWN_VALUE} more characters)` : '';
+  const kept = cut ? chars.slice(0, MAX_SHOWN_VALUE).join('') : value;
+  return (
+    kept
+      .split('\n')
+      .map((line) => toVerbatimText(line).replace(/\r/gu, '\\u{d}'))
+      .join('\n      ') + cut
+  );
+}
 
 function parseObject(text: string): Record<string, unknown> | undefined {
   try {
@@ -109,11 +178,23 @@ function asObject(value: unknown): Record<string, unknown> | undefined {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
-/** `hooks.<Event>` is a list of `{ matcher, hooks: [{ type: "command", command }] }`. */
-function hookCommands(matchers: unknown): string[] {
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/**
+ * `hooks.<Event>` is a list of `{ matcher, hooks: [...] }`: a command hook shows its command; any other kind (http,
+ * prompt, agent, mcp_tool) shows its whole definition, since it too acts without asking.
+ */
+function hookEntries(matchers: unknown): string[] {
   if (!Array.isArray(matchers)) return [];
   return matchers.flatMap((m) => {
     const hooks = asObject(m)?.hooks;
-    return Array.isArray(hooks) ? hooks.map((h) => asObject(h)?.command).filter((c): c is string => typeof c === 'string' && c !== '') : [];
+    if (!Array.isArray(hooks)) return [];
+    return hooks.flatMap((h) => {
+      const command = asObject(h)?.command;
+      if (typeof command === 'string') return command === '' ? [] : [command];
+      return asObject(h) ? [JSON.stringify(h)] : [];
+    });
   });
 }

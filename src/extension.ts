@@ -17,6 +17,7 @@ import { ChatRegistry } from './chat/chatRegistry';
 import { chatHistory } from './chat/historySource';
 import { SessionStore, trackSessions } from './chat/sessionStore';
 import { TurnStartGate } from './chat/turnStartGate';
+import { Checkpoints } from './checkpoints/checkpoints';
 import { registerCommands } from './commands/registerCommands';
 import { UserErrorPresenter } from './feedback/userErrorPresenter';
 import { describeProjectSettingsLeftOut } from './feedback/userErrors';
@@ -26,11 +27,11 @@ import { ChatViews } from './webview/host/chatViews';
 import { createEditorSide } from './webview/host/editorSideBinding';
 import { openAgentTerminal } from './workbench/agentTerminals';
 import { EditorActions } from './workbench/editorActions';
+import { exportConversation } from './workbench/exportConversation';
 import { HistoryPicker } from './workbench/historyPicker';
 import { workspaceFolderPaths } from './workbench/locationOpener';
 import { ApiKeyStore } from './workbench/signIn/apiKeyStore';
 import { SignIn } from './workbench/signIn/signInCommands';
-import { TurnReview } from './workbench/turnReview';
 import { WorkspaceFiles } from './workbench/workspaceFiles';
 import { resolveInWorkspace } from './workbench/workspacePaths';
 
@@ -83,7 +84,8 @@ export function activate(context: vscode.ExtensionContext) {
   let views: ChatViews | undefined; // the presenter asks only once there is something to show
   const presenter = new UserErrorPresenter({ chats, logger, isChatVisible: () => views?.anyVisible ?? false, apiKeyApplies });
   const history = new HistoryPicker(chatHistory(chats, sessions), (what, err) => presenter.report(err, { what }));
-  const turnReview = new TurnReview(logger);
+  // Each turn's changes, kept per session in the workspace's storage: Review, Revert, and restore to before a prompt.
+  const checkpoints = new Checkpoints(context.storageUri && join(context.storageUri.fsPath, 'checkpoints'), logger);
   const followToggled = new vscode.EventEmitter<void>();
   views = new ChatViews({
     chats,
@@ -95,7 +97,7 @@ export function activate(context: vscode.ExtensionContext) {
     extensionUri: context.extensionUri,
     // The webviews log through the logger, which survives a channel closed by deactivation.
     log: { debug: (m) => logger.debug?.(m), warn: (m) => logger.warn(m), error: (m) => (typeof m === 'string' ? logger.error(m) : logger.error(m.message, m)) },
-    editorSide: (chat) => createEditorSide(chat, { review: turnReview, memento: context.globalState, followToggled, presenter, logger, cwd, turnStarts }),
+    editorSide: (chat) => createEditorSide(chat, { review: checkpoints.review, restore: checkpoints.restore, checkpoints: checkpoints.store, memento: context.globalState, followToggled, presenter, logger, cwd, turnStarts }),
   });
   const chatViews = views;
   const attention = new PendingAttention(permissions.broker, (n) => chatViews.sideView.setPendingApprovals(n), logger);
@@ -116,7 +118,7 @@ export function activate(context: vscode.ExtensionContext) {
     { dispose: () => host.dispose() },
     { dispose: () => chats.dispose() },
     presenter,
-    turnReview,
+    checkpoints,
     followToggled,
     agents,
     trackSessions(chats, sessions),
@@ -138,6 +140,8 @@ export function activate(context: vscode.ExtensionContext) {
         const { addAgentFromRegistry } = await import('./agents/registry/addAgentFromRegistry');
         return addAgentFromRegistry({ storageDir: join(context.globalStorageUri.fsPath, 'agents'), logger, report: (err, what) => presenter.report(err, { what }) }, id);
       },
+      undoRestore: (chat) => checkpoints.undo(chat, chatViews.editorSide(chat)!.turnChanges, presenter),
+      exportConversation,
     }),
     // Claude Code just put in place (downloaded, located, chosen): start the agent with it in the chat that asked.
     claudeCode.onDidInstall(() => void chats.active.ensureSession().catch(() => undefined)), // a failure is reported through the chat
@@ -178,7 +182,8 @@ export function activate(context: vscode.ExtensionContext) {
         context,
         turnChanges: chatViews.editorSide(chats.sideView)!.turnChanges,
         follower: chatViews.editorSide(chats.sideView)!.follower,
-        turnReview,
+        turnReview: checkpoints.review,
+        codeRestore: checkpoints.restore,
         agents,
         activationMs,
         /** The running agent's process id. */

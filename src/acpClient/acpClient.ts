@@ -18,6 +18,7 @@ import type { TerminalService, TerminalWatcher } from './commandRuns';
 import { AgentExitedError, NotSupportedError, errorMessage } from './errors';
 import { Emitter, type Disposable } from './events';
 import { describeExit, EXIT_EXPLANATION_WAIT_MS } from './exitDescription';
+import { withForkPoint } from './forkPoint';
 import { buildClientCapabilities, performInitialize } from './handshake';
 import type { ClientHooks } from './hooks';
 import type { Logger } from './logger';
@@ -284,12 +285,14 @@ export class AcpClient {
 
   /**
    * session/fork (unstable in ACP v1, advertised as `sessionCapabilities.fork`): a copy of the session's conversation
-   * under a new id. Returns that id; the caller opens it (a load shows the copied history).
+   * under a new id; with `at`, only up to and including that agent message (an id the agent does not know is refused,
+   * -32602). Returns the copy's id; the caller opens it (a load shows the copied history).
    */
-  async forkSession(sessionId: string, cwd: string): Promise<string> {
+  async forkSession(sessionId: string, cwd: string, at?: { messageId: string }): Promise<string> {
     this.assertOpen();
     if (!this.supports('fork')) throw this.unsupported('forking sessions (session/fork)');
-    const r = await this.explained(this.connection.agent.request<{ sessionId?: unknown }>('session/fork', { sessionId, cwd, mcpServers: [], ...this.meta() }));
+    const meta = at ? { _meta: withForkPoint(this.opts.sessionMeta, at.messageId) } : this.meta();
+    const r = await this.explained(this.connection.agent.request<{ sessionId?: unknown }>('session/fork', { sessionId, cwd, mcpServers: [], ...meta }));
     if (typeof r?.sessionId !== 'string' || r.sessionId === '') throw new Error('The agent answered session/fork without a session id.');
     return r.sessionId;
   }

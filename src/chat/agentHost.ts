@@ -139,9 +139,9 @@ export class AgentHost {
       : client.resumeSession(sessionId, this.workingDir);
   }
 
-  /** session/fork: the copy's id. */
-  forkSession(sessionId: string): Promise<string> {
-    return this.require().forkSession(sessionId, this.workingDir);
+  /** session/fork (up to and including the agent message `at`, when given): the copy's id. */
+  forkSession(sessionId: string, at?: { messageId: string }): Promise<string> {
+    return this.require().forkSession(sessionId, this.workingDir, at);
   }
 
   deleteSession(sessionId: string): Promise<void> {

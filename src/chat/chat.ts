@@ -4,8 +4,11 @@
 import type { ContentBlock } from '@agentclientprotocol/sdk';
 import { AgentExitedError, UnavailableError, errorMessage } from '../acpClient/errors';
 import { Emitter, type Disposable } from '../acpClient/events';
+import { planGoBack } from '../acpClient/forkPoint';
 import type { Logger } from '../acpClient/logger';
 import type { Session } from '../acpClient/session';
+import type { TranscriptEntry } from '../acpClient/transcript';
+import { unreachable } from '../acpClient/unreachable';
 import type { AgentHost } from './agentHost';
 import { ChatNotices } from './chatNotices';
 import type { ChatStatus } from './chatStatus';
@@ -16,6 +19,12 @@ export interface ChatOptions {
   /** The session to continue when the chat starts with none yet (the one the side view showed before a reload). */
   resumeSessionId?(): string | undefined;
 }
+
+/** Where going back to an earlier prompt left the chat: in a fork of the session, or in a new one (and why). */
+export type GoBackOutcome =
+  | { kind: 'forked'; sessionId: string; from: string }
+  /** `first-prompt`: there was nothing before it to keep. `cannot-fork`: the agent cannot copy the turns before it. */
+  | { kind: 'new'; sessionId: string; reason: 'first-prompt' | 'cannot-fork' };
 
 export class Chat {
   readonly notices = new ChatNotices();
@@ -100,12 +109,41 @@ export class Chat {
     return session;
   }
 
-  /** session/fork of `sessionId`, the copy opened here ("continue in a copy"). */
-  async openFork(sessionId: string): Promise<Session> {
+  /**
+   * session/fork of `sessionId` (up to and including the agent message `at`, when given), the copy opened here
+   * ("continue in a copy"). The original stays as it was, in the agent's history.
+   */
+  async openFork(sessionId: string, at?: { messageId: string }): Promise<Session> {
     await this.opts.host.ensureAgent();
-    const copy = await this.opts.host.forkSession(sessionId);
-    this.opts.logger.info(`[chat] forked ${sessionId} as ${copy}`);
+    const copy = await this.opts.host.forkSession(sessionId, at);
+    this.opts.logger.info(`[chat] forked ${sessionId}${at ? ` at ${at.messageId}` : ''} as ${copy}`);
     return this.openSession(copy);
+  }
+
+  /**
+   * Sends `blocks` in place of an earlier prompt: the conversation goes back to just before that prompt (see
+   * rewindTo), then `blocks` are sent there. Resolves, like submit, when that turn has ended.
+   */
+  async editPrompt(userEntryId: string, blocks: ContentBlock[]): Promise<GoBackOutcome> {
+    if (blocks.length === 0) throw new Error('The edited prompt is empty.');
+    const outcome = await this.goBack(userEntryId);
+    await this.submit(blocks);
+    return outcome;
+  }
+
+  /**
+   * Continues from just before an earlier prompt, sending nothing: a fork up to the agent's last message before it,
+   * else (the first prompt, or an agent that cannot fork there) a new session. The original session is left as it
+   * was, in the agent's history. Refused while a turn runs.
+   */
+  rewindTo(userEntryId: string): Promise<GoBackOutcome> {
+    return this.goBack(userEntryId);
+  }
+
+  /** Sends an earlier prompt's content again, in the current session (a failed turn, tried once more). */
+  async retry(userEntryId: string): Promise<void> {
+    const entry = userEntry(this.idleSession('retry a prompt'), userEntryId);
+    await this.submit(entry.content);
   }
 
   /**
@@ -188,6 +226,37 @@ export class Chat {
     }
   }
 
+  private async goBack(userEntryId: string): Promise<GoBackOutcome> {
+    const from = this.idleSession('go back to an earlier prompt');
+    const entries = from.snapshot().entries;
+    // The agent may have gone away since (its transcript is still shown): the restarted one forks from its store.
+    await this.opts.host.ensureAgent();
+    const plan = planGoBack(entries, userEntryId, this.opts.host.supports('fork'));
+    switch (plan.kind) {
+      case 'fork': {
+        const copy = await this.openFork(from.id, { messageId: plan.messageId });
+        return { kind: 'forked', sessionId: copy.id, from: from.id };
+      }
+      case 'new': {
+        const session = await this.newSession();
+        this.opts.logger.info(`[chat] went back in ${from.id} with a new session ${session.id} (${plan.reason})`);
+        return { kind: 'new', sessionId: session.id, reason: plan.reason };
+      }
+      case 'unknown-entry':
+        throw new Error('That prompt is not in this conversation.');
+      default:
+        return unreachable(plan, 'going back');
+    }
+  }
+
+  /** The session shown, refusing `what` while a turn runs in it (the turn would be cut off without the user asking). */
+  private idleSession(what: string): Session {
+    const session = this.current;
+    if (!session) throw new Error('No conversation is open in this chat.');
+    if (session.status.turn !== 'idle') throw new Error(`Stop the running turn first, then ${what}.`);
+    return session;
+  }
+
   private show(session: Session): void {
     this.current = session;
     this.sessionEmitter.fire(session);
@@ -198,4 +267,11 @@ export class Chat {
     this.failure = message;
     this.statusEmitter.fire();
   }
+}
+
+/** The user entry `userEntryId` of `session`'s transcript; throws when there is none. */
+function userEntry(session: Session, userEntryId: string): Extract<TranscriptEntry, { kind: 'user' }> {
+  const entry = session.snapshot().entries.find((e) => e.kind === 'user' && e.id === userEntryId);
+  if (entry?.kind !== 'user') throw new Error('That prompt is not in this conversation.');
+  return entry;
 }

@@ -1,6 +1,8 @@
 // Records what each turn of the current session changed on disk: a git snapshot of the tracked files when the turn
 // starts, the tool calls it ran, and at its end the per-file change set (turnChangeModel.ts decides the contents).
-// It owns the change sets; the chat shows the latest one and TurnReview reverts from it.
+// It owns the change sets of the session the chat shows, oldest first, each placed by its prompts' places among the
+// session's user messages; they are kept in the CheckpointStore, so a reload or a reopened conversation has them too.
+// TurnReview reviews and reverts from them; CodeRestore restores to before a prompt.
 import { readFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import type { Chat } from '../chat/chat';
@@ -9,22 +11,20 @@ import { Emitter, type Disposable, type Event } from '../acpClient/events';
 import type { Logger } from '../acpClient/logger';
 import type { Session } from '../acpClient/session';
 import type { ToolCallState, TranscriptChange } from '../acpClient/transcript';
+import type { CheckpointStore, TrackedFile, TurnRecord } from './checkpointStore';
 import { changedSince, contentAt, takeGitSnapshot, type GitSnapshot } from './gitSnapshot';
-import { describeChange, diffsByPath, type ChangedFile, type FileDiff } from './turnChangeModel';
+import { describeChange, diffsByPath, type FileDiff } from './turnChangeModel';
 
-export interface TrackedFile extends ChangedFile {
-  reverted: boolean;
-}
+export type { TrackedFile } from './checkpointStore';
 
-export interface TurnChangeSet {
+export interface TurnChangeSet extends TurnRecord {
   id: string;
   sessionId: string;
-  files: TrackedFile[];
-  /** What the set may miss (no git snapshot: files changed by shell commands are not seen). */
-  limit?: string;
 }
 
 interface RunningTurn {
+  userIndex: number;
+  endUserIndex: number;
   toolCallIds: Set<string>;
   snapshot: Promise<GitSnapshot | undefined>;
 }
@@ -34,22 +34,26 @@ const MAX_FILE_BYTES = 4 * 1024 * 1024;
 let setCounter = 0;
 
 export class TurnChangeTracker implements Disposable {
-  private readonly emitter: Emitter<TurnChangeSet | undefined>;
+  private readonly emitter: Emitter<void>;
   private sessionSub: Disposable | undefined;
   private readonly sub: Disposable;
   private session: Session | undefined;
   private turn: RunningTurn | undefined;
-  private latest: TurnChangeSet | undefined;
-  /** Settles when the latest turn's change set is computed (tests and the revert wait on it). */
+  /** The user messages the session holds so far (the next one's place). */
+  private users = 0;
+  private records: TurnChangeSet[] = [];
+  private droppedCount = 0;
+  /** Settles when the latest turn's change set is computed and kept (tests and the revert wait on it). */
   private computing: Promise<void> = Promise.resolve();
 
-  /** Fired with the current session's latest change set (or undefined when a new session has none yet). */
-  readonly onDidChange: Event<TurnChangeSet | undefined>;
+  /** Fired when the current session's change sets change (a turn ended, a file was reverted, a session was shown). */
+  readonly onDidChange: Event<void>;
 
   constructor(
     private readonly chat: Pick<Chat, 'session' | 'onDidChangeSession'>,
     private readonly logger: Logger,
     private readonly cwd: () => string | undefined,
+    private readonly store: CheckpointStore,
     /** Where the turn's snapshot is held, so the prompt leaves only once it is taken. */
     private readonly turnStarts?: TurnStartGate,
   ) {
@@ -59,18 +63,28 @@ export class TurnChangeTracker implements Disposable {
     this.follow(chat.session);
   }
 
-  /** The current session's latest turn that changed files. */
-  get current(): TurnChangeSet | undefined {
-    return this.latest;
+  /** The current session's turns that changed files, oldest first. */
+  get sets(): readonly TurnChangeSet[] {
+    return this.records;
   }
 
-  /** Resolves once the change set of the turn that ended last is computed. */
+  /** The latest of them. */
+  get current(): TurnChangeSet | undefined {
+    return this.records.at(-1);
+  }
+
+  /** How many older turns' records were dropped to stay within the store's bounds. */
+  get dropped(): number {
+    return this.droppedCount;
+  }
+
+  /** Resolves once the change set of the turn that ended last (and a shown session's records) are in. */
   settled(): Promise<void> {
     return this.computing;
   }
 
   get(id: string): TurnChangeSet | undefined {
-    return this.latest?.id === id ? this.latest : undefined;
+    return this.records.find((s) => s.id === id);
   }
 
   /** Mark files of a set reverted (TurnReview calls this after its edit applied). */
@@ -78,7 +92,44 @@ export class TurnChangeTracker implements Disposable {
     const set = this.get(id);
     if (!set) return;
     for (const f of set.files) if (paths.includes(f.path)) f.reverted = true;
-    this.emitter.fire(set);
+    this.changed();
+  }
+
+  /**
+   * The files of the turns from the prompt at `userIndex` on were put back as they were before it (CodeRestore): each
+   * is marked reverted where it was changed, so the cards and a later restore read the disk as it now is. Returns
+   * what puts the marks back as they were (an undone restore).
+   */
+  markRestored(userIndex: number, paths: readonly string[]): () => void {
+    const marked: TrackedFile[] = [];
+    for (const set of this.records) {
+      if (set.userIndex < userIndex) continue;
+      for (const f of set.files) if (paths.includes(f.path) && !f.reverted) ((f.reverted = true), marked.push(f));
+    }
+    this.changed();
+    return () => {
+      for (const f of marked) f.reverted = false;
+      this.changed();
+    };
+  }
+
+  /**
+   * The session shown now continues another's history (an edit or a rewind forked it): the records of that history's
+   * turns come along, before the session's own, so their code can still be restored from here.
+   */
+  async inherit(sets: readonly TurnRecord[]): Promise<void> {
+    await this.computing;
+    const session = this.session;
+    const ownFrom = Math.min(...this.records.map((r) => r.userIndex));
+    const earlier = sets.filter((s) => s.endUserIndex < ownFrom);
+    if (!session || !earlier.length) return;
+    const copies = earlier.map(({ userIndex, endUserIndex, files, limit }) =>
+      this.asSet(session.id, { userIndex, endUserIndex, files: files.map((f) => ({ ...f })), ...(limit ? { limit } : {}) }),
+    );
+    this.records = [...copies, ...this.records];
+    this.emitter.fire();
+    this.computing = this.computing.then(() => this.keep(session));
+    await this.computing;
   }
 
   dispose(): void {
@@ -91,25 +142,40 @@ export class TurnChangeTracker implements Disposable {
     this.sessionSub?.dispose();
     this.session = session;
     this.turn = undefined;
-    if (this.latest) {
-      this.latest = undefined;
-      this.emitter.fire(undefined);
-    }
+    this.records = [];
+    this.droppedCount = 0;
+    this.users = session ? session.snapshot().entries.filter((e) => e.kind === 'user').length : 0;
+    this.emitter.fire();
     this.sessionSub = session?.onDidChange((changes) => this.onChanges(session, changes));
+    if (session) this.computing = this.computing.then(() => this.loadRecords(session));
+  }
+
+  private async loadRecords(session: Session): Promise<void> {
+    const kept = await this.store.load(session.id);
+    if (this.session !== session) return;
+    // Turns that ended while the records were read come after the kept ones.
+    this.records = [...kept.turns.map((t) => this.asSet(session.id, t)), ...this.records];
+    this.droppedCount = kept.dropped;
+    if (kept.turns.length) this.logger.info(`[turnChanges] ${kept.turns.length} earlier turn(s) of ${session.id} can be restored`);
+    this.emitter.fire();
   }
 
   private onChanges(session: Session, changes: readonly TranscriptChange[]): void {
     for (const c of changes) {
-      if (c.type === 'entry-added' && c.entry.kind === 'user' && !this.turn) this.startTurn(session);
+      if (c.type === 'entry-added' && c.entry.kind === 'user') {
+        const index = this.users++;
+        if (!this.turn) this.startTurn(session, index);
+        else this.turn.endUserIndex = index;
+      }
       if ((c.type === 'entry-added' || c.type === 'entry-changed') && c.entry.kind === 'tool') this.turn?.toolCallIds.add(c.entry.toolCall.toolCallId);
       if (c.type === 'meta-changed' && c.keys.includes('turn') && this.turn && session.turn === 'idle') this.endTurn(session);
     }
   }
 
-  private startTurn(session: Session): void {
+  private startTurn(session: Session, userIndex: number): void {
     const cwd = this.cwd();
     if (cwd === undefined) {
-      this.turn = { toolCallIds: new Set(), snapshot: Promise.resolve(undefined) };
+      this.turn = { userIndex, endUserIndex: userIndex, toolCallIds: new Set(), snapshot: Promise.resolve(undefined) };
       return;
     }
     // Taken before the prompt leaves (the gate holds it): a shell command the turn runs changes files only after it.
@@ -125,7 +191,7 @@ export class TurnChangeTracker implements Disposable {
       },
     );
     this.turnStarts?.hold(session.id, snapshot);
-    this.turn = { toolCallIds: new Set(), snapshot };
+    this.turn = { userIndex, endUserIndex: userIndex, toolCallIds: new Set(), snapshot };
   }
 
   private endTurn(session: Session): void {
@@ -133,19 +199,21 @@ export class TurnChangeTracker implements Disposable {
     this.turn = undefined;
     const toolCalls = [...turn.toolCallIds].flatMap((id) => session.getToolCall(id) ?? []);
     this.computing = this.computing
-      .then(() => this.compute(session.id, turn, toolCalls))
+      .then(() => this.compute(turn, toolCalls))
       .then(
-        (set) => {
-          if (!set || this.session !== session) return;
-          this.latest = set;
-          this.logger.info(`[turnChanges] turn ${set.id}: ${set.files.length} file(s) changed`);
-          this.emitter.fire(set);
+        async (record) => {
+          if (!record || this.session !== session) return;
+          const set = this.asSet(session.id, record);
+          this.records.push(set);
+          this.logger.info(`[turnChanges] turn ${set.id} (prompt ${record.userIndex + 1}): ${set.files.length} file(s) changed`);
+          this.emitter.fire();
+          await this.keep(session);
         },
         (err: unknown) => this.logger.error('[turnChanges] could not work out what the turn changed', err),
       );
   }
 
-  private async compute(sessionId: string, turn: RunningTurn, toolCalls: ToolCallState[]): Promise<TurnChangeSet | undefined> {
+  private async compute(turn: RunningTurn, toolCalls: ToolCallState[]): Promise<TurnRecord | undefined> {
     const cwd = this.cwd() ?? '/';
     const snapshot = await turn.snapshot;
     const diffs = new Map<string, FileDiff[]>();
@@ -165,11 +233,31 @@ export class TurnChangeTracker implements Disposable {
     }
     if (!files.length) return undefined;
     return {
-      id: `turn-${++setCounter}`,
-      sessionId,
+      userIndex: turn.userIndex,
+      endUserIndex: turn.endUserIndex,
       files,
       limit: snapshot ? undefined : 'The workspace is not a git repository: files changed by shell commands are not listed.',
     };
+  }
+
+  private asSet(sessionId: string, record: TurnRecord): TurnChangeSet {
+    return { ...record, id: `turn-${++setCounter}`, sessionId };
+  }
+
+  private changed(): void {
+    this.emitter.fire();
+    const session = this.session;
+    if (session) this.computing = this.computing.then(() => this.keep(session));
+  }
+
+  /** Writes the session's records; the store may drop the oldest to stay within its bounds. */
+  private async keep(session: Session): Promise<void> {
+    const records = this.records.map(({ id: _id, sessionId: _s, ...record }) => record);
+    const kept = await this.store.save(session.id, { turns: records, dropped: this.droppedCount });
+    if (this.session !== session || kept.turns.length === this.records.length) return;
+    this.records = this.records.slice(this.records.length - kept.turns.length);
+    this.droppedCount = kept.dropped;
+    this.emitter.fire();
   }
 }
 

@@ -110,7 +110,7 @@ export class TurnReview implements vscode.TextDocumentContentProvider, vscode.Di
 }
 
 /** The open buffer's text (unsaved edits count as a change), else the file on disk; `null` when it does not exist. */
-async function currentText(uri: vscode.Uri): Promise<string | null | undefined> {
+export async function currentText(uri: vscode.Uri): Promise<string | null | undefined> {
   // A clean buffer may not have caught up with the agent's write yet: the disk is the truth then.
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   if (open && !open.isClosed && open.isDirty) return open.getText();

@@ -23,6 +23,10 @@ export interface CommandDeps {
   showLog(): void;
   /** "Add Agent from Registry…" (loaded on first use); `id` skips the picker. */
   addAgentFromRegistry(id?: string): Promise<unknown>;
+  /** Takes back `chat`'s last code restore. */
+  undoRestore(chat: Chat): Promise<unknown>;
+  /** Writes `chat`'s conversation to a Markdown file the user picks. */
+  exportConversation(chat: Chat): Promise<unknown>;
 }
 
 export function registerCommands(deps: CommandDeps): vscode.Disposable {
@@ -80,6 +84,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     [COMMANDS.setApiKey]: () => signIn.askForApiKey(),
     [COMMANDS.signOut]: () => signIn.signOut(),
     [COMMANDS.addAgentFromRegistry]: (id?: unknown) => deps.addAgentFromRegistry(typeof id === 'string' ? id : undefined),
+    [COMMANDS.undoRestore]: inActiveChat('Undoing the code restore', (chat) => deps.undoRestore(chat)),
+    [COMMANDS.exportConversation]: inActiveChat('Exporting the conversation', (chat) => deps.exportConversation(chat)),
   };
   // "Show Pending Approval" brings the chat whose session asked forward: its tab, else the side view.
   const reveal = permissions.onDidRequestReveal((p) => {

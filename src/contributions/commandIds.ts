@@ -17,6 +17,8 @@ export const COMMANDS = {
   setApiKey: 'acpChat.setApiKey',
   signOut: 'acpChat.signOut',
   addAgentFromRegistry: 'acpChat.addAgentFromRegistry',
+  undoRestore: 'acpChat.undoRestore',
+  exportConversation: 'acpChat.exportConversation',
   /** The side view's own title-bar buttons: they act on the side view's chat, whichever chat has focus. */
   newSessionInView: 'acpChat.chatView.newSession',
   openConversationInView: 'acpChat.chatView.openConversation',

@@ -39,6 +39,7 @@ export const ACTIONS: Record<UserAction, { label: string; run: (methodId?: strin
   downloadClaudeCode: { label: `Download Claude Code (~${APPROX_DOWNLOAD_MB} MB)`, run: () => vscode.commands.executeCommand(COMMANDS.downloadClaudeCode) },
   locateClaudeCode: { label: 'Locate Claude Code…', run: () => vscode.commands.executeCommand(COMMANDS.locateClaudeCode) },
   useClaudeOnPath: { label: 'Use claude from PATH', run: (id) => vscode.commands.executeCommand(COMMANDS.useClaudeCode, id) },
+  undoRestore: { label: 'Undo Restore', run: () => vscode.commands.executeCommand(COMMANDS.undoRestore) },
 };
 
 export interface PresenterDeps {

@@ -15,7 +15,8 @@ export type UserAction =
   | 'openSettings'
   | 'downloadClaudeCode'
   | 'locateClaudeCode'
-  | 'useClaudeOnPath';
+  | 'useClaudeOnPath'
+  | 'undoRestore';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -106,6 +107,50 @@ export function describeRevertRefusals(refused: readonly { path: string; reason:
   if (!refused.length) return undefined;
   const parts = refused.map((r) => `${basename(r.path)}: ${r.reason}`);
   return { message: `Not reverted — ${parts.join('; ')}.`, severity: 'warning', actions: [] };
+}
+
+/** The words of going back to before a prompt (the Go Back picker, the restore's question). */
+export const GO_BACK = {
+  title: 'Go Back to Before This Prompt',
+  placeholder: 'Restore the code, rewind the conversation, or both',
+  placeholderNoCode: 'No file changes are recorded from this prompt on: the conversation can be rewound',
+  restoreCode: '$(discard) Restore code to before this prompt',
+  restoreCodeDetail: 'Put back every file this turn and the later ones changed (a preview first); files changed since are left alone',
+  rewind: '$(history) Rewind the conversation to here',
+  rewindDetail: 'Continue from just before this message, which goes back in the composer; this conversation stays in the history',
+  both: '$(debug-reverse-continue) Both',
+  bothDetail: 'Restore the code, then rewind the conversation',
+  restoreButton: 'Restore',
+  confirmRestore: (n: number) => `Restore ${n} file${n === 1 ? '' : 's'} to as ${n === 1 ? 'it was' : 'they were'} before this prompt? The diff shows what changes.`,
+} as const;
+
+export const NOTHING_TO_UNDO = 'There is no code restore to undo in this chat.';
+
+/** What a code restore did, checked on disk; `label` names a file for the user. */
+export function describeRestore(
+  outcome: { restored: readonly string[]; unchanged: readonly string[]; refused: readonly { path: string; reason: string }[]; unverified: readonly string[] },
+  label: (path: string) => string,
+  what: 'restore' | 'undo' = 'restore',
+): UserError {
+  const list = (paths: readonly string[]) => paths.map(label).join(', ');
+  const parts: string[] = [];
+  const n = outcome.restored.length;
+  const files = `${n} file${n === 1 ? '' : 's'}`;
+  if (n) parts.push(what === 'restore' ? `Restored ${files} to before the prompt: ${list(outcome.restored)}.` : `Put back ${files} as the agent left them: ${list(outcome.restored)}.`);
+  else parts.push(what === 'restore' ? 'No file was restored.' : 'No file was put back.');
+  if (outcome.unchanged.length) parts.push(`Already as before: ${list(outcome.unchanged)}.`);
+  if (outcome.refused.length) parts.push(`Left alone: ${outcome.refused.map((r) => `${label(r.path)} (${r.reason})`).join('; ')}.`);
+  if (outcome.unverified.length) parts.push(`Changed again right after the restore: ${list(outcome.unverified)}.`);
+  const clean = !outcome.refused.length && !outcome.unverified.length;
+  return { message: parts.join(' '), severity: clean ? 'info' : 'warning', actions: n && what === 'restore' ? ['undoRestore'] : [] };
+}
+
+/** Edit or rewind went on in another conversation than the user may expect: said, with why. */
+export function describeGoBack(what: 'edit' | 'rewind', outcome: { kind: 'forked' } | { kind: 'new'; reason: 'first-prompt' | 'cannot-fork' }): UserError | undefined {
+  if (outcome.kind === 'forked') return undefined;
+  const verb = what === 'edit' ? 'Your edited prompt went to a new conversation' : 'A new conversation starts here';
+  const why = outcome.reason === 'first-prompt' ? 'nothing came before that prompt' : 'this agent cannot continue from an earlier message';
+  return { message: `${verb}: ${why}. The earlier conversation is in the history.`, severity: 'info', actions: [] };
 }
 
 /** A registry that cannot be read: nothing was installed. */

@@ -6,8 +6,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { bash, edit, read, text, write, type FakeAnthropic } from '../fixtures/fakeAnthropic';
-import type { TurnChangeSet } from '../../src/workbench/turnChangeTracker';
-import { REVIEW_TITLE } from '../../src/workbench/turnReview';
+import type { TurnChangeSet } from '../../src/checkpoints/turnChangeTracker';
+import { REVIEW_TITLE } from '../../src/checkpoints/turnReview';
 import { activate, closeAllEditors, setUpAgentEnvironment, waitFor, workspaceRoot, type ExtensionApi } from './helpers';
 
 suite('A turn’s changes: review and revert', function () {

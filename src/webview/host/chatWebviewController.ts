@@ -7,7 +7,7 @@ import { buildChatHtml } from './html';
 import { parseExternalLink } from '../protocol/linkPolicy';
 import { parseWebviewMessage } from '../protocol/messageValidation';
 import { createNonce } from './nonce';
-import { PROTOCOL_VERSION, type AgentChoiceView, type Attachment, type ChatNotice, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type FileCompletion, type HostToWebview, type TurnChangesView, type WebviewToHost } from '../protocol/protocol';
+import { PROTOCOL_VERSION, type AgentChoiceView, type Attachment, type ChatNotice, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type FileCompletion, type HostToWebview, type TurnsView, type WebviewToHost } from '../protocol/protocol';
 import { TranscriptPublisher } from './transcriptPublisher';
 import { errorMessage } from '../../acpClient/errors';
 import type { AnswerResult } from '../../acpClient/pendingRequests';
@@ -42,6 +42,12 @@ export interface ChatActions {
   reviewTurnChanges(id: string): Promise<void>;
   /** Reverts one file of a turn's changes, or all of them when `path` is undefined. */
   revertTurnChanges(id: string, path?: string): Promise<void>;
+  /** Sends the user message `entryId` again with `text`, continuing from just before it. */
+  editPrompt(entryId: string, text: string): Promise<void>;
+  /** Restore the code, rewind the conversation, or both, to just before the user message `entryId` (asked). */
+  goBack(entryId: string): Promise<void>;
+  /** Sends the prompt of the failed turn holding `entryId` again. */
+  retryTurn(entryId: string): Promise<void>;
   setFollowAgent(enabled: boolean): Promise<void>;
   /** Picks the agent for new sessions (by name); a new session starts with it. */
   selectAgent(name: string): Promise<void>;
@@ -66,8 +72,10 @@ export interface ChatSource {
   onDidChangeSession: Subscribe<void>;
   onDidChangeStatus: Subscribe<void>;
   onDidChangeElicitations: Subscribe<void>;
-  getTurnChanges(): TurnChangesView | null;
-  onDidChangeTurnChanges: Subscribe<void>;
+  getTurns(): TurnsView;
+  onDidChangeTurns: Subscribe<void>;
+  /** Text to put in the composer (a rewound prompt). */
+  onDidRequestDraft: Subscribe<string>;
   getFollowAgent(): boolean;
   onDidChangeFollowAgent: Subscribe<void>;
   getAgents(): { agents: AgentChoiceView[]; selected: string };
@@ -129,7 +137,8 @@ export class ChatWebviewController implements vscode.Disposable {
       source.onDidChangeSession(() => this.sendSnapshot()),
       source.onDidChangeStatus(() => this.post({ type: 'status', status: source.getStatus(), capabilities: source.getCapabilities() })),
       source.onDidChangeElicitations(() => this.post({ type: 'elicitations', elicitations: source.getElicitations() })),
-      source.onDidChangeTurnChanges(() => this.post({ type: 'turnChanges', changes: source.getTurnChanges() })),
+      source.onDidChangeTurns(() => this.post({ type: 'turns', turns: source.getTurns() })),
+      source.onDidRequestDraft((text) => this.post({ type: 'draft', text })),
       source.onDidChangeFollowAgent(() => this.post({ type: 'followAgent', enabled: source.getFollowAgent() })),
       source.onDidChangeAgents(() => this.post({ type: 'agents', ...source.getAgents() })),
       source.onDidChangeNotice(() => this.post({ type: 'notice', notice: source.getNotice() })),
@@ -177,7 +186,7 @@ export class ChatWebviewController implements vscode.Disposable {
       capabilities: s.getCapabilities(),
       elicitations: s.getElicitations(),
     });
-    this.post({ type: 'turnChanges', changes: s.getTurnChanges() });
+    this.post({ type: 'turns', turns: s.getTurns() });
     this.post({ type: 'followAgent', enabled: s.getFollowAgent() });
     this.post({ type: 'agents', ...s.getAgents() });
     // The notice is independent of the session; a freshly loaded page has none, so only a current one is sent.
@@ -258,6 +267,12 @@ export class ChatWebviewController implements vscode.Disposable {
         return this.run(m.type, () => a.reviewTurnChanges(m.id));
       case 'revertTurnChanges':
         return this.run(m.type, () => a.revertTurnChanges(m.id, m.path));
+      case 'editPrompt':
+        return this.run(m.type, () => a.editPrompt(m.entryId, m.text));
+      case 'goBack':
+        return this.run(m.type, () => a.goBack(m.entryId));
+      case 'retryTurn':
+        return this.run(m.type, () => a.retryTurn(m.entryId));
       case 'setFollowAgent':
         return this.run(m.type, () => a.setFollowAgent(m.enabled));
       case 'selectAgent':

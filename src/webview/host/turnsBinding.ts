@@ -1,18 +1,25 @@
-// Binds the chat to a turn's changes: the latest change set as the chat lists it (ChatSource side) and Review /
-// Revert as chat actions. Kept apart from chatBindings so the review feature is one place to read.
+// Binds the chat to its turns beyond their entries: each turn's changes (ChatSource side) with Review and Revert, and
+// going back from a user message: edit and resend it, restore the code and/or rewind the conversation to before it,
+// retry a failed turn. Kept apart from chatBindings so these features are one place to read.
 import * as vscode from 'vscode';
-import type { TurnChangeSet, TurnChangeTracker } from '../../workbench/turnChangeTracker';
-import { describeRevertRefusals } from '../../feedback/userErrors';
-import type { TurnReview } from '../../workbench/turnReview';
-import type { ChatActions, ChatSource } from './chatWebviewController';
-import type { TurnChangesView } from '../protocol/protocol';
+import type { Chat } from '../../chat/chat';
+import { promptWithText } from '../../acpClient/forkPoint';
+import { Emitter } from '../../acpClient/events';
+import type { TranscriptEntry } from '../../acpClient/transcript';
+import type { CodeRestore } from '../../checkpoints/codeRestore';
+import { planRestore } from '../../checkpoints/restorePlan';
+import type { TurnChangeSet, TurnChangeTracker } from '../../checkpoints/turnChangeTracker';
+import type { TurnReview } from '../../checkpoints/turnReview';
+import { describeGoBack, describeRestore, describeRevertRefusals, GO_BACK } from '../../feedback/userErrors';
 import type { UserErrorPresenter } from '../../feedback/userErrorPresenter';
+import type { ChatActions, ChatSource } from './chatWebviewController';
+import type { TurnChangesView, TurnsView } from '../protocol/protocol';
 
-export function turnChangesView(set: TurnChangeSet | undefined, label: (path: string) => string): TurnChangesView | null {
-  if (!set) return null;
+export function turnChangesView(set: TurnChangeSet, label: (path: string) => string): TurnChangesView {
   return {
     id: set.id,
-    limit: set.limit,
+    userIndex: set.userIndex,
+    endUserIndex: set.endUserIndex,
     files: set.files.map((f) => ({
       path: f.path,
       label: label(f.path),
@@ -25,25 +32,133 @@ export function turnChangesView(set: TurnChangeSet | undefined, label: (path: st
   };
 }
 
-export type TurnChangesSource = Pick<ChatSource, 'getTurnChanges' | 'onDidChangeTurnChanges'>;
-
-export function turnChangesSource(tracker: TurnChangeTracker): TurnChangesSource {
-  return {
-    getTurnChanges: () => turnChangesView(tracker.current, (p) => vscode.workspace.asRelativePath(p)),
-    onDidChangeTurnChanges: (listener) => tracker.onDidChange(() => listener()),
-  };
+/** The turns as the page shows them: the cards in their turns, the note that would repeat on each said once. */
+export function turnsView(sets: readonly TurnChangeSet[], dropped: number, superseded: readonly number[], label: (path: string) => string): TurnsView {
+  const notes = [...new Set(sets.flatMap((s) => (s.limit ? [s.limit] : [])))];
+  if (dropped > 0) notes.push(`The records of the ${dropped} oldest turn${dropped === 1 ? '' : 's'} were dropped: their code cannot be restored.`);
+  return { changes: sets.map((s) => turnChangesView(s, label)), ...(notes.length ? { note: notes.join(' ') } : {}), superseded: [...superseded] };
 }
 
-export type TurnChangesActions = Pick<ChatActions, 'reviewTurnChanges' | 'revertTurnChanges'>;
+export type TurnsSource = Pick<ChatSource, 'getTurns' | 'onDidChangeTurns' | 'onDidRequestDraft'>;
+export type TurnsActions = Pick<ChatActions, 'reviewTurnChanges' | 'revertTurnChanges' | 'editPrompt' | 'goBack' | 'retryTurn'>;
 
-/** Review and Revert; a refused file is explained by the error presenter (the others are reverted). */
-export function turnChangesActions(review: TurnReview, presenter: Pick<UserErrorPresenter, 'showMessage'>): TurnChangesActions {
+export interface TurnsDeps {
+  review: TurnReview;
+  restore: CodeRestore;
+  presenter: Pick<UserErrorPresenter, 'showMessage' | 'report'>;
+}
+
+export interface TurnsBinding {
+  source: TurnsSource;
+  actions: TurnsActions;
+  dispose(): void;
+}
+
+export function bindTurns(chat: Chat, tracker: TurnChangeTracker, deps: TurnsDeps): TurnsBinding {
+  const { review, restore, presenter } = deps;
+  const changed = new Emitter<void>();
+  const drafts = new Emitter<string>();
+  /** Per session: the places of the user messages whose failed turn was retried. */
+  const superseded = new Map<string, Set<number>>();
+  const subs = [tracker.onDidChange(() => changed.fire()), chat.onDidChangeSession(() => changed.fire())];
+
+  const entries = (): TranscriptEntry[] => chat.session?.snapshot().entries ?? [];
+  /** The user message `entryId` is, or (for a turn's other entries) the one whose turn holds it, with its place. */
+  const userMessage = (entryId: string, within: 'self' | 'turn') => {
+    const all = entries();
+    const at = all.findIndex((e) => e.id === entryId);
+    if (at < 0) return undefined;
+    let i = at;
+    if (within === 'turn') while (i >= 0 && all[i]!.kind !== 'user') i--;
+    const entry = all[i];
+    if (entry?.kind !== 'user') return undefined;
+    return { entry, userIndex: all.slice(0, i).filter((e) => e.kind === 'user').length };
+  };
+  /**
+   * Going back into another session: once it is shown, the records of the turns before the prompt come along (a fork
+   * shares that history). Runs `op`, which switches the session.
+   */
+  const carrying = async <T>(userIndex: number, op: () => Promise<T>): Promise<T> => {
+    const earlier = tracker.sets.filter((s) => s.endUserIndex < userIndex);
+    const sub = chat.onDidChangeSession((session) => {
+      sub.dispose();
+      if (session) void tracker.inherit(earlier);
+    });
+    try {
+      return await op();
+    } finally {
+      sub.dispose();
+    }
+  };
+  const showOutcome = (message: ReturnType<typeof describeGoBack>) => {
+    if (message) presenter.showMessage(message.message, message.severity, message.actions, chat);
+  };
+
+  const restoreCode = async (userIndex: number): Promise<boolean> => {
+    const outcome = await restore.restore(tracker, userIndex, async (count, leftAlone) => {
+      const detail = leftAlone.length ? `Left alone: ${leftAlone.map((r) => `${vscode.workspace.asRelativePath(r.path)} (${r.reason})`).join('; ')}.` : undefined;
+      const answer = await vscode.window.showWarningMessage(GO_BACK.confirmRestore(count), { modal: true, ...(detail ? { detail } : {}) }, GO_BACK.restoreButton);
+      return answer === GO_BACK.restoreButton;
+    });
+    if (!outcome) return false;
+    const said = describeRestore(outcome, (p) => vscode.workspace.asRelativePath(p));
+    presenter.showMessage(said.message, said.severity, said.actions, chat);
+    return true;
+  };
+
   return {
-    reviewTurnChanges: (id) => review.review(id),
-    revertTurnChanges: async (id, path) => {
-      const result = await review.revert(id, path === undefined ? undefined : [path]);
-      const refusal = describeRevertRefusals(result.refused);
-      if (refusal) presenter.showMessage(refusal.message, refusal.severity, refusal.actions);
+    source: {
+      getTurns: () => turnsView(tracker.sets, tracker.dropped, [...(superseded.get(chat.session?.id ?? '') ?? [])], (p) => vscode.workspace.asRelativePath(p)),
+      onDidChangeTurns: changed.event,
+      onDidRequestDraft: drafts.event,
+    },
+    actions: {
+      reviewTurnChanges: (id) => review.review(id),
+      revertTurnChanges: async (id, path) => {
+        const result = await review.revert(id, path === undefined ? undefined : [path]);
+        const refusal = describeRevertRefusals(result.refused);
+        if (refusal) presenter.showMessage(refusal.message, refusal.severity, refusal.actions, chat);
+      },
+      editPrompt: async (entryId, text) => {
+        const found = userMessage(entryId, 'self');
+        if (!found) return;
+        const outcome = await carrying(found.userIndex, () => chat.editPrompt(entryId, promptWithText(found.entry.content, text)));
+        showOutcome(describeGoBack('edit', outcome));
+      },
+      goBack: async (entryId) => {
+        const found = userMessage(entryId, 'self');
+        if (!found) return;
+        const plan = planRestore(tracker.sets, found.userIndex);
+        const canRestore = plan.files.length > 0 || plan.unknown.length > 0;
+        type Item = vscode.QuickPickItem & { code: boolean; conversation: boolean };
+        const items: Item[] = [
+          ...(canRestore ? [{ label: GO_BACK.restoreCode, detail: GO_BACK.restoreCodeDetail, code: true, conversation: false }] : []),
+          { label: GO_BACK.rewind, detail: GO_BACK.rewindDetail, code: false, conversation: true },
+          ...(canRestore ? [{ label: GO_BACK.both, detail: GO_BACK.bothDetail, code: true, conversation: true }] : []),
+        ];
+        const picked = await vscode.window.showQuickPick(items, { title: GO_BACK.title, placeHolder: canRestore ? GO_BACK.placeholder : GO_BACK.placeholderNoCode });
+        if (!picked) return;
+        // The code first: a rewound conversation is another session, whose records start empty.
+        if (picked.code && !(await restoreCode(found.userIndex))) return;
+        if (!picked.conversation) return;
+        const outcome = await carrying(found.userIndex, () => chat.rewindTo(entryId));
+        drafts.fire(found.entry.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n'));
+        showOutcome(describeGoBack('rewind', outcome));
+      },
+      retryTurn: async (entryId) => {
+        const found = userMessage(entryId, 'turn');
+        const session = chat.session;
+        if (!found || !session) return;
+        const marks = superseded.get(session.id) ?? new Set<number>();
+        superseded.set(session.id, marks.add(found.userIndex));
+        changed.fire();
+        await chat.retry(found.entry.id);
+      },
+    },
+    dispose: () => {
+      for (const s of subs) s.dispose();
+      changed.dispose();
+      drafts.dispose();
     },
   };
 }

@@ -1,8 +1,8 @@
 // The chat app: owns the view state, applies host messages to the views, and turns user actions into messages.
 // It takes `post` and a root element, so tests drive it in jsdom without VS Code; main.ts wires the real API.
 import type { SessionMeta } from '../protocol/protocol';
-import { PROTOCOL_VERSION, type Attachment, type ComposerCapabilities, type ConnectionStatus, type HostToWebview, type WebviewToHost } from '../protocol/protocol';
-import { needsFolder, parseEntryAppends } from '../protocol/protocol';
+import { PROTOCOL_VERSION, type Attachment, type ComposerCapabilities, type ConnectionStatus, type HostToWebview, type TranscriptEntry, type TurnsView, type WebviewToHost } from '../protocol/protocol';
+import { entryMarkdown, needsFolder, parseEntryAppends } from '../protocol/protocol';
 import { Announcer } from './announcer';
 import { ChangedFilesView } from './changedFilesView';
 import { FollowToggleView } from './followToggleView';
@@ -41,7 +41,9 @@ export class App {
   private readonly queue: QueueView;
   private readonly config: ConfigBar;
   private readonly elicitations: ElicitationsView;
-  private readonly changedFiles: ChangedFilesView;
+  /** Each turn's changed-files card, by change-set id; placed at the end of its turn. */
+  private readonly cards = new Map<string, ChangedFilesView>();
+  private turns: TurnsView = { changes: [], superseded: [] };
   private readonly followToggle: FollowToggleView;
   private readonly agentPicker: AgentPickerView;
   readonly notice: NoticeView;
@@ -70,13 +72,13 @@ export class App {
       post: this.post,
       renderMarkdown: opts.renderMarkdown ?? defaultMarkdown,
       requestRender: (v) => this.requestRender(v),
+      copy: (entry) => this.copy(entry),
     };
     this.header = new HeaderView(this.post);
     this.scroller = h('main', { class: 'scroller' });
     this.transcript = new TranscriptView(ctx, this.scroller);
     this.transcript.onAgentText = (id, text) => this.announcer.agentText(id, text);
     this.elicitations = new ElicitationsView(this.post);
-    this.changedFiles = new ChangedFilesView(this.post);
     this.followToggle = new FollowToggleView(this.post);
     this.header.addAction(this.followToggle.node);
     this.agentPicker = new AgentPickerView(this.post);
@@ -89,7 +91,7 @@ export class App {
     this.composer = new Composer(this.post);
     this.composer.placeTools(this.config.node);
     this.composer.onSubmit = (text, attachments) => this.submit(text, attachments);
-    this.scroller.append(this.empty.node, this.transcript.node, this.changedFiles.node, this.elicitations.node);
+    this.scroller.append(this.empty.node, this.transcript.node, this.elicitations.node);
     this.banner.hidden = true;
     // Every part in a landmark (the header, the transcript's main, the composing region), so a screen reader's
     // landmark keys reach each.
@@ -132,6 +134,7 @@ export class App {
         this.status = msg.status;
         this.capabilities = msg.capabilities;
         this.transcript.reset(msg.snapshot?.entries ?? []);
+        this.placeCards();
         this.elicitations.update(msg.elicitations);
         this.stickToBottom = true;
         this.resyncAsked = false;
@@ -141,7 +144,11 @@ export class App {
         break;
       case 'patch': {
         const before = this.meta?.turn;
-        if (Array.isArray(msg.entries)) this.transcript.patch(msg.entries);
+        if (Array.isArray(msg.entries)) {
+          this.transcript.patch(msg.entries);
+          // A new user message is a new turn: a card waiting for it (a reopened conversation's) goes in.
+          if (msg.entries.some((e) => e.kind === 'user')) this.placeCards();
+        }
         if (msg.appends !== undefined) this.applyAppends(msg.appends);
         if (msg.meta) this.applyMeta(msg.meta);
         if (before !== undefined && before !== 'idle' && this.meta?.turn === 'idle') this.onTurnEnded();
@@ -164,9 +171,13 @@ export class App {
       case 'focusComposer':
         this.composer.focus();
         return;
-      case 'turnChanges':
-        this.changedFiles.update(msg.changes);
+      case 'turns':
+        this.updateTurns(msg.turns);
         break;
+      case 'draft':
+        this.composer.prependText(msg.text);
+        this.composer.focus();
+        return;
       case 'followAgent':
         this.followToggle.update(msg.enabled);
         return;
@@ -233,7 +244,8 @@ export class App {
     const running = this.meta !== null && this.meta.turn !== 'idle';
     this.header.update(this.meta, this.status, this.noticeShown);
     this.plan.update(this.meta?.plan ?? []);
-    this.changedFiles.setTurnRunning(running);
+    // Going back (edit, retry, rewind) waits for the running turn's end.
+    this.opts.root.classList.toggle('turn-running', running);
     this.config.update(this.meta);
     this.queue.update(this.meta?.queue ?? [], running, this.capabilities.steering);
     this.composer.setContext(this.meta?.availableCommands ?? [], this.capabilities, running);
@@ -248,6 +260,36 @@ export class App {
   private submit(text: string, attachments: Attachment[]): void {
     this.stickToBottom = true;
     this.post({ type: 'sendPrompt', text, attachments });
+  }
+
+  /** The turns' cards, made or updated, each at the end of its turn; the note under the last card only. */
+  private updateTurns(turns: TurnsView): void {
+    this.turns = turns;
+    const ids = new Set(turns.changes.map((c) => c.id));
+    for (const id of [...this.cards.keys()]) if (!ids.has(id)) this.cards.delete(id);
+    turns.changes.forEach((c, i) => {
+      const card = this.cards.get(c.id) ?? new ChangedFilesView(this.post);
+      this.cards.set(c.id, card);
+      card.update(c, i === turns.changes.length - 1 ? turns.note : undefined);
+    });
+    this.placeCards();
+  }
+
+  private placeCards(): void {
+    const byTurn = new Map<number, HTMLElement[]>();
+    for (const c of this.turns.changes) {
+      const card = this.cards.get(c.id);
+      if (card) byTurn.set(c.endUserIndex, [...(byTurn.get(c.endUserIndex) ?? []), card.node]);
+    }
+    this.transcript.placeAtTurnEnds(byTurn, new Set(this.turns.superseded));
+  }
+
+  private copy(entry: TranscriptEntry): void {
+    const write = this.opts.copyText ?? ((t: string) => navigator.clipboard.writeText(t));
+    write(entryMarkdown(entry)).then(
+      () => this.announcer.say('Copied as Markdown'),
+      () => this.announcer.say('Could not copy'),
+    );
   }
 
   private onTurnEnded(): void {

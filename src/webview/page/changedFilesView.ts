@@ -1,31 +1,16 @@
-// "N files changed" after a turn: each file with its +/- counts, a link that opens it, Revert per file, and for the
-// turn Review (the multi-file diff) and Revert All. The host decides what can be reverted; this only shows it.
+// "N files changed" at the end of the turn that changed them: each file with its +/- counts, a link that opens it,
+// Revert per file, and for the turn Review (the multi-file diff) and Revert All. One card per turn; the host decides
+// what can be reverted; this only shows it.
 import type { ChangedFileView, TurnChangesView, WebviewToHost } from '../protocol/protocol';
 import { button, h, icon, setChildren } from './dom';
 
 export class ChangedFilesView {
-  readonly node = h('section', { class: 'changed-files', 'data-testid': 'changed-files', 'aria-label': 'Files changed by the last turn' });
+  readonly node = h('section', { class: 'changed-files', 'data-testid': 'changed-files', 'aria-label': 'Files changed by this turn' });
 
-  private hasFiles = false;
-  private running = false;
+  constructor(private readonly post: (m: WebviewToHost) => void) {}
 
-  constructor(private readonly post: (m: WebviewToHost) => void) {
-    this.node.hidden = true;
-  }
-
-  /** Hidden while a turn runs: the list is about the turn before, and its place is after that turn. */
-  setTurnRunning(running: boolean): void {
-    this.running = running;
-    this.node.hidden = running || !this.hasFiles;
-  }
-
-  update(changes: TurnChangesView | null): void {
-    this.hasFiles = !!changes && changes.files.length > 0;
-    this.node.hidden = this.running || !this.hasFiles;
-    if (!changes || !this.hasFiles) {
-      setChildren(this.node);
-      return;
-    }
+  /** `note`: what the chat says once, under its last card (e.g. the workspace is not a git repository). */
+  update(changes: TurnChangesView, note?: string): void {
     const n = changes.files.length;
     const open = changes.files.filter((f) => !f.reverted && !f.cannotRevert).length;
     const review = button('Review', { class: 'text-btn', 'data-testid': 'review-changes', title: 'Open the changes in a multi-file diff (before the turn ↔ now)' });
@@ -44,7 +29,7 @@ export class ChangedFilesView {
         revertAll,
       ),
       h('ul', { class: 'changed-files-list' }, ...changes.files.map((f) => this.fileRow(changes.id, f))),
-      changes.limit ? h('p', { class: 'changed-files-limit' }, changes.limit) : null,
+      note ? h('p', { class: 'changed-files-limit', 'data-testid': 'changed-files-note' }, note) : null,
     );
   }
 

@@ -97,6 +97,13 @@ export class Composer {
     this.tools.replaceChildren(node);
   }
 
+  /** Puts `text` before what the box holds (a rewound prompt: the draft the user had is kept after it). */
+  prependText(text: string): void {
+    const rest = this.textarea.value;
+    this.textarea.value = rest ? `${text}\n\n${rest}` : text;
+    this.textarea.dispatchEvent(new Event('input'));
+  }
+
   focus(): void {
     this.textarea.focus();
   }

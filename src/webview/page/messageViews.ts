@@ -2,7 +2,7 @@
 // Agent text streams in chunks: update() only stores the text; the markdown is parsed once per frame (renderNow).
 import type { TranscriptEntry } from '../protocol/protocol';
 import { blocksText, renderNonTextBlocks } from './contentBlocks';
-import { h, icon, setChildren } from './dom';
+import { button, h, icon, setChildren } from './dom';
 import { stableMarkdownPrefix } from './markdownSegments';
 import type { Renderable, ViewContext } from './viewContext';
 
@@ -13,17 +13,84 @@ export interface EntryView {
 
 type Of<K extends TranscriptEntry['kind']> = Extract<TranscriptEntry, { kind: K }>;
 
+/**
+ * A message of the user's, with its actions: Edit (in place: Enter sends it again from just before it, Escape leaves
+ * it as it was), Copy (as Markdown) and Go Back (the host asks: restore the code, rewind the conversation, or both).
+ * The actions are hidden while a turn runs (the page's `running` mark): going back waits for the turn's end.
+ */
 export class UserMessageView implements EntryView {
   readonly node = h('div', { class: 'entry user-message', 'data-testid': 'user-message' });
+  private entry: Of<'user'> | undefined;
+  private editor: HTMLTextAreaElement | undefined;
+
   constructor(private readonly ctx: ViewContext) {}
+
   update(e: TranscriptEntry): void {
-    const entry = e as Of<'user'>;
+    this.entry = e as Of<'user'>;
+    if (!this.editor) this.render();
+  }
+
+  private render(): void {
+    const entry = this.entry!;
+    const action = (label: string, name: string, testid: string, run: () => void) => {
+      const b = button(label, { class: 'icon-btn', 'data-testid': testid }, icon(name));
+      b.addEventListener('click', run);
+      return b;
+    };
+    const actions = h(
+      'div',
+      { class: 'message-actions user-actions', role: 'toolbar', 'aria-label': 'Message actions' },
+      action('Edit and send again', 'edit', 'edit-prompt', () => this.startEditing()),
+      action('Copy as Markdown', 'copy', 'copy-message', () => this.ctx.copy?.(entry)),
+      action('Go back to before this prompt…', 'discard', 'go-back', () => this.ctx.post({ type: 'goBack', entryId: entry.id })),
+    );
     setChildren(
       this.node,
-      h('div', { class: 'entry-role' }, icon('account'), 'You'),
+      h('div', { class: 'entry-role' }, icon('account'), 'You', actions),
       h('div', { class: 'user-text' }, blocksText(entry.content)),
       renderNonTextBlocks(entry.content, this.ctx),
     );
+  }
+
+  private startEditing(): void {
+    const entry = this.entry!;
+    const editor = h('textarea', { class: 'edit-prompt-input', 'data-testid': 'edit-prompt-input', 'aria-label': 'Edit your message', rows: 3 });
+    editor.value = entry.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).slice(0, 1).join('');
+    const send = button('Send', { class: 'primary', 'data-testid': 'edit-prompt-send', title: 'Send it again from just before this message (Enter)' });
+    const cancel = button('Cancel', { class: 'text-btn', 'data-testid': 'edit-prompt-cancel', title: 'Leave the message as it was (Escape)' });
+    const stop = () => {
+      this.editor = undefined;
+      this.render();
+    };
+    const submit = () => {
+      const text = editor.value;
+      if (!text.trim()) return;
+      stop();
+      this.ctx.post({ type: 'editPrompt', entryId: entry.id, text });
+    };
+    send.addEventListener('click', submit);
+    cancel.addEventListener('click', stop);
+    editor.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+        e.preventDefault();
+        submit();
+      } else if (e.key === 'Escape') {
+        e.preventDefault();
+        e.stopPropagation();
+        stop();
+      }
+    });
+    this.editor = editor;
+    setChildren(
+      this.node,
+      h('div', { class: 'entry-role' }, icon('account'), 'You'),
+      editor,
+      renderNonTextBlocks(entry.content, this.ctx),
+      h('p', { class: 'edit-prompt-hint' }, 'Sending continues the conversation from just before this message; the conversation as it is stays in the history.'),
+      h('div', { class: 'edit-prompt-buttons' }, cancel, send),
+    );
+    editor.focus();
+    editor.setSelectionRange(editor.value.length, editor.value.length);
   }
 }
 
@@ -95,10 +162,18 @@ export class AgentMessageView implements EntryView, Renderable {
   }
 }
 
+/** The agent's message, with Copy (as Markdown). */
 export class AgentView extends AgentMessageView {
+  private entry: TranscriptEntry | undefined;
   constructor(ctx: ViewContext) {
     super(ctx);
-    this.node.append(this.body, this.refs);
+    const copy = button('Copy as Markdown', { class: 'icon-btn', 'data-testid': 'copy-reply' }, icon('copy'));
+    copy.addEventListener('click', () => this.entry && this.ctx.copy?.(this.entry));
+    this.node.append(this.body, this.refs, h('div', { class: 'message-actions agent-actions', role: 'toolbar', 'aria-label': 'Reply actions' }, copy));
+  }
+  override update(e: TranscriptEntry): void {
+    this.entry = e;
+    super.update(e);
   }
 }
 
@@ -134,11 +209,25 @@ export class NoticeView implements EntryView {
  */
 export class ErrorView implements EntryView {
   readonly node = h('div', { class: 'entry error-entry', 'data-testid': 'error' });
+  constructor(private readonly ctx: ViewContext) {}
   update(e: TranscriptEntry): void {
     const message = (e as Of<'error'>).message;
     this.node.title = message;
-    setChildren(this.node, icon('error'), h('span', { class: 'error-line' }, message));
+    setChildren(this.node, icon('error'), h('span', { class: 'error-line' }, message), retryButton(this.ctx, e.id));
   }
+}
+
+/**
+ * Retry on a failed or cancelled turn: its prompt goes again in the same conversation, and this turn stays, marked
+ * superseded (its Retry then gives way to a word saying so).
+ */
+function retryButton(ctx: ViewContext, entryId: string): HTMLElement {
+  const retry = button('Retry', { class: 'text-btn retry-btn', 'data-testid': 'retry-turn', title: 'Send this prompt again' }, icon('refresh'), 'Retry');
+  retry.addEventListener('click', () => {
+    retry.disabled = true;
+    ctx.post({ type: 'retryTurn', entryId });
+  });
+  return h('span', { class: 'turn-retry' }, retry, h('span', { class: 'superseded-note', 'data-testid': 'superseded' }, 'Retried below'));
 }
 
 const STOP_REASON: Record<string, string> = {
@@ -151,11 +240,12 @@ const STOP_REASON: Record<string, string> = {
 
 export class TurnEndView implements EntryView {
   readonly node = h('div', { class: 'entry turn-end', 'data-testid': 'turn-end' });
+  constructor(private readonly ctx: ViewContext) {}
   update(e: TranscriptEntry): void {
     const reason = (e as Of<'turn-end'>).stopReason;
     const text = STOP_REASON[reason] ?? `Stopped: ${reason}`;
     this.node.hidden = text === '';
-    setChildren(this.node, text ? h('span', {}, icon(reason === 'cancelled' ? 'debug-stop' : 'info'), text) : null);
+    setChildren(this.node, text ? h('span', {}, icon(reason === 'cancelled' ? 'debug-stop' : 'info'), text) : null, reason === 'cancelled' ? retryButton(this.ctx, e.id) : null);
   }
 }
 

@@ -33,6 +33,9 @@ export class TranscriptView {
   private readonly turnOf: number[] = [];
   /** Index in `order` of each turn's first entry. */
   private readonly turnStart: number[] = [];
+  /** Each turn's user message's place among the conversation's user messages (-1: a turn without one, at the start). */
+  private readonly userIndexOfTurn: number[] = [];
+  private users = 0;
   /** Tool calls the user was asked about (a permission entry names them): they never fold. */
   private readonly asked = new Set<string>();
   /** The tool entry of each tool call id. */
@@ -59,6 +62,8 @@ export class TranscriptView {
     this.order.length = 0;
     this.turnOf.length = 0;
     this.turnStart.length = 0;
+    this.userIndexOfTurn.length = 0;
+    this.users = 0;
     this.slots.clear();
     this.toolViews.clear();
     this.index.clear();
@@ -170,6 +175,7 @@ export class TranscriptView {
     const e = slot.entry;
     if (e.kind === 'user' || this.order.length === 0) {
       this.turnStart.push(this.order.length);
+      this.userIndexOfTurn.push(e.kind === 'user' ? this.users++ : -1);
       this.turns.push(follow);
     }
     this.turnOf.push(this.turnStart.length - 1);
@@ -194,7 +200,22 @@ export class TranscriptView {
 
   /** The element that holds turn `t`'s entries. */
   private container(t: number): HTMLElement {
-    return this.turns.block(t).el;
+    return this.turns.block(t).body;
+  }
+
+  /**
+   * Puts `nodes` at the end of the turns they belong to (by their user message's place), and marks the turns whose
+   * failed prompt was retried. A node whose turn is not in the conversation (yet) is left out until it is.
+   */
+  placeAtTurnEnds(nodes: ReadonlyMap<number, readonly HTMLElement[]>, superseded: ReadonlySet<number>): void {
+    for (let t = 0; t < this.userIndexOfTurn.length; t++) {
+      const block = this.turns.block(t);
+      const userIndex = this.userIndexOfTurn[t]!;
+      block.el.classList.toggle('superseded', superseded.has(userIndex));
+      const wanted = nodes.get(userIndex) ?? [];
+      if (block.footer.childNodes.length === wanted.length && wanted.every((n, i) => block.footer.childNodes[i] === n)) continue;
+      block.footer.replaceChildren(...wanted);
+    }
   }
 
   /** The fold key of entry `i` when it is in turn `t` (runs never leave their turn). */
@@ -379,9 +400,9 @@ export class TranscriptView {
       case 'notice':
         return new NoticeView();
       case 'error':
-        return new ErrorView();
+        return new ErrorView(this.ctx);
       case 'turn-end':
-        return new TurnEndView();
+        return new TurnEndView(this.ctx);
       default:
         return unreachable(e, 'entry');
     }

@@ -1,5 +1,5 @@
 // What entry views need from the app, injected so views can be tested without VS Code.
-import type { WebviewToHost } from '../protocol/protocol';
+import type { TranscriptEntry, WebviewToHost } from '../protocol/protocol';
 import type { MarkdownRenderer } from './markdown';
 
 /** A view with deferred work (markdown) done once per animation frame. */
@@ -14,4 +14,6 @@ export interface ViewContext {
   renderMarkdown: MarkdownRenderer;
   /** Schedules `view.renderNow()` for the next frame; several requests in one frame render once. */
   requestRender(view: Renderable): void;
+  /** Copies a message to the clipboard as Markdown. */
+  copy?(entry: TranscriptEntry): void;
 }

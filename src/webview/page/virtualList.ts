@@ -5,9 +5,14 @@
 // keeps what the user looks at still when a height turns out different from its estimate.
 import { h } from './dom';
 
-/** A turn's container. `height` is its last measured height, undefined until it has been laid out. */
+/**
+ * A turn's container: its entries in `body`, then what the chat adds at the turn's end (the changed-files card) in
+ * `footer`. `height` is its last measured height, undefined until it has been laid out.
+ */
 export interface Block {
   readonly el: HTMLElement;
+  readonly body: HTMLElement;
+  readonly footer: HTMLElement;
   height: number | undefined;
   built: boolean;
 }
@@ -85,7 +90,9 @@ export class VirtualList {
    * follows the conversation); otherwise it waits for `layout`.
    */
   push(follow: boolean): Block {
-    const block: Block = { el: h('div', { class: 'turn' }), height: undefined, built: false };
+    const body = h('div', { class: 'turn-body' });
+    const footer = h('div', { class: 'turn-footer' });
+    const block: Block = { el: h('div', { class: 'turn' }, body, footer), body, footer, height: undefined, built: false };
     this.blocks.push(block);
     const i = this.blocks.length - 1;
     if (follow && this.last === i - 1) {

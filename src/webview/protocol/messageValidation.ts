@@ -64,6 +64,12 @@ function buildWebviewSchemas() {
     /** Without `path`: Revert All. */
     z.object({ type: z.literal('revertTurnChanges'), id: str(128), path: z.optional(str()) }),
     z.object({ type: z.literal('setFollowAgent'), enabled: z.boolean() }),
+    /** Going back, each from a user message (by its entry id): send it changed, from just before it. */
+    z.object({ type: z.literal('editPrompt'), entryId: str(256), text: str(MAX_TEXT) }),
+    /** Restore the code, rewind the conversation, or both, to just before that message (the host asks which). */
+    z.object({ type: z.literal('goBack'), entryId: str(256) }),
+    /** Send the prompt of a failed turn again (`entryId`: any entry of that turn). */
+    z.object({ type: z.literal('retryTurn'), entryId: str(256) }),
     z.object({ type: z.literal('selectAgent'), name: str(60) }),
     z.object({ type: z.literal('noticeAction'), noticeId: int(), action: str(64), methodId: z.optional(str(256)), resend: z.optional(z.boolean()) }),
   ]);

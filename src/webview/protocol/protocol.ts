@@ -14,12 +14,13 @@ export { unreachable } from '../../acpClient/unreachable';
 export { OPTION_KIND_ICON, TOOL_KIND_ICON } from '../../permissionUI/kindIcons';
 export { buildElicitationContent, checkFieldAnswer, type ElicitationContent, type ElicitationForm, type FormField } from '../../permissionUI/elicitationForm';
 export { parseEntryAppends } from './messageValidation';
+export { entryMarkdown } from '../../chat/conversationMarkdown';
 export { parseExternalLink } from './linkPolicy';
 
 // What the webview posts is defined by its validation schema, so a message cannot exist without being validated.
 export type { Attachment, EntryAppend, WebviewToHost } from './messageValidation';
 
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** What the agent can take in a prompt; drives which composer features are enabled. */
 export interface ComposerCapabilities {
@@ -60,12 +61,24 @@ export interface ChangedFileView {
   cannotRevert?: string;
 }
 
-/** The latest turn's changes in the current session. */
+/** One turn's changes, shown at the end of that turn. */
 export interface TurnChangesView {
   id: string;
+  /** The place of the turn's first prompt among the conversation's user messages (0 = the first). */
+  userIndex: number;
+  /** The place of its last prompt: the card goes at the end of that prompt's turn. */
+  endUserIndex: number;
   files: ChangedFileView[];
-  /** What the list may miss. */
-  limit?: string;
+}
+
+/** What the chat knows of its turns beyond their entries. */
+export interface TurnsView {
+  /** Every turn that changed files, oldest first. */
+  changes: TurnChangesView[];
+  /** What every card would say (the workspace is not a git repository, older records dropped): said once. */
+  note?: string;
+  /** Places of the user messages whose failed turn was retried: those turns stay, marked superseded. */
+  superseded: number[];
 }
 
 export type { ChatNotice, NoticeButton } from '../../chat/chatNotices';
@@ -83,8 +96,10 @@ export type HostToWebview =
   | { type: 'attach'; attachment: Attachment }
   | { type: 'fileCompletions'; requestId: number; items: FileCompletion[] }
   | { type: 'focusComposer' }
-  /** The latest turn that changed files (null: none in this session). Sent after every snapshot and on change. */
-  | { type: 'turnChanges'; changes: TurnChangesView | null }
+  /** The turns' changes and marks. Sent after every snapshot and on change. */
+  | { type: 'turns'; turns: TurnsView }
+  /** Text for the composer (a rewound prompt), put before what it holds. */
+  | { type: 'draft'; text: string }
   /** Whether the editor follows the agent (remembered across sessions and windows). */
   | { type: 'followAgent'; enabled: boolean }
   /** The agents the user can pick for new sessions, and the picked one (by name). */

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findProgram } from '../../../src/acpClient/findProgram';
-import { changedSince, contentAt, takeGitSnapshot } from '../../../src/workbench/gitSnapshot';
+import { changedSince, contentAt, takeGitSnapshot } from '../../../src/checkpoints/gitSnapshot';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));

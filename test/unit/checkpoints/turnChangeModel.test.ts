@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCallState } from '../../../src/acpClient/transcript';
-import { describeChange, diffsByPath, lineCounts, revertRefusal, undoDiffs } from '../../../src/workbench/turnChangeModel';
+import { describeChange, diffsByPath, lineCounts, revertRefusal, undoDiffs } from '../../../src/checkpoints/turnChangeModel';
 
 function call(status: ToolCallState['status'], ...diffs: { path: string; oldText: string | null; newText: string }[]): ToolCallState {
   return { toolCallId: `t${Math.random()}`, title: 'Edit', status, locations: [], content: diffs.map((d) => ({ type: 'diff' as const, ...d })) };

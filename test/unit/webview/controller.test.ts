@@ -76,8 +76,9 @@ function setup() {
     onDidChangeSession: session.event,
     onDidChangeStatus: status.event,
     onDidChangeElicitations: elic.event,
-    getTurnChanges: () => null,
-    onDidChangeTurnChanges: emitter<void>().event,
+    getTurns: () => ({ changes: [], superseded: [] }),
+    onDidChangeTurns: emitter<void>().event,
+    onDidRequestDraft: emitter<string>().event,
     getFollowAgent: () => false,
     getAgents: () => ({ agents: [{ name: 'Claude' }, { name: 'Other' }], selected: 'Claude' }),
     onDidChangeAgents: emitter<void>().event,
@@ -103,6 +104,9 @@ function setup() {
     completeFiles: vi.fn(async (q: string) => [{ path: `/w/${q}.ts`, label: `${q}.ts` }]),
     reviewTurnChanges: vi.fn(),
     revertTurnChanges: vi.fn(),
+    editPrompt: vi.fn(),
+    goBack: vi.fn(),
+    retryTurn: vi.fn(),
     setFollowAgent: vi.fn(),
     selectAgent: vi.fn(),
     noticeAction: vi.fn(),
@@ -149,7 +153,7 @@ describe('ChatWebviewController', () => {
     expect(t.actions.start).toHaveBeenCalledTimes(1); // a chat on screen starts the agent
     // The turn's changes, Follow the agent and the agent picker follow every snapshot.
     expect(t.posted.slice(1)).toEqual([
-      { type: 'turnChanges', changes: null },
+      { type: 'turns', turns: { changes: [], superseded: [] } },
       { type: 'followAgent', enabled: false },
       { type: 'agents', agents: [{ name: 'Claude' }, { name: 'Other' }], selected: 'Claude' },
       { type: 'patch', entries: [user('u2', 'ab')] },
@@ -157,7 +161,7 @@ describe('ChatWebviewController', () => {
     t.setSnapshot(null);
     t.session.fire();
     expect(t.posted.at(-4)).toMatchObject({ type: 'snapshot', snapshot: null });
-    expect(t.posted.at(-3)).toEqual({ type: 'turnChanges', changes: null });
+    expect(t.posted.at(-3)).toEqual({ type: 'turns', turns: { changes: [], superseded: [] } });
     expect(t.posted.at(-1)).toMatchObject({ type: 'agents', selected: 'Claude' });
   });
 
@@ -172,7 +176,7 @@ describe('ChatWebviewController', () => {
     // A snapshot is the page's whole state (turn changes, follow and agents follow it); the dropped append is not sent.
     const last = t.posted.map((m) => m.type).lastIndexOf('snapshot');
     expect(t.posted[last]).toMatchObject({ type: 'snapshot', snapshot: { entries: [user('u1', 'hi!')] } });
-    expect(t.posted.slice(last + 1).map((m) => m.type)).toEqual(['turnChanges', 'followAgent', 'agents']);
+    expect(t.posted.slice(last + 1).map((m) => m.type)).toEqual(['turns', 'followAgent', 'agents']);
     expect(t.posted.some((m) => m.type === 'patch')).toBe(false); // the pending append was dropped, not sent after it
   });
 

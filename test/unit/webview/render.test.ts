@@ -101,7 +101,7 @@ describe('rendering a snapshot', () => {
 
   it('renders a permission without a matching tool card standalone, with its outcome', () => {
     const p2 = t.q('[data-entry-id="p2"]')!;
-    expect(p2.parentElement!.classList.contains('turn')).toBe(true);
+    expect(p2.parentElement!.classList.contains('turn-body')).toBe(true);
     expect(p2.textContent).toContain('Edit existing.txt');
     expect(p2.querySelector('[data-testid="permission-outcome"]')!.textContent).toBe('Allowed once by you');
     expect(p2.querySelector('button')).toBeNull();
@@ -194,7 +194,7 @@ describe('incremental patching', () => {
       ],
     });
     t.frame();
-    const ids = Array.from(t.root.querySelectorAll<HTMLElement>('.transcript-list > .turn > [data-entry-id]')).map((n) => n.dataset.entryId);
+    const ids = Array.from(t.root.querySelectorAll<HTMLElement>('.transcript-list > .turn > .turn-body > [data-entry-id]')).map((n) => n.dataset.entryId);
     expect(ids).toEqual(['u1', 'e-toolu_b', 'e-toolu_c', 'py', 'pz']);
     // A call the user denied says so in neutral words, without the agent's refusal text or an exit status.
     const card = t.q('[data-tool-call-id="toolu_b"]')!;

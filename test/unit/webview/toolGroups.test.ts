@@ -17,7 +17,7 @@ function setup() {
   const send = (m: HostToWebview) => app.handleMessage(m);
   const list = () => root.querySelector('.transcript-list')!;
   /** The list's top-level rows (in its turns): an entry id, or "group:<count>" for a folded run. */
-  const rows = () => Array.from(list().querySelectorAll(':scope > .turn > *')).map((n) => ((n as HTMLElement).dataset.testid === 'tool-group' ? `group:${(n as HTMLElement).dataset.count}` : (n as HTMLElement).dataset.entryId));
+  const rows = () => Array.from(list().querySelectorAll(':scope > .turn > .turn-body > *')).map((n) => ((n as HTMLElement).dataset.testid === 'tool-group' ? `group:${(n as HTMLElement).dataset.count}` : (n as HTMLElement).dataset.entryId));
   return { app, root, send, rows, list };
 }
 

@@ -1,0 +1,27 @@
+// Export Conversation as Markdown: the chat's conversation, as its Markdown reads (webview/protocol/
+// conversationMarkdown.ts), written where the user picks in VS Code's save dialog.
+import * as vscode from 'vscode';
+import type { Chat } from '../chat/chat';
+import { conversationMarkdown } from '../chat/conversationMarkdown';
+
+/** Asks where, then writes; false when there was nothing to export or the user cancelled. */
+export async function exportConversation(chat: Chat): Promise<boolean> {
+  const session = chat.session;
+  const entries = session?.snapshot().entries ?? [];
+  if (!session || !entries.length) {
+    void vscode.window.showInformationMessage('ACP Chat: This chat has no conversation to export yet.');
+    return false;
+  }
+  const title = session.meta.title ?? 'Conversation';
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const name = `${title.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().slice(0, 60) || 'conversation'}.md`;
+  const target = await vscode.window.showSaveDialog({
+    title: 'Export Conversation as Markdown',
+    saveLabel: 'Export',
+    filters: { Markdown: ['md'] },
+    ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
+  });
+  if (!target) return false;
+  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(conversationMarkdown(entries, title)));
+  return true;
+}

@@ -106,8 +106,8 @@ describe('ACP Chat e2e: a turn’s changes, following the agent', () => {
     await sendPrompt(cb, 'change three more files');
     await cb.chat.getByTestId('transcript').getByText('Changed three files.').waitFor({ timeout: TURN_MS });
     await waitTurnIdle(cb);
-    // The card shows the latest turn's changes.
-    const card = cb.chat.getByTestId('changed-files');
+    // Each turn has its own card, at its end: this turn's is the last.
+    const card = cb.chat.getByTestId('changed-files').last();
     await expect
       .poll(() => card.getByTestId('changed-file').allInnerTexts(), { timeout: TURN_MS })
       .toEqual([expect.stringMatching(/^config\.json\s/), expect.stringMatching(/^revert-me-1\.ts\s/), expect.stringMatching(/^revert-me-2\.ts\s/)]);

@@ -132,9 +132,9 @@ export function bindTurns(chat: Chat, tracker: TurnChangeTracker, deps: TurnsDep
         const canRestore = plan.files.length > 0 || plan.unknown.length > 0;
         type Item = vscode.QuickPickItem & { code: boolean; conversation: boolean };
         const items: Item[] = [
-          ...(canRestore ? [{ label: GO_BACK.restoreCode, detail: GO_BACK.restoreCodeDetail, code: true, conversation: false }] : []),
-          { label: GO_BACK.rewind, detail: GO_BACK.rewindDetail, code: false, conversation: true },
-          ...(canRestore ? [{ label: GO_BACK.both, detail: GO_BACK.bothDetail, code: true, conversation: true }] : []),
+          ...(canRestore ? [{ label: GO_BACK.restoreCode, detail: GO_BACK.restoreCodeDetail, iconPath: new vscode.ThemeIcon('discard'), code: true, conversation: false }] : []),
+          { label: GO_BACK.rewind, detail: GO_BACK.rewindDetail, iconPath: new vscode.ThemeIcon('history'), code: false, conversation: true },
+          ...(canRestore ? [{ label: GO_BACK.both, detail: GO_BACK.bothDetail, iconPath: new vscode.ThemeIcon('debug-reverse-continue'), code: true, conversation: true }] : []),
         ];
         const picked = await vscode.window.showQuickPick(items, { title: GO_BACK.title, placeHolder: canRestore ? GO_BACK.placeholder : GO_BACK.placeholderNoCode });
         if (!picked) return;

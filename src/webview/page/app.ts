@@ -60,6 +60,8 @@ export class App {
   private readonly dirty = new Set<Renderable>();
   private frameScheduled = false;
   private stickToBottom = true;
+  /** Where the chat last scrolled to itself to follow the end: only a scroll above it is the user leaving the end. */
+  private followedTo = 0;
   /** A resync was asked for and its snapshot has not come yet: later misfits are the same gap. */
   private resyncAsked = false;
   private readonly post: (msg: WebviewToHost) => void;
@@ -99,7 +101,11 @@ export class App {
     opts.root.replaceChildren(this.header.node, this.banner, this.find.node, this.scroller, bottom);
     // The turns near the viewport are mounted in the scroll event itself, so the frame that shows a scroll has them.
     this.scroller.addEventListener('scroll', () => {
-      this.stickToBottom = this.scroller.scrollHeight - this.scroller.scrollTop - this.scroller.clientHeight < STICK_THRESHOLD;
+      const top = this.scroller.scrollTop;
+      const atEnd = this.scroller.scrollHeight - top - this.scroller.clientHeight < STICK_THRESHOLD;
+      // The scroll event of the chat's own scroll to the end can come after more arrived (a message handled in
+      // between): the end moved away, the user did not.
+      this.stickToBottom = atEnd || (this.stickToBottom && top >= this.followedTo - 1);
       this.transcript.layout(this.stickToBottom);
     });
     window.addEventListener('resize', () => this.scheduleFrame());
@@ -258,7 +264,10 @@ export class App {
 
   /** Always to the host: while a turn runs the session queues it (one queue, shown by QueueView). */
   private submit(text: string, attachments: Attachment[]): void {
+    // The user sent something: the end of the conversation is where they look now, at once (before the echo).
     this.stickToBottom = true;
+    this.transcript.layout(true);
+    this.scrollIfSticky();
     this.post({ type: 'sendPrompt', text, attachments });
   }
 
@@ -340,7 +349,9 @@ export class App {
   }
 
   private scrollIfSticky(): void {
-    if (this.stickToBottom) this.scroller.scrollTop = this.scroller.scrollHeight;
+    if (!this.stickToBottom) return;
+    this.scroller.scrollTop = this.scroller.scrollHeight;
+    this.followedTo = this.scroller.scrollTop;
   }
 }
 

@@ -55,7 +55,9 @@ export class UserMessageView implements EntryView {
   private startEditing(): void {
     const entry = this.entry!;
     const editor = h('textarea', { class: 'edit-prompt-input', 'data-testid': 'edit-prompt-input', 'aria-label': 'Edit your message', rows: 3 });
-    editor.value = entry.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).slice(0, 1).join('');
+    // Only a leading text block is the typed text, the one the host replaces (forkPoint.ts promptWithText).
+    const first = entry.content[0];
+    editor.value = first?.type === 'text' ? first.text : '';
     const send = button('Send', { class: 'primary', 'data-testid': 'edit-prompt-send', title: 'Send it again from just before this message (Enter)' });
     const cancel = button('Cancel', { class: 'text-btn', 'data-testid': 'edit-prompt-cancel', title: 'Leave the message as it was (Escape)' });
     const stop = () => {

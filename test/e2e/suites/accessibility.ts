@@ -54,7 +54,7 @@ export function accessibilitySuite(bed: () => ChatBed): void {
       await sendPrompt(cb, 'write a11y.txt');
       await lastToolCard(cb, 'a11y.txt').locator('[data-option-id="allow-once"]').click({ timeout: TURN_MS });
       await waitTurnIdle(cb);
-      await cb.chat.getByTestId('changed-files').waitFor({ timeout: TURN_MS });
+      await cb.chat.getByTestId('changed-files').last().waitFor({ timeout: TURN_MS });
       const folded = cb.chat.getByTestId('tool-group').last();
       expect([await folded.getAttribute('data-count'), await folded.getByTestId('tool-group-toggle').innerText()]).toEqual(['3', expect.stringMatching(/^Read 3 files\s+Completed$/)]);
       states(await auditInThemes(cb.page, 'finished turn with changed files', 2));

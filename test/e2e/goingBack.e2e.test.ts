@@ -16,6 +16,7 @@ describe('ACP Chat e2e: going back', () => {
   /** The changed-files cards inside the n-th turn (by its user message). */
   const cardsOfTurn = (n: number) => cb.chat.locator('.turn:has([data-testid="user-message"])').nth(n).getByTestId('changed-files');
   const notice = () => cb.chat.getByTestId('notice-message');
+  const sideBar = () => cb.page.locator('.part.sidebar');
 
   beforeAll(async () => {
     // Edits go through without asking, so each turn runs to its end.
@@ -68,7 +69,7 @@ describe('ACP Chat e2e: going back', () => {
     expect(await cb.chat.getByTestId('changed-files').count()).toBe(3);
     // Said once, under the last card, not on each.
     expect(await cb.chat.getByTestId('changed-files-note').count()).toBe(1);
-    await screenshot(cb.page, 'changes-in-their-turns');
+    await screenshot(cb.page, 'changes-in-their-turns', sideBar());
   });
 
   test('Restore code to before the second prompt: its files and the later ones go, a file the user changed stays and is named; Undo Restore puts them back', async () => {
@@ -81,7 +82,7 @@ describe('ACP Chat e2e: going back', () => {
     await expect
       .poll(() => notice().textContent(), { timeout: 10_000 })
       .toBe('Restored 2 files to before the prompt: three.txt, two.txt. Left alone: later.txt (it changed after the agent wrote it).');
-    await screenshot(cb.page, 'restore-done');
+    await screenshot(cb.page, 'restore-done', sideBar());
 
     await cb.chat.getByTestId('notice-action').filter({ hasText: 'Undo Restore' }).click();
     await expect.poll(() => [readFileSync(file('two.txt'), 'utf8'), readFileSync(file('three.txt'), 'utf8')], { timeout: 10_000 }).toEqual(['two\n', 'three\n']);
@@ -107,7 +108,9 @@ describe('ACP Chat e2e: going back', () => {
     const retry = cb.chat.getByTestId('retry-turn').last();
     await retry.waitFor({ state: 'visible', timeout: TURN_MS });
     await waitTurnIdle(cb);
-    await screenshot(cb.page, 'retry-offered');
+    // Sent while scrolled up (Go Back above): the chat followed its prompt to the failed turn's end.
+    await expect.poll(() => cb.chat.locator('.scroller').evaluate((s) => s.scrollHeight - s.scrollTop - s.clientHeight), { timeout: 10_000 }).toBeLessThan(1);
+    await screenshot(cb.page, 'retry-offered', sideBar());
     cb.fake.setScript([text('The lucky answer.')]);
     await retry.click();
     await cb.chat.getByTestId('transcript').getByText('The lucky answer.').waitFor({ timeout: TURN_MS });
@@ -127,7 +130,7 @@ describe('ACP Chat e2e: going back', () => {
     // Edited in place: the message holds a text box now (one at a time in the chat).
     const input = cb.chat.getByTestId('edit-prompt-input');
     await input.fill('make two, edited');
-    await screenshot(cb.page, 'edit-prompt');
+    await screenshot(cb.page, 'edit-prompt', sideBar());
     cb.fake.setScript([text('Edited two.')]);
     await input.press('Enter');
     await cb.chat.getByTestId('transcript').getByText('Edited two.').waitFor({ timeout: TURN_MS });

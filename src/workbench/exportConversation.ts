@@ -1,5 +1,5 @@
-// Export Conversation as Markdown: the chat's conversation, as its Markdown reads (webview/protocol/
-// conversationMarkdown.ts), written where the user picks in VS Code's save dialog.
+// Export Conversation as Markdown: the chat's conversation, as its Markdown reads (chat/conversationMarkdown.ts),
+// written where the user picks in VS Code's save dialog.
 import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
 import { conversationMarkdown } from '../chat/conversationMarkdown';

@@ -153,7 +153,7 @@ async function readFields(view: WebviewPage): Promise<Record<string, string[]>> 
       'mode name': [text(one('[data-testid="mode-select"] option'))],
       'permission title': [one('[data-testid="permission"]')?.getAttribute('aria-label') ?? '<missing>'],
       'permission option name': all('[data-testid="permission-option"] .perm-label').map(text),
-      'error message': [text(one('[data-testid="error"]'))],
+      'error message': [text(one('[data-testid="error"] .error-line'))],
       'connection error': [text(one('[data-testid="connection-status"] .status-text'))],
       'elicitation message': [text(one('.elicitation-message'))],
       'elicitation field': [text(one('legend', field ?? document)), text(one('.field-desc', field ?? document))],

@@ -1,6 +1,8 @@
-// A compact inline diff for a tool call's `diff` content: hunks with 3 lines of context, long diffs truncated.
-// The full side-by-side view is VS Code's own diff editor, reached through "Open diff".
-import { structuredPatch } from 'diff';
+// A compact inline diff for a tool call's `diff` content, read as code review rather than patch syntax: each hunk is
+// headed by where it is in the file ("lines 40–52"), rows carry a line-number gutter, 3 lines of context, long diffs
+// truncated. The full side-by-side view is VS Code's own diff editor, reached through "Open diff".
+import type { ToolCallContent, ToolCallLocation } from '@agentclientprotocol/sdk';
+import { structuredPatch, type StructuredPatchHunk } from 'diff';
 import { button, h, icon } from './dom';
 
 /** Lines shown before "Show all" for a diff. */
@@ -10,29 +12,58 @@ export interface DiffViewOptions {
   path: string;
   oldText: string | null | undefined;
   newText: string;
+  /**
+   * The file line (new numbering) where `newText` starts, when the agent said so. Without it the text is a snippet
+   * whose place in the file is unknown and shows no numbers, unless it is a new file (numbered from 1).
+   */
+  firstLine?: number;
+  /** The file line (old numbering) where `oldText` starts: numbers the removed lines. */
+  firstOldLine?: number;
   onOpenDiff: () => void;
+}
+
+/** Where a diff's texts start in the file: `line` in the new numbering, `oldLine` in the old. */
+export interface DiffStart {
+  line: number;
+  oldLine: number;
 }
 
 /** Renders one diff block; `expanded` shows every line. */
 export function renderDiff(o: DiffViewOptions, expanded: boolean, onExpand: () => void): HTMLElement {
+  // ACP: a null or omitted oldText is a new file, so the text is the whole file.
+  const newFile = !o.oldText && (o.firstLine ?? 1) === 1;
+  const first = o.firstLine ?? (newFile ? 1 : undefined);
   const patch = structuredPatch(o.path, o.path, o.oldText ?? '', o.newText, undefined, undefined, { context: 3 });
   const rows: HTMLElement[] = [];
   let added = 0;
   let removed = 0;
-  for (const hunk of patch.hunks) {
-    rows.push(h('div', { class: 'diff-line diff-hunk' }, `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`));
+  let lines = 0;
+  let widest = 0;
+  if (newFile && patch.hunks.length === 0) rows.push(heading('new file, empty', 'New file, empty'));
+  patch.hunks.forEach((hunk, i) => {
+    rows.push(hunkHeading(hunk, newFile, first, i, patch.hunks.length));
+    let oldNo = o.firstOldLine === undefined ? undefined : o.firstOldLine + hunk.oldStart - 1;
+    let newNo = first === undefined ? undefined : first + hunk.newStart - 1;
     for (const line of hunk.lines) {
       const sign = line[0];
       if (sign === '\\') continue; // "\ No newline at end of file"
-      const cls = sign === '+' ? 'diff-add' : sign === '-' ? 'diff-del' : 'diff-ctx';
+      // One column: a removed line has its old number, the others their new one.
+      const no = sign === '-' ? oldNo : newNo;
+      if (sign !== '+' && oldNo !== undefined) oldNo++;
+      if (sign !== '-' && newNo !== undefined) newNo++;
       if (sign === '+') added++;
       if (sign === '-') removed++;
-      rows.push(h('div', { class: `diff-line ${cls}` }, h('span', { class: 'diff-sign', 'aria-hidden': 'true' }, sign ?? ' '), line.slice(1)));
+      lines++;
+      widest = Math.max(widest, no ?? 0);
+      const cls = sign === '+' ? 'diff-add' : sign === '-' ? 'diff-del' : 'diff-ctx';
+      // The number is an attribute drawn by CSS: a row's text stays the code alone (copying, reading it back).
+      rows.push(h('div', { class: `diff-line ${cls}`, 'data-line': no }, h('span', { class: 'diff-sign', 'aria-hidden': 'true' }, sign ?? ' '), line.slice(1)));
     }
-  }
-  const total = rows.length;
+  });
   const shown = expanded ? rows : rows.slice(0, DIFF_PREVIEW_LINES);
   const name = o.path.split(/[\\/]/).pop() ?? o.path;
+  const body = h('div', { class: first === undefined ? 'diff-body' : 'diff-body numbered', role: 'region', 'aria-label': `Changes to ${name}` }, ...shown);
+  if (first !== undefined) body.style.setProperty('--diff-gutter', `${String(widest).length}ch`);
   return h(
     'div',
     { class: 'diff-block', 'data-testid': 'diff' },
@@ -44,9 +75,58 @@ export function renderDiff(o: DiffViewOptions, expanded: boolean, onExpand: () =
       h('span', { class: 'diff-stat' }, h('span', { class: 'diff-stat-add', 'aria-label': `${added} lines added` }, `+${added}`), ' ', h('span', { class: 'diff-stat-del', 'aria-label': `${removed} lines removed` }, `−${removed}`)),
       withClick(button('Open diff', { class: 'text-btn', 'data-testid': 'open-diff' }, icon('diff-multiple'), ' Open diff'), o.onOpenDiff),
     ),
-    h('div', { class: 'diff-body', role: 'region', 'aria-label': `Changes to ${name}` }, ...shown),
-    total > shown.length ? withClick(button(`Show all ${total} lines`, { class: 'text-btn show-all', 'data-testid': 'show-all' }), onExpand) : null,
+    body,
+    rows.length > shown.length ? withClick(button(`Show all ${lines} lines`, { class: 'text-btn show-all', 'data-testid': 'show-all' }), onExpand) : null,
   );
+}
+
+/**
+ * Where each `diff` of a tool call's content starts in its file, from the call's locations; undefined where unknown.
+ * The Claude adapter sends a finished Edit or Write as one diff per hunk of the file's patch, each paired with the
+ * location at the same index, whose line is the hunk's first line in the new file (claude-agent-acp
+ * `toolUpdateFromDiffToolResponse`). Before that a diff is the tool input's snippet and its location has no line.
+ * The old numbering follows from the hunks above: each shifts the lines below it by what it added less what it removed.
+ */
+export function diffStarts(content: readonly ToolCallContent[], locations: readonly ToolCallLocation[]): (DiffStart | undefined)[] {
+  const starts: (DiffStart | undefined)[] = content.map(() => undefined);
+  // Without one location per diff the pairing is a guess, and a guessed number is worse than none.
+  if (content.filter((c) => c.type === 'diff').length !== locations.length) return starts;
+  const shift = new Map<string, number>();
+  let k = 0;
+  content.forEach((c, i) => {
+    if (c.type !== 'diff') return;
+    const line = locations[k]?.path === c.path ? locations[k]?.line : undefined;
+    k++;
+    const before = shift.get(c.path) ?? 0;
+    if (typeof line === 'number' && Number.isInteger(line) && line >= 1) starts[i] = { line, oldLine: line - before };
+    shift.set(c.path, before + lineCount(c.newText) - lineCount(c.oldText));
+  });
+  return starts;
+}
+
+/** A hunk's heading: where it is in the new file, or what is known about it when that is not. */
+function hunkHeading(hunk: StructuredPatchHunk, newFile: boolean, first: number | undefined, index: number, count: number): HTMLElement {
+  if (newFile) {
+    const lines = `${hunk.newLines} ${hunk.newLines === 1 ? 'line' : 'lines'}`;
+    return heading(`new file, ${lines}`, `New file, ${lines}`);
+  }
+  if (first === undefined) {
+    const part = count > 1 ? `, part ${index + 1} of ${count}` : '';
+    return heading(`snippet${part}`, `Snippet${part}; where it is in the file is not known`);
+  }
+  // With 3 lines of context, only a text whose every line was removed leaves no new line to name.
+  if (hunk.newLines === 0) return heading('lines removed', 'Lines removed');
+  const start = first + hunk.newStart - 1;
+  const end = start + hunk.newLines - 1;
+  return start === end ? heading(`line ${start}`, `Line ${start}`) : heading(`lines ${start}–${end}`, `Lines ${start} to ${end}`);
+}
+
+function heading(text: string, label: string): HTMLElement {
+  return h('div', { class: 'diff-hunk', role: 'heading', 'aria-level': 4, 'aria-label': label }, text);
+}
+
+function lineCount(text: string | null | undefined): number {
+  return text ? text.split('\n').length : 0;
 }
 
 function withClick<T extends HTMLElement>(el: T, fn: () => void): T {

@@ -5,7 +5,7 @@ import type { ToolCallContent } from '@agentclientprotocol/sdk';
 import type { ToolCallState, TranscriptEntry } from '../protocol/protocol';
 import { renderAnsi } from './ansi';
 import { locationButton, renderNonTextBlocks } from './contentBlocks';
-import { renderDiff } from './diffView';
+import { type DiffStart, diffStarts, renderDiff } from './diffView';
 import { button, h, icon, setChildren } from './dom';
 import { TOOL_DENIED, TOOL_KIND_ICON, TOOL_STATUS } from './labels';
 import type { EntryView } from './messageViews';
@@ -75,7 +75,8 @@ export class ToolCallView implements EntryView {
     const expanded = [...this.expanded].join(' ');
     this.section('head', [tc.title, tc.kind, tc.status, denied(tc)], () => this.renderHead(tc));
     this.section('input', [tc.rawInput], () => this.renderInput(tc));
-    this.section('content', [tc.content, tc.status === 'failed' && tc.content.length === 0 ? tc.rawOutput : null, denied(tc), expanded], () => this.renderContent(tc));
+    // Locations belong to the content too: they say where each diff is in its file.
+    this.section('content', [tc.content, tc.locations, tc.status === 'failed' && tc.content.length === 0 ? tc.rawOutput : null, denied(tc), expanded], () => this.renderContent(tc));
     this.section('terminal', [tc.terminalOutput, tc.terminalOutputDropped, tc.terminalExit, denied(tc), this.expanded.has('terminal')], () => this.renderTerminal(tc));
     this.section('locations', [tc.locations], () => this.renderLocations(tc));
   }
@@ -115,7 +116,8 @@ export class ToolCallView implements EntryView {
   }
 
   private renderContent(tc: ToolCallState): void {
-    const parts: (HTMLElement | null)[] = tc.content.map((c, i) => this.renderItem(tc, c, i));
+    const starts = diffStarts(tc.content, tc.locations);
+    const parts: (HTMLElement | null)[] = tc.content.map((c, i) => this.renderItem(tc, c, i, starts[i]));
     // The agent's own words for a refusal ("User refused permission…") repeat what the card's answer says.
     if (tc.content.length === 0 && tc.status === 'failed' && !denied(tc) && typeof tc.rawOutput === 'string') {
       parts.push(this.renderText(tc.rawOutput, 'raw'));
@@ -123,13 +125,13 @@ export class ToolCallView implements EntryView {
     setChildren(this.content, ...parts);
   }
 
-  private renderItem(tc: ToolCallState, c: ToolCallContent, i: number): HTMLElement | null {
+  private renderItem(tc: ToolCallState, c: ToolCallContent, i: number, start: DiffStart | undefined): HTMLElement | null {
     switch (c.type) {
       case 'content':
         return c.content.type === 'text' ? this.renderText(c.content.text, `c${i}`) : renderNonTextBlocks([c.content], this.ctx);
       case 'diff':
         return renderDiff(
-          { path: c.path, oldText: c.oldText, newText: c.newText, onOpenDiff: () => this.ctx.post({ type: 'openDiff', toolCallId: tc.toolCallId, contentIndex: i }) },
+          { path: c.path, oldText: c.oldText, newText: c.newText, firstLine: start?.line, firstOldLine: start?.oldLine, onOpenDiff: () => this.ctx.post({ type: 'openDiff', toolCallId: tc.toolCallId, contentIndex: i }) },
           this.expanded.has(`d${i}`),
           () => this.expand(`d${i}`),
         );

@@ -19,6 +19,8 @@ import { SessionStore, trackSessions } from './chat/sessionStore';
 import { TurnStartGate } from './chat/turnStartGate';
 import { Checkpoints } from './checkpoints/checkpoints';
 import { registerCommands } from './commands/registerCommands';
+import { DiffApprovals } from './review/diffApprovals';
+import { EditorReview } from './review/editorReview';
 import { UserErrorPresenter } from './feedback/userErrorPresenter';
 import { describeProjectSettingsLeftOut } from './feedback/userErrors';
 import { AgentChoice } from './agents/agentChoice';
@@ -86,6 +88,14 @@ export function activate(context: vscode.ExtensionContext) {
   const history = new HistoryPicker(chatHistory(chats, sessions), (what, err) => presenter.report(err, { what }));
   // Each turn's changes, kept per session in the workspace's storage: Review, Revert, and restore to before a prompt.
   const checkpoints = new Checkpoints(context.storageUri && join(context.storageUri.fsPath, 'checkpoints'), logger);
+  // The agent's changes under review where the code is: Keep / Undo per hunk, from every chat's turns.
+  const editorReview = new EditorReview({
+    memento: context.workspaceState,
+    logger,
+    say: (message) => presenter.showMessage(message, 'warning', []),
+    marksOn: () => settings().get<boolean>('review.marks') !== false,
+    openAfterTurn: () => settings().get<'never' | 'preview' | 'focus'>('review.openAfterTurn') ?? 'never',
+  });
   const followToggled = new vscode.EventEmitter<void>();
   views = new ChatViews({
     chats,
@@ -97,10 +107,12 @@ export function activate(context: vscode.ExtensionContext) {
     extensionUri: context.extensionUri,
     // The webviews log through the logger, which survives a channel closed by deactivation.
     log: { debug: (m) => logger.debug?.(m), warn: (m) => logger.warn(m), error: (m) => (typeof m === 'string' ? logger.error(m) : logger.error(m.message, m)) },
-    editorSide: (chat) => createEditorSide(chat, { review: checkpoints.review, restore: checkpoints.restore, checkpoints: checkpoints.store, memento: context.globalState, followToggled, presenter, logger, cwd, turnStarts }),
+    editorSide: (chat) => createEditorSide(chat, { review: checkpoints.review, restore: checkpoints.restore, editorReview, checkpoints: checkpoints.store, memento: context.globalState, followToggled, presenter, logger, cwd, turnStarts }),
   });
   const chatViews = views;
   const attention = new PendingAttention(permissions.broker, (n) => chatViews.sideView.setPendingApprovals(n), logger);
+  // A diff opened for an approval answers it from its title bar.
+  const diffApprovals = new DiffApprovals({ permissions, editor, logger });
   const signIn = new SignIn({ chats, keys, presenter, logger, resolveLaunch: () => resolveLaunch(cwd() ?? homedir()), cwd, apiKeyApplies });
 
   // Disposed last-in first-out, so the log outlives everything that may still log while it shuts down (the agent's
@@ -119,6 +131,7 @@ export function activate(context: vscode.ExtensionContext) {
     { dispose: () => chats.dispose() },
     presenter,
     checkpoints,
+    editorReview,
     followToggled,
     agents,
     trackSessions(chats, sessions),
@@ -126,6 +139,7 @@ export function activate(context: vscode.ExtensionContext) {
     history,
     chatViews,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chatViews.sideView),
+    diffApprovals,
     registerCommands({
       chats,
       views: chatViews,
@@ -134,6 +148,8 @@ export function activate(context: vscode.ExtensionContext) {
       history,
       signIn,
       claudeCode,
+      diffApprovals,
+      review: editorReview,
       showLog: () => log.show(),
       // Loaded on first use: the registry's parser (zod) and the installer (tar) are not activation's cost.
       addAgentFromRegistry: async (id) => {
@@ -184,6 +200,7 @@ export function activate(context: vscode.ExtensionContext) {
         follower: chatViews.editorSide(chats.sideView)!.follower,
         turnReview: checkpoints.review,
         codeRestore: checkpoints.restore,
+        editorReview,
         agents,
         activationMs,
         /** The running agent's process id. */

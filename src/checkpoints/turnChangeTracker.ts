@@ -48,6 +48,11 @@ export class TurnChangeTracker implements Disposable {
 
   /** Fired when the current session's change sets change (a turn ended, a file was reverted, a session was shown). */
   readonly onDidChange: Event<void>;
+  /** A tool call of the running turn finished writing files: their paths with the call's diffs (review follows them). */
+  readonly onDidToolWrite: Event<ReadonlyMap<string, FileDiff[]>>;
+  private readonly writeEmitter: Emitter<ReadonlyMap<string, FileDiff[]>>;
+  /** The tool calls whose writes were reported (once each). */
+  private readonly reported = new Set<string>();
 
   constructor(
     private readonly chat: Pick<Chat, 'session' | 'onDidChangeSession'>,
@@ -59,6 +64,8 @@ export class TurnChangeTracker implements Disposable {
   ) {
     this.emitter = new Emitter((err) => logger.error('[turnChanges] listener failed', err));
     this.onDidChange = this.emitter.event;
+    this.writeEmitter = new Emitter((err) => logger.error('[turnChanges] write listener failed', err));
+    this.onDidToolWrite = this.writeEmitter.event;
     this.sub = chat.onDidChangeSession((s) => this.follow(s));
     this.follow(chat.session);
   }
@@ -136,6 +143,7 @@ export class TurnChangeTracker implements Disposable {
     this.sub.dispose();
     this.sessionSub?.dispose();
     this.emitter.dispose();
+    this.writeEmitter.dispose();
   }
 
   private follow(session: Session | undefined): void {
@@ -167,9 +175,22 @@ export class TurnChangeTracker implements Disposable {
         if (!this.turn) this.startTurn(session, index);
         else this.turn.endUserIndex = index;
       }
-      if ((c.type === 'entry-added' || c.type === 'entry-changed') && c.entry.kind === 'tool') this.turn?.toolCallIds.add(c.entry.toolCall.toolCallId);
+      if ((c.type === 'entry-added' || c.type === 'entry-changed') && c.entry.kind === 'tool') {
+        this.turn?.toolCallIds.add(c.entry.toolCall.toolCallId);
+        if (this.turn) this.reportWrite(c.entry.toolCall);
+      }
       if (c.type === 'meta-changed' && c.keys.includes('turn') && this.turn && session.turn === 'idle') this.endTurn(session);
     }
+  }
+
+  private reportWrite(call: ToolCallState): void {
+    if (call.status !== 'completed' || this.reported.has(call.toolCallId)) return;
+    const cwd = this.cwd() ?? '/';
+    const writes = new Map<string, FileDiff[]>();
+    for (const [path, list] of diffsByPath([call])) writes.set(nodePath.resolve(cwd, path), list);
+    if (!writes.size) return;
+    this.reported.add(call.toolCallId);
+    this.writeEmitter.fire(writes);
   }
 
   private startTurn(session: Session, userIndex: number): void {

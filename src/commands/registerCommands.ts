@@ -11,6 +11,10 @@ import type { SignIn } from '../workbench/signIn/signInCommands';
 import type { ChatViews } from '../webview/host/chatViews';
 import { selectionAttachment } from '../webview/host/selectionAttachment';
 import { COMMANDS } from '../contributions/commandIds';
+import { DIFF_NOT_ASKING } from '../feedback/userErrors';
+import type { DiffAnswer } from '../review/diffApprovalChoices';
+import type { DiffApprovals } from '../review/diffApprovals';
+import type { EditorReview } from '../review/editorReview';
 
 export interface CommandDeps {
   chats: ChatRegistry;
@@ -20,6 +24,10 @@ export interface CommandDeps {
   history: HistoryPicker;
   signIn: SignIn;
   claudeCode: ClaudeCodeSetup;
+  /** Allow, Allow Always and Deny in the title bar of a diff opened for an approval. */
+  diffApprovals: DiffApprovals;
+  /** The agent's changes under review in the editor. */
+  review: EditorReview;
   showLog(): void;
   /** "Add Agent from Registry…" (loaded on first use); `id` skips the picker. */
   addAgentFromRegistry(id?: string): Promise<unknown>;
@@ -39,6 +47,10 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     } catch (err) {
       presenter.report(err, { chat, what });
     }
+  };
+  /** Answers the diff's approval: the diff clicked (its title bar passes its resource), else the active tab. */
+  const answerFromDiff = (answer: DiffAnswer) => async (target?: unknown) => {
+    if (!(await deps.diffApprovals.answer(answer, target))) presenter.showMessage(DIFF_NOT_ASKING.message, DIFF_NOT_ASKING.severity, DIFF_NOT_ASKING.actions);
   };
   const reporting = (what: string, op: () => Promise<unknown>) => async () => {
     try {
@@ -86,6 +98,31 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     [COMMANDS.addAgentFromRegistry]: (id?: unknown) => deps.addAgentFromRegistry(typeof id === 'string' ? id : undefined),
     [COMMANDS.undoRestore]: inActiveChat('Undoing the code restore', (chat) => deps.undoRestore(chat)),
     [COMMANDS.exportConversation]: inActiveChat('Exporting the conversation', (chat) => deps.exportConversation(chat)),
+    [COMMANDS.diffApprovalAllow]: answerFromDiff('allow'),
+    [COMMANDS.diffApprovalAllowAlways]: answerFromDiff('allowAlways'),
+    [COMMANDS.diffApprovalDeny]: answerFromDiff('deny'),
+    // Keep and Undo of one hunk: from its CodeLens (path and hunk id), or at the cursor from the keyboard.
+    [COMMANDS.reviewKeep]: (path?: unknown, id?: unknown) => typeof path === 'string' && typeof id === 'string' && deps.review.keep(path, id),
+    [COMMANDS.reviewUndo]: (path?: unknown, id?: unknown) => typeof path === 'string' && typeof id === 'string' && deps.review.undo(path, id),
+    [COMMANDS.reviewKeepAtCursor]: async () => {
+      const at = await deps.review.atCursor();
+      if (at) await deps.review.keep(at.path, at.id);
+    },
+    [COMMANDS.reviewUndoAtCursor]: async () => {
+      const at = await deps.review.atCursor();
+      if (at) await deps.review.undo(at.path, at.id);
+    },
+    // Keep All / Undo All in the editor title: for the file shown (the title passes its URI), else the active editor's.
+    [COMMANDS.reviewKeepFile]: (uri?: unknown) => {
+      const path = fileOf(uri);
+      if (path) deps.review.keepFile(path);
+    },
+    [COMMANDS.reviewUndoFile]: (uri?: unknown) => {
+      const path = fileOf(uri);
+      return path ? deps.review.undoFile(path) : undefined;
+    },
+    [COMMANDS.reviewNext]: () => deps.review.go(1),
+    [COMMANDS.reviewPrevious]: () => deps.review.go(-1),
   };
   // "Show Pending Approval" brings the chat whose session asked forward: its tab, else the side view.
   const reveal = permissions.onDidRequestReveal((p) => {
@@ -93,4 +130,11 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     void views.reveal(chat);
   });
   return vscode.Disposable.from(reveal, ...Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run)));
+}
+
+/** The file an editor-title command is for: the URI it was given, else the active editor's. */
+function fileOf(uri: unknown): string | undefined {
+  if (uri instanceof vscode.Uri && uri.scheme === 'file') return uri.fsPath;
+  const active = vscode.window.activeTextEditor?.document.uri;
+  return active?.scheme === 'file' ? active.fsPath : undefined;
 }

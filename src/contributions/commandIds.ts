@@ -22,6 +22,18 @@ export const COMMANDS = {
   /** The side view's own title-bar buttons: they act on the side view's chat, whichever chat has focus. */
   newSessionInView: 'acpChat.chatView.newSession',
   openConversationInView: 'acpChat.chatView.openConversation',
+  /** A diff opened for an approval answers it from its title bar (in the palette only while it does). */
+  diffApprovalAllow: 'acpChat.diffApproval.allow',
+  diffApprovalAllowAlways: 'acpChat.diffApproval.allowAlways',
+  diffApprovalDeny: 'acpChat.diffApproval.deny',
+  reviewKeep: 'acpChat.review.keep',
+  reviewUndo: 'acpChat.review.undo',
+  reviewKeepAtCursor: 'acpChat.review.keepAtCursor',
+  reviewUndoAtCursor: 'acpChat.review.undoAtCursor',
+  reviewKeepFile: 'acpChat.review.keepFile',
+  reviewUndoFile: 'acpChat.review.undoFile',
+  reviewNext: 'acpChat.review.next',
+  reviewPrevious: 'acpChat.review.previous',
   /** Internal (not in the palette): sets the Claude Code a notice's button offered. */
   useClaudeCode: 'acpChat.useClaudeCode',
 } as const;

@@ -102,6 +102,9 @@ export function describeProjectSettingsLeftOut(leftOut: readonly ProjectSetting[
 /** A diff the chat still shows but whose tool call the session no longer holds (e.g. after a new session). */
 export const DIFF_UNAVAILABLE: UserError = { message: 'That diff is no longer available.', severity: 'warning', actions: [] };
 
+/** Allow, Allow Always or Deny run on a diff that answers no approval with that choice (an ended one is "expired"). */
+export const DIFF_NOT_ASKING: UserError = { message: 'This diff is not waiting for that answer.', severity: 'info', actions: [] };
+
 /** Files a revert refused (changed since the agent wrote them, content before the turn unknown), each with why. */
 export function describeRevertRefusals(refused: readonly { path: string; reason: string }[]): UserError | undefined {
   if (!refused.length) return undefined;
@@ -122,6 +125,21 @@ export const GO_BACK = {
   bothDetail: 'Restore the code, then rewind the conversation',
   restoreButton: 'Restore',
   confirmRestore: (n: number) => `Restore ${n} file${n === 1 ? '' : 's'} to as ${n === 1 ? 'it was' : 'they were'} before this prompt? The diff shows what changes.`,
+} as const;
+
+/** The words of the agent's changes under review in the editor. */
+export const REVIEW = {
+  keepLens: '$(check) Keep',
+  undoLens: '$(discard) Undo',
+  undoEditedLens: '$(discard) Undo (you changed it)',
+  keepTooltip: 'Keep this change as the agent wrote it',
+  undoTooltip: 'Put these lines back as they were before the agent changed them',
+  editedByYou: 'You changed lines of this change since the agent wrote them: Undo leaves it as it is. Edit it by hand, or Keep it.',
+  gone: 'That change is no longer under review.',
+  notApplied: 'VS Code did not apply the undo.',
+  someEdited: (n: number) => `${n} change${n === 1 ? '' : 's'} you edited since the agent wrote ${n === 1 ? 'it was' : 'them were'} left as ${n === 1 ? 'it is' : 'they are'}.`,
+  removedInline: (n: number) => `− ${n} line${n === 1 ? '' : 's'} removed`,
+  removedHover: (n: number) => `The agent removed ${n} line${n === 1 ? '' : 's'} here:`,
 } as const;
 
 export const NOTHING_TO_UNDO = 'There is no code restore to undo in this chat.';

@@ -177,7 +177,8 @@ export class PermissionController implements vscode.Disposable {
       dismiss: (key) => this.broker.dismiss(key),
       openLocation: (location) => this.editor.openPresentedLocation(location),
       showDiffs: async (prompt: PermissionPrompt) => {
-        for (const diff of prompt.presentation.diffs) await this.editor.showDiff(diff);
+        // Opened for this request: the diff's title bar answers it too (review/diffApprovals.ts).
+        for (const diff of prompt.presentation.diffs) await this.editor.showDiff(diff, { forApproval: prompt.key });
       },
       showPlan: async (prompt: PermissionPrompt) => {
         if (prompt.presentation.plan) await this.editor.showPlan(prompt.presentation.plan);

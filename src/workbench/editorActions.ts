@@ -6,15 +6,23 @@ import { LocationRefusedError } from '../acpClient/errors';
 import type { Logger } from '../acpClient/logger';
 import { toDisplayText } from '../acpClient/displayText';
 import type { PresentedLocation } from './locationLinks';
-import type { PresentedDiff } from './previewDocuments';
+import type { DiffSides, PresentedDiff } from './previewDocuments';
 import { openLocation } from './locationOpener';
 import { PreviewDocuments } from './previewDocuments';
+
+/** A diff the editor opened; `forApproval` is the key of the pending approval it was opened for, if any. */
+export interface OpenedDiff extends DiffSides {
+  forApproval?: string;
+}
 
 export class EditorActions implements vscode.Disposable {
   private readonly previews: PreviewDocuments;
   private readonly failEmitter = new vscode.EventEmitter<{ err: unknown; what: string }>();
   /** An action failed: what to tell the user. */
   readonly onDidFail = this.failEmitter.event;
+  private readonly openedDiffEmitter = new vscode.EventEmitter<OpenedDiff>();
+  /** A diff was opened (after its editor was shown). */
+  readonly onDidOpenDiff = this.openedDiffEmitter.event;
 
   constructor(private readonly logger: Logger) {
     this.previews = new PreviewDocuments(logger);
@@ -37,9 +45,13 @@ export class EditorActions implements vscode.Disposable {
     await this.open(`Opening ${location.label}`, () => openLocation(location.path, location.line, { preserveFocus: true }));
   }
 
-  /** Native diff of current vs proposed content; `applied` when the change is already on disk. */
-  async showDiff(diff: PresentedDiff, opts: { applied?: boolean } = {}): Promise<void> {
-    await this.attempt('Showing the diff', () => this.previews.showDiff(diff, opts));
+  /**
+   * Native diff of current vs proposed content; `applied` when the change is already on disk; `forApproval`: the key
+   * of the pending approval it is opened for (its title bar then answers it: review/diffApprovals.ts).
+   */
+  async showDiff(diff: PresentedDiff, { forApproval, ...opts }: { applied?: boolean; forApproval?: string } = {}): Promise<void> {
+    const sides = await this.attempt('Showing the diff', () => this.previews.showDiff(diff, opts));
+    if (sides) this.openedDiffEmitter.fire({ ...sides, forApproval });
   }
 
   /** Markdown preview of a plan (ExitPlanMode). */
@@ -50,6 +62,7 @@ export class EditorActions implements vscode.Disposable {
   dispose(): void {
     this.previews.dispose();
     this.failEmitter.dispose();
+    this.openedDiffEmitter.dispose();
   }
 
   private async open(what: string, op: () => Promise<boolean>): Promise<boolean> {

@@ -35,9 +35,9 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
   /**
    * Open the native diff of current vs proposed content for one diff of a tool call. `applied`: the agent already made
    * the change, so the file on disk holds the result and a current-vs-proposed diff would show nothing; the agent's
-   * own before/after texts are shown instead.
+   * own before/after texts are shown instead. Returns the diff's two sides, or undefined when it was not shown.
    */
-  async showDiff(diff: PresentedDiff, { applied = false }: { applied?: boolean } = {}): Promise<void> {
+  async showDiff(diff: PresentedDiff, { applied = false }: { applied?: boolean } = {}): Promise<DiffSides | undefined> {
     const base = nodePath.basename(diff.path) || 'file';
     const id = ++this.counter;
     if (applied) {
@@ -45,11 +45,11 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
       const after = this.put(DIFF_SCHEME, `/${id}/after/${base}`, diff.newText);
       const title = toDisplayText(`${base} (${diff.oldText === null ? 'new file' : 'before ↔ after'}, applied)`, 200);
       await vscode.commands.executeCommand('vscode.diff', before, after, title, { preview: true, preserveFocus: true });
-      return;
+      return { original: before, modified: after };
     }
     // Showing the current text reads the file: outside the workspace (also through a symlink) only when confirmed.
     const check = await checkRealLocation(diff.path, undefined, workspaceFolderPaths());
-    if (check.ok && !check.insideWorkspace && !(await confirmOutsideWorkspace(check, 'Show a diff of a file outside the workspace?'))) return;
+    if (check.ok && !check.insideWorkspace && !(await confirmOutsideWorkspace(check, 'Show a diff of a file outside the workspace?'))) return undefined;
     const current = await this.readCurrentText(diff.path);
     const result = reconstructEdit(diff, current);
     const left = this.put(DIFF_SCHEME, `/${id}/current/${base}`, result.original);
@@ -58,6 +58,7 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
     const side = result.scope === 'snippet' ? 'snippet' : diff.oldText === null && !note ? 'new file' : 'current ↔ proposed';
     const title = toDisplayText(`${base} (${side})${note ? ` — ${note}` : ''}`, 200);
     await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true, preserveFocus: true });
+    return { original: left, modified: right };
   }
 
   /** Show the plan markdown rendered; falls back to the source when the markdown preview is unavailable. */
@@ -107,4 +108,10 @@ export interface PresentedDiff {
   /** `null` for a new file (ACP: null/omitted oldText). */
   oldText: string | null;
   newText: string;
+}
+
+/** The two documents of a diff as it was opened: `modified` is the right side (the proposal, or the result). */
+export interface DiffSides {
+  original: vscode.Uri;
+  modified: vscode.Uri;
 }

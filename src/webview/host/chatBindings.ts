@@ -12,7 +12,7 @@ import type { Logger } from '../../acpClient/logger';
 import type { TranscriptChange } from '../../acpClient/transcript';
 import type { EditorActions } from '../../workbench/editorActions';
 import { elicitationMessage } from '../../permissionUI/elicitationForm';
-import type { ElicitationPrompt } from '../../permissionUI/permissionBroker';
+import type { ElicitationPrompt, PermissionPrompt } from '../../permissionUI/permissionBroker';
 import type { PermissionController } from '../../permissionUI/permissionController';
 import type { ChatActions, ChatSource } from './chatWebviewController';
 import { buildPromptBlocks } from './promptBlocks';
@@ -89,6 +89,14 @@ export interface ChatActionDeps {
   presenter: UserErrorPresenter;
 }
 
+/** The pending permission request of one of the chat's tool calls, if it waits on one. */
+function pendingPermissionOf(permissions: PermissionController, chat: Chat, toolCallId: string): PermissionPrompt | undefined {
+  const sessionId = chat.session?.id;
+  return permissions.broker
+    .pending()
+    .find((p): p is PermissionPrompt => p.type === 'permission' && p.sessionId === sessionId && p.request.params.toolCall.toolCallId === toolCallId);
+}
+
 /** The form as the host parsed it; the chat renders and checks that, never the raw schema. */
 function elicitationView(p: ElicitationPrompt): ElicitationView {
   return { key: p.key, message: elicitationMessage(p.request.params), form: p.form };
@@ -159,7 +167,10 @@ export function createChatActions(
         return;
       }
       // A completed call's change is already on disk: show what it changed, not disk-vs-proposal (which is empty).
-      await editor.showDiff({ path: content.path, oldText: content.oldText ?? null, newText: content.newText }, { applied: toolCall?.status === 'completed' });
+      const applied = toolCall?.status === 'completed';
+      // A change still waiting for approval: the diff's title bar answers that request too (review/diffApprovals.ts).
+      const forApproval = applied ? undefined : pendingPermissionOf(permissions, chat, toolCallId)?.key;
+      await editor.showDiff({ path: content.path, oldText: content.oldText ?? null, newText: content.newText }, { applied, forApproval });
     },
     completeFiles: async (query) => {
       const pattern = `**/*${query.replace(/[\\[\]{}*?!]/g, '')}*`;

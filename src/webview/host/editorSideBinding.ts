@@ -9,6 +9,7 @@ import { TurnChangeTracker } from '../../checkpoints/turnChangeTracker';
 import type { TurnReview } from '../../checkpoints/turnReview';
 import type { CheckpointStore } from '../../checkpoints/checkpointStore';
 import type { CodeRestore } from '../../checkpoints/codeRestore';
+import type { EditorReview } from '../../review/editorReview';
 import { followAgentActions, followAgentSource, type FollowAgentActions, type FollowAgentSource } from './followAgentBinding';
 import { bindTurns, type TurnsActions, type TurnsSource } from './turnsBinding';
 import type { UserErrorPresenter } from '../../feedback/userErrorPresenter';
@@ -16,6 +17,8 @@ import type { UserErrorPresenter } from '../../feedback/userErrorPresenter';
 export interface EditorSideDeps {
   review: TurnReview;
   restore: CodeRestore;
+  /** The agent's changes under review in the editor, which follows this chat's turns. */
+  editorReview: EditorReview;
   /** Where each session's turn records are kept (shared by every chat). */
   checkpoints: CheckpointStore;
   /** Where Follow the agent is remembered (shared by every chat). */
@@ -39,6 +42,7 @@ export interface EditorSide extends vscode.Disposable {
 export function createEditorSide(chat: Chat, deps: EditorSideDeps): EditorSide {
   const turnChanges = new TurnChangeTracker(chat, deps.logger, deps.cwd, deps.checkpoints, deps.turnStarts);
   const tracked = deps.review.track(turnChanges);
+  const inEditor = deps.editorReview.track(turnChanges);
   const follower = new AgentFollower(chat, deps.memento, deps.logger);
   const turns = bindTurns(chat, turnChanges, deps);
   return {
@@ -50,6 +54,7 @@ export function createEditorSide(chat: Chat, deps: EditorSideDeps): EditorSide {
       turns.dispose();
       follower.dispose();
       tracked.dispose();
+      inEditor.dispose();
       turnChanges.dispose();
     },
   };

@@ -10,12 +10,13 @@ import type { CodeRestore } from '../../checkpoints/codeRestore';
 import { planRestore } from '../../checkpoints/restorePlan';
 import type { TurnChangeSet, TurnChangeTracker } from '../../checkpoints/turnChangeTracker';
 import type { TurnReview } from '../../checkpoints/turnReview';
+import type { EditorReview } from '../../review/editorReview';
 import { describeGoBack, describeRestore, describeRevertRefusals, GO_BACK } from '../../feedback/userErrors';
 import type { UserErrorPresenter } from '../../feedback/userErrorPresenter';
 import type { ChatActions, ChatSource } from './chatWebviewController';
 import type { TurnChangesView, TurnsView } from '../protocol/protocol';
 
-export function turnChangesView(set: TurnChangeSet, label: (path: string) => string): TurnChangesView {
+export function turnChangesView(set: TurnChangeSet, label: (path: string) => string, toReview: (path: string) => number = () => 0): TurnChangesView {
   return {
     id: set.id,
     userIndex: set.userIndex,
@@ -28,15 +29,16 @@ export function turnChangesView(set: TurnChangeSet, label: (path: string) => str
       change: f.before === null ? 'created' : f.after === null ? 'deleted' : 'modified',
       reverted: f.reverted,
       cannotRevert: f.before === undefined ? `Its content before the turn is unknown: ${f.beforeUnknown ?? 'no record'}.` : undefined,
+      ...(toReview(f.path) > 0 ? { toReview: toReview(f.path) } : {}),
     })),
   };
 }
 
 /** The turns as the page shows them: the cards in their turns, the note that would repeat on each said once. */
-export function turnsView(sets: readonly TurnChangeSet[], dropped: number, superseded: readonly number[], label: (path: string) => string): TurnsView {
+export function turnsView(sets: readonly TurnChangeSet[], dropped: number, superseded: readonly number[], label: (path: string) => string, toReview?: (path: string) => number): TurnsView {
   const notes = [...new Set(sets.flatMap((s) => (s.limit ? [s.limit] : [])))];
   if (dropped > 0) notes.push(`The records of the ${dropped} oldest turn${dropped === 1 ? '' : 's'} were dropped: their code cannot be restored.`);
-  return { changes: sets.map((s) => turnChangesView(s, label)), ...(notes.length ? { note: notes.join(' ') } : {}), superseded: [...superseded] };
+  return { changes: sets.map((s) => turnChangesView(s, label, toReview)), ...(notes.length ? { note: notes.join(' ') } : {}), superseded: [...superseded] };
 }
 
 export type TurnsSource = Pick<ChatSource, 'getTurns' | 'onDidChangeTurns' | 'onDidRequestDraft'>;
@@ -45,6 +47,8 @@ export type TurnsActions = Pick<ChatActions, 'reviewTurnChanges' | 'revertTurnCh
 export interface TurnsDeps {
   review: TurnReview;
   restore: CodeRestore;
+  /** The changes still under review in the editor, counted per file on the cards. */
+  editorReview?: Pick<EditorReview, 'count' | 'onDidChange'>;
   presenter: Pick<UserErrorPresenter, 'showMessage' | 'report'>;
 }
 
@@ -61,6 +65,7 @@ export function bindTurns(chat: Chat, tracker: TurnChangeTracker, deps: TurnsDep
   /** Per session: the places of the user messages whose failed turn was retried. */
   const superseded = new Map<string, Set<number>>();
   const subs = [tracker.onDidChange(() => changed.fire()), chat.onDidChangeSession(() => changed.fire())];
+  if (deps.editorReview) subs.push(deps.editorReview.onDidChange(() => changed.fire()));
 
   const entries = (): TranscriptEntry[] => chat.session?.snapshot().entries ?? [];
   /** The user message `entryId` is, or (for a turn's other entries) the one whose turn holds it, with its place. */
@@ -108,7 +113,8 @@ export function bindTurns(chat: Chat, tracker: TurnChangeTracker, deps: TurnsDep
 
   return {
     source: {
-      getTurns: () => turnsView(tracker.sets, tracker.dropped, [...(superseded.get(chat.session?.id ?? '') ?? [])], (p) => vscode.workspace.asRelativePath(p)),
+      getTurns: () =>
+        turnsView(tracker.sets, tracker.dropped, [...(superseded.get(chat.session?.id ?? '') ?? [])], (p) => vscode.workspace.asRelativePath(p), deps.editorReview && ((p) => deps.editorReview!.count(p))),
       onDidChangeTurns: changed.event,
       onDidRequestDraft: drafts.event,
     },

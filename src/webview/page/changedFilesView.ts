@@ -53,6 +53,7 @@ export class ChangedFilesView {
       { class: 'changed-file', 'data-testid': 'changed-file', 'data-change': f.change, 'data-reverted': f.reverted },
       name,
       f.change === 'modified' ? null : h('span', { class: 'changed-file-kind' }, f.change),
+      f.toReview ? h('span', { class: 'changed-file-review', 'data-testid': 'to-review', title: 'Changes still to Keep or Undo in the editor' }, `${f.toReview} to review`) : null,
       h('span', { class: 'diff-stat-add', 'aria-label': `${f.added} lines added` }, `+${f.added}`),
       h('span', { class: 'diff-stat-del', 'aria-label': `${f.removed} lines removed` }, `−${f.removed}`),
       action,

@@ -59,6 +59,8 @@ export interface ChangedFileView {
   reverted: boolean;
   /** Why it cannot be reverted (its content before the turn is unknown). */
   cannotRevert?: string;
+  /** How many of the agent's changes to it are still under review in the editor (absent: none). */
+  toReview?: number;
 }
 
 /** One turn's changes, shown at the end of that turn. */

@@ -1,0 +1,111 @@
+// Answering an approval from the diff of its edit: the card's Open diff opens the proposal, whose title bar carries the
+// request's own choices (Allow, Allow Always when offered, Deny). Answering there answers that request (the agent gets
+// the option, the card shows it, the diff closes); a diff whose request was answered elsewhere loses its actions.
+// Approvals are answered in the chat (acpChat.permissions.prompt = inline), so no QuickPick competes; Manual mode asks
+// before a Write.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { text, write } from '../fixtures/fakeAnthropic';
+import { activeTabTitle, lastToolCard, sendPrompt, TURN_MS, useChatBed, waitTurnIdle, type ChatBed } from './chatBed';
+import { runCommand, screenshot } from './harness';
+
+/** An action of the active editor group's title bar, by its title (its aria-label adds the key binding). */
+function titleAction(cb: ChatBed, title: string): Locator {
+  const actions = '.editor-group-container.active .editor-actions .action-label';
+  return cb.page.locator(`${actions}[aria-label="${title}"], ${actions}[aria-label^="${title} ("]`);
+}
+
+/** The editor tabs whose label starts with `name`. */
+function tabsOf(cb: ChatBed, name: string): Locator {
+  return cb.page.locator('.tabs-container .tab', { has: cb.page.locator('.label-name', { hasText: name }) });
+}
+
+/** Sends a prompt whose reply is a Write of `name`, and waits for its card to ask; returns the card. */
+async function askToWrite(cb: ChatBed, name: string, content: string): Promise<Locator> {
+  cb.fake.setScript([write(join(cb.workspace, name), content), text(`Done with ${name}.`)]);
+  await sendPrompt(cb, `create ${name}`);
+  const card = lastToolCard(cb, name);
+  await card.locator('[data-testid="permission-option"][data-option-id]').first().waitFor({ timeout: TURN_MS });
+  return card;
+}
+
+/** Clicks the card's Open diff and waits for the diff editor of `name` to be the active tab. */
+async function openDiffFromCard(cb: ChatBed, card: Locator, name: string): Promise<void> {
+  await card.getByTestId('open-diff').first().click();
+  await cb.page.locator('.monaco-diff-editor').first().waitFor({ state: 'visible', timeout: 10_000 });
+  await expect.poll(() => activeTabTitle(cb.page), { timeout: 10_000 }).toMatch(new RegExp(`^${name.replace(/\./g, '\\.')} \\(new file\\)`));
+}
+
+describe('ACP Chat e2e: answering an approval from its diff', () => {
+  const bed = useChatBed({ settings: { 'acpChat.permissions.prompt': 'inline' } });
+
+  test('Allow in the diff title bar allows the Write: the file is written, the card says so, the diff closes', async () => {
+    const cb = bed();
+    const name = 'allowed-from-diff.txt';
+    const file = join(cb.workspace, name);
+    const card = await askToWrite(cb, name, 'allowed from the diff\n');
+    const offered = await card.locator('[data-testid="permission-option"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-option-id')));
+    expect(offered).toEqual(expect.arrayContaining(['allow-once', 'reject']));
+
+    await openDiffFromCard(cb, card, name);
+    const allow = titleAction(cb, 'Allow');
+    await allow.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await titleAction(cb, 'Deny').isVisible()).toBe(true);
+    // Allow Always is there exactly when the request offers an allow_always option (the adapter's session rule).
+    expect(await titleAction(cb, 'Allow, with the Broader Grant Offered').count()).toBe(offered.includes('allow-with-updates') ? 1 : 0);
+    expect(await allow.getAttribute('aria-label')).toBe('Allow (Ctrl+K Y)');
+    await screenshot(cb.page, 'diff-approval-actions');
+    expect(existsSync(file)).toBe(false);
+
+    await allow.click();
+    await expect.poll(() => existsSync(file) && readFileSync(file, 'utf8'), { timeout: TURN_MS }).toBe('allowed from the diff\n');
+    await expect.poll(() => card.getByTestId('permission-outcome').textContent(), { timeout: 10_000 }).toBe('Allowed once by you');
+    await expect.poll(() => tabsOf(cb, name).count(), { timeout: 10_000 }).toBe(0);
+    await waitTurnIdle(cb);
+    const told = cb.fake.toolResults().at(-1);
+    expect(told?.isError).toBe(false);
+  });
+
+  test('Deny (Ctrl+K N in the diff) reaches the agent as the reject option: nothing is written, the card says Denied by you', async () => {
+    const cb = bed();
+    const name = 'denied-from-diff.txt';
+    const file = join(cb.workspace, name);
+    const card = await askToWrite(cb, name, 'never written\n');
+    await openDiffFromCard(cb, card, name);
+    await titleAction(cb, 'Deny').waitFor({ state: 'visible', timeout: 10_000 });
+
+    // The key binding works where the diff has the focus, as a user reading it would press it.
+    await cb.page.locator('.monaco-diff-editor .editor.modified .view-lines').first().click();
+    await cb.page.keyboard.press('Control+K');
+    await cb.page.keyboard.press('N');
+    await expect.poll(() => card.getByTestId('permission-outcome').textContent(), { timeout: TURN_MS }).toBe('Denied by you');
+    await expect.poll(() => tabsOf(cb, name).count(), { timeout: 10_000 }).toBe(0);
+    await waitTurnIdle(cb);
+    expect(await card.locator('.tool-status-label').textContent()).toBe('Denied by you');
+    expect(existsSync(file)).toBe(false);
+    // Claude Code tells the model the user refused: the reject option reached it.
+    const told = cb.fake.toolResults().at(-1);
+    expect(told?.isError).toBe(true);
+    expect(told?.text).toContain('User refused permission');
+  });
+
+  test('a diff whose request is answered on the card loses its actions and stays open', async () => {
+    const cb = bed();
+    const name = 'answered-on-card.txt';
+    const file = join(cb.workspace, name);
+    const card = await askToWrite(cb, name, 'from the card\n');
+    await openDiffFromCard(cb, card, name);
+    const allow = titleAction(cb, 'Allow');
+    await allow.waitFor({ state: 'visible', timeout: 10_000 });
+
+    await card.locator('[data-testid="permission-option"][data-option-id="allow-once"]').click();
+    await expect.poll(() => existsSync(file) && readFileSync(file, 'utf8'), { timeout: TURN_MS }).toBe('from the card\n');
+    await allow.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await titleAction(cb, 'Deny').count()).toBe(0);
+    expect(await tabsOf(cb, name).count()).toBe(1);
+    await waitTurnIdle(cb);
+    await runCommand(cb.page, 'View: Close All Editors');
+  });
+});

@@ -15,6 +15,7 @@ import type { ChatViews } from '../../src/webview/host/chatViews';
 import type { PermissionRecord, ToolCallState } from '../../src/acpClient/transcript';
 import type { EditorActions } from '../../src/workbench/editorActions';
 import type { TurnChangeTracker } from '../../src/checkpoints/turnChangeTracker';
+import type { EditorReview } from '../../src/review/editorReview';
 import type { AgentFollower } from '../../src/workbench/agentFollower';
 import type { TurnReview } from '../../src/checkpoints/turnReview';
 import type { PermissionController } from '../../src/permissionUI/permissionController';
@@ -45,6 +46,8 @@ export interface ExtensionApi {
   /** The side view's chat's Follow the agent. */
   follower: AgentFollower;
   turnReview: TurnReview;
+  /** The agent's changes under review in the editor (every chat's). */
+  editorReview: EditorReview;
   signIn: SignIn;
   presenter: UserErrorPresenter;
   keys: ApiKeyStore;

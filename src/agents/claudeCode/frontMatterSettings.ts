@@ -4,7 +4,7 @@
 // stripped, project agents keep them); a command's `` !`…` `` and ```` ```! ```` blocks run through the shell when it
 // is invoked, pre-approved by its `allowed-tools` (@anthropic-ai/claude-agent-sdk-linux-x64/claude). Pure.
 import { parseFrontMatter, toListText } from './frontMatter';
-import type { ProjectSetting, ProjectSettingKind } from './projectSettings';
+import type { ProjectSetting, ProjectSettingKind } from './projectSetting';
 
 export type MarkdownRole = 'command' | 'skill' | 'agent';
 

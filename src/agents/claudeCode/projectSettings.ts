@@ -6,25 +6,13 @@
 import { createHash } from 'node:crypto';
 import { toVerbatimText } from '../../acpClient/displayText';
 import { findFrontMatterSettings, toMarkdownRole } from './frontMatterSettings';
+import type { ProjectSetting, ProjectSettingKind } from './projectSetting';
+
+export type { ProjectSetting, ProjectSettingKind } from './projectSetting';
 
 /** The two settings files Claude Code reads from the folder it works in, relative to it. */
 export const PROJECT_SETTINGS_FILES = ['.claude/settings.json', '.claude/settings.local.json'] as const;
 export type ProjectSettingsFile = (typeof PROJECT_SETTINGS_FILES)[number];
-
-export type ProjectSettingKind = 'hooks' | 'command' | 'env' | 'allow' | 'mcp' | 'plugins' | 'shell' | 'unread';
-
-/** One entry of concern: which file, what kind, and what it says. */
-export interface ProjectSetting {
-  /** Relative to the folder, with `/`. */
-  file: string;
-  kind: ProjectSettingKind;
-  /** The setting's key, e.g. `hooks.PreToolUse`, `apiKeyHelper`, `env.ANTHROPIC_BASE_URL`, `allowed-tools`. */
-  key: string;
-  /** What it runs or sets, in full and as written (it may hold newlines); describeProjectSettings makes it safe to show. */
-  value: string;
-  /** What the fingerprint covers: the setting's parsed value in full as JSON, or a markdown file's whole text. */
-  content: string;
-}
 
 /** A file Claude Code may load that the reader did not read, and why (e.g. a link that leaves the folder). */
 export interface UnreadFile {

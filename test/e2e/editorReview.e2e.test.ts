@@ -1,0 +1,69 @@
+// The agent's changes under review where the code is, in the real workbench: after a turn, the file the agent edited
+// shows its hunks (added lines marked, Keep and Undo above each) in the dark and the light theme; a click on Undo of
+// one hunk changes only that hunk on disk; Keep All in the editor title clears the file's marks, and the chat's count
+// of changes to review follows. Real adapter, fake Messages API.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { edit, read, text } from '../fixtures/fakeAnthropic';
+import { captureFailure, openChat, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
+import { pickQuickPickItem, runCommand, screenshot } from './harness';
+
+const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima', 'mike', 'november', 'oscar', 'papa'];
+
+describe('ACP Chat e2e: the agent’s changes under review in the editor', () => {
+  let cb: ChatBed;
+  const editorArea = () => cb.page.locator('.part.editor');
+  /** The CodeLens actions over the editor's lines, in order. */
+  const lenses = () => editorArea().locator('.codelens-decoration a');
+  const toReview = () => cb.chat.getByTestId('to-review');
+
+  beforeAll(async () => {
+    cb = await startChatBed({ settings: { 'acpChat.initialMode': 'acceptEdits' } });
+    await openChat(cb);
+  });
+
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await captureFailure(cb, ctx.task.name);
+  });
+
+  afterAll(async () => {
+    await cb?.stop();
+  });
+
+  test('marks and Keep / Undo on each hunk; Undo of one changes only it on disk; Keep All clears the marks and the chat’s count', async () => {
+    const file = join(cb.workspace, 'words.txt');
+    writeFileSync(file, WORDS.map((w) => `${w}\n`).join(''));
+    cb.fake.setScript([read(file), edit(file, 'bravo', 'BRAVO'), edit(file, 'kilo\nlima', 'kilo'), edit(file, 'oscar', 'OSCAR'), text('Three changes.')]);
+    await sendPrompt(cb, 'change three lines');
+    await cb.chat.getByTestId('transcript').getByText('Three changes.').waitFor({ timeout: TURN_MS });
+    await waitTurnIdle(cb);
+    await expect.poll(() => toReview().textContent(), { timeout: 10_000 }).toBe('3 to review');
+
+    // The card's file link opens it: the hunks are marked where the code is.
+    await cb.chat.getByTestId('changed-file').filter({ hasText: 'words.txt' }).locator('.changed-file-name').click();
+    await expect.poll(() => lenses().allInnerTexts(), { timeout: 15_000 }).toEqual(['Keep', 'Undo', 'Keep', 'Undo', 'Keep', 'Undo']);
+    expect(await editorArea().locator('.view-overlays .cdr').count()).toBeGreaterThan(0);
+    await screenshot(cb.page, 'editor-review-dark');
+
+    await runCommand(cb.page, 'Preferences: Color Theme');
+    await pickQuickPickItem(cb.page, 'Light Modern');
+    await expect.poll(async () => ((await cb.page.locator('.monaco-workbench').getAttribute('class')) ?? '').split(/\s+/), { timeout: 15_000 }).toContain('vs');
+    await screenshot(cb.page, 'editor-review-light');
+    await runCommand(cb.page, 'Preferences: Color Theme');
+    await pickQuickPickItem(cb.page, 'Dark Modern');
+
+    // Undo of the second hunk (lima removed): only that hunk is back, on disk.
+    await lenses().nth(3).click();
+    const agentLeft = WORDS.filter((w) => w !== 'lima').map((w) => `${w === 'bravo' || w === 'oscar' ? w.toUpperCase() : w}\n`).join('');
+    await expect.poll(() => readFileSync(file, 'utf8'), { timeout: 10_000 }).toBe(agentLeft.replace('kilo\n', 'kilo\nlima\n'));
+    await expect.poll(() => lenses().allInnerTexts(), { timeout: 10_000 }).toEqual(['Keep', 'Undo', 'Keep', 'Undo']);
+    await expect.poll(() => toReview().textContent(), { timeout: 10_000 }).toBe('2 to review');
+
+    // Keep All, in the editor title: the marks go, the file stays as it is, and the chat no longer counts it.
+    await editorArea().locator('.editor-actions .action-label[aria-label^="Keep All Changes by the Agent"]').click();
+    await expect.poll(() => lenses().count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => toReview().count(), { timeout: 10_000 }).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(agentLeft.replace('kilo\n', 'kilo\nlima\n'));
+  });
+});

@@ -15,6 +15,8 @@ export interface Hunk {
   removed: string[];
   /** The agent's lines, each with its line ending. */
   added: string[];
+  /** How many hunks before this one have the same removed and added lines (0 for most): tells them apart in hunkId. */
+  twin: number;
 }
 
 /** A hunk as it stands in the current text: lines [start, end); `edited` when the user changed any of its lines. */
@@ -45,7 +47,7 @@ export function computeHunks(base: string | null, agent: string | null): Hunk[] 
       a += n;
       continue;
     }
-    open ??= hunks[hunks.push({ agentStart: a, agentEnd: a, baseStart: b, baseEnd: b, removed: [], added: [] }) - 1]!;
+    open ??= hunks[hunks.push({ agentStart: a, agentEnd: a, baseStart: b, baseEnd: b, removed: [], added: [], twin: 0 }) - 1]!;
     if (part.removed) {
       open.removed.push(...part.value);
       b += n;
@@ -55,6 +57,12 @@ export function computeHunks(base: string | null, agent: string | null): Hunk[] 
       a += n;
       open.agentEnd = a;
     }
+  }
+  const seen = new Map<string, number>();
+  for (const h of hunks) {
+    const key = JSON.stringify([h.removed, h.added]);
+    h.twin = seen.get(key) ?? 0;
+    seen.set(key, h.twin + 1);
   }
   return hunks;
 }
@@ -122,9 +130,13 @@ export function undoEdit(located: LocatedHunk): { start: number; end: number; te
   return { start: located.start, end: located.end, text: located.removed.join('') };
 }
 
-/** A stable name for a hunk, so a CodeLens clicked after the file changed acts on that hunk or on none. */
+/**
+ * A stable name for a hunk, so a CodeLens clicked after the file changed acts on that hunk or on none. Its lines and
+ * `twin`, not a line number: keeping a hunk moves the base's lines below it, undoing one moves the agent's, and the
+ * lenses of the other hunks must still find theirs.
+ */
 export function hunkId(h: Hunk): string {
   let x = 5381;
-  for (const s of [...h.removed, '\u0000', ...h.added, `\u0000${h.baseStart}`]) for (let i = 0; i < s.length; i++) x = ((x * 33) ^ s.charCodeAt(i)) >>> 0;
+  for (const s of [...h.removed, '\u0000', ...h.added, `\u0000${h.twin}`]) for (let i = 0; i < s.length; i++) x = ((x * 33) ^ s.charCodeAt(i)) >>> 0;
   return x.toString(36);
 }

@@ -48,7 +48,10 @@ export class TurnChangeTracker implements Disposable {
 
   /** Fired when the current session's change sets change (a turn ended, a file was reverted, a session was shown). */
   readonly onDidChange: Event<void>;
-  /** A tool call of the running turn finished writing files: their paths with the call's diffs (review follows them). */
+  /**
+   * A tool call of the running turn finished writing files: each path it wrote with every diff the turn's finished calls
+   * made to it so far, oldest first (undone from the file, they give what it held when the turn started).
+   */
   readonly onDidToolWrite: Event<ReadonlyMap<string, FileDiff[]>>;
   private readonly writeEmitter: Emitter<ReadonlyMap<string, FileDiff[]>>;
   /** The tool calls whose writes were reported (once each). */
@@ -177,19 +180,24 @@ export class TurnChangeTracker implements Disposable {
       }
       if ((c.type === 'entry-added' || c.type === 'entry-changed') && c.entry.kind === 'tool') {
         this.turn?.toolCallIds.add(c.entry.toolCall.toolCallId);
-        if (this.turn) this.reportWrite(c.entry.toolCall);
+        if (this.turn) this.reportWrite(session, this.turn, c.entry.toolCall);
       }
       if (c.type === 'meta-changed' && c.keys.includes('turn') && this.turn && session.turn === 'idle') this.endTurn(session);
     }
   }
 
-  private reportWrite(call: ToolCallState): void {
+  private reportWrite(session: Session, turn: RunningTurn, call: ToolCallState): void {
     if (call.status !== 'completed' || this.reported.has(call.toolCallId)) return;
     const cwd = this.cwd() ?? '/';
-    const writes = new Map<string, FileDiff[]>();
-    for (const [path, list] of diffsByPath([call])) writes.set(nodePath.resolve(cwd, path), list);
-    if (!writes.size) return;
+    const wrote = new Set([...diffsByPath([call]).keys()].map((p) => nodePath.resolve(cwd, p)));
+    if (!wrote.size) return;
     this.reported.add(call.toolCallId);
+    const calls = [...turn.toolCallIds].flatMap((id) => session.getToolCall(id) ?? []);
+    const writes = new Map<string, FileDiff[]>();
+    for (const [path, list] of diffsByPath(calls)) {
+      const abs = nodePath.resolve(cwd, path);
+      if (wrote.has(abs)) writes.set(abs, [...(writes.get(abs) ?? []), ...list]);
+    }
     this.writeEmitter.fire(writes);
   }
 

@@ -31,6 +31,11 @@ export interface EditorReviewDeps {
 
 export class EditorReview implements vscode.CodeLensProvider, vscode.HoverProvider, vscode.Disposable {
   private readonly files = new Map<string, FileUnderReview>();
+  /**
+   * Files under review only from the writes of the running turn, not judged yet: their base is worked out again at
+   * each write (the disk may already hold later writes), and the turn's own record replaces it when the turn ends.
+   */
+  private readonly provisional = new Set<string>();
   private readonly added = vscode.window.createTextEditorDecorationType({
     isWholeLine: true,
     backgroundColor: new vscode.ThemeColor('diffEditor.insertedLineBackground'),
@@ -90,8 +95,11 @@ export class EditorReview implements vscode.CodeLensProvider, vscode.HoverProvid
       if (!ended || fresh.length > 1) return;
       for (const f of ended.files) {
         if (f.before === undefined || f.reverted) continue;
-        this.set(f.path, afterTurn(this.files.get(f.path), f.path, f.before, f.after));
+        const current = this.provisional.has(f.path) ? undefined : this.files.get(f.path);
+        this.set(f.path, afterTurn(current, f.path, f.before, f.after));
       }
+      for (const path of this.provisional) if (!ended.files.some((f) => f.path === path)) this.files.delete(path);
+      this.provisional.clear();
       this.changed();
       void this.openFirst(ended.files.map((f) => f.path).filter((p) => this.files.has(p)));
     });
@@ -99,8 +107,12 @@ export class EditorReview implements vscode.CodeLensProvider, vscode.HoverProvid
       for (const [path, diffs] of paths) {
         const now = await currentText(path);
         if (now === undefined) continue;
-        const next = afterWrite(this.files.get(path), path, now, diffs);
-        if (next) this.set(path, next);
+        const earlier = this.files.has(path) && !this.provisional.has(path);
+        // A file under review from before moves on by this call's diffs; any other starts again from all the turn's.
+        const next = earlier ? afterWrite(this.files.get(path), path, now, diffs.slice(-1)) : afterWrite(undefined, path, now, diffs);
+        if (!next) continue;
+        this.set(path, next);
+        if (!earlier) this.provisional.add(path);
       }
       this.changed();
     });
@@ -136,6 +148,7 @@ export class EditorReview implements vscode.CodeLensProvider, vscode.HoverProvid
     const f = this.files.get(path);
     const hunk = f && hunksOf(f).find((h) => hunkId(h) === id);
     if (!f || !hunk) return this.refuse(REVIEW.gone);
+    this.provisional.delete(path);
     this.set(path, kept(f, hunk));
     this.changed();
     return true;
@@ -161,6 +174,7 @@ export class EditorReview implements vscode.CodeLensProvider, vscode.HoverProvid
     }
     if (!(await vscode.workspace.applyEdit(edit))) return this.refuse(REVIEW.notApplied);
     if (!doc.isClosed) await doc.save();
+    this.provisional.delete(path);
     this.set(path, next);
     this.changed();
     return true;
@@ -168,6 +182,7 @@ export class EditorReview implements vscode.CodeLensProvider, vscode.HoverProvid
 
   /** Keep All for a file: its marks go. */
   keepFile(path: string): void {
+    this.provisional.delete(path);
     this.set(path, undefined);
     this.changed();
   }
@@ -191,6 +206,7 @@ export class EditorReview implements vscode.CodeLensProvider, vscode.HoverProvid
     if (!doc.isClosed) await doc.save();
     let next: FileUnderReview | undefined = f;
     for (const h of [...clean].reverse()) next = next && undone(next, h);
+    this.provisional.delete(path);
     this.set(path, next);
     this.changed();
     if (clean.length < hunks.length) this.deps.say(REVIEW.someEdited(hunks.length - clean.length));

@@ -44,10 +44,11 @@ describe('ACP Chat e2e: a turn’s changes, following the agent', () => {
     await card.waitFor({ timeout: TURN_MS });
     await expect.poll(() => card.getByTestId('changed-files-title').textContent(), { timeout: 10_000 }).toBe('3 files changed');
     const rows = card.getByTestId('changed-file');
-    expect(await rows.allInnerTexts()).toEqual([
-      expect.stringMatching(/^added-one\.ts\s+created\s+\+1\s+−0\s+Revert$/),
-      expect.stringMatching(/^added-two\.ts\s+created\s+\+2\s+−0\s+Revert$/),
-      expect.stringMatching(/^notes\.md\s+\+1\s+−1\s+Revert$/),
+    // Each file's changes are under review in the editor too: the row counts them.
+    await expect.poll(() => rows.allInnerTexts(), { timeout: 10_000 }).toEqual([
+      expect.stringMatching(/^added-one\.ts\s+created\s+1 to review\s+\+1\s+−0\s+Revert$/),
+      expect.stringMatching(/^added-two\.ts\s+created\s+1 to review\s+\+2\s+−0\s+Revert$/),
+      expect.stringMatching(/^notes\.md\s+1 to review\s+\+1\s+−1\s+Revert$/),
     ]);
     await screenshot(cb.page, 'changed-files-list', card);
 

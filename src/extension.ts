@@ -21,6 +21,7 @@ import { Checkpoints } from './checkpoints/checkpoints';
 import { registerCommands } from './commands/registerCommands';
 import { DiffApprovals } from './review/diffApprovals';
 import { EditorReview } from './review/editorReview';
+import { claudeLocations, PermissionsView } from './grants/permissionsView';
 import { UserErrorPresenter } from './feedback/userErrorPresenter';
 import { describeProjectSettingsLeftOut } from './feedback/userErrors';
 import { AgentChoice } from './agents/agentChoice';
@@ -97,6 +98,8 @@ export function activate(context: vscode.ExtensionContext) {
     openAfterTurn: () => settings().get<'never' | 'preview' | 'focus'>('review.openAfterTurn') ?? 'never',
   });
   const followToggled = new vscode.EventEmitter<void>();
+  /** A chat's durable answers changed: the Permissions view lists the active conversation's own. */
+  const grantsChanged = new vscode.EventEmitter<void>();
   views = new ChatViews({
     chats,
     permissions,
@@ -107,12 +110,21 @@ export function activate(context: vscode.ExtensionContext) {
     extensionUri: context.extensionUri,
     // The webviews log through the logger, which survives a channel closed by deactivation.
     log: { debug: (m) => logger.debug?.(m), warn: (m) => logger.warn(m), error: (m) => (typeof m === 'string' ? logger.error(m) : logger.error(m.message, m)) },
-    editorSide: (chat) => createEditorSide(chat, { review: checkpoints.review, restore: checkpoints.restore, editorReview, checkpoints: checkpoints.store, memento: context.globalState, followToggled, presenter, logger, cwd, turnStarts }),
+    editorSide: (chat) => createEditorSide(chat, { review: checkpoints.review, restore: checkpoints.restore, editorReview, checkpoints: checkpoints.store, memento: context.globalState, followToggled, grantsChanged, presenter, logger, cwd, turnStarts }),
   });
   const chatViews = views;
   const attention = new PendingAttention(permissions.broker, (n) => chatViews.sideView.setPendingApprovals(n), logger);
   // A diff opened for an approval answers it from its title bar.
   const diffApprovals = new DiffApprovals({ permissions, editor, logger });
+  // Claude Code's rules in its settings files, and this conversation's grants: the Permissions view.
+  const permissionsView = new PermissionsView({
+    locate: claudeLocations,
+    trusted: () => vscode.workspace.isTrusted,
+    logger,
+    say: (message, severity, actions) => presenter.showMessage(message, severity, actions),
+    sessionGrants: () => chatViews.editorSide(chats.active)?.grants.sessionGrants() ?? [],
+    onDidChangeSessionGrants: (listener) => vscode.Disposable.from(grantsChanged.event(listener), chats.onDidChangeActive(() => listener(undefined))),
+  });
   const signIn = new SignIn({ chats, keys, presenter, logger, resolveLaunch: () => resolveLaunch(cwd() ?? homedir()), cwd, apiKeyApplies });
 
   // Disposed last-in first-out, so the log outlives everything that may still log while it shuts down (the agent's
@@ -133,6 +145,7 @@ export function activate(context: vscode.ExtensionContext) {
     checkpoints,
     editorReview,
     followToggled,
+    grantsChanged,
     agents,
     trackSessions(chats, sessions),
     autoRestart({ onDidExitUnexpectedly: host.onDidExitUnexpectedly, restart: () => chats.restart() }, { enabled: () => settings().get<boolean>('autoRestartAgent') === true, logger }),
@@ -140,6 +153,7 @@ export function activate(context: vscode.ExtensionContext) {
     chatViews,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chatViews.sideView),
     diffApprovals,
+    permissionsView,
     registerCommands({
       chats,
       views: chatViews,
@@ -158,6 +172,7 @@ export function activate(context: vscode.ExtensionContext) {
       },
       undoRestore: (chat) => checkpoints.undo(chat, chatViews.editorSide(chat)!.turnChanges, presenter),
       exportConversation,
+      permissionsView,
     }),
     // Claude Code just put in place (downloaded, located, chosen): start the agent with it in the chat that asked.
     claudeCode.onDidInstall(() => void chats.active.ensureSession().catch(() => undefined)), // a failure is reported through the chat
@@ -202,6 +217,8 @@ export function activate(context: vscode.ExtensionContext) {
         codeRestore: checkpoints.restore,
         editorReview,
         agents,
+        /** The Permissions view's model: the settings files as read, and the rules' edits. */
+        grants: permissionsView.model,
         activationMs,
         /** The running agent's process id. */
         agentPid: () => (host.agent && !host.agent.closed ? spawned?.pid : undefined),

@@ -15,6 +15,7 @@ import { DIFF_NOT_ASKING } from '../feedback/userErrors';
 import type { DiffAnswer } from '../review/diffApprovalChoices';
 import type { DiffApprovals } from '../review/diffApprovals';
 import type { EditorReview } from '../review/editorReview';
+import type { PermissionsView } from '../grants/permissionsView';
 
 export interface CommandDeps {
   chats: ChatRegistry;
@@ -35,6 +36,8 @@ export interface CommandDeps {
   undoRestore(chat: Chat): Promise<unknown>;
   /** Writes `chat`'s conversation to a Markdown file the user picks. */
   exportConversation(chat: Chat): Promise<unknown>;
+  /** The Permissions view: Claude Code's rules in its settings files. */
+  permissionsView: Pick<PermissionsView, 'addRule' | 'removeRule' | 'openSettingsFile' | 'refresh'>;
 }
 
 export function registerCommands(deps: CommandDeps): vscode.Disposable {
@@ -123,6 +126,11 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     },
     [COMMANDS.reviewNext]: () => deps.review.go(1),
     [COMMANDS.reviewPrevious]: () => deps.review.go(-1),
+    // A rule's Remove and a file's Open get the item they were run on; from the palette, Open asks which file.
+    [COMMANDS.permissionsAddRule]: reporting('Adding a permission rule', () => deps.permissionsView.addRule()),
+    [COMMANDS.permissionsRemoveRule]: (item?: unknown) => reporting('Removing a permission rule', () => deps.permissionsView.removeRule(item))(),
+    [COMMANDS.permissionsOpenSettingsFile]: (item?: unknown) => reporting('Opening the settings file', () => deps.permissionsView.openSettingsFile(item))(),
+    [COMMANDS.permissionsRefresh]: reporting('Reading the settings files', () => deps.permissionsView.refresh()),
   };
   // "Show Pending Approval" brings the chat whose session asked forward: its tab, else the side view.
   const reveal = permissions.onDidRequestReveal((p) => {

@@ -34,6 +34,11 @@ export const COMMANDS = {
   reviewUndoFile: 'acpChat.review.undoFile',
   reviewNext: 'acpChat.review.next',
   reviewPrevious: 'acpChat.review.previous',
+  /** The Permissions view: its title (Add Rule, Open Settings File, Refresh) and a rule's inline Remove. */
+  permissionsAddRule: 'acpChat.permissions.addRule',
+  permissionsRemoveRule: 'acpChat.permissions.removeRule',
+  permissionsOpenSettingsFile: 'acpChat.permissions.openSettingsFile',
+  permissionsRefresh: 'acpChat.permissions.refresh',
   /** Internal (not in the palette): sets the Claude Code a notice's button offered. */
   useClaudeCode: 'acpChat.useClaudeCode',
 } as const;

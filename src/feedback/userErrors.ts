@@ -142,6 +142,93 @@ export const REVIEW = {
   removedHover: (n: number) => `The agent removed ${n} line${n === 1 ? '' : 's'} here:`,
 } as const;
 
+/** The words of what an "always" answer did, on its approval's card. */
+export const GRANT_EFFECT = {
+  where: { local: 'this project, only you', project: 'this project, shared with everyone who clones it', user: 'all your projects' } as Record<'user' | 'project' | 'local', string>,
+  added: (rule: string, file: string, where: string) => `Added ${rule} to ${file} (${where}).`,
+  sessionOnly: 'No settings file changed: this grant lasts for this conversation only.',
+  undone: 'Taken back.',
+  nothingToUndo: 'That grant is not in a settings file, or was already taken back.',
+  undoFailed: (rule: string, path: string) => `${rule} could not be removed from ${path}: the file changed or no longer parses. It was left as it is.`,
+} as const;
+
+/**
+ * The words of the Permissions view (grants/permissionsView.ts): Claude Code's rules in its three settings files, this
+ * conversation's grants, and adding and removing a rule. (Why a rule or a file would not be read is worded by
+ * grants/permissionSettings.ts, which the chat's page reaches and so imports nothing of the host.)
+ */
+export const GRANTS = {
+  groups: {
+    session: 'This conversation',
+    local: 'Local — only you in this project (.claude/settings.local.json)',
+    project: 'Project — shared with the repository (.claude/settings.json)',
+    user: (file: string) => `User — all your projects (${file})`,
+  },
+  scopePick: {
+    local: { label: 'Local', detail: 'Only you, in this project (.claude/settings.local.json, which git ignores)' },
+    project: { label: 'Project', detail: 'Everyone who clones the repository (.claude/settings.json, committed with it)' },
+    user: { label: 'User', detail: 'You, in all your projects' },
+  },
+  behaviours: { allow: 'Allow', ask: 'Ask', deny: 'Deny' },
+  behaviourDetail: {
+    allow: 'Claude Code does it without asking',
+    ask: 'Claude Code asks every time, even when an allow rule matches',
+    deny: 'Claude Code never does it',
+  },
+  /** Found in the bundled Claude Code: it watches its settings files and re-reads them in running sessions. */
+  appliesAt: 'Claude Code applies a change to these files within about a second, in running conversations too.',
+  session: {
+    description: 'until the conversation ends',
+    tooltip: 'Kept by the agent for this conversation only, in no file. A new session starts without them.',
+    answered: (time: string) => `answered at ${time}`,
+  },
+  ruleCount: (n: number) => (n ? `${n} rule${n === 1 ? '' : 's'}` : 'none'),
+  fromRepository: 'from the repository',
+  fromRepositoryTooltip: 'This comes with the repository, not from you: it lets Claude Code do more without asking.',
+  /** Claude Code gates the repository's grants: found in the bundled Claude Code and checked with it. */
+  notApplied: 'not applied: folder not trusted in Claude Code',
+  notAppliedTooltip:
+    "Claude Code applies a repository's allow rules and extra directories only in a folder you trusted in Claude Code itself " +
+    '(its trust question, asked when you run claude there). Until then the calls they cover ask.',
+  additionalDirectory: (dir: string) => `Also works in ${dir}`,
+  defaultMode: (mode: string) => `Starts in mode ${mode}`,
+  noFile: 'no file',
+  noFolder: 'Open a folder to see the permissions Claude Code works with there.',
+  unreadable: 'Claude Code cannot read this file',
+  refused: {
+    symlink: 'It is a symbolic link: ACP Chat neither reads nor writes it.',
+    notFile: 'It is not a regular file.',
+    tooLarge: (limit: string) => `It is larger than ${limit}: not read here.`,
+    unreadable: (code: string) => `It could not be read (${code}).`,
+  },
+  readOnlyUntrusted: 'Restricted Mode: rules can be read here, not changed. Trust this workspace to change them.',
+  remove: {
+    question: (behaviour: string, rule: string, file: string) => `Remove the ${behaviour} rule ${rule} from ${file}?`,
+    detail: 'Only this rule is removed; the rest of the file stays as it is. Claude Code applies the change within about a second.',
+    button: 'Remove',
+  },
+  add: {
+    scopeTitle: 'Add Rule (1/3): Which File',
+    behaviourTitle: 'Add Rule (2/3): Allow, Ask or Deny',
+    ruleTitle: (behaviour: string, file: string) => `Add Rule (3/3): ${behaviour} in ${file}`,
+    rulePrompt: 'Tool or Tool(specifier): Bash(npm test:*), Read(./src/**), WebFetch(domain:example.com), mcp__server__tool',
+    projectAllowWarning: 'Everyone who clones the repository gets this rule (once they trust the folder in Claude Code).',
+  },
+  openPick: 'Open Settings File',
+  outcome: {
+    removed: (rule: string, file: string) => `Removed ${rule} from ${file}.`,
+    added: (rule: string, file: string) => `Added ${rule} to ${file}.`,
+    alreadyThere: (rule: string, file: string) => `${rule} is already in ${file}.`,
+    gone: (rule: string, file: string) => `${rule} is no longer in ${file}: nothing was removed.`,
+    malformed: (file: string, error: string) => `${file} was left as it is: ${error}`,
+    refused: (file: string, why: string) => `${file} was left as it is. ${why}`,
+    changed: (file: string) => `${file} changed while it was being edited: it was left as it is. Try again.`,
+    writeFailed: (file: string, code: string) => `${file} could not be written (${code}); it was left as it is.`,
+    untrusted: 'Restricted Mode: Claude Code settings are not changed from an untrusted workspace.',
+    noFolder: 'Open a folder first: its Claude Code settings live in it.',
+  },
+} as const;
+
 export const NOTHING_TO_UNDO = 'There is no code restore to undo in this chat.';
 
 /** What a code restore did, checked on disk; `label` names a file for the user. */

@@ -1,9 +1,11 @@
-// The modal surface: a warning dialog with the options as buttons and the command/paths/diff summary as detail.
-// "Show Details…" opens the plan, diff and locations, then shows the dialog again. A modal cannot be closed from
-// code, so when the request ends elsewhere its answer arrives late and the broker discards it.
+// The modal surface: a warning dialog asking the approval's question, with the options as buttons and, as detail, what
+// it is about in whole (command, path, URL), the diff summary, and what VS Code's own Cancel button does (it closes
+// the dialog; the request keeps waiting). "Show Details…" opens the plan, diff and locations, then shows the dialog
+// again. A modal cannot be closed from code, so when the request ends elsewhere its answer arrives late and the broker
+// discards it.
 import * as vscode from 'vscode';
 import type { PermissionPrompt } from './permissionBroker';
-import { buildPromptDetail } from './permissionPresentation';
+import { APPROVAL, buildModalDetail } from './permissionPresentation';
 import type { OpenPrompt, PromptActions } from './promptSurface';
 
 interface Button extends vscode.MessageItem {
@@ -18,13 +20,13 @@ export function openPermissionModal(prompt: PermissionPrompt, actions: PromptAct
   const defaultFirst = [...p.options].sort((a, b) => Number(b.optionId === p.defaultOptionId) - Number(a.optionId === p.defaultOptionId));
   const buttons: Button[] = defaultFirst.map((o) => ({ title: o.label, optionId: o.optionId }));
   const hasDetails = Boolean(p.plan || p.diffs.length || p.locations.some((l) => !l.invalid));
-  const details: Button = { title: 'Show Details…' };
+  const details: Button = { title: APPROVAL.showDetails };
   if (hasDetails) buttons.push(details);
 
   const run = async () => {
     for (;;) {
-      // No button is a close affordance: Esc/Cancel must not pick an option.
-      const choice = await vscode.window.showWarningMessage(p.title, { modal: true, detail: buildPromptDetail(p) }, ...buttons);
+      // No button is a close affordance: Esc/Cancel must not pick an option (the detail says so).
+      const choice = await vscode.window.showWarningMessage(p.question, { modal: true, detail: buildModalDetail(p) }, ...buttons);
       if (choice === details) {
         if (ended) return;
         await showDetails(prompt, actions);
@@ -46,7 +48,7 @@ export function openPermissionModal(prompt: PermissionPrompt, actions: PromptAct
 
   return {
     key: prompt.key,
-    view: () => ({ key: prompt.key, surface: 'modal', title: p.title, items: buttons.map((b) => b.title), activeIndex: 0 }),
+    view: () => ({ key: prompt.key, surface: 'modal', title: p.question, items: buttons.map((b) => b.title), activeIndex: 0 }),
     close() {
       ended = true;
     },

@@ -7,8 +7,10 @@ import { toDisplayText, toVerbatimText, truncate } from '../acpClient/displayTex
 import { OPTION_KIND_ICON, TOOL_KIND_ICON } from './kindIcons';
 import { checkLocation, locationLabel, type PathFlavour } from '../workbench/locationLinks';
 import { isRecord, optionalString } from '../acpClient/guards';
+import { APPROVAL, buildApprovalQuestion, type SubjectForm } from './approvalQuestion';
 
 export { OPTION_KIND_ICON, TOOL_KIND_ICON } from './kindIcons';
+export { APPROVAL, buildApprovalQuestion, type ApprovalQuestion, type SubjectForm } from './approvalQuestion';
 
 export const TITLE_MAX = 300;
 export const DESCRIPTION_MAX = 2_000;
@@ -33,7 +35,13 @@ import type { PresentedLocation } from '../workbench/locationLinks';
 export type { PresentedDiff, PresentedLocation };
 
 export interface PermissionPresentation {
+  /** The operation's title (the adapter's hint, else the tool call's): what the status bar names. */
   title: string;
+  /** What the approval asks, for this kind of call ("Run this command?"): the heading of every surface. */
+  question: string;
+  /** What the question is about, whole (the command, path or URL), shown below it. */
+  subject?: string;
+  subjectForm?: SubjectForm;
   /** True when `title` is the shell command, shown verbatim. */
   titleIsCommand: boolean;
   description?: string;
@@ -89,10 +97,15 @@ export function buildPermissionPresentation(input: PresentationInput, context: P
   const isShell = (toolName !== undefined && SHELL_TOOLS.has(toolName)) || kind === 'execute';
   const rawTitle = hint.title ?? nonBlank(optionalString(request?.title)) ?? nonBlank(state?.title) ?? toolName;
   const title = rawTitle === undefined
-    ? 'Permission requested'
+    ? APPROVAL.fallbackTitle
     : isShell
       ? toVerbatimText(rawTitle)
-      : toDisplayText(rawTitle, TITLE_MAX) || 'Permission requested';
+      : toDisplayText(rawTitle, TITLE_MAX) || APPROVAL.fallbackTitle;
+  // From the tool call alone (not the hint), as the chat's card asks it from the transcript's copy of the call.
+  const asked = buildApprovalQuestion(
+    { name: toolName, kind, title: nonBlank(optionalString(request?.title)) ?? nonBlank(state?.title), rawInput, content, locations },
+    options.map((o) => o.optionId),
+  );
 
   const command = isShell ? optionalString(rawInput?.command) : undefined;
   const url = optionalString(rawInput?.url);
@@ -109,6 +122,9 @@ export function buildPermissionPresentation(input: PresentationInput, context: P
 
   return {
     title,
+    question: asked.question,
+    subject: asked.subject,
+    subjectForm: asked.subjectForm,
     titleIsCommand: isShell && rawTitle !== undefined,
     description: hint.description ? toDisplayText(hint.description, DESCRIPTION_MAX, false) || undefined : undefined,
     kind,
@@ -136,19 +152,33 @@ export function isRejectKind(kind: string): boolean {
   return kind === 'reject_once' || kind === 'reject_always';
 }
 
-/** The modal's detail text: what will happen, in plain lines. Commands stay verbatim. */
+/** The QuickPick's title: the question, then what it is about (the subject in whole is also the modal's detail). */
+export function buildPromptHeading(p: PermissionPresentation): string {
+  return p.subject ? `${p.question} ${p.subject}` : p.question;
+}
+
+/** What the question is about and what will happen, in plain lines. Commands stay verbatim. */
 export function buildPromptDetail(p: PermissionPresentation): string {
   const lines: string[] = [];
-  if (p.command !== undefined && !(p.titleIsCommand && p.title === p.command)) lines.push(`Command:\n${p.command}`);
-  if (p.url) lines.push(`URL: ${p.url}`);
-  for (const d of p.diffs) lines.push(describeDiff(d));
   const diffPaths = new Set(p.diffs.map((d) => d.path));
-  const others = p.locations.filter((l) => !diffPaths.has(l.path)).map((l) => l.label);
+  // The subject whole (the heading is the question alone), unless a diff's line below names that path already.
+  const subjectInDiff = p.subjectForm === 'path' && p.diffs.some((d) => toVerbatimText(d.path) === p.subject);
+  if (p.subject && !subjectInDiff) lines.push(p.subject);
+  if (p.command !== undefined && p.command !== p.subject) lines.push(`Command:\n${p.command}`);
+  if (p.url && p.url !== p.subject) lines.push(`URL: ${p.url}`);
+  for (const d of p.diffs) lines.push(describeDiff(d));
+  // A location that is the subject is named already (one with a line still says where).
+  const others = p.locations.filter((l) => !diffPaths.has(l.path) && !(l.path === p.subject && l.line === undefined)).map((l) => l.label);
   if (others.length) lines.push(`${others.length === 1 ? 'File' : 'Files'}: ${others.join(', ')}`);
   if (p.summary) lines.push(p.summary);
   if (p.description) lines.push(p.description);
-  if (p.plan) lines.push('The plan is shown in a preview ("Show Details…").');
+  if (p.plan) lines.push(`The plan is shown in a preview ("${APPROVAL.showDetails}").`);
   return lines.join('\n\n');
+}
+
+/** The modal's detail: the prompt's detail, then what its Cancel button (VS Code always adds one) does. */
+export function buildModalDetail(p: PermissionPresentation): string {
+  return [buildPromptDetail(p), APPROVAL.modalCancel].filter((s) => s !== '').join('\n\n');
 }
 
 /** "Edit /a/b.ts: replaces 2 lines with 3 lines" / "Create /a/b.ts (4 lines)". */

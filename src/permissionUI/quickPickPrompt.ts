@@ -1,10 +1,11 @@
-// The QuickPick surface for one permission request: one item per option (codicon by kind), then items that act
-// without answering (show plan, show diff, open each location). Hiding it does not answer the request. The pick is
-// borrowed from the slot (quickPickSlot.ts), so a request that follows an answer refills the one on screen.
+// The QuickPick surface for one permission request, headed by its question: one item per option (codicon by kind),
+// then, under "More about this request", items that act without answering (the plan, the changes, each location).
+// Hiding it does not answer the request. The pick is borrowed from the slot (quickPickSlot.ts), so a request that
+// follows an answer refills the one on screen.
 import * as vscode from 'vscode';
 import { escapeCodicons } from '../acpClient/displayText';
 import type { PermissionPrompt } from './permissionBroker';
-import type { PresentedLocation } from './permissionPresentation';
+import { APPROVAL, buildPromptHeading, type PresentedLocation } from './permissionPresentation';
 import type { OpenPrompt, PromptActions } from './promptSurface';
 import type { QuickPickSlot } from './quickPickSlot';
 
@@ -21,22 +22,22 @@ export function openPermissionQuickPick(prompt: PermissionPrompt, actions: Promp
 
   const optionItems: Item[] = p.options.map((o) => ({ label: `$(${o.icon}) ${escapeCodicons(o.label)}`, action: 'option', optionId: o.optionId }));
   const detailItems: Item[] = [];
-  if (p.plan) detailItems.push({ label: '$(book) Show plan', action: 'plan' });
-  if (p.diffs.length) detailItems.push({ label: '$(diff) Show diff', action: 'diff' });
+  if (p.plan) detailItems.push({ label: `$(book) ${APPROVAL.showPlan}`, action: 'plan' });
+  if (p.diffs.length) detailItems.push({ label: `$(diff) ${APPROVAL.showChanges}`, action: 'diff' });
   for (const location of p.locations) {
     detailItems.push({
-      label: `$(go-to-file) Open ${escapeCodicons(location.label)}`,
+      label: `$(go-to-file) ${APPROVAL.openLocation(escapeCodicons(location.label))}`,
       description: location.invalid,
       action: 'open',
       location,
     });
   }
-  const separator: Item = { label: 'Details (do not answer)', kind: vscode.QuickPickItemKind.Separator, action: 'none' };
+  const separator: Item = { label: APPROVAL.moreAbout, kind: vscode.QuickPickItemKind.Separator, action: 'none' };
   const items = detailItems.length ? [...optionItems, separator, ...detailItems] : optionItems;
   qp.items = items;
-  // The title is plain text (no icon syntax), so a command is shown exactly as sent.
-  qp.title = p.title;
-  qp.placeholder = p.description ?? p.summary ?? 'Choose an option (Esc keeps the request pending)';
+  // The question, then what it is about. The title is plain text (no icon syntax), so a command is shown exactly as sent.
+  qp.title = buildPromptHeading(p);
+  qp.placeholder = p.description ?? p.summary ?? APPROVAL.pickPlaceholder;
   qp.ignoreFocusOut = true;
   const defaultItem = optionItems.find((i) => i.action === 'option' && i.optionId === p.defaultOptionId);
   const focusDefault = () => {

@@ -19,7 +19,10 @@ describe('ACP Chat e2e: approvals in a modal dialog (acpChat.permissions.prompt 
     await sendPrompt(cb, 'touch the other file');
     const dialog = cb.page.locator('.monaco-dialog-box');
     await dialog.waitFor({ state: 'visible', timeout: TURN_MS });
+    // The question, the whole command, and what the dialog's own Cancel does.
+    expect(await dialog.locator('.dialog-message-text').textContent()).toBe('Run this command?');
     expect(await dialog.textContent()).toContain(`touch ${file}`);
+    expect(await dialog.locator('.dialog-message-detail').textContent()).toContain('Cancel closes this dialog; the request keeps waiting in the chat.');
     const buttons = (await dialog.locator('.dialog-buttons .monaco-button').allTextContents()).map((t) => t.trim());
     expect(buttons).toEqual(expect.arrayContaining(['Yes', 'No']));
     expect(await cb.page.locator('.quick-input-widget').isVisible()).toBe(false);

@@ -75,13 +75,13 @@ suite('ACP Chat extension', function () {
     assert.equal(meta.connection, 'connected');
   });
 
-  test('a permission QuickPick shows title, options and locations and is answered with quick-input commands', async () => {
+  test('a permission QuickPick shows its question, options and locations and is answered with quick-input commands', async () => {
     const target = join(workspaceRoot(), 'quickpick-allowed.txt');
     fake.setScript([bash(`touch ${target}`), text('Created it.')]);
     const turn = (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'create the file' }]);
     const view = await waitFor(() => api.permissions.openPromptView(), 'the permission QuickPick');
     assert.equal(view.surface, 'quickPick');
-    assert.equal(view.title, `touch ${target}`);
+    assert.equal(view.title, `Run this command? touch ${target}`);
     assert.ok(view.items.some((i) => i.endsWith(' Yes')), `an allow item in ${view.items.join(' | ')}`);
     assert.ok(view.items.some((i) => i.endsWith(' No')), 'a reject item');
     assert.ok(view.items.some((i) => i.includes('Open quickpick-allowed.txt')), 'a location item');
@@ -135,14 +135,14 @@ suite('ACP Chat extension', function () {
     await closeAllEditors();
   });
 
-  test('"Show diff" opens a diff editor holding the reconstructed file', async () => {
+  test('"Show the changes" opens a diff editor holding the reconstructed file', async () => {
     const file = join(workspaceRoot(), 'existing.txt');
     writeFileSync(file, 'line one\nalpha\nline three\n');
     fake.setScript([read(file), edit(file, 'alpha', 'ALPHA-EDITED'), text('Edited.')]);
     const turn = (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'edit the file' }]);
     const view = await waitFor(() => api.permissions.openPromptView(), 'the Edit permission QuickPick', 30_000);
-    const diffIndex = view.items.findIndex((i) => i.includes('Show diff'));
-    assert.ok(diffIndex > 0, `a Show diff item in ${view.items.join(' | ')}`);
+    const diffIndex = view.items.findIndex((i) => i.includes('Show the changes'));
+    assert.ok(diffIndex > 0, `a Show the changes item in ${view.items.join(' | ')}`);
     for (let i = view.activeIndex; i < diffIndex; i++) await quickInput('next');
     await quickInput('accept');
     const tab = await waitFor(

@@ -34,19 +34,19 @@ suite('Permission QuickPick: refilled for the next request', function () {
   test('three requests in a row: the second and third refill the pick, which holds Enter back at first; each answered by its own Enter', async () => {
     const turn = (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'approvals 3 0 refill' }]);
     const first = await waitFor(() => api.permissions.openPromptView(), 'the first permission QuickPick');
-    assert.equal(first.title, 'touch refill-0');
+    assert.equal(first.title, 'Run this command? touch refill-0');
     assert.equal(first.acceptsAnswer, true, 'a new QuickPick takes an answer at once');
     await quickInput('accept');
 
     // The agent asks again at once: the same QuickPick now shows the second request, and does not yet take Enter.
     // (An Enter sent from here reaches the pick after a round trip through the workbench, measured at up to 177 ms on
     // the 2-core test machine: longer than the hold-back itself, so it cannot be made to land inside it.)
-    const second = await waitFor(() => (api.permissions.openPromptView()?.title === 'touch refill-1' ? api.permissions.openPromptView() : undefined), 'the second request');
+    const second = await waitFor(() => (api.permissions.openPromptView()?.title === 'Run this command? touch refill-1' ? api.permissions.openPromptView() : undefined), 'the second request');
     assert.equal(second.acceptsAnswer, false, `a refilled QuickPick holds Enter back for its first ${REFILLED_DEAD_MS} ms`);
     assert.equal(second.heldBack, 0);
     await quickInput('accept'); // once the pick takes answers, as a person reading it would
 
-    await waitFor(() => (api.permissions.openPromptView()?.title === 'touch refill-2' ? true : undefined), 'the third request');
+    await waitFor(() => (api.permissions.openPromptView()?.title === 'Run this command? touch refill-2' ? true : undefined), 'the third request');
     await quickInput('accept');
 
     assert.equal((await turn).stopReason, 'end_turn');

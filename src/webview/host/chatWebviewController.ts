@@ -7,7 +7,7 @@ import { buildChatHtml } from './html';
 import { parseExternalLink } from '../protocol/linkPolicy';
 import { parseWebviewMessage } from '../protocol/messageValidation';
 import { createNonce } from './nonce';
-import { PROTOCOL_VERSION, type AgentChoiceView, type Attachment, type ChatNotice, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type FileCompletion, type HostToWebview, type TurnsView, type WebviewToHost } from '../protocol/protocol';
+import { PROTOCOL_VERSION, type AgentChoiceView, type Attachment, type ChatNotice, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type FileCompletion, type HostToWebview, type GrantView, type TurnsView, type WebviewToHost } from '../protocol/protocol';
 import { TranscriptPublisher } from './transcriptPublisher';
 import { errorMessage } from '../../acpClient/errors';
 import type { AnswerResult } from '../../acpClient/pendingRequests';
@@ -48,6 +48,10 @@ export interface ChatActions {
   goBack(entryId: string): Promise<void>;
   /** Sends the prompt of the failed turn holding `entryId` again. */
   retryTurn(entryId: string): Promise<void>;
+  /** Takes back the rules the durable answer `key` added (each removed from its settings file). */
+  undoGrant(key: string): Promise<void>;
+  /** Opens the settings file the durable answer `key` wrote to. */
+  openGrant(key: string): Promise<void>;
   setFollowAgent(enabled: boolean): Promise<void>;
   /** Picks the agent for new sessions (by name); a new session starts with it. */
   selectAgent(name: string): Promise<void>;
@@ -76,6 +80,8 @@ export interface ChatSource {
   onDidChangeTurns: Subscribe<void>;
   /** Text to put in the composer (a rewound prompt). */
   onDidRequestDraft: Subscribe<string>;
+  getGrants(): GrantView[];
+  onDidChangeGrants: Subscribe<void>;
   getFollowAgent(): boolean;
   onDidChangeFollowAgent: Subscribe<void>;
   getAgents(): { agents: AgentChoiceView[]; selected: string };
@@ -139,6 +145,7 @@ export class ChatWebviewController implements vscode.Disposable {
       source.onDidChangeElicitations(() => this.post({ type: 'elicitations', elicitations: source.getElicitations() })),
       source.onDidChangeTurns(() => this.post({ type: 'turns', turns: source.getTurns() })),
       source.onDidRequestDraft((text) => this.post({ type: 'draft', text })),
+      source.onDidChangeGrants(() => this.post({ type: 'grants', grants: source.getGrants() })),
       source.onDidChangeFollowAgent(() => this.post({ type: 'followAgent', enabled: source.getFollowAgent() })),
       source.onDidChangeAgents(() => this.post({ type: 'agents', ...source.getAgents() })),
       source.onDidChangeNotice(() => this.post({ type: 'notice', notice: source.getNotice() })),
@@ -187,6 +194,7 @@ export class ChatWebviewController implements vscode.Disposable {
       elicitations: s.getElicitations(),
     });
     this.post({ type: 'turns', turns: s.getTurns() });
+    this.post({ type: 'grants', grants: s.getGrants() });
     this.post({ type: 'followAgent', enabled: s.getFollowAgent() });
     this.post({ type: 'agents', ...s.getAgents() });
     // The notice is independent of the session; a freshly loaded page has none, so only a current one is sent.
@@ -273,6 +281,10 @@ export class ChatWebviewController implements vscode.Disposable {
         return this.run(m.type, () => a.goBack(m.entryId));
       case 'retryTurn':
         return this.run(m.type, () => a.retryTurn(m.entryId));
+      case 'undoGrant':
+        return this.run(m.type, () => a.undoGrant(m.key));
+      case 'openGrant':
+        return this.run(m.type, () => a.openGrant(m.key));
       case 'setFollowAgent':
         return this.run(m.type, () => a.setFollowAgent(m.enabled));
       case 'selectAgent':

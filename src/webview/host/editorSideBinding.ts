@@ -12,6 +12,8 @@ import type { CodeRestore } from '../../checkpoints/codeRestore';
 import type { EditorReview } from '../../review/editorReview';
 import { followAgentActions, followAgentSource, type FollowAgentActions, type FollowAgentSource } from './followAgentBinding';
 import { bindTurns, type TurnsActions, type TurnsSource } from './turnsBinding';
+import { bindGrants, type GrantsActions, type GrantsSource } from './grantsBinding';
+import type { ChatGrants } from '../../grants/chatGrants';
 import type { UserErrorPresenter } from '../../feedback/userErrorPresenter';
 
 export interface EditorSideDeps {
@@ -25,6 +27,8 @@ export interface EditorSideDeps {
   memento: vscode.Memento;
   /** Fired when any chat's Follow the agent toggle changes (the choice is shared). */
   followToggled: vscode.EventEmitter<void>;
+  /** Fired when this chat's durable answers change (the Permissions view lists the active chat's). */
+  grantsChanged: vscode.EventEmitter<void>;
   presenter: Pick<UserErrorPresenter, 'showMessage' | 'report'>;
   logger: Logger;
   cwd(): string | undefined;
@@ -35,8 +39,10 @@ export interface EditorSideDeps {
 export interface EditorSide extends vscode.Disposable {
   readonly turnChanges: TurnChangeTracker;
   readonly follower: AgentFollower;
-  readonly source: TurnsSource & FollowAgentSource;
-  readonly actions: TurnsActions & FollowAgentActions;
+  readonly source: TurnsSource & FollowAgentSource & GrantsSource;
+  readonly actions: TurnsActions & FollowAgentActions & GrantsActions;
+  /** What the chat's durable answers did (the Permissions view lists the conversation's own). */
+  readonly grants: ChatGrants;
 }
 
 export function createEditorSide(chat: Chat, deps: EditorSideDeps): EditorSide {
@@ -45,12 +51,17 @@ export function createEditorSide(chat: Chat, deps: EditorSideDeps): EditorSide {
   const inEditor = deps.editorReview.track(turnChanges);
   const follower = new AgentFollower(chat, deps.memento, deps.logger);
   const turns = bindTurns(chat, turnChanges, deps);
+  const grants = bindGrants(chat, deps);
+  const grantsSub = grants.grants.onDidChange(() => deps.grantsChanged.fire());
   return {
     turnChanges,
     follower,
-    source: { ...turns.source, ...followAgentSource(follower, deps.followToggled.event) },
-    actions: { ...turns.actions, ...followAgentActions(follower, deps.followToggled) },
+    grants: grants.grants,
+    source: { ...turns.source, ...followAgentSource(follower, deps.followToggled.event), ...grants.source },
+    actions: { ...turns.actions, ...followAgentActions(follower, deps.followToggled), ...grants.actions },
     dispose: () => {
+      grantsSub.dispose();
+      grants.dispose();
       turns.dispose();
       follower.dispose();
       tracked.dispose();

@@ -1,7 +1,7 @@
 // The chat app: owns the view state, applies host messages to the views, and turns user actions into messages.
 // It takes `post` and a root element, so tests drive it in jsdom without VS Code; main.ts wires the real API.
 import type { SessionMeta } from '../protocol/protocol';
-import { PROTOCOL_VERSION, type Attachment, type ComposerCapabilities, type ConnectionStatus, type HostToWebview, type TranscriptEntry, type TurnsView, type WebviewToHost } from '../protocol/protocol';
+import { PROTOCOL_VERSION, type Attachment, type ComposerCapabilities, type ConnectionStatus, type HostToWebview, type GrantView, type TranscriptEntry, type TurnsView, type WebviewToHost } from '../protocol/protocol';
 import { entryMarkdown, needsFolder, parseEntryAppends } from '../protocol/protocol';
 import { Announcer } from './announcer';
 import { ChangedFilesView } from './changedFilesView';
@@ -44,6 +44,8 @@ export class App {
   /** Each turn's changed-files card, by change-set id; placed at the end of its turn. */
   private readonly cards = new Map<string, ChangedFilesView>();
   private turns: TurnsView = { changes: [], superseded: [] };
+  /** What each durable answer did, by its permission's key. */
+  private grants = new Map<string, GrantView>();
   private readonly followToggle: FollowToggleView;
   private readonly agentPicker: AgentPickerView;
   readonly notice: NoticeView;
@@ -75,6 +77,7 @@ export class App {
       renderMarkdown: opts.renderMarkdown ?? defaultMarkdown,
       requestRender: (v) => this.requestRender(v),
       copy: (entry) => this.copy(entry),
+      grantFor: (key) => this.grants.get(key),
     };
     this.header = new HeaderView(this.post);
     this.scroller = h('main', { class: 'scroller' });
@@ -179,6 +182,10 @@ export class App {
         return;
       case 'turns':
         this.updateTurns(msg.turns);
+        break;
+      case 'grants':
+        this.grants = new Map(msg.grants.map((g) => [g.key, g]));
+        this.transcript.refreshPermissions();
         break;
       case 'draft':
         this.composer.prependText(msg.text);

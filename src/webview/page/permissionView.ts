@@ -1,10 +1,12 @@
-// A permission request: options as buttons in the order the agent sent them; once settled, the outcome.
+// A permission request: its question for that kind of call ("Run this command?"), what it is about in whole (the
+// command, path or URL, wrapped, never cut), options as buttons whose labels wrap; once settled, the outcome.
 // Rendered inside its tool card when that card is on screen, standalone otherwise (placement is the transcript's job).
-import type { PermissionRecord, TranscriptEntry } from '../protocol/protocol';
+import { buildApprovalQuestion, type ApprovalQuestion, type PermissionRecord, type ToolCallState, type TranscriptEntry } from '../protocol/protocol';
 import { button, h, icon, setChildren } from './dom';
 import { OPTION_KIND_ICON, describePermissionOutcome } from './labels';
 import type { EntryView } from './messageViews';
 import type { ViewContext } from './viewContext';
+import { renderGrantLine } from './grantLineView';
 
 export class PermissionView implements EntryView {
   readonly node = h('div', { class: 'permission-card', 'data-testid': 'permission', role: 'group' });
@@ -16,6 +18,8 @@ export class PermissionView implements EntryView {
   constructor(
     private readonly ctx: ViewContext,
     private readonly standalone: () => boolean,
+    /** The transcript's state of a tool call (what the question is asked from), if it holds the call. */
+    private readonly toolCallOf: (toolCallId: string) => ToolCallState | undefined = () => undefined,
   ) {
     // While pending, a digit key pressed in the card picks the option with that number (a settled card has none).
     this.node.addEventListener('keydown', (ev) => {
@@ -29,32 +33,37 @@ export class PermissionView implements EntryView {
 
   update(e: TranscriptEntry): void {
     const p = (e as Extract<TranscriptEntry, { kind: 'permission' }>).permission;
-    const json = JSON.stringify(p);
+    const call = this.toolCallOf(p.toolCallId);
+    const asked = buildApprovalQuestion({ ...call, title: call?.title || p.title }, p.options.map((o) => o.optionId));
+    const json = JSON.stringify([p, asked]);
     if (json === this.key) return;
     this.key = json;
     this.toolCallId = p.toolCallId;
     this.node.dataset.permissionKey = p.key;
     this.node.dataset.status = p.outcome.status;
     this.node.setAttribute('aria-label', `Permission: ${p.title}`);
-    setChildren(this.node, ...this.render(p));
+    setChildren(this.node, ...this.render(p, asked));
   }
 
-  /** Re-renders after a move (standalone ↔ inside the tool card changes the heading). */
+  /** Re-renders after a move (standalone ↔ inside the tool card changes how an answered request shows). */
   refresh(e: TranscriptEntry): void {
     this.key = '';
     this.update(e);
   }
 
-  private render(p: PermissionRecord): (HTMLElement | null)[] {
+  private render(p: PermissionRecord, asked: ApprovalQuestion): (HTMLElement | null)[] {
     const standalone = this.standalone();
     const settled = p.outcome.status !== 'pending';
     const outcome = settled ? h('span', { class: 'permission-outcome', 'data-testid': 'permission-outcome' }, describePermissionOutcome(p.outcome)) : null;
     if (settled) this.answered = false;
     // Inside its tool card an answered request is one line of that card (no box of its own): what was answered.
-    if (outcome && !standalone) return [h('div', { class: 'permission-answered' }, icon(outcomeIcon(p)), outcome)];
-    const head = h('div', { class: 'permission-head' }, icon(outcomeIcon(p)), h('span', { class: 'permission-title' }, standalone ? p.title : 'Approval needed'));
+    // What a durable answer did (read from the settings files by the host), under the answer.
+    const grant = settled ? renderGrantLine(this.ctx.grantFor?.(p.key), this.ctx.post) : null;
+    if (outcome && !standalone) return [h('div', { class: 'permission-answered' }, icon(outcomeIcon(p)), outcome), grant];
+    const head = h('div', { class: 'permission-head' }, icon(outcomeIcon(p)), h('span', { class: 'permission-title', 'data-testid': 'permission-question' }, asked.question));
+    const subject = renderSubject(asked);
     const desc = p.description ? h('div', { class: 'permission-desc' }, p.description) : null;
-    if (outcome) return [head, desc, outcome];
+    if (outcome) return [head, subject, desc, outcome, grant];
     const buttons = inCardOrder(p.options).map((o, i) => {
       const key = String(i + 1);
       // The accessible name is what the button shows: the option's name, then its key.
@@ -69,7 +78,7 @@ export class PermissionView implements EntryView {
       b.addEventListener('click', () => this.answer(p.key, o.optionId));
       return b;
     });
-    return [head, desc, h('div', { class: 'permission-options' }, ...buttons)];
+    return [head, subject, desc, h('div', { class: 'permission-options' }, ...buttons)];
   }
 
   private answer(key: string, optionId: string): void {
@@ -78,6 +87,17 @@ export class PermissionView implements EntryView {
     for (const other of Array.from(this.node.querySelectorAll('button'))) other.disabled = true;
     this.ctx.post({ type: 'answerPermission', key, optionId });
   }
+}
+
+/** The subject in whole, wrapped: a command, path or URL as code (a long command scrolls, focusable to scroll by key). */
+function renderSubject(asked: ApprovalQuestion): HTMLElement | null {
+  if (asked.subject === undefined) return null;
+  const form = asked.subjectForm ?? 'text';
+  const attrs = { class: `permission-subject subject-${form}`, 'data-testid': 'permission-subject', 'data-form': form };
+  if (form === 'text') return h('div', attrs, asked.subject);
+  // A line break is offered after each slash, so a long path wraps between its folders before it wraps mid-name.
+  const parts = asked.subject.split(/(?<=\/)/u).flatMap((part, i) => (i === 0 ? [part] : [h('wbr'), part]));
+  return h('code', form === 'command' ? { ...attrs, tabindex: 0 } : attrs, ...parts);
 }
 
 /** Kinds in the card's order: the one-time allow first, then the one-time deny (never pushed out of sight by a long

@@ -4,7 +4,7 @@
 // those near the viewport are in the DOM, and a turn's views are built the first time it is shown. Runs of finished
 // calls of one kind fold into one line (toolGroups.ts), their cards built only while it is expanded. Permission entries
 // whose tool card is on screen are mounted inside that card.
-import type { TranscriptEntry } from '../protocol/protocol';
+import type { ToolCallState, TranscriptEntry } from '../protocol/protocol';
 import type { EntryAppend } from '../protocol/protocol';
 import { h } from './dom';
 import { AgentView, ErrorView, NoticeView, ThoughtView, TurnEndView, UserMessageView, type EntryView } from './messageViews';
@@ -155,6 +155,11 @@ export class TranscriptView {
     return true;
   }
 
+  /** Renders the mounted permission cards again (what a durable answer did came from the host). */
+  refreshPermissions(): void {
+    for (const slot of this.slots.values()) if (slot.view instanceof PermissionView) slot.view.refresh(slot.entry);
+  }
+
   /** The DOM node of an entry if it is rendered (tests and scrolling). */
   nodeOf(entryId: string): HTMLElement | undefined {
     return this.slots.get(entryId)?.view?.node;
@@ -191,6 +196,13 @@ export class TranscriptView {
     if (this.asked.has(toolCallId)) return;
     this.asked.add(toolCallId);
     touch(this.toolEntry.get(toolCallId));
+  }
+
+  /** The state of a tool call the transcript holds, on screen or not (a permission asks its question from it). */
+  private toolCallOf(toolCallId: string): ToolCallState | undefined {
+    const id = this.toolEntry.get(toolCallId);
+    const e = id === undefined ? undefined : this.slots.get(id)?.entry;
+    return e?.kind === 'tool' ? e.toolCall : undefined;
   }
 
   /** Index in `order` just past turn `t`'s last entry. */
@@ -394,7 +406,7 @@ export class TranscriptView {
         return new ToolCallView(this.ctx);
       case 'permission': {
         let view: PermissionView | undefined = undefined;
-        view = new PermissionView(this.ctx, () => !view || !this.toolViews.has(view.toolCallId));
+        view = new PermissionView(this.ctx, () => !view || !this.toolViews.has(view.toolCallId), (id) => this.toolCallOf(id));
         return view;
       }
       case 'notice':

@@ -1,5 +1,5 @@
 // What entry views need from the app, injected so views can be tested without VS Code.
-import type { TranscriptEntry, WebviewToHost } from '../protocol/protocol';
+import type { GrantView, TranscriptEntry, WebviewToHost } from '../protocol/protocol';
 import type { MarkdownRenderer } from './markdown';
 
 /** A view with deferred work (markdown) done once per animation frame. */
@@ -16,4 +16,6 @@ export interface ViewContext {
   requestRender(view: Renderable): void;
   /** Copies a message to the clipboard as Markdown. */
   copy?(entry: TranscriptEntry): void;
+  /** What the durable answer to the permission `key` did, once the host read it from the settings files. */
+  grantFor?(key: string): GrantView | undefined;
 }

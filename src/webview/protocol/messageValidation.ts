@@ -70,6 +70,9 @@ function buildWebviewSchemas() {
     z.object({ type: z.literal('goBack'), entryId: str(256) }),
     /** Send the prompt of a failed turn again (`entryId`: any entry of that turn). */
     z.object({ type: z.literal('retryTurn'), entryId: str(256) }),
+    /** An "always" answer's rules: taken back (each removed from its file), or the file opened at them. */
+    z.object({ type: z.literal('undoGrant'), key: str(512) }),
+    z.object({ type: z.literal('openGrant'), key: str(512) }),
     z.object({ type: z.literal('selectAgent'), name: str(60) }),
     z.object({ type: z.literal('noticeAction'), noticeId: int(), action: str(64), methodId: z.optional(str(256)), resend: z.optional(z.boolean()) }),
   ]);

@@ -8,10 +8,11 @@ import type { FormParse } from '../../permissionUI/elicitationForm';
 import type { Attachment, EntryAppend } from './messageValidation';
 
 // The page imports nothing from the host but this module: what it shares with the core (the transcript's types, the
-// form checks both sides run, the icons of kinds, the exhaustiveness guard) comes through here.
+// form checks both sides run, the icons of kinds, an approval's question, the exhaustiveness guard) comes through here.
 export type { PermissionCancelReason, PermissionOutcome, PermissionRecord, QueuedPrompt, SessionMeta, ToolCallState, ToolCallUiStatus, TranscriptEntry, TranscriptSnapshot } from '../../acpClient/transcript';
 export { unreachable } from '../../acpClient/unreachable';
 export { OPTION_KIND_ICON, TOOL_KIND_ICON } from '../../permissionUI/kindIcons';
+export { buildApprovalQuestion, type ApprovalQuestion } from '../../permissionUI/approvalQuestion';
 export { buildElicitationContent, checkFieldAnswer, type ElicitationContent, type ElicitationForm, type FormField } from '../../permissionUI/elicitationForm';
 export { parseEntryAppends } from './messageValidation';
 export { entryMarkdown } from '../../chat/conversationMarkdown';
@@ -84,6 +85,8 @@ export interface TurnsView {
 }
 
 export type { ChatNotice, NoticeButton } from '../../chat/chatNotices';
+import type { GrantView } from '../../grants/grantView';
+export type { GrantView } from '../../grants/grantView';
 
 export type HostToWebview =
   | { type: 'snapshot'; v: number; snapshot: TranscriptSnapshot | null; status: ConnectionStatus; capabilities: ComposerCapabilities; elicitations: ElicitationView[] }
@@ -102,6 +105,8 @@ export type HostToWebview =
   | { type: 'turns'; turns: TurnsView }
   /** Text for the composer (a rewound prompt), put before what it holds. */
   | { type: 'draft'; text: string }
+  /** What the chat's durable answers did, each shown on its approval's card. Sent after every snapshot and on change. */
+  | { type: 'grants'; grants: GrantView[] }
   /** Whether the editor follows the agent (remembered across sessions and windows). */
   | { type: 'followAgent'; enabled: boolean }
   /** The agents the user can pick for new sessions, and the picked one (by name). */

@@ -175,7 +175,7 @@ async function ourSeries(api: ExtensionApi, session: Session, n: number, pauseMs
   const views = api.permissions.onDidChangeView(() => {
     const t = now();
     const title = api.permissions.openPromptView()?.title;
-    if (title?.startsWith(`touch ${prefix}-`) && title !== lastTitle) showReturned.push(t);
+    if (title?.startsWith(`Run this command? touch ${prefix}-`) && title !== lastTitle) showReturned.push(t);
     if (title) lastTitle = title;
   });
   const response = await (await api.chat.ensureSession()).prompt([{ type: 'text', text: `approvals ${n} ${pauseMs} ${prefix}` }]);

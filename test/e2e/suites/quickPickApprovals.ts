@@ -19,7 +19,8 @@ export function quickPickApprovalsSuite(bed: () => ChatBed): void {
       cb.fake.setScript([bash(`touch ${file}`), text('Touched.')]);
       await sendPrompt(cb, 'touch the file');
       const qp = await readQuickPick(cb.page, { timeoutMs: TURN_MS });
-      expect(qp.title).toBe(`touch ${file}`);
+      // Headed by the question, then the command.
+      expect(qp.title).toBe(`Run this command? touch ${file}`);
       const yes = qp.items.findIndex((i) => /(^|\s)Yes$/.test(i));
       expect(yes, `a Yes item in ${qp.items.join(' | ')}`).toBeGreaterThanOrEqual(0);
       expect(qp.items.some((i) => /(^|\s)No$/.test(i)), 'a No item').toBe(true);

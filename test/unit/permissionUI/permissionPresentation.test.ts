@@ -4,8 +4,12 @@ import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ToolCallState } from '../../../src/acpClient/transcript';
 import {
+  APPROVAL,
+  buildApprovalQuestion,
+  buildModalDetail,
   buildPermissionPresentation,
   buildPromptDetail,
+  buildPromptHeading,
   groupOptions,
   OPTION_KIND_ICON,
   TITLE_MAX,
@@ -277,8 +281,83 @@ describe('details', () => {
       params: { sessionId: 's', toolCall: { toolCallId: 'w', kind: 'edit', title: 'Write hello.txt', content: [{ type: 'diff', path: '/ws/hello.txt', oldText: null, newText: 'hello world\nline two\n' }] }, options },
     });
     expect(buildPromptDetail(write)).toBe('Create /ws/hello.txt (2 lines)');
+    // The heading is the question alone: the command leads the detail, whole.
     const bash = buildPermissionPresentation({ params: bashRequest });
-    expect(buildPromptDetail(bash)).toBe('Print a number with python');
+    expect(buildPromptDetail(bash)).toBe('python3 -c "print(1)"\n\nPrint a number with python');
+  });
+
+  it("the modal's detail ends by saying what its Cancel button does: the request keeps waiting", () => {
+    const bash = buildPermissionPresentation({ params: bashRequest });
+    expect(buildModalDetail(bash)).toBe('python3 -c "print(1)"\n\nPrint a number with python\n\nCancel closes this dialog; the request keeps waiting in the chat.');
+    const bare = buildPermissionPresentation({ params: { sessionId: 's', toolCall: { toolCallId: 't' }, options } });
+    expect(buildModalDetail(bare)).toBe(APPROVAL.modalCancel);
+  });
+});
+
+describe('the question', () => {
+  const ask = (toolCall: RequestPermissionRequest['toolCall'], state?: ToolCallState) => buildPermissionPresentation({ params: { sessionId: 's', toolCall, options }, toolCall: state });
+  const longCommand = 'npm test -- --watch=false --reporter=verbose some/very/long/path/to/a/spec/file.test.ts';
+
+  it('asks "Run this command?" about the whole command, verbatim', () => {
+    const p = buildPermissionPresentation({ params: bashRequest });
+    expect([p.question, p.subject, p.subjectForm]).toEqual(['Run this command?', 'python3 -c "print(1)"', 'command']);
+    const long = ask({ toolCallId: 't', name: 'Bash', kind: 'execute', title: longCommand, rawInput: { command: `${longCommand}\n  && echo   done` } });
+    expect(long.subject).toBe(`${longCommand}\n  && echo   done`);
+    // Known by its kind alone too (a slim request), and from the earlier tool_call state.
+    expect(ask({ toolCallId: 't', kind: 'execute', rawInput: { command: 'make' } }).question).toBe('Run this command?');
+    expect(ask({ toolCallId: 't' }, { ...editState, name: 'Bash', kind: 'execute', title: 'ls', rawInput: { command: 'ls -la' } }).subject).toBe('ls -la');
+  });
+
+  it('asks "Write this file?" for a Write (new or replaced), "Create this file?" for another new file and "Edit this file?" for a change, about its path', () => {
+    const path = '/home/dev/workspace/packages/some-very-long-package-name/src/components/deeply/nested/NewComponent.test.tsx';
+    const create = ask({ toolCallId: 'w', name: 'Write', kind: 'edit', title: 'Write NewComponent.test.tsx', rawInput: { file_path: path, content: 'x\n' }, content: [{ type: 'diff', path, oldText: null, newText: 'x\n' }] });
+    expect([create.question, create.subject, create.subjectForm]).toEqual(['Write this file?', path, 'path']);
+    const created = ask({ toolCallId: 'n', kind: 'edit', title: 'New file', locations: [{ path }], content: [{ type: 'diff', path, oldText: null, newText: 'x\n' }] });
+    expect([created.question, created.subject]).toEqual(['Create this file?', path]);
+    const edit = ask({ toolCallId: 'toolu_edit' }, editState);
+    expect([edit.question, edit.subject]).toEqual(['Edit this file?', '/ws/existing.txt']);
+    // An edit whose diff has not arrived yet is an edit; the path then comes from its location.
+    expect(ask({ toolCallId: 't', kind: 'edit', locations: [{ path: '/ws/a.ts' }] })).toMatchObject({ question: 'Edit this file?', subject: '/ws/a.ts' });
+  });
+
+  it('asks "Fetch this URL?", "Read this file?" and "Use <tool>?" for the others', () => {
+    expect(ask({ toolCallId: 't', name: 'WebFetch', kind: 'fetch', title: 'Fetch https://example.com/a', rawInput: { url: 'https://example.com/a', prompt: 'summarise' } })).toMatchObject({
+      question: 'Fetch this URL?',
+      subject: 'https://example.com/a',
+      subjectForm: 'url',
+    });
+    expect(ask({ toolCallId: 't', name: 'Read', kind: 'read', title: 'Read notes.md', rawInput: { file_path: '/ws/notes.md' } })).toMatchObject({ question: 'Read this file?', subject: '/ws/notes.md' });
+    expect(ask({ toolCallId: 't', name: 'Grep', kind: 'search', title: 'grep "TODO" src' })).toMatchObject({ question: 'Use Grep?', subject: 'grep "TODO" src', subjectForm: 'text' });
+    expect(ask({ toolCallId: 't', name: 'Skill', kind: 'other', title: 'Skill' })).toMatchObject({ question: 'Use Skill?', subject: undefined });
+    expect(ask({ toolCallId: 't', kind: 'other', title: 'Something', _meta: { claudeCode: { toolName: 'mcp__github__create_issue' } } }).question).toBe('Use mcp__github__create_issue?');
+    expect(ask({ toolCallId: 't', name: 'WebSearch', kind: 'fetch', title: '"acp spec"', rawInput: { query: 'acp spec' } })).toMatchObject({ question: 'Search the web?', subject: 'acp spec' });
+    expect(ask({ toolCallId: 't', title: 'Mystery' })).toMatchObject({ question: 'Allow this tool call?', subject: 'Mystery' });
+    expect(ask({ toolCallId: 't' })).toMatchObject({ question: 'Allow this tool call?', subject: undefined });
+  });
+
+  it('asks "Ready to code?" about a plan, known by its tool or its exit-plan options', () => {
+    const plan = buildPermissionPresentation({
+      params: { sessionId: 's', toolCall: { toolCallId: 't', title: 'Ready to code?', rawInput: { plan: '# Plan' } }, options: [{ optionId: 'exit-plan-default', name: 'Yes', kind: 'allow_once' }] },
+    });
+    expect([plan.question, plan.subject]).toEqual(['Ready to code?', undefined]);
+    expect(buildApprovalQuestion({ name: 'ExitPlanMode' }).question).toBe('Ready to code?');
+  });
+
+  it('never asks from an option: the same call asks the same question whatever is offered', () => {
+    const withGrant = buildPermissionPresentation({ params: bashRequest });
+    const plain = buildPermissionPresentation({ params: { ...bashRequest, options } });
+    expect([withGrant.question, withGrant.subject]).toEqual([plain.question, plain.subject]);
+  });
+
+  it('makes invisible characters of a command or path visible, and bounds prose', () => {
+    expect(buildApprovalQuestion({ kind: 'execute', rawInput: { command: 'echo ok\u001b[2K \u202e' } }).subject).toBe('echo ok\\u{1b}[2K \\u{202e}');
+    expect(buildApprovalQuestion({ kind: 'edit', rawInput: { file_path: '/ws/a\u202eb.ts' } }).subject).toBe('/ws/a\\u{202e}b.ts');
+    expect(Array.from(buildApprovalQuestion({ name: 'Task', title: 'x'.repeat(5_000) }).subject!)).toHaveLength(2_000);
+  });
+
+  it('heads the QuickPick with the question, then its subject', () => {
+    expect(buildPromptHeading(buildPermissionPresentation({ params: bashRequest }))).toBe('Run this command? python3 -c "print(1)"');
+    expect(buildPromptHeading(buildPermissionPresentation({ params: { sessionId: 's', toolCall: { toolCallId: 't', name: 'Skill', title: 'Skill' }, options } }))).toBe('Use Skill?');
   });
 });
 

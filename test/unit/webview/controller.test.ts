@@ -79,6 +79,8 @@ function setup() {
     getTurns: () => ({ changes: [], superseded: [] }),
     onDidChangeTurns: emitter<void>().event,
     onDidRequestDraft: emitter<string>().event,
+    getGrants: () => [],
+    onDidChangeGrants: emitter<void>().event,
     getFollowAgent: () => false,
     getAgents: () => ({ agents: [{ name: 'Claude' }, { name: 'Other' }], selected: 'Claude' }),
     onDidChangeAgents: emitter<void>().event,
@@ -107,6 +109,8 @@ function setup() {
     editPrompt: vi.fn(),
     goBack: vi.fn(),
     retryTurn: vi.fn(),
+    undoGrant: vi.fn(),
+    openGrant: vi.fn(),
     setFollowAgent: vi.fn(),
     selectAgent: vi.fn(),
     noticeAction: vi.fn(),
@@ -151,17 +155,18 @@ describe('ChatWebviewController', () => {
     t.transcript.fire([{ type: 'entry-changed', entry: user('u2', 'ab') }]);
     await new Promise((r) => setTimeout(r, 40));
     expect(t.actions.start).toHaveBeenCalledTimes(1); // a chat on screen starts the agent
-    // The turn's changes, Follow the agent and the agent picker follow every snapshot.
+    // The turn's changes, the grants, Follow the agent and the agent picker follow every snapshot.
     expect(t.posted.slice(1)).toEqual([
       { type: 'turns', turns: { changes: [], superseded: [] } },
+      { type: 'grants', grants: [] },
       { type: 'followAgent', enabled: false },
       { type: 'agents', agents: [{ name: 'Claude' }, { name: 'Other' }], selected: 'Claude' },
       { type: 'patch', entries: [user('u2', 'ab')] },
     ]);
     t.setSnapshot(null);
     t.session.fire();
-    expect(t.posted.at(-4)).toMatchObject({ type: 'snapshot', snapshot: null });
-    expect(t.posted.at(-3)).toEqual({ type: 'turns', turns: { changes: [], superseded: [] } });
+    expect(t.posted.at(-5)).toMatchObject({ type: 'snapshot', snapshot: null });
+    expect(t.posted.at(-4)).toEqual({ type: 'turns', turns: { changes: [], superseded: [] } });
     expect(t.posted.at(-1)).toMatchObject({ type: 'agents', selected: 'Claude' });
   });
 
@@ -176,7 +181,7 @@ describe('ChatWebviewController', () => {
     // A snapshot is the page's whole state (turn changes, follow and agents follow it); the dropped append is not sent.
     const last = t.posted.map((m) => m.type).lastIndexOf('snapshot');
     expect(t.posted[last]).toMatchObject({ type: 'snapshot', snapshot: { entries: [user('u1', 'hi!')] } });
-    expect(t.posted.slice(last + 1).map((m) => m.type)).toEqual(['turns', 'followAgent', 'agents']);
+    expect(t.posted.slice(last + 1).map((m) => m.type)).toEqual(['turns', 'grants', 'followAgent', 'agents']);
     expect(t.posted.some((m) => m.type === 'patch')).toBe(false); // the pending append was dropped, not sent after it
   });
 

@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
 import type { SessionConfigOption } from '@agentclientprotocol/sdk';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TranscriptEntry } from '../../../src/acpClient/transcript';
 import type { HostToWebview, WebviewToHost } from '../../../src/webview/protocol/protocol';
@@ -82,14 +84,46 @@ describe('rendering a snapshot', () => {
     const card = t.q('[data-tool-call-id="toolu_edit"]')!;
     const perm = card.querySelector('[data-testid="permission"]')!;
     expect(perm).not.toBeNull();
+    // It asks the question for an edit, about the whole path.
+    expect(perm.querySelector('[data-testid="permission-question"]')!.textContent).toBe('Edit this file?');
+    expect(perm.querySelector('[data-testid="permission-subject"]')!.textContent).toBe('/home/dev/workspace/existing.txt');
     const buttons = Array.from(perm.querySelectorAll<HTMLButtonElement>('[data-option-id]'));
     expect(buttons.map((b) => b.dataset.optionId)).toEqual(['allow-once', 'reject', 'allow-with-updates']);
+    // Each label is the option's name, whole.
+    expect(buttons.map((b) => b.querySelector('.perm-label')!.textContent)).toEqual(['Yes', 'No', 'Yes, allow all edits during this session']);
     expect(buttons.map((b) => b.classList.contains('primary'))).toEqual([true, false, false]);
     expect(buttons.map((b) => [b.querySelector('.perm-key')!.textContent, b.getAttribute('aria-keyshortcuts')])).toEqual([['1', '1'], ['2', '2'], ['3', '3']]);
     expect(buttons[1]!.querySelector('.codicon-close')).not.toBeNull();
     buttons[2]!.click();
     buttons[0]!.click(); // a second click must not answer twice
     expect(t.posted.filter((m) => m.type === 'answerPermission')).toEqual([{ type: 'answerPermission', key: 'sess-1:p1', optionId: 'allow-with-updates' }]);
+  });
+
+  it('asks "Run this command?" on a command\'s card, the whole command as code below it', () => {
+    const command = 'npm test -- --watch=false --reporter=verbose some/very/long/path/to/a/spec/file.test.ts';
+    const bash = bashTool('toolu_long', { status: 'pending', title: command, rawInput: { command, description: 'Run the tests' }, content: [] });
+    const perm = { ...permission('p9', 'toolu_long'), id: 'p9' } as Extract<TranscriptEntry, { kind: 'permission' }>;
+    perm.permission = {
+      ...perm.permission,
+      title: command,
+      options: [
+        { optionId: 'allow-once', name: 'Yes', kind: 'allow_once' },
+        { optionId: 'allow-with-updates', name: "Yes, and don't ask again for npm test commands", kind: 'allow_always' },
+        { optionId: 'reject', name: 'No', kind: 'reject_once' },
+      ],
+    };
+    t.send({ type: 'patch', entries: [bash, perm] });
+    const card = t.q('[data-entry-id="p9"]')!;
+    expect(card.closest('[data-tool-call-id="toolu_long"]')).not.toBeNull();
+    expect(card.querySelector('[data-testid="permission-question"]')!.textContent).toBe('Run this command?');
+    const subject = card.querySelector('[data-testid="permission-subject"]')!;
+    expect([subject.tagName, subject.getAttribute('data-form'), subject.textContent]).toEqual(['CODE', 'command', command]);
+    // It may wrap after each slash before it wraps mid-name.
+    expect(subject.querySelectorAll('wbr')).toHaveLength(command.split('/').length - 1);
+    expect(Array.from(card.querySelectorAll('.perm-label')).map((l) => l.textContent)).toEqual(['Yes', 'No', "Yes, and don't ask again for npm test commands"]);
+    // Number keys still answer.
+    card.dispatchEvent(new KeyboardEvent('keydown', { key: '3', bubbles: true }));
+    expect(t.posted.filter((m) => m.type === 'answerPermission')).toEqual([{ type: 'answerPermission', key: 'sess-1:p9', optionId: 'allow-with-updates' }]);
   });
 
   it('answers with a digit key pressed in the card: the option with that number', () => {
@@ -102,7 +136,9 @@ describe('rendering a snapshot', () => {
   it('renders a permission without a matching tool card standalone, with its outcome', () => {
     const p2 = t.q('[data-entry-id="p2"]')!;
     expect(p2.parentElement!.classList.contains('turn-body')).toBe(true);
-    expect(p2.textContent).toContain('Edit existing.txt');
+    // No tool call to ask from: the general question, about the request's title.
+    expect(p2.querySelector('[data-testid="permission-question"]')!.textContent).toBe('Allow this tool call?');
+    expect(p2.querySelector('[data-testid="permission-subject"]')!.textContent).toBe('Edit existing.txt');
     expect(p2.querySelector('[data-testid="permission-outcome"]')!.textContent).toBe('Allowed once by you');
     expect(p2.querySelector('button')).toBeNull();
   });
@@ -411,5 +447,14 @@ describe('agent picker (chat header)', () => {
     picker.value = 'Claude';
     picker.dispatchEvent(new Event('change'));
     expect(t.posted).toContainEqual({ type: 'selectAgent', name: 'Claude' });
+  });
+});
+
+describe("an approval's styles", () => {
+  it('cut nothing of an approval: no ellipsis, no unwrapped line in its rules (the e2e bed measures it in a 290 px side bar)', () => {
+    const css = readFileSync(join(__dirname, '../../../src/webview/page/styles.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    const rules = [...css.matchAll(/([^{}]+)\{([^{}]*)\}/g)].filter(([, selector]) => /\.perm|permission-(?!slot)/.test(selector!));
+    expect(rules.length).toBeGreaterThan(5);
+    expect(rules.filter(([, , body]) => /text-overflow:\s*ellipsis|white-space:\s*nowrap/.test(body!)).map(([, selector]) => selector!.trim())).toEqual([]);
   });
 });

@@ -1,0 +1,112 @@
+// What an approval asks, in the user's words: the question for the kind of call ("Run this command?") and what it is
+// about, whole (the command, the path, the URL). Pure, with no Node: the VS Code prompts get it through
+// permissionPresentation.ts and the chat's card through the protocol, so every surface asks the same question.
+// Decided from the tool call's name, kind and input only, never from an option's kind or label.
+import { toDisplayText, toVerbatimText } from '../acpClient/displayText';
+import { isRecord, optionalString } from '../acpClient/guards';
+
+/** The words of an approval, on every surface. */
+export const APPROVAL = {
+  runCommand: 'Run this command?',
+  createFile: 'Create this file?',
+  writeFile: 'Write this file?',
+  editFile: 'Edit this file?',
+  deleteFile: 'Delete this file?',
+  moveFile: 'Move this file?',
+  readFile: 'Read this file?',
+  fetchUrl: 'Fetch this URL?',
+  searchWeb: 'Search the web?',
+  readyToCode: 'Ready to code?',
+  useTool: (tool: string) => `Use ${tool}?`,
+  anyCall: 'Allow this tool call?',
+  /** The title of a request with nothing to go on. */
+  fallbackTitle: 'Permission requested',
+  /** The QuickPick's items that act without answering, and their heading. */
+  moreAbout: 'More about this request',
+  showPlan: 'Show the plan',
+  showChanges: 'Show the changes',
+  openLocation: (label: string) => `Open ${label}`,
+  pickPlaceholder: 'Pick an answer (Esc closes this; the request keeps waiting in the chat)',
+  /** The modal's button that shows the plan, diff or file and then asks again. */
+  showDetails: 'Show Details…',
+  /** VS Code's modal always has a Cancel button: what it does. */
+  modalCancel: 'Cancel closes this dialog; the request keeps waiting in the chat.',
+} as const;
+
+/** Bounds the prose subjects (URL, query, title); commands and paths are shown whole. */
+export const SUBJECT_MAX = 2_000;
+
+/** How the subject is shown: a command and a path as code, wrapped, never cut. */
+export type SubjectForm = 'command' | 'path' | 'url' | 'text';
+
+export interface ApprovalQuestion {
+  question: string;
+  /** What the question is about, whole, as it is shown. */
+  subject?: string;
+  subjectForm?: SubjectForm;
+}
+
+/** The tool call as either side holds it (the request's `toolCall`, or the transcript's merged state). */
+export interface QuestionSource {
+  name?: unknown;
+  kind?: unknown;
+  title?: unknown;
+  rawInput?: unknown;
+  content?: unknown;
+  locations?: unknown;
+  _meta?: unknown;
+}
+
+const SHELL_TOOLS = new Set(['Bash', 'PowerShell']);
+const EDIT_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
+const EXIT_PLAN_TOOL = 'ExitPlanMode';
+const EXIT_PLAN_OPTION_PREFIX = 'exit-plan-';
+
+/** The question an approval of `call` asks. `optionIds`: the request's options (ExitPlanMode is known by them too). */
+export function buildApprovalQuestion(call: QuestionSource, optionIds: readonly string[] = []): ApprovalQuestion {
+  const name = nonBlank(optionalString(call.name)) ?? claudeToolName(call._meta);
+  const kind = optionalString(call.kind);
+  const input = isRecord(call.rawInput) ? call.rawInput : {};
+  const title = nonBlank(optionalString(call.title));
+  const diffs = (Array.isArray(call.content) ? call.content : []).filter(
+    (c): c is { path: string; oldText?: unknown } => isRecord(c) && c.type === 'diff' && typeof c.path === 'string',
+  );
+  const firstLocation = (Array.isArray(call.locations) ? call.locations : []).map((l) => (isRecord(l) ? nonBlank(optionalString(l.path)) : undefined)).find((p) => p);
+  const path = nonBlank(optionalString(input.file_path) ?? optionalString(input.notebook_path) ?? optionalString(input.path)) ?? diffs[0]?.path ?? firstLocation;
+  const asPath = (question: string): ApprovalQuestion => (path ? { question, subject: toVerbatimText(path), subjectForm: 'path' } : withTitle(question, title));
+
+  if (name === EXIT_PLAN_TOOL || optionIds.some((id) => id.startsWith(EXIT_PLAN_OPTION_PREFIX))) return { question: APPROVAL.readyToCode };
+  if ((name !== undefined && SHELL_TOOLS.has(name)) || kind === 'execute') {
+    const command = nonBlank(optionalString(input.command)) ?? title;
+    return command ? { question: APPROVAL.runCommand, subject: toVerbatimText(command), subjectForm: 'command' } : { question: APPROVAL.runCommand };
+  }
+  if ((name !== undefined && EDIT_TOOLS.has(name)) || kind === 'edit') {
+    // Claude's Write is asked before it runs, with no old text whether or not the file exists (the adapter's
+    // file-edit reporter): it writes the file, created or replaced. Any other diff without old text is a new file.
+    if (name === 'Write') return asPath(APPROVAL.writeFile);
+    const creates = diffs.length > 0 && diffs.every((d) => d.oldText === null || d.oldText === undefined);
+    return asPath(creates ? APPROVAL.createFile : APPROVAL.editFile);
+  }
+  if (kind === 'delete') return asPath(APPROVAL.deleteFile);
+  if (kind === 'move') return asPath(APPROVAL.moveFile);
+  const url = nonBlank(optionalString(input.url));
+  if (url && (name === 'WebFetch' || kind === 'fetch')) return { question: APPROVAL.fetchUrl, subject: toDisplayText(url, SUBJECT_MAX), subjectForm: 'url' };
+  if (name === 'WebSearch') return withTitle(APPROVAL.searchWeb, nonBlank(optionalString(input.query)) ?? title);
+  if (name === 'Read' || kind === 'read') return asPath(APPROVAL.readFile);
+  const tool = name ? toDisplayText(name, 100) : '';
+  if (!tool) return withTitle(APPROVAL.anyCall, title);
+  return withTitle(APPROVAL.useTool(tool), title === name ? undefined : title);
+}
+
+function withTitle(question: string, text: string | undefined): ApprovalQuestion {
+  const subject = text === undefined ? '' : toDisplayText(text, SUBJECT_MAX);
+  return subject ? { question, subject, subjectForm: 'text' } : { question };
+}
+
+function claudeToolName(meta: unknown): string | undefined {
+  return isRecord(meta) && isRecord(meta.claudeCode) ? nonBlank(optionalString(meta.claudeCode.toolName)) : undefined;
+}
+
+function nonBlank(value: string | undefined): string | undefined {
+  return value !== undefined && value.trim() !== '' ? value : undefined;
+}

@@ -1,0 +1,29 @@
+// What a durable answer did, under its approval: the rule it added and the file it is kept in (as the host read
+// them from the file), with Undo and Open; or that the grant lasts for this conversation only.
+import type { GrantView, WebviewToHost } from '../protocol/protocol';
+import { button, h, icon } from './dom';
+
+/** The line for `grant`, or null when the answer changed nothing durable. */
+export function renderGrantLine(grant: GrantView | undefined, post: (m: WebviewToHost) => void): HTMLElement | null {
+  if (!grant) return null;
+  if (grant.sessionOnly) {
+    return h('div', { class: 'permission-grant', 'data-testid': 'permission-grant' }, icon('info'), h('span', {}, 'No settings file changed: this grant lasts for this conversation only.'));
+  }
+  if (!grant.rules.length) return null;
+  const said = grant.rules.map((r) => h('span', { class: 'grant-rule' }, 'Added ', h('code', {}, r.rule), ` to ${r.file} (${r.where})`));
+  const undo = button('Undo', { class: 'text-btn', 'data-testid': 'grant-undo', title: 'Remove exactly this rule from its file' });
+  undo.addEventListener('click', () => {
+    undo.disabled = true;
+    post({ type: 'undoGrant', key: grant.key });
+  });
+  const open = button('Open', { class: 'text-btn', 'data-testid': 'grant-open', title: 'Open the settings file at this rule' });
+  open.addEventListener('click', () => post({ type: 'openGrant', key: grant.key }));
+  return h(
+    'div',
+    { class: `permission-grant${grant.undone ? ' undone' : ''}`, 'data-testid': 'permission-grant' },
+    icon(grant.undone ? 'discard' : 'law'),
+    h('span', { class: 'grant-text' }, ...said.flatMap((s, i) => (i ? ['; ', s] : [s])), grant.undone ? ' — taken back.' : '.'),
+    grant.undone ? null : undo,
+    open,
+  );
+}

@@ -1,0 +1,167 @@
+// Approvals you can read, in the real VS Code with the side bar sized to 290 px by dragging its sash as a user does:
+// a command approval and an edit approval (a Write of a new file with a long path) ask the question for their kind of
+// call, show the whole command or path, and every option's whole label (the broader grants are the long ones), with
+// nothing cut by an ellipsis or a clipped box; in the dark, light and high-contrast themes, with axe finding nothing
+// serious or critical. Each is photographed (approval-command-290-dark, approval-edit-290-light, …).
+import { join } from 'node:path';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { bash, text, write } from '../fixtures/fakeAnthropic';
+import { audit, THEMES } from './a11yAudit';
+import { lastToolCard, sendPrompt, TURN_MS, useChatBed, waitTurnIdle, type ChatBed } from './chatBed';
+import { pickQuickPickItem, runCommand, screenshot } from './harness';
+
+const SIDE_BAR_PX = 290;
+const LONG_COMMAND = 'npm test -- --watch=false --reporter=verbose some/very/long/path/to/a/spec/file.test.ts';
+const LONG_PATH = 'packages/some-very-long-package-name/src/components/deeply/nested/folder/NewComponentWithALongName.test.tsx';
+
+describe('ACP Chat e2e: approvals you can read in a 290 px side bar', () => {
+  const bed = useChatBed({ settings: { 'acpChat.permissions.prompt': 'inline' } });
+  let cb: ChatBed;
+
+  beforeAll(async () => {
+    cb = bed();
+    await sizeSideBar(cb.page, SIDE_BAR_PX);
+  });
+
+  test('a command approval asks "Run this command?" and shows the whole command and every whole label, in each theme', { timeout: 240_000 }, async () => {
+    cb.fake.setScript([bash(LONG_COMMAND, 'Run the spec'), text('Left it.')]);
+    await sendPrompt(cb, 'run the long spec');
+    const card = lastToolCard(cb, 'npm test').getByTestId('permission');
+    await card.getByTestId('permission-option').first().waitFor({ timeout: TURN_MS });
+
+    const shown = await readCard(card);
+    expect(shown.question).toBe('Run this command?');
+    expect(shown.subject).toBe(LONG_COMMAND);
+    expect(shown.labels.map((l) => l.kind)).toEqual(expect.arrayContaining(['allow_once', 'reject_once']));
+    // Claude Code offers the broader grant for the command with the command in its label: the long one.
+    const broader = shown.labels.find((l) => l.kind === 'allow_always');
+    if (broader) expect(broader.text).toMatch(/^Yes, and don.t ask again for .+/);
+    console.log(`[e2e] command approval options: ${shown.labels.map((l) => `${l.kind}: ${l.text}`).join(' | ')}`);
+    await checkEveryTheme(cb, card, 'command');
+
+    await card.locator('[data-kind="reject_once"]').click();
+    await waitTurnIdle(cb);
+  });
+
+  test('an edit approval asks "Write this file?" and shows the whole long path and "Yes, allow all edits during this session" whole, in each theme', { timeout: 240_000 }, async () => {
+    const path = join(cb.workspace, LONG_PATH);
+    cb.fake.setScript([write(path, 'export {};\n'), text('Left it.')]);
+    await sendPrompt(cb, 'create the long component test');
+    const card = lastToolCard(cb, 'NewComponentWithALongName').getByTestId('permission');
+    await card.getByTestId('permission-option').first().waitFor({ timeout: TURN_MS });
+
+    const shown = await readCard(card);
+    expect(shown.question).toBe('Write this file?');
+    expect(shown.subject).toBe(path);
+    expect(shown.labels.map((l) => l.text)).toEqual(['Yes', 'No', 'Yes, allow all edits during this session']);
+    await checkEveryTheme(cb, card, 'edit');
+
+    await card.locator('[data-kind="reject_once"]').click();
+    await waitTurnIdle(cb);
+  });
+});
+
+/**
+ * Drags the sash between the side bar and the editor until the side bar is `width` px wide, as a user sizes it (the
+ * workbench has no setting for it). A few tries: the layout can round a drag to a pixel either side.
+ */
+async function sizeSideBar(page: Page, width: number): Promise<void> {
+  const sideBar = page.locator('.part.sidebar');
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const box = (await sideBar.boundingBox())!;
+    if (Math.round(box.width) === width) break;
+    const edge = box.x + box.width;
+    const sashes = await page.locator('.monaco-sash.vertical').evaluateAll((els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return { x: r.left + r.width / 2, y: r.top + r.height / 2, width: r.width, height: r.height };
+      }),
+    );
+    const sash = sashes.filter((s) => s.width > 0 && s.height > 200).sort((a, b) => Math.abs(a.x - edge) - Math.abs(b.x - edge))[0];
+    expect(sash && Math.abs(sash.x - edge) < 8, `a sash on the side bar's edge (${edge}) among ${JSON.stringify(sashes)}`).toBe(true);
+    await page.mouse.move(sash!.x, sash!.y);
+    await page.mouse.down();
+    await page.mouse.move(sash!.x + (width - box.width) / 2, sash!.y, { steps: 5 });
+    await page.mouse.move(sash!.x + (width - box.width), sash!.y, { steps: 5 });
+    await page.mouse.up();
+  }
+  expect(Math.round((await sideBar.boundingBox())!.width), 'the side bar width').toBe(width);
+}
+
+interface ShownCard {
+  question: string;
+  subject: string;
+  labels: { kind: string; text: string; name: string }[];
+  /** Everything on the card that is cut: an ellipsis, a box narrower than its text with its overflow hidden, a label
+   *  outside its button, a subject not shown whole, anything past the frame's edge. */
+  cut: string[];
+  frameWidth: number;
+}
+
+/** What the card shows, measured in its frame. */
+function readCard(card: Locator): Promise<ShownCard> {
+  return card.evaluate((root) => {
+    const cut: string[] = [];
+    const name = (el: Element) => `${el.tagName.toLowerCase()}.${(el.getAttribute('class') ?? '').split(/\s+/).join('.')}`;
+    for (const el of [root, ...Array.from(root.querySelectorAll<HTMLElement>('*'))] as HTMLElement[]) {
+      const cs = getComputedStyle(el);
+      if (cs.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth) cut.push(`${name(el)}: ends in an ellipsis`);
+      if (cs.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1) cut.push(`${name(el)}: ${el.scrollWidth} px of text in ${el.clientWidth} px, overflow ${cs.overflowX}`);
+      if (el.getBoundingClientRect().right > window.innerWidth + 1) cut.push(`${name(el)}: runs past the frame`);
+    }
+    const subject = root.querySelector<HTMLElement>('[data-testid="permission-subject"]');
+    if (subject && subject.scrollHeight > subject.clientHeight + 1) cut.push('the subject scrolls: not all of it is shown');
+    const labels = Array.from(root.querySelectorAll<HTMLButtonElement>('[data-testid="permission-option"]')).map((b) => {
+      const label = b.querySelector<HTMLElement>('.perm-label')!;
+      // The option's name as the button carries it (its accessible name is the name, then its number key).
+      const optionName = (b.getAttribute('aria-label') ?? '').replace(/ \d$/, '');
+      const box = b.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(label);
+      for (const r of Array.from(range.getClientRects())) {
+        if (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1) cut.push(`label "${label.textContent}": a line outside its button`);
+      }
+      if (label.scrollWidth > label.clientWidth + 1 || label.scrollHeight > label.clientHeight + 1) cut.push(`label "${label.textContent}": clipped`);
+      return { kind: b.dataset.kind ?? '', text: label.textContent ?? '', name: optionName };
+    });
+    return {
+      question: root.querySelector('[data-testid="permission-question"]')?.textContent ?? '',
+      subject: subject?.textContent ?? '',
+      labels,
+      cut,
+      frameWidth: window.innerWidth,
+    };
+  });
+}
+
+/** In each theme: the card read whole (nothing cut, each label its option's name), axe clean, photographed. */
+async function checkEveryTheme(cb: ChatBed, card: Locator, what: 'command' | 'edit'): Promise<void> {
+  const lines: string[] = [];
+  for (const theme of THEMES) {
+    await useTheme(cb.page, cb.chat, theme);
+    await card.scrollIntoViewIfNeeded();
+    const shown = await readCard(card);
+    const where = `${what} approval, ${theme.name}`;
+    expect(Math.round((await cb.page.locator('.part.sidebar').boundingBox())!.width), `${where}: the side bar width`).toBe(SIDE_BAR_PX);
+    expect(shown.cut, `${where}: cut in a ${shown.frameWidth} px frame`).toEqual([]);
+    for (const l of shown.labels) expect(l.text, `${where}: the label of ${l.kind}`).toBe(l.name);
+    const found = await audit(cb.chat);
+    expect(found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), `${where}: serious or critical violations`).toEqual([]);
+    expect(found.clipped, `${where}: clipped controls`).toEqual([]);
+    const file = await screenshot(cb.page, `approval-${what}-${SIDE_BAR_PX}-${theme.body.replace('vscode-', '')}`, cb.page.locator('.part.sidebar'));
+    lines.push(`${where} | frame ${shown.frameWidth} px | other findings: ${found.violations.map((v) => `${v.id} (${v.impact})`).join(', ') || 'none'} | ${file}`);
+  }
+  console.log(`[e2e] readable approvals:\n${lines.join('\n')}`);
+}
+
+/** Switches the workbench's colour theme with the theme picker and waits until the chat's page follows it. */
+async function useTheme(page: Page, chat: FrameLocator, theme: (typeof THEMES)[number]): Promise<void> {
+  const classes = async () => ((await page.locator('.monaco-workbench').getAttribute('class')) ?? '').split(/\s+/);
+  if (!(await classes()).includes(theme.workbench)) {
+    await runCommand(page, 'Preferences: Color Theme');
+    await pickQuickPickItem(page, theme.name);
+  }
+  await expect.poll(classes, { timeout: 15_000 }).toContain(theme.workbench);
+  await expect.poll(() => chat.locator('body').getAttribute('class'), { timeout: 15_000 }).toContain(theme.body);
+}

@@ -1,0 +1,86 @@
+// An "always" answer's effect, read from Claude Code's settings files (real adapter, Manual mode): choosing the
+// option that does not ask again writes a rule, which the chat reads from the file it landed in; Undo removes exactly
+// that rule; the next identical command is asked again. An answer whose grant lands in no file lasts for the
+// conversation only, and the chat says so.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bash, text } from '../fixtures/fakeAnthropic';
+import { ask, timed, useRealAdapter } from '../fixtures/clientHarness';
+import { GrantWatcher, type ObservedGrant } from '../../src/grants/grantWatcher';
+import { parsePermissionSettings, removeRuleEdit, settingsFilePaths } from '../../src/grants/permissionSettings';
+
+const FILE = 'grants';
+const adapter = useRealAdapter(FILE);
+
+describe('an "always" answer, read from the settings files (real adapter)', () => {
+  it('writes a rule the chat reads from its file; Undo removes exactly that rule; the next identical command is asked again', async () => {
+    const { run } = adapter;
+    const paths = settingsFilePaths({ workspace: run.workspace, home: run.harness.home, claudeConfigDir: join(run.harness.home, '.claude') });
+    // The user's own local settings, with a rule that must survive the Undo.
+    mkdirSync(dirname(paths.local), { recursive: true });
+    writeFileSync(paths.local, '{\n  "permissions": {\n    "allow": ["Bash(ls:*)"]\n  }\n}\n');
+    const session = await run.newSession();
+    const seen: ObservedGrant[] = [];
+    const watcher = new GrantWatcher(session, () => paths, (g) => seen.push(g), run.logger);
+    const cmd = 'touch g1.txt && touch g2.txt';
+    const from = run.hooks.permissions.length;
+    run.hooks.decide = (req) => (req.params.options.some((o) => o.optionId === 'allow-with-updates') ? 'allow-with-updates' : 'reject');
+    run.api.setScript([bash(cmd, 'Create g1 and g2'), text('Done.')]);
+    expect((await timed(FILE, 'turn: bash, allow-with-updates', () => session.prompt(ask('make g1 and g2')))).stopReason).toBe('end_turn');
+    expect(run.hooks.permissions.length - from).toBe(1);
+    expect(existsSync(join(run.workspace, 'g1.txt'))).toBe(true);
+
+    await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1);
+    const grant = seen[0]!;
+    expect(grant.effect.kind).toBe('file');
+    if (grant.effect.kind !== 'file') return;
+    // Read from the file, not from the option's label: Claude Code wrote one exact rule per command of the chain.
+    expect(grant.effect.added.map((a) => [a.rule.scope, a.rule.behaviour, a.rule.rule, a.path])).toEqual([
+      ['local', 'allow', 'Bash(touch g1.txt)', paths.local],
+      ['local', 'allow', 'Bash(touch g2.txt)', paths.local],
+    ]);
+    const written = parsePermissionSettings(readFileSync(paths.local, 'utf8'), 'local');
+    expect(written.ok && written.rules.map((r) => r.rule)).toEqual(['Bash(ls:*)', 'Bash(touch g1.txt)', 'Bash(touch g2.txt)']);
+
+    // Undo: exactly those rules go; the user's rule stays.
+    for (const { rule } of grant.effect.added) {
+      const undone = removeRuleEdit(readFileSync(paths.local, 'utf8'), rule.behaviour, rule.rule);
+      expect(undone).toBeDefined();
+      writeFileSync(paths.local, undone!);
+    }
+    const after = parsePermissionSettings(readFileSync(paths.local, 'utf8'), 'local');
+    expect(after.ok && after.rules.map((r) => r.rule)).toEqual(['Bash(ls:*)']);
+
+    // The next identical command asks again (in a new conversation here; a running one picks the change up too, about a
+    // second later, from Claude Code's own watcher of its settings files).
+    rmSync(join(run.workspace, 'g1.txt'));
+    rmSync(join(run.workspace, 'g2.txt'));
+    const next = await run.newSession();
+    run.hooks.decide = () => 'reject';
+    run.api.setScript([bash(cmd, 'Create them again'), text('Not created.')]);
+    expect((await next.prompt(ask('again'))).stopReason).toBe('end_turn');
+    expect(run.hooks.permissions.length - from).toBe(2);
+    expect(run.hooks.permissions.at(-1)!.params.toolCall.rawInput).toMatchObject({ command: cmd });
+    expect(existsSync(join(run.workspace, 'g1.txt'))).toBe(false);
+    watcher.dispose();
+  });
+
+  it('a settings file Claude Code cannot read as plain JSON gets no rule: the grant lasts for the conversation only', async () => {
+    const { run } = adapter;
+    const paths = settingsFilePaths({ workspace: run.workspace, home: run.harness.home, claudeConfigDir: join(run.harness.home, '.claude') });
+    mkdirSync(dirname(paths.local), { recursive: true });
+    const mine = '{\n  // mine\n  "permissions": { "allow": ["Bash(ls:*)"] }\n}\n';
+    writeFileSync(paths.local, mine);
+    const session = await run.newSession();
+    const seen: ObservedGrant[] = [];
+    const watcher = new GrantWatcher(session, () => paths, (g) => seen.push(g), run.logger);
+    run.hooks.decide = (req) => (req.params.options.some((o) => o.optionId === 'allow-with-updates') ? 'allow-with-updates' : 'reject');
+    run.api.setScript([bash('touch h1.txt && touch h2.txt', 'Create h1 and h2'), text('Done.')]);
+    expect((await session.prompt(ask('make h1 and h2'))).stopReason).toBe('end_turn');
+    await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1);
+    expect(seen[0]!.effect).toEqual({ kind: 'session' });
+    expect(readFileSync(paths.local, 'utf8')).toBe(mine);
+    watcher.dispose();
+  });
+});

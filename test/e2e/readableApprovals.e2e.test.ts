@@ -3,6 +3,7 @@
 // call, show the whole command or path, and every option's whole label (the broader grants are the long ones), with
 // nothing cut by an ellipsis or a clipped box; in the dark, light and high-contrast themes, with axe finding nothing
 // serious or critical. Each is photographed (approval-command-290-dark, approval-edit-290-light, …).
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -36,7 +37,7 @@ describe('ACP Chat e2e: approvals you can read in a 290 px side bar', () => {
     expect(shown.labels.map((l) => l.kind)).toEqual(expect.arrayContaining(['allow_once', 'reject_once']));
     // Claude Code offers the broader grant for the command with the command in its label: the long one.
     const broader = shown.labels.find((l) => l.kind === 'allow_always');
-    if (broader) expect(broader.text).toMatch(/^Yes, and don.t ask again for .+/);
+    expect(broader?.text).toMatch(/^Yes, and don.t ask again for .+/);
     console.log(`[e2e] command approval options: ${shown.labels.map((l) => `${l.kind}: ${l.text}`).join(' | ')}`);
     await checkEveryTheme(cb, card, 'command');
 
@@ -59,6 +60,25 @@ describe('ACP Chat e2e: approvals you can read in a 290 px side bar', () => {
 
     await card.locator('[data-kind="reject_once"]').click();
     await waitTurnIdle(cb);
+  });
+
+  test('the Permissions view lists each file\'s rules by scope and behaviour (screenshot)', async () => {
+    mkdirSync(join(cb.workspace, '.claude'), { recursive: true });
+    writeFileSync(join(cb.workspace, '.claude', 'settings.local.json'), '{\n  "permissions": {\n    "allow": ["Bash(npm test:*)", "WebFetch(domain:docs.example.com)"]\n  }\n}\n');
+    writeFileSync(join(cb.workspace, '.claude', 'settings.json'), '{\n  "permissions": {\n    "allow": ["Bash(make:*)"],\n    "deny": ["Read(./secrets/**)"]\n  }\n}\n');
+    await runCommand(cb.page, 'ACP Chat: Focus on Permissions View');
+    // The chat's pane folded, so the Permissions view has the side bar's height (a tree draws only the rows it shows).
+    const chatHeader = cb.page.locator('.part.sidebar .pane-header:not([aria-label*="Permissions"])').first();
+    if ((await chatHeader.getAttribute('aria-expanded')) === 'true') await chatHeader.click();
+    const view = cb.page.locator('.pane:has(.pane-header[aria-label*="Permissions"])');
+    const rows = () => view.locator('.monaco-list-row .label-name').allInnerTexts();
+    await expect.poll(rows, { timeout: 15_000 }).toEqual(expect.arrayContaining([expect.stringContaining('Local'), expect.stringContaining('Project')]));
+    // Every group open, so the photograph shows the rules.
+    for (let pass = 0; pass < 3; pass++) for (const twistie of await view.locator('.monaco-tl-twistie.collapsible.collapsed').all()) await twistie.click();
+    await expect.poll(rows, { timeout: 10_000 }).toEqual(expect.arrayContaining(['Bash(npm test:*)', 'WebFetch(domain:docs.example.com)', 'Bash(make:*)', 'Read(./secrets/**)']));
+    await screenshot(cb.page, 'permissions-view-dark', cb.page.locator('.part.sidebar'));
+    await chatHeader.click();
+    await expect.poll(() => chatHeader.getAttribute('aria-expanded')).toBe('true');
   });
 });
 

@@ -22,6 +22,7 @@ import { registerCommands } from './commands/registerCommands';
 import { DiffApprovals } from './review/diffApprovals';
 import { EditorReview } from './review/editorReview';
 import { claudeLocations, PermissionsView } from './grants/permissionsView';
+import { permissionsShown } from './grants/permissionsShown';
 import { UserErrorPresenter } from './feedback/userErrorPresenter';
 import { describeProjectSettingsLeftOut } from './feedback/userErrors';
 import { AgentChoice } from './agents/agentChoice';
@@ -170,6 +171,7 @@ export function activate(context: vscode.ExtensionContext) {
         const { addAgentFromRegistry } = await import('./agents/registry/addAgentFromRegistry');
         return addAgentFromRegistry({ storageDir: join(context.globalStorageUri.fsPath, 'agents'), logger, report: (err, what) => presenter.report(err, { what }) }, id);
       },
+      showPermissions: permissionsShown(context.globalState).show,
       undoRestore: (chat) => checkpoints.undo(chat, chatViews.editorSide(chat)!.turnChanges, presenter),
       exportConversation,
       permissionsView,

@@ -32,6 +32,8 @@ export interface CommandDeps {
   showLog(): void;
   /** "Add Agent from Registry…" (loaded on first use); `id` skips the picker. */
   addAgentFromRegistry(id?: string): Promise<unknown>;
+  /** Shows or hides the Permissions view under the chat. */
+  showPermissions(shown: boolean): Promise<void>;
   /** Takes back `chat`'s last code restore. */
   undoRestore(chat: Chat): Promise<unknown>;
   /** Writes `chat`'s conversation to a Markdown file the user picks. */
@@ -99,6 +101,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     [COMMANDS.setApiKey]: () => signIn.askForApiKey(),
     [COMMANDS.signOut]: () => signIn.signOut(),
     [COMMANDS.addAgentFromRegistry]: (id?: unknown) => deps.addAgentFromRegistry(typeof id === 'string' ? id : undefined),
+    [COMMANDS.permissionsShow]: () => deps.showPermissions(true),
+    [COMMANDS.permissionsHide]: () => deps.showPermissions(false),
     [COMMANDS.undoRestore]: inActiveChat('Undoing the code restore', (chat) => deps.undoRestore(chat)),
     [COMMANDS.exportConversation]: inActiveChat('Exporting the conversation', (chat) => deps.exportConversation(chat)),
     [COMMANDS.diffApprovalAllow]: answerFromDiff('allow'),

@@ -39,6 +39,8 @@ export const COMMANDS = {
   permissionsRemoveRule: 'acpChat.permissions.removeRule',
   permissionsOpenSettingsFile: 'acpChat.permissions.openSettingsFile',
   permissionsRefresh: 'acpChat.permissions.refresh',
+  permissionsShow: 'acpChat.permissions.show',
+  permissionsHide: 'acpChat.permissions.hide',
   /** Internal (not in the palette): sets the Claude Code a notice's button offered. */
   useClaudeCode: 'acpChat.useClaudeCode',
 } as const;

@@ -4,7 +4,7 @@
 // the fake API through the user's own setting (acpChat.agent.env), exactly as a user would configure a custom endpoint.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { nodeBin } from '../fixtures/adapter';
@@ -220,12 +220,16 @@ export async function waitTurnIdle(cb: ChatBed, timeoutMs = TURN_MS): Promise<vo
   await cb.chat.getByTestId('stop').waitFor({ state: 'hidden', timeout: timeoutMs });
 }
 
-/** Opens a workspace file as a user does: Quick Open (Ctrl+P), type its name once the box is there, Enter. */
-export async function quickOpen(page: Page, name: string): Promise<void> {
+/**
+ * Opens a file as a user does: Quick Open (Ctrl+P), type it once the box is there, Enter. An absolute path is found by
+ * Quick Open at once; a bare name waits for its file index, which may not know a file written a moment before.
+ */
+export async function quickOpen(page: Page, pathOrName: string): Promise<void> {
+  const name = basename(pathOrName);
   const quickInput = page.locator('.quick-input-widget');
   await page.keyboard.press('Control+P');
   await quickInput.locator('input.input').waitFor({ state: 'visible', timeout: 10_000 });
-  await page.keyboard.type(name);
+  await page.keyboard.type(pathOrName);
   await quickInput.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).waitFor({ timeout: 15_000 });
   await page.keyboard.press('Enter');
   await expect.poll(() => activeTabTitle(page), { timeout: 10_000 }).toMatch(new RegExp(`^${name.replace(/\./g, '\\.')}`));

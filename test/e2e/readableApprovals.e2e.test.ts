@@ -66,7 +66,7 @@ describe('ACP Chat e2e: approvals you can read in a 290 px side bar', () => {
     mkdirSync(join(cb.workspace, '.claude'), { recursive: true });
     writeFileSync(join(cb.workspace, '.claude', 'settings.local.json'), '{\n  "permissions": {\n    "allow": ["Bash(npm test:*)", "WebFetch(domain:docs.example.com)"]\n  }\n}\n');
     writeFileSync(join(cb.workspace, '.claude', 'settings.json'), '{\n  "permissions": {\n    "allow": ["Bash(make:*)"],\n    "deny": ["Read(./secrets/**)"]\n  }\n}\n');
-    await runCommand(cb.page, 'ACP Chat: Focus on Permissions View');
+    await runCommand(cb.page, 'ACP Chat: Show Permissions');
     // The chat's pane folded, so the Permissions view has the side bar's height (a tree draws only the rows it shows).
     const chatHeader = cb.page.locator('.part.sidebar .pane-header:not([aria-label*="Permissions"])').first();
     if ((await chatHeader.getAttribute('aria-expanded')) === 'true') await chatHeader.click();
@@ -79,6 +79,9 @@ describe('ACP Chat e2e: approvals you can read in a 290 px side bar', () => {
     await screenshot(cb.page, 'permissions-view-dark', cb.page.locator('.part.sidebar'));
     await chatHeader.click();
     await expect.poll(() => chatHeader.getAttribute('aria-expanded')).toBe('true');
+    // Hidden again: the chat alone in its container has its title and actions in the view's title bar.
+    await runCommand(cb.page, 'ACP Chat: Hide Permissions');
+    await expect.poll(() => view.count(), { timeout: 10_000 }).toBe(0);
   });
 });
 

@@ -33,7 +33,10 @@ suite('The Permissions view in Restricted Mode', function () {
       await vscode.commands.executeCommand('acpChat.permissions.removeRule', rule);
       await vscode.commands.executeCommand('acpChat.permissions.addRule');
       assert.equal(readFileSync(local, 'utf8'), text, 'the file byte for byte as it was');
+      // The commands' refusal was said in the chat's card: the chat is left as found for the next suite.
+      assert.match(api.chat.notices.current?.message ?? '', /Restricted Mode: Claude Code settings are not changed/);
     } finally {
+      api.chat.notices.clear();
       if (!had) rmSync(local, { force: true });
     }
   });

@@ -19,7 +19,7 @@ export function activeChatSuite(bed: () => ChatBed): void {
       writeFileSync(join(cb.workspace, 'pick-me.txt'), 'first line\nsecond line\n');
       const { page } = cb;
       // The file in the first editor group, a chat tab in a second one beside it: both chats and the editor on screen.
-      await quickOpen(page, 'pick-me.txt');
+      await quickOpen(page, join(cb.workspace, 'pick-me.txt'));
       const editor = page.locator('.editor-instance .monaco-editor').first();
       await editor.waitFor({ state: 'visible', timeout: 15_000 });
       await runCommand(page, 'View: Split Editor Right');

@@ -32,7 +32,8 @@ export function composerSuite(bed: () => ChatBed): void {
       const name = 'selection-sample.txt';
       const lines = Array.from({ length: 20 }, (_, i) => `line ${i + 1}: token-${(i + 1) * 111}`);
       writeFileSync(join(cb.workspace, name), lines.join('\n') + '\n');
-      await quickOpen(cb.page, name);
+      // By its path: a file written just now may not be in Quick Open's index yet.
+      await quickOpen(cb.page, join(cb.workspace, name));
 
       // Ctrl+Home and Down ×2 put the caret at the start of line 3; Shift+Down ×3 selects lines 3, 4 and 5 whole (the
       // selection ends at the start of line 6, as when a user selects full lines).

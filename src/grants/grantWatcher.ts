@@ -1,24 +1,21 @@
 // Follows one session's "always" answers to their effect: the rules in Claude Code's three settings files are read
 // when a request that offers a durable option arrives, and again once the call it allowed has run (the agent applies
 // the grant when it gets the answer), and the difference is the grant (grantEffect.ts). No `vscode`.
-import { readFile } from 'node:fs/promises';
 import type { Disposable } from '../acpClient/events';
 import type { Logger } from '../acpClient/logger';
 import type { Session } from '../acpClient/session';
 import type { PermissionRecord, TranscriptChange } from '../acpClient/transcript';
 import { grantEffect, isDurableKind, type GrantEffect } from './grantEffect';
 import { parsePermissionSettings, type Rule, type Scope } from './permissionSettings';
+import { readSettingsFile } from './settingsFiles';
 
-/** Above this a settings file is not Claude Code's to read either: it counts as no rules. */
-const MAX_SETTINGS_BYTES = 1024 * 1024;
-
-/** Every rule of the three files as they are now (a file that is absent, too large or malformed adds none). */
+/** Every rule of the three files as they are now (a file that is absent, refused or malformed adds none). */
 export async function readRules(paths: Readonly<Record<Scope, string>>): Promise<Rule[]> {
   const rules: Rule[] = [];
   for (const scope of Object.keys(paths) as Scope[]) {
-    const text = await readFile(paths[scope], 'utf8').catch(() => undefined);
-    if (text === undefined || text.length > MAX_SETTINGS_BYTES) continue;
-    const parsed = parsePermissionSettings(text, scope);
+    const read = await readSettingsFile(paths[scope]);
+    if (read.kind !== 'text') continue;
+    const parsed = parsePermissionSettings(read.text, scope);
     if (parsed.ok) rules.push(...parsed.rules);
   }
   return rules;

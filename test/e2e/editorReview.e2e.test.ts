@@ -4,31 +4,24 @@
 // of changes to review follows. Real adapter, fake Messages API.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { edit, read, text } from '../fixtures/fakeAnthropic';
-import { captureFailure, openChat, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
+import { type ChatBed, sendPrompt, TURN_MS, useChatBed, waitTurnIdle } from './chatBed';
 import { pickQuickPickItem, runCommand, screenshot } from './harness';
 
 const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima', 'mike', 'november', 'oscar', 'papa'];
 
 describe('ACP Chat e2e: the agent’s changes under review in the editor', () => {
+  // Edits go through without asking, so each turn runs to its end.
+  const bed = useChatBed({ settings: { 'acpChat.initialMode': 'acceptEdits' } });
   let cb: ChatBed;
   const editorArea = () => cb.page.locator('.part.editor');
   /** The CodeLens actions over the editor's lines, in order. */
   const lenses = () => editorArea().locator('.codelens-decoration a');
   const toReview = () => cb.chat.getByTestId('to-review');
 
-  beforeAll(async () => {
-    cb = await startChatBed({ settings: { 'acpChat.initialMode': 'acceptEdits' } });
-    await openChat(cb);
-  });
-
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await captureFailure(cb, ctx.task.name);
-  });
-
-  afterAll(async () => {
-    await cb?.stop();
+  beforeAll(() => {
+    cb = bed();
   });
 
   test('marks and Keep / Undo on each hunk; Undo of one changes only it on disk; Keep All clears the marks and the chat’s count', async () => {

@@ -4,12 +4,14 @@
 // model API failed; Edit of an earlier prompt. Real adapter, fake Messages API.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { apiError, text, write } from '../fixtures/fakeAnthropic';
-import { AGENT_START_MS, captureFailure, openChat, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
+import { AGENT_START_MS, type ChatBed, sendPrompt, TURN_MS, useChatBed, waitTurnIdle } from './chatBed';
 import { pickQuickPickItem, readQuickPick, runCommand, screenshot } from './harness';
 
 describe('ACP Chat e2e: going back', () => {
+  // Edits go through without asking, so each turn runs to its end.
+  const bed = useChatBed({ settings: { 'acpChat.initialMode': 'acceptEdits' } });
   let cb: ChatBed;
   const file = (name: string) => join(cb.workspace, name);
   const dialog = () => cb.page.locator('.monaco-dialog-box');
@@ -18,18 +20,8 @@ describe('ACP Chat e2e: going back', () => {
   const notice = () => cb.chat.getByTestId('notice-message');
   const sideBar = () => cb.page.locator('.part.sidebar');
 
-  beforeAll(async () => {
-    // Edits go through without asking, so each turn runs to its end.
-    cb = await startChatBed({ settings: { 'acpChat.initialMode': 'acceptEdits' } });
-    await openChat(cb);
-  });
-
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await captureFailure(cb, ctx.task.name);
-  });
-
-  afterAll(async () => {
-    await cb?.stop();
+  beforeAll(() => {
+    cb = bed();
   });
 
   async function turn(prompt: string, script: Parameters<ChatBed['fake']['setScript']>[0], answer: string): Promise<void> {

@@ -106,8 +106,10 @@ describe('inertPlan', () => {
     pieces.push('`', '```', '~~~', '\t', '    ', '> ', '- ', '1. ', '$', '$$', '---', '\\', '[', ']', '(', ')', '\n', '\n\n', ' ', 'a');
     await fc.assert(
       fc.asyncProperty(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), async (parts) => {
-        const bareTags = /^(?:<\/?b>|\s)*$/u;
-        expect(loadingTokens(await inertPlan(parts.join(''))).filter((t) => !bareTags.test(t.replace(/^html_\w+: /u, '')))).toEqual([]);
+        // Raw HTML loads something only through a tag; `<b>` is the one tag among the pieces that loads nothing, and
+        // markdown after an HTML block's opening line is that block's text, shown as written.
+        const startsTag = /<[a-z/!?]/iu;
+        expect(loadingTokens(await inertPlan(parts.join(''))).filter((t) => !t.startsWith('html_') || startsTag.test(t.replace(/^html_\w+: /u, '').replace(/<\/?b>/gu, '')))).toEqual([]);
       }),
       { numRuns: 500 },
     );

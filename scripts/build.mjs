@@ -30,6 +30,11 @@ const lazyLibraries = {
   'tar/extract': 'tar-extract',
 };
 
+/** Our own modules that gather a library's parts for one vendor file (imported as `./<name>` by code after activation). */
+const lazyModules = {
+  'src/ideTools/mcpSdk.ts': 'mcp-sdk',
+};
+
 /** The lazy libraries whose value is their default export, which `export *` leaves out. */
 const defaultExports = new Set(['markdown-it']);
 
@@ -39,6 +44,12 @@ const vendorFiles = {
   setup(build) {
     const names = Object.keys(lazyLibraries).map((n) => n.replace(/[/.]/g, '\\$&'));
     build.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({ path: `./vendor/${lazyLibraries[args.path]}.js`, external: true }));
+    for (const [module, file] of Object.entries(lazyModules)) {
+      const base = module.split('/').pop().replace(/\.ts$/, '');
+      build.onResolve({ filter: new RegExp(`/${base}$`) }, (args) =>
+        join(args.resolveDir, `${args.path}.ts`) === join(root, module) ? { path: `./vendor/${file}.js`, external: true } : undefined,
+      );
+    }
   },
 };
 
@@ -110,6 +121,7 @@ const builds = [
     stdin: { contents: `export ${defaultExports.has(specifier) ? '{ default }' : '*'} from ${JSON.stringify(specifier)};`, resolveDir: root, loader: 'js' },
     outfile: join(root, `dist/vendor/${file}.js`),
   })),
+  ...Object.entries(lazyModules).map(([module, file]) => ({ ...common, ...node, entryPoints: [join(root, module)], outfile: join(root, `dist/vendor/${file}.js`) })),
   {
     ...common,
     entryPoints: { main: join(root, 'src/webview/page/main.ts'), styles: join(root, 'src/webview/page/styles.css') },

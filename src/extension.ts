@@ -20,6 +20,9 @@ import { TurnStartGate } from './chat/turnStartGate';
 import { Checkpoints } from './checkpoints/checkpoints';
 import { registerCommands } from './commands/registerCommands';
 import { DiffApprovals } from './review/diffApprovals';
+import { EDITOR_SERVER_NAME, EditorToolServer } from './ideTools/editorToolServer';
+import { SessionMcpServers } from './mcpServers/sessionMcpServers';
+import { UserMcpServers } from './mcpServers/userServers';
 import { EditorReview } from './review/editorReview';
 import { claudeLocations, PermissionsView } from './grants/permissionsView';
 import { permissionsShown } from './grants/permissionsShown';
@@ -29,6 +32,7 @@ import { AgentChoice } from './agents/agentChoice';
 import { ChatViewProvider } from './webview/host/chatViewProvider';
 import { ChatViews } from './webview/host/chatViews';
 import { createEditorSide } from './webview/host/editorSideBinding';
+import { followsAgent } from './workbench/agentFollower';
 import { openAgentTerminal } from './workbench/agentTerminals';
 import { EditorActions } from './workbench/editorActions';
 import { exportConversation } from './workbench/exportConversation';
@@ -46,13 +50,29 @@ export function activate(context: vscode.ExtensionContext) {
   const testing = context.extensionMode === vscode.ExtensionMode.Test;
   const settings = () => vscode.workspace.getConfiguration('acpChat');
   const cwd = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  /** A setting that decides how much runs without asking: the user's value only, never a workspace's. */
+  const userValue = <T>(key: string): T | undefined => {
+    const value = settings().inspect<T>(key);
+    return value?.globalValue ?? value?.defaultValue;
+  };
 
   // What the agent is launched with: the picked agent; for the bundled Claude adapter, Claude Code and the stored key.
   const keys = new ApiKeyStore(context.secrets);
   const agents = new AgentChoice(context.globalState, logger);
   const claudeCode = new ClaudeCodeSetup({ extensionPath: context.extensionPath, globalStorageDir: context.globalStorageUri.fsPath, logger });
   const projectSettings = new ProjectSettingsConsent(context.workspaceState, logger);
-  const launcher = new AgentLauncher({ extensionPath: context.extensionPath, logger, selected: () => agents.selected, keys, claudeCode, projectSettings });
+  const version = String(context.extension.packageJSON.version ?? '0.0.0');
+  // The MCP servers every session gets: the editor's knowledge as tools, and the user's servers (trusted workspace).
+  const editorTools = new EditorToolServer({ logger, version, folders: workspaceFolderPaths, follows: () => followsAgent(context.globalState), enabled: () => userValue<boolean>('ideTools.enabled') !== false });
+  let say: (message: string) => void = () => undefined; // the presenter, once it is built below
+  const mcpServers = new SessionMcpServers({
+    editor: editorTools,
+    user: new UserMcpServers({ secrets: context.secrets, logger, folders: workspaceFolderPaths, trusted: () => vscode.workspace.isTrusted, reserved: [EDITOR_SERVER_NAME] }),
+    logger,
+    version,
+    say: (message) => say(message),
+  });
+  const launcher = new AgentLauncher({ extensionPath: context.extensionPath, logger, selected: () => agents.selected, keys, claudeCode, projectSettings, sessionTools: () => mcpServers.forSession() });
   const resolveLaunch = (dir: string) => launcher.resolve(dir);
   const apiKeyApplies = () => launcher.apiKeyApplies();
 
@@ -70,12 +90,9 @@ export function activate(context: vscode.ExtensionContext) {
     initializeTimeoutMs: () => Math.max(1, settings().get<number>('agent.initializeTimeout') ?? 60) * 1000,
     hooks: { ...permissions.hooks, beforePrompt: (sessionId) => turnStarts.wait(sessionId) },
     logger,
-    clientInfo: { name: 'acp-chat-vscode', version: String(context.extension.packageJSON.version ?? '0.0.0') },
+    clientInfo: { name: 'acp-chat-vscode', version },
     // It decides how much new sessions ask: the user's value only, never a workspace's (application scope, and read so).
-    initialMode: () => {
-      const mode = settings().inspect<string>('initialMode');
-      return (mode?.globalValue ?? mode?.defaultValue) || undefined;
-    },
+    initialMode: () => userValue<string>('initialMode') || undefined,
     files: new WorkspaceFiles(logger),
     terminals,
     // In the extension-host tests only: the tests' view below reads the spawned process's id.
@@ -87,6 +104,7 @@ export function activate(context: vscode.ExtensionContext) {
   // How they are shown.
   let views: ChatViews | undefined; // the presenter asks only once there is something to show
   const presenter = new UserErrorPresenter({ chats, logger, isChatVisible: () => views?.anyVisible ?? false, apiKeyApplies });
+  say = (message) => presenter.showMessage(message, 'warning', ['showMcpServers']);
   const history = new HistoryPicker(chatHistory(chats, sessions), (what, err) => presenter.report(err, { what }));
   // Each turn's changes, kept per session in the workspace's storage: Review, Revert, and restore to before a prompt.
   const checkpoints = new Checkpoints(context.storageUri && join(context.storageUri.fsPath, 'checkpoints'), logger);
@@ -126,7 +144,7 @@ export function activate(context: vscode.ExtensionContext) {
     sessionGrants: () => chatViews.editorSide(chats.active)?.grants.sessionGrants() ?? [],
     onDidChangeSessionGrants: (listener) => vscode.Disposable.from(grantsChanged.event(listener), chats.onDidChangeActive(() => listener(undefined))),
   });
-  const signIn = new SignIn({ chats, keys, presenter, logger, resolveLaunch: () => resolveLaunch(cwd() ?? homedir()), cwd, apiKeyApplies });
+  const signIn = new SignIn({ chats, keys, presenter, logger, resolveLaunch: () => launcher.resolve(cwd() ?? homedir(), { sessions: false }), cwd, apiKeyApplies });
 
   // Disposed last-in first-out, so the log outlives everything that may still log while it shuts down (the agent's
   // pending requests are answered `cancelled` on dispose, and their listeners log).
@@ -136,6 +154,7 @@ export function activate(context: vscode.ExtensionContext) {
   parts.push(
     log,
     keys,
+    editorTools,
     editor,
     permissions,
     attention,
@@ -174,6 +193,7 @@ export function activate(context: vscode.ExtensionContext) {
       showPermissions: permissionsShown(context.globalState).show,
       undoRestore: (chat) => checkpoints.undo(chat, chatViews.editorSide(chat)!.turnChanges, presenter),
       exportConversation,
+      showMcpServers: () => mcpServers.showList(),
       permissionsView,
     }),
     // Claude Code just put in place (downloaded, located, chosen): start the agent with it in the chat that asked.
@@ -219,6 +239,10 @@ export function activate(context: vscode.ExtensionContext) {
         codeRestore: checkpoints.restore,
         editorReview,
         agents,
+        /** The editor tools' server: its address and token, as the agent gets them. */
+        editorTools,
+        /** The MCP servers the agent's sessions get, and the list Show MCP Servers shows. */
+        mcpServers,
         /** The Permissions view's model: the settings files as read, and the rules' edits. */
         grants: permissionsView.model,
         activationMs,

@@ -25,6 +25,7 @@ import type { Logger } from './logger';
 import { PendingRequests } from './pendingRequests';
 import { handlePermissionRequest } from './permissionHandler';
 import { Session, type SessionHost } from './session';
+import { offeredServers } from './sessionServers';
 import { agentSteers } from './steering';
 import { UpdateBuffer } from './updateBuffer';
 import { createWireInspector } from './wireInspector';
@@ -46,6 +47,8 @@ export interface AcpClientOptions {
   initializeTimeoutMs?: number;
   /** `_meta` for every session/new, load, resume and fork (see AgentLaunch.sessionMeta). */
   sessionMeta?: Record<string, unknown>;
+  /** The MCP servers every session/new, load, resume and fork carries, those the agent can reach (see sessionServers.ts). */
+  mcpServers?: readonly acp.McpServer[];
 }
 
 /** How the agent says it is signed in (`_auth/status_update`, Claude); the label is for display, never a secret. */
@@ -224,7 +227,7 @@ export class AcpClient {
   /** session/new in `cwd` (no MCP servers). */
   async newSession(cwd: string): Promise<Session> {
     this.assertOpen();
-    const response = await this.explained(this.connection.agent.request(acp.methods.agent.session.new, { cwd, mcpServers: [], ...this.meta() }));
+    const response = await this.explained(this.connection.agent.request(acp.methods.agent.session.new, { cwd, mcpServers: this.mcpServers(), ...this.meta() }));
     const session = this.attach(response.sessionId);
     // Buffered updates were drained first; the response is newer than any of them.
     session.apply({ type: 'session-configured', modes: response.modes, configOptions: response.configOptions });
@@ -238,7 +241,7 @@ export class AcpClient {
     return this.reopen(
       sessionId,
       async () => {
-        const r = await this.connection.agent.request(acp.methods.agent.session.load, { sessionId, cwd, mcpServers: [], ...this.meta() });
+        const r = await this.connection.agent.request(acp.methods.agent.session.load, { sessionId, cwd, mcpServers: this.mcpServers(), ...this.meta() });
         return r ?? {};
       },
       { replay: true },
@@ -249,7 +252,7 @@ export class AcpClient {
   async resumeSession(sessionId: string, cwd: string): Promise<Session> {
     this.assertOpen();
     if (!this.initResponse?.agentCapabilities?.sessionCapabilities?.resume) throw this.unsupported('resuming sessions (session/resume)');
-    return this.reopen(sessionId, () => this.connection.agent.request(acp.methods.agent.session.resume, { sessionId, cwd, mcpServers: [], ...this.meta() }));
+    return this.reopen(sessionId, () => this.connection.agent.request(acp.methods.agent.session.resume, { sessionId, cwd, mcpServers: this.mcpServers(), ...this.meta() }));
   }
 
   /** session/list. Requires `sessionCapabilities.list`. */
@@ -292,7 +295,7 @@ export class AcpClient {
     this.assertOpen();
     if (!this.supports('fork')) throw this.unsupported('forking sessions (session/fork)');
     const meta = at ? { _meta: withForkPoint(this.opts.sessionMeta, at.messageId) } : this.meta();
-    const r = await this.explained(this.connection.agent.request<{ sessionId?: unknown }>('session/fork', { sessionId, cwd, mcpServers: [], ...meta }));
+    const r = await this.explained(this.connection.agent.request<{ sessionId?: unknown }>('session/fork', { sessionId, cwd, mcpServers: this.mcpServers(), ...meta }));
     if (typeof r?.sessionId !== 'string' || r.sessionId === '') throw new Error('The agent answered session/fork without a session id.');
     return r.sessionId;
   }
@@ -309,6 +312,10 @@ export class AcpClient {
     const session = this.sessions.get(sessionId);
     if (!session) throw new Error(`No open session ${sessionId}.`);
     await session.close();
+  }
+
+  private mcpServers(): acp.McpServer[] {
+    return offeredServers(this.opts.mcpServers ?? [], this.initResponse?.agentCapabilities?.mcpCapabilities).offered;
   }
 
   private meta(): { _meta?: Record<string, unknown> } {
@@ -351,6 +358,9 @@ export class AcpClient {
     this.initResponse = response;
     const info = response.agentInfo;
     logger.info(`[acpClient] initialized ${info ? `${info.name} ${info.version}` : 'agent'} (ACP v${response.protocolVersion})`);
+    for (const left of offeredServers(this.opts.mcpServers ?? [], response.agentCapabilities?.mcpCapabilities).left) {
+      logger.warn(`[acpClient] the MCP server "${left.name}" is not passed: ${left.reason}`);
+    }
   }
 
   /** Runs a service call for a known session; a failure becomes the JSON-RPC error the agent reads (and is logged). */

@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import type { McpServer } from '@agentclientprotocol/sdk';
 import type { Logger } from './logger';
 
 /** What to spawn for the agent: a program by path, its arguments and its whole environment (agents/agentLaunch.ts decides). */
@@ -11,6 +12,8 @@ export interface AgentLaunch {
   env: Record<string, string>;
   /** The `_meta` every session/new, load, resume and fork carries (the Claude adapter reads `claudeCode.options`). */
   sessionMeta?: Record<string, unknown>;
+  /** The MCP servers every session request carries (the editor's own tools and the user's servers). */
+  mcpServers?: McpServer[];
 }
 
 export interface AgentExit {

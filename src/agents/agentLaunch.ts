@@ -1,4 +1,5 @@
 // Decides what to spawn for the agent. Pure: no fs, no process access, so every branch is unit-testable.
+import type { McpServer } from '@agentclientprotocol/sdk';
 import type { AgentLaunch } from '../acpClient/agentProcess';
 import { AgentStartError } from '../acpClient/errors';
 
@@ -127,4 +128,42 @@ export function parseLaunchSettings(raw: { path?: unknown; args?: unknown; env?:
     if (Object.keys(settings.env).length !== entries.length) problems.push('acpChat.agent.env values must be strings; the others were ignored.');
   } else if (raw.env !== undefined && raw.env !== null) problems.push('acpChat.agent.env must be an object of strings; it was ignored.');
   return { settings, problems };
+}
+
+/** The MCP servers an agent's sessions get, and the tools among them that run without asking (Claude only). */
+export interface SessionTools {
+  mcpServers: McpServer[];
+  allowedTools: string[];
+  /**
+   * Header values Claude Code is to read from its environment: the SDK puts the MCP servers on Claude Code's command
+   * line, which every local user can read, and Claude Code fills `${VAR}` in a header from its environment, which only
+   * the user can read (except with its subprocess scrub on, when it fills in none). Other agents get the header as it is.
+   */
+  secretHeaders?: { server: string; header: string; variable: string }[];
+}
+
+/**
+ * `launch` with the sessions' MCP servers for the bundled Claude adapter: the secret headers moved into its environment,
+ * and the tools that run without asking in Claude Code's `allowedTools`.
+ */
+export function withClaudeTools(launch: AgentLaunch, tools: SessionTools): AgentLaunch {
+  const meta = launch.sessionMeta ?? {};
+  const claudeCode = (meta.claudeCode ?? {}) as { options?: Record<string, unknown> };
+  const options = { ...claudeCode.options, ...(tools.allowedTools.length ? { allowedTools: tools.allowedTools } : {}) };
+  const sessionMeta = Object.keys(options).length ? { ...meta, claudeCode: { ...claudeCode, options } } : launch.sessionMeta;
+  const env = { ...launch.env };
+  // With its sandbox's scrub on, Claude Code fills in no variable: the header stays as it is (the tools' server then
+  // refuses other users' connections itself).
+  const fillsVariables = !/^(1|true)$/iu.test(env.CLAUDE_CODE_SUBPROCESS_ENV_SCRUB ?? '');
+  const mcpServers = tools.mcpServers.map((server) => {
+    if (!('headers' in server) || !fillsVariables) return server;
+    const headers = server.headers.map((h) => {
+      const secret = tools.secretHeaders?.find((s) => s.server === server.name && s.header === h.name);
+      if (!secret) return h;
+      env[secret.variable] = h.value;
+      return { name: h.name, value: `\${${secret.variable}}` };
+    });
+    return { ...server, headers };
+  });
+  return { ...launch, env, mcpServers, ...(sessionMeta ? { sessionMeta } : {}) };
 }

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { AgentLaunch } from '../acpClient/agentProcess';
 import { SettingsProblemError } from '../acpClient/errors';
 import type { Logger } from '../acpClient/logger';
-import { canScrubSubprocessEnv, parseLaunchSettings, resolveAgentLaunch, usesBundledAdapter } from './agentLaunch';
+import { canScrubSubprocessEnv, parseLaunchSettings, resolveAgentLaunch, usesBundledAdapter, withClaudeTools, type SessionTools } from './agentLaunch';
 import { findProgram } from '../acpClient/findProgram';
 import { launchSettingsFor, type AgentEntry } from './agentList';
 import type { ClaudeCodeSetup } from './claudeCode/claudeCodeSetup';
@@ -24,10 +24,14 @@ export interface AgentLauncherDeps {
   claudeCode: Pick<ClaudeCodeSetup, 'resolve'>;
   /** Whether Claude Code may apply the folder's own Claude settings (asked once per workspace). */
   projectSettings: Pick<ProjectSettingsConsent, 'decide'>;
+  /** The MCP servers the agent's sessions get, and the tools among them that run without asking (Claude only). */
+  sessionTools?(cwd: string): Promise<SessionTools>;
 }
+
 
 /** Claude Code with the user's settings only (`~/.claude`), none of the folder's. */
 const USER_SETTINGS_ONLY = { claudeCode: { options: { settingSources: ['user'] } } };
+
 
 export class AgentLauncher implements vscode.Disposable {
   private readonly problemEmitter = new vscode.EventEmitter<SettingsProblemError>();
@@ -43,19 +47,20 @@ export class AgentLauncher implements vscode.Disposable {
    * The agent's launch; for the bundled adapter, with the stored API key and the Claude Code it is to run (other
    * agents are left alone). Claude Code missing rejects with ClaudeCodeNotFoundError, a start failure like any other.
    */
-  async resolve(cwd: string): Promise<AgentLaunch> {
+  async resolve(cwd: string, opts: { sessions?: boolean } = {}): Promise<AgentLaunch> {
     const input = this.input();
     const withKey = { ...input, apiKey: await this.deps.keys.get() };
     const launch = resolveAgentLaunch(withKey); // first: a missing adapter or an old Node is the problem to report
-    if (!usesBundledAdapter(input.settings)) return launch;
+    // A terminal sign-in runs the agent's program without sessions: no MCP servers to start or inputs to ask for.
+    const tools = (opts.sessions !== false && (await this.deps.sessionTools?.(cwd))) || { mcpServers: [], allowedTools: [] };
+    if (!usesBundledAdapter(input.settings)) return { ...launch, mcpServers: tools.mcpServers };
     const resolved = await this.deps.claudeCode.resolve({ ...input.baseEnv, ...input.settings.env });
     // Programs found in the folder itself are not trusted (the same rule as git's).
     const scrubSubprocessEnv = canScrubSubprocessEnv(process.platform, (name) => findProgram(name, { ...input.baseEnv, ...input.settings.env }.PATH, [cwd]));
     const claude = resolveAgentLaunch({ ...withKey, claudeCodeExecutable: resolved.path, scrubSubprocessEnv });
     const decision = await this.deps.projectSettings.decide(cwd);
-    if (decision.use) return claude;
-    this.leftOutEmitter.fire(decision.leftOut);
-    return { ...claude, sessionMeta: USER_SETTINGS_ONLY };
+    if (!decision.use) this.leftOutEmitter.fire(decision.leftOut);
+    return withClaudeTools({ ...claude, ...(decision.use ? {} : { sessionMeta: USER_SETTINGS_ONLY }) }, tools);
   }
 
   /** The stored key is an Anthropic key for the bundled Claude adapter; no other agent gets it or is offered it. */

@@ -233,6 +233,7 @@ export class AgentHost {
       terminalAuth: true,
       initializeTimeoutMs: this.opts.initializeTimeoutMs?.(),
       sessionMeta: launch.sessionMeta,
+      mcpServers: launch.mcpServers,
     }).catch((err: unknown) => {
       // The user's message names the program that failed.
       if (err instanceof AgentStartError) throw new AgentStartError(err.message, err.reason, { ...err.details, command: launch.command });

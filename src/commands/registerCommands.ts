@@ -38,6 +38,8 @@ export interface CommandDeps {
   undoRestore(chat: Chat): Promise<unknown>;
   /** Writes `chat`'s conversation to a Markdown file the user picks. */
   exportConversation(chat: Chat): Promise<unknown>;
+  /** Lists the MCP servers the agent's sessions get, with their state and tools. */
+  showMcpServers(): Promise<void>;
   /** The Permissions view: Claude Code's rules in its settings files. */
   permissionsView: Pick<PermissionsView, 'addRule' | 'removeRule' | 'openSettingsFile' | 'refresh'>;
 }
@@ -105,6 +107,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     [COMMANDS.permissionsHide]: () => deps.showPermissions(false),
     [COMMANDS.undoRestore]: inActiveChat('Undoing the code restore', (chat) => deps.undoRestore(chat)),
     [COMMANDS.exportConversation]: inActiveChat('Exporting the conversation', (chat) => deps.exportConversation(chat)),
+    [COMMANDS.showMcpServers]: reporting('Listing the MCP servers', () => deps.showMcpServers()),
     [COMMANDS.diffApprovalAllow]: answerFromDiff('allow'),
     [COMMANDS.diffApprovalAllowAlways]: answerFromDiff('allowAlways'),
     [COMMANDS.diffApprovalDeny]: answerFromDiff('deny'),

@@ -19,6 +19,7 @@ export const COMMANDS = {
   addAgentFromRegistry: 'acpChat.addAgentFromRegistry',
   undoRestore: 'acpChat.undoRestore',
   exportConversation: 'acpChat.exportConversation',
+  showMcpServers: 'acpChat.showMcpServers',
   /** The side view's own title-bar buttons: they act on the side view's chat, whichever chat has focus. */
   newSessionInView: 'acpChat.chatView.newSession',
   openConversationInView: 'acpChat.chatView.openConversation',

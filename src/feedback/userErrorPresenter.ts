@@ -30,6 +30,7 @@ type NoticeAction = UserAction | 'resendPrompt';
 export const ACTIONS: Record<UserAction, { label: string; run: (methodId?: string) => Thenable<unknown> }> = {
   openFolder: { label: 'Open Folder…', run: () => vscode.commands.executeCommand('vscode.openFolder') },
   showLog: { label: 'Show Log', run: () => vscode.commands.executeCommand(COMMANDS.showLog) },
+  showMcpServers: { label: 'Show MCP Servers', run: () => vscode.commands.executeCommand(COMMANDS.showMcpServers) },
   restart: { label: 'Restart Agent', run: () => vscode.commands.executeCommand(COMMANDS.restartAgent) },
   signIn: { label: 'Sign In…', run: (methodId) => vscode.commands.executeCommand(COMMANDS.signIn, methodId) },
   setApiKey: { label: 'Set API Key…', run: () => vscode.commands.executeCommand(COMMANDS.setApiKey) },

@@ -16,7 +16,8 @@ export type UserAction =
   | 'downloadClaudeCode'
   | 'locateClaudeCode'
   | 'useClaudeOnPath'
-  | 'undoRestore';
+  | 'undoRestore'
+  | 'showMcpServers';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -97,6 +98,12 @@ export function describeProjectSettingsLeftOut(leftOut: readonly ProjectSetting[
   // Commands, skills and agents can be many files: the first two are named, the rest counted.
   const files = all.length <= 2 ? all.join(' and ') : `${all.slice(0, 2).join(', ')} and ${all.length - 2} more file${all.length === 3 ? '' : 's'}`;
   return `Claude Code started without this folder's Claude settings (${files}): their ${summarizeKinds(leftOut)} do not apply, nor do "always allow" answers kept there. Your own settings do.`;
+}
+
+/** The user's MCP servers (or the editor tools) that the agent's sessions do not get, each sentence naming its source. */
+export function describeMcpServersLeftOut(problems: readonly string[]): string {
+  const [first, ...rest] = problems;
+  return rest.length ? `${first} (and ${rest.length} more about MCP servers: ACP Chat: Show MCP Servers lists them all.)` : first!;
 }
 
 /** A diff the chat still shows but whose tool call the session no longer holds (e.g. after a new session). */

@@ -4,6 +4,7 @@
 // Decided from the tool call's name, kind and input only, never from an option's kind or label.
 import { toDisplayText, toVerbatimText } from '../acpClient/displayText';
 import { isRecord, optionalString } from '../acpClient/guards';
+import { mcpToolName } from '../acpClient/mcpToolName';
 
 /** The words of an approval, on every surface. */
 export const APPROVAL = {
@@ -18,6 +19,7 @@ export const APPROVAL = {
   searchWeb: 'Search the web?',
   readyToCode: 'Ready to code?',
   useTool: (tool: string) => `Use ${tool}?`,
+  useMcpTool: (tool: string, server: string) => `Use ${tool} from the MCP server ${server}?`,
   anyCall: 'Allow this tool call?',
   /** The title of a request with nothing to go on. */
   fallbackTitle: 'Permission requested',
@@ -93,6 +95,12 @@ export function buildApprovalQuestion(call: QuestionSource, optionIds: readonly 
   if (url && (name === 'WebFetch' || kind === 'fetch')) return { question: APPROVAL.fetchUrl, subject: toDisplayText(url, SUBJECT_MAX), subjectForm: 'url' };
   if (name === 'WebSearch') return withTitle(APPROVAL.searchWeb, nonBlank(optionalString(input.query)) ?? title);
   if (name === 'Read' || kind === 'read') return asPath(APPROVAL.readFile);
+  const mcp = mcpToolName(name);
+  if (mcp) {
+    // What the user judges is the input the server gets.
+    const given = Object.keys(input).length ? JSON.stringify(input) : undefined;
+    return withTitle(APPROVAL.useMcpTool(toDisplayText(mcp.tool, 100), toDisplayText(mcp.server, 100)), given);
+  }
   const tool = name ? toDisplayText(name, 100) : '';
   if (!tool) return withTitle(APPROVAL.anyCall, title);
   return withTitle(APPROVAL.useTool(tool), title === name ? undefined : title);

@@ -26,6 +26,11 @@ export function latestLocation(changes: readonly TranscriptChange[]): { path: un
   return undefined;
 }
 
+/** Whether the user lets the agent move the editor (the toggle in the chat, kept per user). */
+export function followsAgent(memento: vscode.Memento): boolean {
+  return memento.get<boolean>(SETTING_KEY, false);
+}
+
 const followIo: FollowIo = {
   realpath,
   isFile: async (path) => (await stat(path)).isFile(),
@@ -51,7 +56,7 @@ export class AgentFollower implements Disposable {
   }
 
   get enabled(): boolean {
-    return this.memento.get<boolean>(SETTING_KEY, false);
+    return followsAgent(this.memento);
   }
 
   async setEnabled(enabled: boolean): Promise<void> {

@@ -117,6 +117,7 @@ function changes(api: ExtensionApi | undefined): vscode.Event<unknown>[] {
     vscode.extensions.onDidChange,
     vscode.window.onDidOpenTerminal,
     vscode.window.onDidCloseTerminal,
+    vscode.languages.onDidChangeDiagnostics,
   ];
 }
 

@@ -2,7 +2,7 @@
 // output with ANSI colours, the `_meta.terminal_output` stream), locations, and a slot for its permission card.
 // Each section re-renders only when its own data changed, so a streaming terminal does not rebuild the diff.
 import type { ToolCallContent } from '@agentclientprotocol/sdk';
-import type { ToolCallState, TranscriptEntry } from '../protocol/protocol';
+import { mcpToolName, type ToolCallState, type TranscriptEntry } from '../protocol/protocol';
 import { renderAnsi } from './ansi';
 import { locationButton, renderNonTextBlocks } from './contentBlocks';
 import { type DiffStart, diffStarts, renderDiff } from './diffView';
@@ -23,6 +23,8 @@ export class ToolCallView implements EntryView {
   readonly permissionSlot = h('div', { class: 'tool-permission-slot' });
   private readonly kindIcon = h('span', { class: 'tool-kind' });
   private readonly title = h('span', { class: 'tool-title' });
+  /** The MCP server of an MCP tool's call, beside the tool's own name. */
+  private readonly server = h('span', { class: 'tool-server', 'data-testid': 'tool-server' });
   private readonly status = h('span', { class: 'tool-status' });
   /** The agent's raw input as JSON: what a reviewer checks now and then, so it stays out of the way until asked. */
   private readonly inputPre = h('pre', { class: 'tool-input-json', 'data-testid': 'tool-input', tabindex: 0, 'aria-label': 'Input' });
@@ -46,7 +48,7 @@ export class ToolCallView implements EntryView {
     this.node = h(
       'article',
       { class: 'entry tool-card', 'data-testid': 'tool-card' },
-      h('header', { class: 'tool-head' }, this.kindIcon, this.title, this.status, this.inputToggle),
+      h('header', { class: 'tool-head' }, this.kindIcon, this.title, this.server, this.status, this.inputToggle),
       this.permissionSlot,
       this.inputPre,
       this.content,
@@ -103,9 +105,13 @@ export class ToolCallView implements EntryView {
   private renderHead(tc: ToolCallState): void {
     const st = denied(tc) ? TOOL_DENIED : (TOOL_STATUS[tc.status] ?? TOOL_STATUS.pending);
     setChildren(this.kindIcon, icon((tc.kind && TOOL_KIND_ICON[tc.kind]) || 'tools'));
-    this.title.textContent = tc.title || tc.name || 'Tool call';
+    const mcp = mcpToolName(tc.title || tc.name);
+    this.title.textContent = mcp ? mcp.tool : tc.title || tc.name || 'Tool call';
+    this.server.textContent = mcp ? mcp.server : '';
+    this.server.hidden = !mcp;
     setChildren(this.status, icon(st.icon), h('span', { class: 'tool-status-label' }, st.label));
-    this.node.setAttribute('aria-label', `${tc.kind ?? 'tool'}: ${this.title.textContent}, ${st.label}`);
+    const what = mcp ? `${mcp.tool} (MCP server ${mcp.server})` : this.title.textContent;
+    this.node.setAttribute('aria-label', `${tc.kind ?? 'tool'}: ${what}, ${st.label}`);
   }
 
   private renderInput(tc: ToolCallState): void {

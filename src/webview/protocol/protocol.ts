@@ -2,6 +2,7 @@
 // bump PROTOCOL_VERSION when a message changes shape so a stale webview is told to reload instead of misrendering.
 import type { ChatStatus } from '../../chat/chatStatus';
 export { needsFolder } from '../../chat/chatStatus';
+export { mcpToolName } from '../../acpClient/mcpToolName';
 import type { ChatNotice } from '../../chat/chatNotices';
 import type { SessionMeta, TranscriptEntry, TranscriptSnapshot } from '../../acpClient/transcript';
 import type { FormParse } from '../../permissionUI/elicitationForm';

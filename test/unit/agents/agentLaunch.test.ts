@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AgentStartError, canScrubSubprocessEnv, parseLaunchSettings, parseNodeMajor, resolveAgentLaunch } from '../../../src/agents/agentLaunch';
+import { AgentStartError, canScrubSubprocessEnv, parseLaunchSettings, parseNodeMajor, resolveAgentLaunch, withClaudeTools } from '../../../src/agents/agentLaunch';
 
 const node = { path: '/usr/bin/code', version: 'v22.4.0', env: { ELECTRON_RUN_AS_NODE: '1' } };
 const base = { PATH: '/bin', HOME: '/home/u', UNSET: undefined };
@@ -121,5 +121,43 @@ describe('parseLaunchSettings', () => {
       'acpChat.agent.args must be an array of strings; it was ignored.',
       'acpChat.agent.env must be an object of strings; it was ignored.',
     ]);
+  });
+});
+
+describe('withClaudeTools', () => {
+  const server = { type: 'http' as const, name: 'acp-chat', url: 'http://127.0.0.1:9/mcp', headers: [{ name: 'Authorization', value: 'Bearer t0ken' }] };
+  const files = { name: 'files', command: '/usr/bin/files', args: [], env: [{ name: 'K', value: 'v' }] };
+  const launch = { command: '/node', args: [], env: { PATH: '/usr/bin' } };
+
+  it('passes the servers, and lists the tools that run without asking in claudeCode.options.allowedTools', () => {
+    expect(withClaudeTools(launch, { mcpServers: [server, files], allowedTools: ['mcp__acp-chat__hover'] })).toEqual({
+      ...launch,
+      mcpServers: [server, files],
+      sessionMeta: { claudeCode: { options: { allowedTools: ['mcp__acp-chat__hover'] } } },
+    });
+  });
+
+  it("moves a secret header into Claude Code's environment, off its command line", () => {
+    const out = withClaudeTools(launch, { mcpServers: [server, files], allowedTools: [], secretHeaders: [{ server: 'acp-chat', header: 'Authorization', variable: 'TOOLS_AUTH' }] });
+    expect(out.mcpServers).toEqual([{ ...server, headers: [{ name: 'Authorization', value: '${TOOLS_AUTH}' }] }, files]);
+    expect(out.env).toEqual({ PATH: '/usr/bin', TOOLS_AUTH: 'Bearer t0ken' });
+    expect(JSON.stringify(out.mcpServers)).not.toContain('t0ken');
+    expect(launch.env).toEqual({ PATH: '/usr/bin' }); // the launch given is left as it was
+  });
+
+  it("leaves the header as it is when Claude Code's subprocess scrub is on (it fills in no variable then)", () => {
+    const scrubbed = { ...launch, env: { PATH: '/usr/bin', CLAUDE_CODE_SUBPROCESS_ENV_SCRUB: '1' } };
+    const out = withClaudeTools(scrubbed, { mcpServers: [server], allowedTools: [], secretHeaders: [{ server: 'acp-chat', header: 'Authorization', variable: 'TOOLS_AUTH' }] });
+    expect(out.mcpServers).toEqual([server]);
+    expect(out.env).toEqual(scrubbed.env);
+  });
+
+  it("keeps the launch's own options beside them (the user's settings only, when the folder's were declined)", () => {
+    const userOnly = { ...launch, sessionMeta: { other: 1, claudeCode: { options: { settingSources: ['user'] } } } };
+    expect(withClaudeTools(userOnly, { mcpServers: [], allowedTools: ['mcp__acp-chat__hover'] }).sessionMeta).toEqual({
+      other: 1,
+      claudeCode: { options: { settingSources: ['user'], allowedTools: ['mcp__acp-chat__hover'] } },
+    });
+    expect(withClaudeTools(launch, { mcpServers: [], allowedTools: [] })).toEqual({ ...launch, mcpServers: [] });
   });
 });

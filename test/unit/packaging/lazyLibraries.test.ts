@@ -33,7 +33,7 @@ process.stdout.write(JSON.stringify({ activate: typeof ext.activate, files: Obje
   test('each vendor file exports what the bundle takes from it', () => {
     const bundle = readFileSync(join(root, 'dist/extension.js'), 'utf8');
     const required = [...new Set([...bundle.matchAll(/require\("(\.\/vendor\/[^"]+)"\)/g)].map((m) => m[1]!))].sort();
-    expect(required).toEqual(['./vendor/acp-sdk.js', './vendor/markdown-it.js', './vendor/re2js.js', './vendor/tar-extract.js']);
+    expect(required).toEqual(['./vendor/acp-sdk.js', './vendor/markdown-it.js', './vendor/mcp-sdk.js', './vendor/re2js.js', './vendor/tar-extract.js']);
     const exports = inFreshNode(`
 const kinds = (m) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, typeof v]));
 process.stdout.write(JSON.stringify(Object.fromEntries(${JSON.stringify(required)}.map((f) => [f, kinds(require(require('path').join(process.cwd(), 'dist', f)))]))));`) as Record<

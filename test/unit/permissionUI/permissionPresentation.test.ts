@@ -329,7 +329,13 @@ describe('the question', () => {
     expect(ask({ toolCallId: 't', name: 'Read', kind: 'read', title: 'Read notes.md', rawInput: { file_path: '/ws/notes.md' } })).toMatchObject({ question: 'Read this file?', subject: '/ws/notes.md' });
     expect(ask({ toolCallId: 't', name: 'Grep', kind: 'search', title: 'grep "TODO" src' })).toMatchObject({ question: 'Use Grep?', subject: 'grep "TODO" src', subjectForm: 'text' });
     expect(ask({ toolCallId: 't', name: 'Skill', kind: 'other', title: 'Skill' })).toMatchObject({ question: 'Use Skill?', subject: undefined });
-    expect(ask({ toolCallId: 't', kind: 'other', title: 'Something', _meta: { claudeCode: { toolName: 'mcp__github__create_issue' } } }).question).toBe('Use mcp__github__create_issue?');
+    // An MCP tool is named apart from its server, and its input is what the user judges.
+    expect(ask({ toolCallId: 't', kind: 'other', title: 'Something', _meta: { claudeCode: { toolName: 'mcp__github__create_issue' } } })).toMatchObject({ question: 'Use create_issue from the MCP server github?', subject: undefined });
+    expect(ask({ toolCallId: 't', name: 'mcp__probe__echo_marker', kind: 'other', title: 'mcp__probe__echo_marker', rawInput: { text: 'hi' } })).toMatchObject({
+      question: 'Use echo_marker from the MCP server probe?',
+      subject: '{"text":"hi"}',
+      subjectForm: 'text',
+    });
     expect(ask({ toolCallId: 't', name: 'WebSearch', kind: 'fetch', title: '"acp spec"', rawInput: { query: 'acp spec' } })).toMatchObject({ question: 'Search the web?', subject: 'acp spec' });
     expect(ask({ toolCallId: 't', title: 'Mystery' })).toMatchObject({ question: 'Allow this tool call?', subject: 'Mystery' });
     expect(ask({ toolCallId: 't' })).toMatchObject({ question: 'Allow this tool call?', subject: undefined });

@@ -181,6 +181,22 @@ describe('rendering a snapshot', () => {
   });
 });
 
+describe('an MCP tool card', () => {
+  it('names the tool and its server apart, and says both to a screen reader', () => {
+    const t = setup();
+    const call = bashTool('toolu_mcp', { name: 'mcp__acp-chat__get_diagnostics', title: 'mcp__acp-chat__get_diagnostics', kind: 'other', rawInput: { path: 'src/a.ts' }, locations: [] });
+    t.send(snapshotMsg({ meta: meta(), entries: [call, bashTool()] }));
+    t.frame();
+    const card = t.q('[data-tool-call-id="toolu_mcp"]')!;
+    expect(card.querySelector('.tool-title')!.textContent).toBe('get_diagnostics');
+    const server = card.querySelector<HTMLElement>('[data-testid="tool-server"]')!;
+    expect([server.textContent, server.hidden]).toEqual(['acp-chat', false]);
+    expect(card.getAttribute('aria-label')).toBe('other: get_diagnostics (MCP server acp-chat), Completed');
+    // Any other tool has no server.
+    expect(t.q('[data-tool-call-id="toolu_bash"] [data-testid="tool-server"]')!.hidden).toBe(true);
+  });
+});
+
 describe('incremental patching', () => {
   it('a chunk appended to a message touches only that node and renders its markdown once', () => {
     const t = setup();

@@ -1,0 +1,163 @@
+// The editor's knowledge as tools for the agent, in the real VS Code with the real adapter: the model calls
+// get_diagnostics and find_definition (loaded through Claude Code's ToolSearch, as a real model does) and gets what
+// VS Code's TypeScript service reports, without an approval in Manual mode; the server answers only with its token and
+// only for paths inside the workspace.
+import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import * as vscode from 'vscode';
+import type { EditorToolServer } from '../../src/ideTools/editorToolServer';
+import { descendantPids } from '../fixtures/processes';
+import { text, toolUse, type FakeAnthropic } from '../fixtures/fakeAnthropic';
+import { activate, closeAllEditors, permissionRecords, setUpAgentEnvironment, toolCalls, waitFor, workspaceRoot, type ExtensionApi } from './helpers';
+
+/** A Node that another user may run: this one, or the system's, whichever every folder on its path lets others enter. */
+function nodeForOthers(): string {
+  const runnable = (path: string) => {
+    try {
+      if ((statSync(path).mode & 0o001) === 0) return false;
+      for (let dir = dirname(path); dir !== dirname(dir); dir = dirname(dir)) if ((statSync(dir).mode & 0o001) === 0) return false;
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const found = [process.execPath, '/usr/bin/node', '/usr/local/bin/node'].find(runnable);
+  if (!found) throw new Error('no Node on this machine that another user may run');
+  return found;
+}
+
+const BROKEN = ['export function answer(): number {', '  return 42;', '}', "export const count: number = 'three';", ''].join('\n');
+const USE = ["import { answer } from './broken';", 'export const value = answer();', ''].join('\n');
+
+suite('Editor tools for the agent', function () {
+  this.timeout(120_000);
+  let fake: FakeAnthropic;
+  let api: ExtensionApi & { editorTools: EditorToolServer };
+  let dir: string;
+  let outside: string;
+
+  suiteSetup(async () => {
+    fake = await setUpAgentEnvironment();
+    api = (await activate()) as typeof api;
+    await closeAllEditors();
+    dir = join(workspaceRoot(), 'ide-tools');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'broken.ts'), BROKEN);
+    writeFileSync(join(dir, 'use.ts'), USE);
+    outside = mkdtempSync(join(tmpdir(), 'acp-chat-outside-'));
+    writeFileSync(join(outside, 'secret.ts'), "export const secret: number = 'x';\n");
+    symlinkSync(join(outside, 'secret.ts'), join(dir, 'link.ts'));
+    await vscode.commands.executeCommand('acpChat.chatView.focus');
+    await api.chats.restart(api.chat);
+    await waitFor(() => api.chat.session, 'a session', 40_000);
+  });
+
+  suiteTeardown(async () => {
+    await api?.chat.cancel().catch(() => undefined);
+    await fake?.close();
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(outside, { recursive: true, force: true });
+    await closeAllEditors();
+  });
+
+  test('the model gets VS Code\'s TypeScript error and a definition, and nothing asks in Manual mode', async () => {
+    const broken = vscode.Uri.file(join(dir, 'broken.ts'));
+    // What the tool should report: VS Code's TypeScript service's own finding (it checks the files open in tabs).
+    await vscode.window.showTextDocument(broken, { preview: true, preserveFocus: true });
+    const reported = await waitFor(() => vscode.languages.getDiagnostics(broken).find((d) => String(typeof d.code === 'object' ? d.code.value : d.code) === '2322'), "TypeScript's error in broken.ts", 90_000);
+    assert.equal(reported.range.start.line, 3);
+    assert.equal(api.chat.session?.snapshot().meta.modes?.currentModeId, 'default', 'Manual mode');
+
+    const permissionsBefore = permissionRecords(api).length;
+    fake.setScript([
+      toolUse('ToolSearch', { query: 'select:mcp__acp-chat__get_diagnostics,mcp__acp-chat__find_definition', max_results: 2 }),
+      toolUse('mcp__acp-chat__get_diagnostics', { path: 'ide-tools/broken.ts' }),
+      toolUse('mcp__acp-chat__find_definition', { path: join(dir, 'use.ts'), line: 2, symbol: 'answer' }),
+      text('Found them.'),
+    ]);
+    const res = await (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'check the file' }]);
+    assert.equal(res.stopReason, 'end_turn');
+
+    const results = fake.toolResults();
+    const diagnostics = results.find((r) => r.text.includes('broken.ts:4:'));
+    assert.ok(diagnostics, `the diagnostics result names line 4: ${JSON.stringify(results)}`);
+    assert.equal(diagnostics.isError, false);
+    assert.ok(diagnostics.text.includes(reported.message), `the result holds the error's message (${reported.message}): ${diagnostics.text}`);
+    assert.match(diagnostics.text, /^ide-tools\/broken\.ts:4:14 error \(ts 2322\): /mu);
+    const definition = results.find((r) => r.text.includes('export function answer'));
+    assert.ok(definition, `the definition result: ${JSON.stringify(results)}`);
+    assert.match(definition.text, /^ide-tools\/broken\.ts:1:17 — export function answer\(\): number \{$/mu);
+    assert.equal(permissionRecords(api).length, permissionsBefore, 'no approval was asked');
+    // Shown in the chat like any tool: its name, input and result.
+    const calls = toolCalls(api).filter((t) => JSON.stringify(t.rawInput ?? {}).includes('ide-tools'));
+    assert.equal(calls.length, 2);
+    assert.ok(calls.every((t) => t.status === 'completed'));
+  });
+
+  suite('the server itself', () => {
+    let url: URL;
+    let authorization: string;
+
+    suiteSetup(async () => {
+      const server = (await api.editorTools.offer())?.server;
+      assert.ok(server && 'type' in server && server.type === 'http');
+      url = new URL(server.url);
+      authorization = server.headers[0]!.value;
+    });
+
+    const connect = async (headers: Record<string, string>) => {
+      const client = new Client({ name: 'host-test', version: '0' });
+      await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }));
+      return client;
+    };
+
+    test("refuses another user's process that read the token from Claude Code's command line", async () => {
+      // This bed has Claude Code's sandbox (bubblewrap, socat): its subprocess scrub is on, so Claude Code fills in no
+      // variable and the SDK puts the header on its command line, where any local user reads it.
+      const pid = api.agentPid();
+      assert.ok(pid, 'the agent runs');
+      const claude = descendantPids(pid).find((p) => readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('--mcp-config'));
+      assert.ok(claude, 'Claude Code got its MCP servers on its command line');
+      assert.ok(readFileSync(`/proc/${claude}/environ`, 'utf8').split('\0').includes('CLAUDE_CODE_SUBPROCESS_ENV_SCRUB=1'));
+      const stolen = /Bearer [A-Za-z0-9_-]{43}/u.exec(readFileSync(`/proc/${claude}/cmdline`, 'utf8'))?.[0];
+      assert.equal(stolen, authorization);
+      assert.equal(process.getuid?.(), 0, 'the bed runs as root, which can start a process as nobody');
+      const script = `fetch(${JSON.stringify(url.href)}, { method: 'POST', headers: { authorization: ${JSON.stringify(stolen)}, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' }).then((r) => console.log('status', r.status), (e) => console.log('refused', e.cause?.code ?? e.message));`;
+      const out = await new Promise<string>((resolve, reject) => {
+        const child = spawn(nodeForOthers(), ['-e', script], { uid: 65534, gid: 65534, env: {}, stdio: ['ignore', 'pipe', 'pipe'] });
+        let text = '';
+        child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (text += d.toString()));
+        child.on('error', reject);
+        child.on('close', () => resolve(text.trim()));
+      });
+      assert.equal(out, 'refused ECONNRESET');
+    });
+
+    test('refuses a client without the token or with a wrong one', async () => {
+      await assert.rejects(connect({}));
+      await assert.rejects(connect({ Authorization: `Bearer ${'x'.repeat(authorization.length - 7)}` }));
+    });
+
+    test('refuses a path outside the workspace, directly or through a symlink, and answers inside it', async () => {
+      const client = await connect({ Authorization: authorization });
+      try {
+        for (const path of [join(outside, 'secret.ts'), '/etc/passwd', '../../etc/passwd', join(dir, 'link.ts')]) {
+          const result = (await client.callTool({ name: 'get_diagnostics', arguments: { path } })) as { isError?: boolean; content: { text: string }[] };
+          assert.equal(result.isError, true, `${path} refused`);
+          assert.match(result.content[0]!.text, /outside the workspace folders/u);
+        }
+        const inside = (await client.callTool({ name: 'document_symbols', arguments: { path: 'ide-tools/broken.ts' } })) as { isError?: boolean; content: { text: string }[] };
+        assert.equal(inside.isError, undefined);
+        assert.match(inside.content[0]!.text, /^function answer \(lines 1–3\)$/mu);
+      } finally {
+        await client.close();
+      }
+    });
+  });
+});

@@ -4,32 +4,16 @@
 // only for paths inside the workspace.
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import * as vscode from 'vscode';
 import type { EditorToolServer } from '../../src/ideTools/editorToolServer';
-import { descendantPids } from '../fixtures/processes';
+import { descendantPids, nodeForOthers } from '../fixtures/processes';
 import { text, toolUse, type FakeAnthropic } from '../fixtures/fakeAnthropic';
 import { activate, closeAllEditors, permissionRecords, setUpAgentEnvironment, toolCalls, waitFor, workspaceRoot, type ExtensionApi } from './helpers';
-
-/** A Node that another user may run: this one, or the system's, whichever every folder on its path lets others enter. */
-function nodeForOthers(): string {
-  const runnable = (path: string) => {
-    try {
-      if ((statSync(path).mode & 0o001) === 0) return false;
-      for (let dir = dirname(path); dir !== dirname(dir); dir = dirname(dir)) if ((statSync(dir).mode & 0o001) === 0) return false;
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  const found = [process.execPath, '/usr/bin/node', '/usr/local/bin/node'].find(runnable);
-  if (!found) throw new Error('no Node on this machine that another user may run');
-  return found;
-}
 
 const BROKEN = ['export function answer(): number {', '  return 42;', '}', "export const count: number = 'three';", ''].join('\n');
 const USE = ["import { answer } from './broken';", 'export const value = answer();', ''].join('\n');

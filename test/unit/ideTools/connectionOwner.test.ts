@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerIn } from '../../../src/ideTools/connectionOwner';
+import { nodeForOthers } from '../../fixtures/processes';
 import { startToolServer, type RunningToolServer } from '../../../src/ideTools/toolServer';
 
 const TABLE = [
@@ -35,7 +36,7 @@ describe.skipIf(!asRoot)("another user's process (run as nobody, uid 65534)", ()
   function postAs(uid: number | undefined): Promise<string> {
     const script = `fetch(${JSON.stringify(server.url)}, { method: 'POST', headers: { authorization: ${JSON.stringify(server.authorization)}, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) }).then((r) => console.log('status', r.status), (e) => console.log('refused', e.cause?.code ?? e.message));`;
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['-e', script], { ...(uid === undefined ? {} : { uid, gid: uid }), stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(nodeForOthers(), ['-e', script], { ...(uid === undefined ? {} : { uid, gid: uid }), stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
       child.stdout.on('data', (d: Buffer) => (out += d.toString()));
       child.stderr.on('data', (d: Buffer) => (out += d.toString()));

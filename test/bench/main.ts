@@ -66,6 +66,9 @@ export const GOALS = {
   streamEnd: 'the end on screen ≤ 150 ms after the last update on the wire',
   streamTask: 'no task ≥ 50 ms',
   streamCost: '≤ 1.5x the floor',
+  streamFrameGrowth: "a frame's cost late in a 2,000-line code block within 1.5x of early in it",
+  keyEcho: 'a key on screen < 50 ms after it is pressed, while a reply streams',
+  adapterPace: "the model API's first delta → the end on screen ≤ 1.2x the bare client's first delta → last chunk",
   scroll: 'every screen shown in the frame of its scroll, once laid out',
 };
 
@@ -143,18 +146,38 @@ export async function runBench(opts: { root: string; node: string; tmp: string; 
 
   if (want('stream')) {
     const st = (results.stream = streamBench(root, node));
-    const o = st.ours;
-    const f = st.floor;
+    const rows: (string | number)[][] = [];
+    for (const c of st.cases) {
+      const o = c.ours;
+      const f = c.floor;
+      const split = streamSplit(c);
+      rows.push([`${c.name}: ours`, o.messages, `${fmtMs(o.endShown - c.wire.last)} ms`, `host ${fmtMs(split.host)} / transport ${fmtMs(split.transport)} / page ${fmtMs(split.page)}`, `${fmtMs(o.busyMs)} ms (${fmtRatio(o.busyMs / f.busyMs)})`, o.frames, o.longTasks, `${fmtMs(o.longestTaskMs)} ms`]);
+      rows.push([`${c.name}: floor`, f.messages, `${fmtMs(f.endShown - f.lastMessage)} ms after its last message`, '', `${fmtMs(f.busyMs)} ms`, f.frames, f.longTasks, `${fmtMs(f.longestTaskMs)} ms`]);
+    }
     out(
       table(
-        `A long reply end to end in VS Code: the real adapter relays a ${(st.replyBytes / 1024).toFixed(0)} KB markdown reply the fake Messages API sends in ${st.deltas} deltas ` +
-          `(${st.wire.chunks} agent_message_chunk updates on the wire in ${fmtMs(st.wire.last - st.wire.first)} ms), shown in the chat's webview.\n` +
+        `Replies end to end in VS Code: the real adapter relays replies the fake Messages API sends in ${st.cases[0]?.deltas} deltas (long: ${kb(st, 'long')} of markdown, typed into meanwhile; code: one 2,000-line code block, ${kb(st, 'code')}; list: 300 short list items, ${kb(st, 'list')}), shown in the chat's webview.\n` +
           `floor = the same webview afterwards, given the same text in the same pieces at the moments ours received them, appending plain paragraphs. ` +
+          `The split of the last update's way: host = the wire to the patch's stamp, transport = the stamp to the page's message, page = the message to the end on screen. ` +
           `Goals: ${GOALS.streamEnd}; ${GOALS.streamTask}; main-thread work ${GOALS.streamCost}.`,
-        ['page', 'messages', 'last update on the wire → last message in the page', 'last message → end on screen', 'last update → end on screen', 'main-thread work', 'frames', 'tasks ≥ 50 ms', 'longest'],
+        ['reply: page', 'messages', 'last update on the wire → end on screen', 'its split', 'main-thread work (/ floor)', 'frames', 'tasks ≥ 50 ms', 'longest'],
+        rows,
+      ) + '\n',
+    );
+    const code = st.cases.find((c) => c.name === 'code');
+    const growth = code ? frameGrowth(code.ours.frameMs ?? []) : undefined;
+    const keys = st.cases.find((c) => c.name === 'long')?.ours.keyEchoMs ?? [];
+    const pace = adapterPace(st);
+    out(
+      table(
+        `The same run: a frame's cost along the code block (the mean of its first and last tenth of frames); keys typed into the composer while the long reply streamed (the key's event to the end of the next frame); ` +
+          `and the whole path against the adapter's own pace (a bare ACP client running the long reply through the same adapter and fake API, recording only arrivals). ` +
+          `Goals: ${GOALS.streamFrameGrowth}; ${GOALS.keyEcho}; ${GOALS.adapterPace}.`,
+        ['measure', 'ours', 'floor', 'ratio'],
         [
-          ['ours', o.messages, `${fmtMs(o.lastMessage - st.wire.last)} ms`, `${fmtMs(o.endShown - o.lastMessage)} ms`, `${fmtMs(o.endShown - st.wire.last)} ms`, `${fmtMs(o.busyMs)} ms`, o.frames, o.longTasks, `${fmtMs(o.longestTaskMs)} ms`],
-          ['floor', f.messages, '', `${fmtMs(f.endShown - f.lastMessage)} ms`, '', `${fmtMs(f.busyMs)} ms`, f.frames, f.longTasks, `${fmtMs(f.longestTaskMs)} ms`],
+          ['code block: a frame early → late', growth ? `${fmtMs(growth.first)} → ${fmtMs(growth.last)} ms` : 'n/a', '', growth ? fmtRatio(growth.last / growth.first) : ''],
+          ['key to echo while streaming (median / max)', keys.length ? `${fmtMs(median(keys))} / ${fmtMs(Math.max(...keys))} ms (${keys.length} keys)` : 'n/a', '', ''],
+          ["model API's first delta → end on screen (chat) vs → last chunk (bare client)", `${fmtMs(pace.ours)} ms`, `${fmtMs(pace.bare)} ms`, fmtRatio(pace.ours / pace.bare)],
         ],
       ) + '\n',
     );
@@ -273,10 +296,20 @@ export function markdownSummary(r: BenchResults): string {
   }
   for (const o of r.reopen ?? []) rows.push([`reopening a ${o.turns}-turn conversation`, `**${ms(o.oursMs)}** to its last turn on screen (replay folded ${ms(o.foldMs)}, shown ${ms(o.showMs)}; a ready snapshot shown: ${ms(o.floorMs)}); ${o.elements.toLocaleString('en-US')} elements in the page`, GOALS.reopen, o.oursMs <= 1000 ? 'met' : 'missed']);
   const sr = r.stream;
-  if (sr) {
-    const endMs = sr.ours.endShown - sr.wire.last;
-    rows.push([`a ${(sr.replyBytes / 1024).toFixed(0)} KB reply in ${sr.deltas} deltas, in VS Code: its last update on the wire → its end on screen`, `**${ms(endMs)}** (the page received the last message ${ms(sr.ours.lastMessage - sr.wire.last)} after the wire, and showed the end ${ms(sr.ours.endShown - sr.ours.lastMessage)} later; the floor showed it ${ms(sr.floor.endShown - sr.floor.lastMessage)} after its last message)`, GOALS.streamEnd, endMs <= 150 ? 'met' : 'missed']);
-    rows.push([`that reply, in VS Code: the webview's main-thread work and its tasks`, `${ms(sr.ours.busyMs)} vs ${ms(sr.floor.busyMs)} for the plain-paragraph floor = **${(sr.ours.busyMs / sr.floor.busyMs).toFixed(2)}x**; ${sr.ours.longTasks} tasks ≥ 50 ms${sr.ours.longTasks ? `, longest ${ms(sr.ours.longestTaskMs)}` : ''} (floor ${sr.floor.longTasks})`, `${GOALS.streamCost}; ${GOALS.streamTask}`, sr.ours.busyMs <= 1.5 * sr.floor.busyMs && sr.ours.longTasks === 0 ? 'met' : 'missed']);
+  for (const c of sr?.cases ?? []) {
+    const endMs = c.ours.endShown - c.wire.last;
+    const split = streamSplit(c);
+    rows.push([`the ${c.name} reply (${(c.replyBytes / 1024).toFixed(0)} KB in ${c.deltas} deltas), in VS Code: its last update on the wire → its end on screen`, `**${ms(endMs)}** (host ${ms(split.host)}, transport ${ms(split.transport)}, page ${ms(split.page)}; the floor showed it ${ms(c.floor.endShown - c.floor.lastMessage)} after its last message)`, GOALS.streamEnd, endMs <= 150 ? 'met' : 'missed']);
+    rows.push([`the ${c.name} reply, in VS Code: the webview's main-thread work and its tasks`, `${ms(c.ours.busyMs)} vs ${ms(c.floor.busyMs)} for the plain-paragraph floor = **${(c.ours.busyMs / c.floor.busyMs).toFixed(2)}x**; ${c.ours.longTasks} tasks ≥ 50 ms${c.ours.longTasks ? `, longest ${ms(c.ours.longestTaskMs)}` : ''} (floor ${c.floor.longTasks})`, `${GOALS.streamCost}; ${GOALS.streamTask}`, c.ours.busyMs <= 1.5 * c.floor.busyMs && c.ours.longTasks === 0 ? 'met' : 'missed']);
+  }
+  const codeCase = sr?.cases.find((c) => c.name === 'code');
+  const growth = codeCase ? frameGrowth(codeCase.ours.frameMs ?? []) : undefined;
+  if (growth) rows.push(["a frame's cost along the 2,000-line code block", `${ms(growth.first)} early, ${ms(growth.last)} late = **${(growth.last / growth.first).toFixed(2)}x**`, GOALS.streamFrameGrowth, growth.last <= 1.5 * growth.first ? 'met' : 'missed']);
+  const keys = sr?.cases.find((c) => c.name === 'long')?.ours.keyEchoMs ?? [];
+  if (keys.length) rows.push(['a key typed while the long reply streams → on screen', `median **${ms(median(keys))}**, max ${ms(Math.max(...keys))} (${keys.length} keys)`, GOALS.keyEcho, Math.max(...keys) < 50 ? 'met' : 'missed']);
+  if (sr?.bare) {
+    const pace = adapterPace(sr);
+    rows.push(["the long reply: the model API's first delta → its end on screen, against a bare ACP client's first delta → last chunk", `**${ms(pace.ours)}** vs ${ms(pace.bare)} = **${(pace.ours / pace.bare).toFixed(2)}x**`, GOALS.adapterPace, pace.ours <= 1.2 * pace.bare ? 'met' : 'missed']);
   }
   const reopened = [...(r.reopen ?? [])].sort((a, b) => a.turns - b.turns);
   const fewest = reopened[0];
@@ -320,4 +353,34 @@ export function markdownSummary(r: BenchResults): string {
     }
   }
   return ['| figure | measured (floor in the same run) | goal | |', '| --- | --- | --- | --- |', ...rows.map((c) => `| ${c.join(' | ')} |`)].join('\n') + '\n';
+}
+
+/** Where the last update of a reply spent its way to the screen: the host (wire → the patch's stamp), the transport (stamp → the page's message), the page (message → end on screen). */
+function streamSplit(c: StreamFigure['cases'][number]): { host: number; transport: number; page: number } {
+  const sent = c.ours.lastSentAt ?? c.ours.lastMessage;
+  return { host: sent - c.wire.last, transport: c.ours.lastMessage - sent, page: c.ours.endShown - c.ours.lastMessage };
+}
+
+/** The mean cost of the first and of the last tenth of the frames (at least one each). */
+function frameGrowth(frames: readonly number[]): { first: number; last: number } | undefined {
+  if (frames.length < 2) return undefined;
+  const n = Math.max(1, Math.floor(frames.length / 10));
+  const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  return { first: mean(frames.slice(0, n)), last: mean(frames.slice(-n)) };
+}
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)]!;
+}
+
+/** The long reply's model API first delta → end on screen in the chat, and → last chunk in the bare client. */
+function adapterPace(st: StreamFigure): { ours: number; bare: number } {
+  const long = st.cases.find((c) => c.name === 'long')!;
+  return { ours: long.ours.endShown - long.model.first, bare: st.bare.last - st.bare.model.first };
+}
+
+function kb(st: StreamFigure, name: string): string {
+  const c = st.cases.find((x) => x.name === name);
+  return c ? `${(c.replyBytes / 1024).toFixed(0)} KB` : 'n/a';
 }

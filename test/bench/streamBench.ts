@@ -1,4 +1,4 @@
-// The end-to-end streaming figure: runs test/bench/vscode/streaming.test.ts in the real VS Code workbench (a vitest
+// The end-to-end streaming figures: runs test/bench/vscode/streaming.test.ts in the real VS Code workbench (a vitest
 // run of its own: a bed with the real adapter, the fake Messages API and Chromium) and reads what it measured.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -21,7 +21,8 @@ export function streamBench(root: string, node: string): StreamFigure {
     });
     check(run.status === 0, `the streaming run in VS Code passed:\n${run.stdout}\n${run.stderr}`);
     const figure = JSON.parse(readFileSync(out, 'utf8')) as StreamFigure;
-    check(figure.wire.chunks > 0 && figure.ours.endShown > figure.wire.last, 'the reply reached the wire and then the screen');
+    for (const c of figure.cases) check(c.wire.chunks > 0 && c.ours.endShown > c.wire.last, `the ${c.name} reply reached the wire and then the screen`);
+    check(figure.bare.chunks > 0, 'the bare client received the reply');
     return figure;
   } finally {
     rmSync(dir, { recursive: true, force: true });

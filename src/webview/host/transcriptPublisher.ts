@@ -1,6 +1,7 @@
 // Turns a session's fine-grained transcript changes into few webview messages. While the agent streams, dozens of
 // chunks arrive per frame; each entry is sent once per tick, so the webview patches one node once instead of once per
-// chunk. An entry that only grew at the end since the last post (streamed text, command output) is sent as the text
+// chunk. The first change after a quiet tick goes at once (a reply's first words, an approval, a tool's start do not
+// wait for the timer), and the end of a turn is sent when it comes. An entry that only grew at the end since the last post (streamed text, command output) is sent as the text
 // it gained, so what is posted per chunk does not grow with the message. Pure apart from the injected timer, so it
 // is unit-tested directly.
 import type { SessionMeta, TextAppend, TranscriptChange, TranscriptEntry } from '../../acpClient/transcript';
@@ -16,6 +17,8 @@ export interface PublisherOptions {
   /** Schedules a flush; defaults to setTimeout. Returns a cancel function. */
   schedule?: (fn: () => void, ms: number) => () => void;
   tickMs?: number;
+  /** The clock (epoch ms) a patch is stamped with and ticks are told by; defaults to Date.now. */
+  now?: () => number;
 }
 
 /** An entry waiting for the next post: whole, or as what was appended since the page last got it. */
@@ -29,6 +32,9 @@ export class TranscriptPublisher {
   private readonly metaKeys = new Set<keyof SessionMeta>();
   private cancelTimer: (() => void) | undefined;
   private readonly schedule: (fn: () => void, ms: number) => () => void;
+  private readonly now: () => number;
+  /** When the page last got something (a patch, or the snapshot this publisher starts from): a change a tick or more later starts a burst and goes at once. */
+  private lastPostAt: number;
 
   constructor(private readonly opts: PublisherOptions) {
     this.schedule =
@@ -37,6 +43,8 @@ export class TranscriptPublisher {
         const t = setTimeout(fn, ms);
         return () => clearTimeout(t);
       });
+    this.now = opts.now ?? Date.now;
+    this.lastPostAt = this.now();
   }
 
   /** Records changes and schedules one flush for the current tick. */
@@ -57,12 +65,16 @@ export class TranscriptPublisher {
           unreachable(c, 'transcript change');
       }
     }
-    if (!this.cancelTimer && this.hasPending()) {
-      this.cancelTimer = this.schedule(() => {
-        this.cancelTimer = undefined;
-        this.flush();
-      }, this.opts.tickMs ?? 16);
+    if (!this.hasPending()) return;
+    const tick = this.opts.tickMs ?? 16;
+    if (endsTurn(changes, this.opts.getMeta()) || (!this.cancelTimer && this.now() - this.lastPostAt >= tick)) {
+      this.flush();
+      return;
     }
+    this.cancelTimer ??= this.schedule(() => {
+      this.cancelTimer = undefined;
+      this.flush();
+    }, tick);
   }
 
   hasPending(): boolean {
@@ -80,7 +92,7 @@ export class TranscriptPublisher {
       if (p.append) appends.push(toEntryAppend(p.entry, p.append.field, p.append.from, p.append.parts.join('')));
       else entries.push(p.entry);
     }
-    const msg: PatchMessage = { type: 'patch', entries };
+    const msg: PatchMessage = { type: 'patch', entries, sentAt: this.now() };
     if (appends.length > 0) msg.appends = appends;
     const meta = this.opts.getMeta();
     if (meta && this.metaKeys.size > 0) {
@@ -91,6 +103,7 @@ export class TranscriptPublisher {
     }
     this.entries.clear();
     this.metaKeys.clear();
+    this.lastPostAt = msg.sentAt!;
     this.opts.post(msg);
   }
 
@@ -112,6 +125,7 @@ export class TranscriptPublisher {
   reset(): void {
     this.cancelTimer?.();
     this.cancelTimer = undefined;
+    this.lastPostAt = this.now();
     this.entries.clear();
     this.metaKeys.clear();
   }
@@ -119,6 +133,11 @@ export class TranscriptPublisher {
   dispose(): void {
     this.reset();
   }
+}
+
+/** Whether `changes` end the turn: its end entry, or the session going idle. */
+function endsTurn(changes: readonly TranscriptChange[], meta: Readonly<SessionMeta> | undefined): boolean {
+  return changes.some((c) => (c.type === 'entry-added' && c.entry.kind === 'turn-end') || (c.type === 'meta-changed' && c.keys.includes('turn') && meta?.turn === 'idle'));
 }
 
 function toEntryAppend(entry: TranscriptEntry, field: TextAppend['field'], from: number, text: string): EntryAppend {

@@ -27,11 +27,19 @@ export interface AppOptions {
   renderMarkdown?: MarkdownRenderer;
   /** Schedules deferred rendering; defaults to requestAnimationFrame. */
   requestFrame?: (cb: () => void) => void;
+  /** The clock the frame's budget is read by; defaults to performance.now. */
+  now?: () => number;
   copyText?: (text: string) => Promise<void>;
 }
 
 /** Distance from the bottom (px) within which the view keeps following new output. */
 const STICK_THRESHOLD = 40;
+/**
+ * How long one frame builds rich content (markdown, code) before the rest waits for the next frame, shown as plain
+ * text meanwhile: half a 60 Hz frame, so the layout and the browser's own work still fit, and scrolling and typing
+ * during a long reply do not stutter.
+ */
+const FRAME_BUDGET_MS = 8;
 
 export class App {
   readonly transcript: TranscriptView;
@@ -61,6 +69,9 @@ export class App {
   private capabilities: ComposerCapabilities = { image: false, embeddedContext: false, steering: false };
   private readonly dirty = new Set<Renderable>();
   private frameScheduled = false;
+  /** When this frame's budget for rich content ends (see FRAME_BUDGET_MS). */
+  private frameDeadline = Infinity;
+  private readonly now: () => number;
   private stickToBottom = true;
   /** Where the chat last scrolled to itself to follow the end: only a scroll above it is the user leaving the end. */
   private followedTo = 0;
@@ -72,10 +83,12 @@ export class App {
   constructor(private readonly opts: AppOptions) {
     this.post = opts.post;
     this.requestFrame = opts.requestFrame ?? ((cb) => requestAnimationFrame(() => cb()));
+    this.now = opts.now ?? (() => performance.now());
     const ctx: ViewContext = {
       post: this.post,
       renderMarkdown: opts.renderMarkdown ?? defaultMarkdown,
       requestRender: (v) => this.requestRender(v),
+      overBudget: () => this.now() > this.frameDeadline,
       copy: (entry) => this.copy(entry),
       grantFor: (key) => this.grants.get(key),
     };
@@ -216,8 +229,10 @@ export class App {
     this.frameScheduled = false;
     const views = [...this.dirty];
     this.dirty.clear();
+    this.frameDeadline = this.now() + FRAME_BUDGET_MS;
     // A view out of the DOM renders when its turn is shown again (TranscriptView asks).
     for (const v of views) if (v.node.isConnected) v.renderNow();
+    this.frameDeadline = Infinity;
     this.transcript.layout(this.stickToBottom);
     this.scrollIfSticky();
   }

@@ -17,15 +17,58 @@ import shell from 'highlight.js/lib/languages/shell';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
-import { MAX_HIGHLIGHT_CHARS } from './codeHighlighter';
+import { MAX_HIGHLIGHT_CHARS, type HighlightRun } from './codeHighlighter';
 
 const languages = { bash, css, diff, go, java, javascript, json, markdown: markdownLang, python, rust, shell, typescript, xml, yaml };
 for (const [name, lang] of Object.entries(languages)) hljs.registerLanguage(name, lang);
 
+/** The highlight.js classes the page's theme colours (styles.css); a span of any other class would only add nodes. */
+const STYLED = new Set([
+  'hljs-keyword', 'hljs-selector-tag', 'hljs-built_in', 'hljs-string', 'hljs-attr', 'hljs-template-tag', 'hljs-number', 'hljs-literal',
+  'hljs-comment', 'hljs-quote', 'hljs-title', 'hljs-function', 'hljs-section', 'hljs-type', 'hljs-class', 'hljs-variable', 'hljs-params',
+  'hljs-addition', 'hljs-deletion', 'hljs-meta',
+]);
+
 /**
- * `code` as highlight.js HTML (escaped text in `span.hljs-*`), or undefined when it stays plain: an unknown language,
- * a block over the limit, or a grammar that failed (that only costs the colours).
+ * `code` as runs of text, each with the class the theme colours it by (or none), for the page to build as text nodes:
+ * the page makes no markup of the worker's answer. Undefined when it stays plain: an unknown language, a block over
+ * the limit, or a grammar that failed (that only costs the colours).
  */
+export function highlightRuns(code: string, lang: string): HighlightRun[] | undefined {
+  const html = highlightCode(code, lang);
+  return html === undefined ? undefined : runsOf(html);
+}
+
+/** highlight.js's markup (escaped text in nested `span class="hljs-…"`) as runs, each coloured by its innermost styled class. */
+export function runsOf(html: string): HighlightRun[] {
+  const runs: HighlightRun[] = [];
+  const classes: (string | null)[] = [];
+  const add = (text: string) => {
+    if (!text) return;
+    const cls = [...classes].reverse().find((c) => c !== null) ?? null;
+    const last = runs[runs.length - 1];
+    if (last && last[0] === cls) last[1] += text;
+    else runs.push([cls, text]);
+  };
+  for (const part of html.split(/(<span class="[^"]*">|<\/span>)/u)) {
+    if (part.startsWith('<span class="')) {
+      const first = part.slice('<span class="'.length, -2).split(' ')[0]!;
+      classes.push(STYLED.has(first) ? first : null);
+    } else if (part === '</span>') {
+      classes.pop();
+    } else {
+      add(unescape(part));
+    }
+  }
+  return runs;
+}
+
+/** highlight.js escapes `&`, `<`, `>`, `"` and `'` in the code (escapeHTML); nothing else is an entity in its output. */
+function unescape(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#x27);/gu, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'" })[e]!);
+}
+
+/** `code` as highlight.js HTML, or undefined when it stays plain. */
 export function highlightCode(code: string, lang: string): string | undefined {
   const name = lang.trim().toLowerCase();
   if (!name || !hljs.getLanguage(name) || code.length > MAX_HIGHLIGHT_CHARS) return undefined;

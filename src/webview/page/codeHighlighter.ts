@@ -11,10 +11,13 @@ export interface HighlightRequest {
   lang: string;
 }
 
-/** `html` is highlight.js markup for the code, or null when it stays plain. */
+/** A run of code and the theme's class that colours it (null: plain). */
+export type HighlightRun = [cls: string | null, text: string];
+
+/** `runs` are the code's text in order with their colours, or null when it stays plain. */
 export interface HighlightReply {
   id: number;
-  html: string | null;
+  runs: HighlightRun[] | null;
 }
 
 /** What the highlighter uses of a Worker. */
@@ -38,19 +41,13 @@ export class CodeHighlighter {
   private pumpQueued = false;
   /** Blocks waiting for their colours, by key; in the order first asked. */
   private readonly waiting = new Map<string, Set<HTMLElement>>();
-  private readonly cache = new Map<string, string | null>();
+  private readonly cache = new Map<string, HighlightRun[] | null>();
   private cacheChars = 0;
   /** The last coloured block of each language, for a block that has grown since. */
-  private readonly latest = new Map<string, { code: string; html: string }>();
+  private readonly latest = new Map<string, { code: string; runs: HighlightRun[] }>();
 
-  /**
-   * `startWorker` is called on first use (undefined: no worker here); `toFragment` turns the worker's markup into DOM
-   * (the page's sanitizer: the markup is escaped code in spans, but it is still agent text).
-   */
-  constructor(
-    private readonly startWorker: () => HighlightWorker | undefined,
-    private readonly toFragment: (html: string) => DocumentFragment,
-  ) {}
+  /** `startWorker` is called on first use (undefined: no worker here). */
+  constructor(private readonly startWorker: () => HighlightWorker | undefined) {}
 
   /** Colours `el` (a `code` element showing exactly `code`) as `lang`, now if known, else when the worker answers. */
   colour(el: HTMLElement, code: string, lang: string): void {
@@ -65,7 +62,7 @@ export class CodeHighlighter {
       return;
     }
     const near = this.latest.get(name);
-    if (near && code.startsWith(near.code)) this.show(el, near.html, code.slice(near.code.length));
+    if (near && code.startsWith(near.code)) this.show(el, near.runs, code.slice(near.code.length));
     let els = this.waiting.get(key);
     if (!els) this.waiting.set(key, (els = new Set()));
     els.add(el);
@@ -127,29 +124,52 @@ export class CodeHighlighter {
     this.inFlight = undefined;
     const els = this.waiting.get(asked.key);
     this.waiting.delete(asked.key);
-    const html = typeof reply.html === 'string' ? reply.html : null;
-    this.remember(asked.key, html);
-    if (html !== null) {
-      const nl = asked.key.indexOf('\n');
-      this.latest.set(asked.key.slice(0, nl), { code: asked.key.slice(nl + 1), html });
-      for (const el of els ?? []) if (el.isConnected) this.show(el, html, '');
+    const nl = asked.key.indexOf('\n');
+    const runs = validRuns(reply.runs, asked.key.slice(nl + 1));
+    this.remember(asked.key, runs);
+    if (runs !== null) {
+      this.latest.set(asked.key.slice(0, nl), { code: asked.key.slice(nl + 1), runs });
+      for (const el of els ?? []) if (el.isConnected) this.show(el, runs, '');
     }
     this.pump();
   }
 
-  private remember(key: string, html: string | null): void {
-    this.cache.set(key, html);
-    this.cacheChars += key.length + (html?.length ?? 0);
+  private remember(key: string, runs: HighlightRun[] | null): void {
+    this.cache.set(key, runs);
+    // A run costs about its text (counted in the key) and a few words more.
+    this.cacheChars += 2 * key.length + (runs?.length ?? 0) * 16;
     for (const [k, v] of this.cache) {
       if (this.cacheChars <= CACHE_CHARS) break;
       this.cache.delete(k);
-      this.cacheChars -= k.length + (v?.length ?? 0);
+      this.cacheChars -= 2 * k.length + (v?.length ?? 0) * 16;
     }
   }
 
-  private show(el: HTMLElement, html: string, plainRest: string): void {
-    const frag = this.toFragment(html);
+  /** The runs as text nodes and class-only spans: nothing of the answer is read as markup. */
+  private show(el: HTMLElement, runs: readonly HighlightRun[], plainRest: string): void {
+    const frag = document.createDocumentFragment();
+    for (const [cls, text] of runs) {
+      if (cls === null) {
+        frag.append(text);
+      } else {
+        const span = document.createElement('span');
+        span.className = cls;
+        span.textContent = text;
+        frag.append(span);
+      }
+    }
     if (plainRest) frag.append(plainRest);
     el.replaceChildren(frag);
   }
+}
+
+/** The worker's runs if they are runs of exactly `code` with theme classes only; else null (the code stays plain). */
+function validRuns(runs: unknown, code: string): HighlightRun[] | null {
+  if (!Array.isArray(runs)) return null;
+  let text = '';
+  for (const r of runs) {
+    if (!Array.isArray(r) || r.length !== 2 || typeof r[1] !== 'string' || (r[0] !== null && (typeof r[0] !== 'string' || !/^hljs-[a-z_]+$/u.test(r[0])))) return null;
+    text += r[1];
+  }
+  return text === code ? (runs as HighlightRun[]) : null;
 }

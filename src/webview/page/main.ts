@@ -5,7 +5,6 @@ import { config as zodConfig } from 'zod/mini';
 import { App } from './app';
 import { CodeHighlighter } from './codeHighlighter';
 import { markdownRenderer } from './markdown';
-import { sanitizeHtml } from './sanitize';
 
 declare function acquireVsCodeApi(): { postMessage(msg: unknown): void; getState(): unknown; setState(s: unknown): void };
 
@@ -23,7 +22,7 @@ zodConfig({ jitless: true });
 const vscode = acquireVsCodeApi();
 const root = document.getElementById('root');
 if (root) {
-  const highlighter = new CodeHighlighter(startHighlightWorker, sanitizeHtml);
+  const highlighter = new CodeHighlighter(startHighlightWorker);
   const app = new App({ post: (m) => vscode.postMessage(m), root, renderMarkdown: markdownRenderer(highlighter) });
   window.addEventListener('message', (e: MessageEvent) => app.handleMessage(e.data));
   app.start();

@@ -1,32 +1,35 @@
-// Agent markdown → sanitized DOM. Raw HTML is off in markdown-it; code blocks get a copy button, and their colours
-// come from the highlight worker (codeHighlighter.ts) when the page has one.
+// Agent markdown → DOM, built from markdown-it's tokens with raw HTML off (markdownDom.ts: no HTML string, nothing to
+// sanitise). Code blocks get a copy button, and their colours come from the highlight worker (codeHighlighter.ts) when
+// the page has one.
 import MarkdownIt from 'markdown-it';
 import type { CodeHighlighter } from './codeHighlighter';
 import { h, icon } from './dom';
-import { sanitizeHtml } from './sanitize';
+import { buildMarkdown } from './markdownDom';
 
-// Code is left for the highlighter: markdown-it escapes it and marks its language (`language-ts`).
 const md = new MarkdownIt({ html: false, linkify: true, breaks: false });
 
 export type MarkdownRenderer = (text: string) => DocumentFragment;
 
-/** Markdown to HTML before sanitizing: where streamed rendering splits text, the split must not change this. */
+/** Markdown to HTML as markdown-it renders it: where streamed rendering splits text, the split must not change this. */
 export const markdownHtml = (text: string): string => md.render(text);
 
-/** Renders markdown to a sanitized fragment; code blocks get a copy button (handled by a delegated listener). */
+/** A code block as the chat shows it: its copy button (a delegated listener copies) and the code, coloured if it can be. */
+export function codeBlockView(code: string, lang: string | undefined, highlighter?: CodeHighlighter): { block: HTMLElement; code: HTMLElement } {
+  const codeEl = h('code', lang ? { class: `language-${lang}` } : {});
+  codeEl.textContent = code;
+  const block = h(
+    'div',
+    { class: 'code-block' },
+    h('button', { type: 'button', class: 'icon-btn copy-code', 'aria-label': 'Copy code', title: 'Copy code', 'data-testid': 'copy-code' }, icon('copy')),
+    h('pre', {}, codeEl),
+  );
+  if (highlighter && lang) highlighter.colour(codeEl, code, lang);
+  return { block, code: codeEl };
+}
+
+/** Renders markdown to DOM; code blocks get a copy button and, with a highlighter, their colours. */
 export function markdownRenderer(highlighter?: CodeHighlighter): MarkdownRenderer {
-  return (text) => {
-    const frag = sanitizeHtml(markdownHtml(text));
-    for (const pre of Array.from(frag.querySelectorAll('pre'))) {
-      const wrap = h('div', { class: 'code-block' });
-      pre.replaceWith(wrap);
-      wrap.append(h('button', { type: 'button', class: 'icon-btn copy-code', 'aria-label': 'Copy code', title: 'Copy code', 'data-testid': 'copy-code' }, icon('copy')), pre);
-      const code = pre.querySelector('code');
-      const lang = /(?:^|\s)language-(\S+)/.exec(code?.className ?? '')?.[1];
-      if (highlighter && code && lang) highlighter.colour(code, code.textContent ?? '', lang);
-    }
-    return frag;
-  };
+  return (text) => buildMarkdown(md.parse(text, {}), (code, lang) => codeBlockView(code, lang, highlighter).block);
 }
 
 /** Without colours: what a page without the highlight worker shows. */

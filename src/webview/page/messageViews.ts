@@ -3,6 +3,7 @@
 import type { TranscriptEntry } from '../protocol/protocol';
 import { blocksText, renderNonTextBlocks } from './contentBlocks';
 import { button, h, icon, setChildren } from './dom';
+import { codeBlockView } from './markdown';
 import { stableMarkdownPrefix } from './markdownSegments';
 import type { Renderable, ViewContext } from './viewContext';
 
@@ -98,10 +99,14 @@ export class UserMessageView implements EntryView {
 
 /** Finished parts of a streamed message per group: a 200 KB message is some 2,000 parts, 60-odd groups. */
 const CHUNKS_PER_GROUP = 32;
+/** About how much finished text one part holds: the unit of work a frame's budget is counted in. */
+const PART_CHARS = 4096;
 
 /**
  * Agent message: streamed markdown, rendered at most once per frame and only for this entry. Finished blocks are
- * rendered once and kept (`stable`); each frame re-renders only the unfinished end (`tail`).
+ * rendered once and kept (`stable`), a part at a time while the frame's budget lasts, the rest shown as plain text
+ * until a later frame builds it; each frame re-renders only the unfinished end (`tail`), and a code block still being
+ * written grows there by its new text instead.
  */
 export class AgentMessageView implements EntryView, Renderable {
   readonly node: HTMLElement;
@@ -116,6 +121,10 @@ export class AgentMessageView implements EntryView, Renderable {
   private renderedText: string | undefined;
   /** How much of `text` is rendered in `stable`. */
   private stableLength = 0;
+  /** Finished text not built yet (the frame's budget ran out): shown plain, built by the next frames. */
+  private behind = false;
+  /** The tail's code block while it is still being written: where its text starts in `text`, and what it shows. */
+  private openCode: { at: number; code: HTMLElement; shown: string } | undefined;
   private refsKey = '';
   /** Called with the text rendered so far (for polite announcements). */
   onRendered: ((text: string) => void) | undefined;
@@ -137,31 +146,101 @@ export class AgentMessageView implements EntryView, Renderable {
   }
 
   renderNow(): void {
-    if (this.text === this.renderedText) return;
+    if (this.text === this.renderedText && !this.behind) return;
     const text = this.text;
     if (this.renderedText === undefined || !text.startsWith(this.renderedText.slice(0, this.stableLength))) {
       // Not an append (first render, or the text was replaced): start over.
       this.stable.replaceChildren();
       this.stableLength = 0;
       this.group = undefined;
+      this.openCode = undefined;
       if (this.body.firstChild !== this.stable) this.body.replaceChildren(this.stable, this.tail);
     }
     this.renderedText = text;
     const boundary = stableMarkdownPrefix(text, this.stableLength);
-    if (boundary > this.stableLength) {
-      // One block per finished part, in contained groups: a frame that adds a part lays out the groups' boxes, not
-      // every part's, so a long message does not make each frame's layout slower.
-      if (!this.group || this.groupSize >= CHUNKS_PER_GROUP) {
-        this.group = this.stable.appendChild(h('div', { class: 'md-group' }));
-        this.groupSize = 0;
-      }
-      this.group.appendChild(h('div', { class: 'md-chunk' }, this.ctx.renderMarkdown(text.slice(this.stableLength, boundary))));
-      this.groupSize++;
-      this.stableLength = boundary;
+    // At least one part a frame, so a message always moves on; then more while the frame has time.
+    do {
+      if (this.stableLength >= boundary) break;
+      this.appendPart(text, nextPartEnd(text, this.stableLength, boundary));
+    } while (!this.ctx.overBudget?.());
+    this.behind = this.stableLength < boundary;
+    if (this.behind) {
+      // The newest text is on screen in this frame all the same, as plain text.
+      this.openCode = undefined;
+      this.tail.replaceChildren(h('div', { class: 'md-plain' }, text.slice(this.stableLength)));
+      this.ctx.requestRender(this);
+    } else {
+      this.renderTail(text);
     }
-    this.tail.replaceChildren(this.ctx.renderMarkdown(text.slice(this.stableLength)));
     this.onRendered?.(text);
   }
+
+  /** Renders `text` from `stableLength` to `end` (a block boundary) as one finished part. */
+  private appendPart(text: string, end: number): void {
+    // One block per finished part, in contained groups: a frame that adds a part lays out the groups' boxes, not
+    // every part's, so a long message does not make each frame's layout slower.
+    if (!this.group || this.groupSize >= CHUNKS_PER_GROUP) {
+      this.group = this.stable.appendChild(h('div', { class: 'md-group' }));
+      this.groupSize = 0;
+    }
+    this.group.appendChild(h('div', { class: 'md-chunk' }, this.ctx.renderMarkdown(text.slice(this.stableLength, end))));
+    this.groupSize++;
+    this.stableLength = end;
+  }
+
+  /** The unfinished end: a code block still being written grows by its new text; anything else is rendered anew. */
+  private renderTail(text: string): void {
+    const tail = text.slice(this.stableLength);
+    const open = this.openCode?.at === this.stableLength ? this.openCode : undefined;
+    // The lines shown before were checked for a closing fence already, all but the last (it may have grown into one).
+    const fence = openFence(tail, open ? open.shown.lastIndexOf('\n') + 1 : 0);
+    if (fence) {
+      const code = tail.slice(fence.contentStart);
+      if (open && code.startsWith(open.shown)) {
+        if (code.length > open.shown.length) open.code.append(code.slice(open.shown.length));
+        open.shown = code;
+        return;
+      }
+      // Coloured once it is finished (it is then rendered as a finished part, by the highlighter).
+      const view = codeBlockView(code, fence.lang);
+      this.tail.replaceChildren(view.block);
+      this.openCode = { at: this.stableLength, code: view.code, shown: code };
+      return;
+    }
+    this.openCode = undefined;
+    this.tail.replaceChildren(this.ctx.renderMarkdown(tail));
+  }
+}
+
+/** Where the part of `text` that starts at `from` (a block start) ends: a block boundary about PART_CHARS on, at most `boundary`. */
+function nextPartEnd(text: string, from: number, boundary: number): number {
+  for (let size = PART_CHARS; ; size *= 2) {
+    if (from + size >= boundary) return boundary;
+    const end = stableMarkdownPrefix(text.slice(0, from + size), from);
+    if (end > from) return end;
+  }
+}
+
+/**
+ * The code block `tail` is, when it is one fenced block still open: its fence at the start of its first line, that line
+ * whole, and no closing fence after. `from`: how much of its content is known to hold no closing fence line. Then its
+ * content is the rest of `tail` as written, as markdown-it reads an unclosed fence.
+ */
+export function openFence(tail: string, from = 0): { lang: string | undefined; contentStart: number } | undefined {
+  const m = /^(`{3,}|~{3,})([^\n]*)\n/u.exec(tail);
+  if (!m) return undefined;
+  const marker = m[1]!;
+  const info = m[2]!;
+  if (marker[0] === '`' && info.includes('`')) return undefined; // not a fence: a backtick in its info string
+  const contentStart = m[0].length;
+  for (let pos = contentStart + from; ; ) {
+    const nl = tail.indexOf('\n', pos);
+    const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/u.exec(tail.slice(pos, nl < 0 ? tail.length : nl));
+    if (close && close[1]![0] === marker[0] && close[1]!.length >= marker.length) return undefined;
+    if (nl < 0) break;
+    pos = nl + 1;
+  }
+  return { lang: info.trim().split(/\s+/u)[0] || undefined, contentStart };
 }
 
 /** The agent's message, with Copy (as Markdown). */

@@ -14,6 +14,8 @@ export interface ViewContext {
   renderMarkdown: MarkdownRenderer;
   /** Schedules `view.renderNow()` for the next frame; several requests in one frame render once. */
   requestRender(view: Renderable): void;
+  /** Whether this frame's time for building rich content is used up (what is left waits, shown plain, for the next). */
+  overBudget?(): boolean;
   /** Copies a message to the clipboard as Markdown. */
   copy?(entry: TranscriptEntry): void;
   /** What the durable answer to the permission `key` did, once the host read it from the settings files. */

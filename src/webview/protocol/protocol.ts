@@ -95,7 +95,8 @@ export type HostToWebview =
    * Coalesced changes: entries upserted by id (new ones appended in order), text appended to entries the page holds
    * (an id is in one list or the other, never both), and changed meta fields.
    */
-  | { type: 'patch'; entries: TranscriptEntry[]; appends?: EntryAppend[]; meta?: Partial<SessionMeta> }
+  /** `sentAt`: when the host posted it (epoch ms), so a measurement can split the host's time from the transport's and the page's. */
+  | { type: 'patch'; entries: TranscriptEntry[]; appends?: EntryAppend[]; meta?: Partial<SessionMeta>; sentAt?: number }
   | { type: 'status'; status: ConnectionStatus; capabilities?: ComposerCapabilities }
   | { type: 'elicitations'; elicitations: ElicitationView[] }
   /** "Add selection to chat" and similar: put an attachment into the composer. */

@@ -1,16 +1,20 @@
-// The bench's end-to-end streaming figure (run by test/bench/streamBench.ts, not by `npm test`): in the real VS Code
-// workbench, the real adapter relays a 200 KB markdown reply that the fake Messages API sends in 5,000 deltas; a relay
-// between the adapter and the extension (wireRelay.mjs) stamps each agent_message_chunk as it reaches the extension's
-// pipe, and a probe in the chat's webview stamps when the reply's end is in the page, the main thread's work while it
-// streams and its long tasks. The floor runs in the same webview afterwards: the same text, in the same pieces and at
-// the same moments as our page received them, appended as plain paragraphs. Stamps are epoch milliseconds at
-// sub-millisecond resolution on the one machine, so the relay's and the webview's line up.
-import { readFileSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
+// The bench's end-to-end streaming figures (run by test/bench/streamBench.ts, not by `npm test`): in the real VS Code
+// workbench, the real adapter relays replies that the fake Messages API sends in 5,000 deltas (a 200 KB markdown
+// reply, typed into meanwhile; one holding a 2,000-line code block; one of 300 short list items); a relay between the
+// adapter and the extension (wireRelay.mjs) stamps each agent_message_chunk as it reaches the extension's pipe, and a
+// probe in the chat's webview stamps when the reply's end is in the page, each host message's stamp (`sentAt`) and
+// arrival, the main thread's work per frame, its long tasks and each key's time to its next frame. The floor runs in
+// the same webview after each: the same text, in the same pieces and at the same moments as our page received them,
+// appended as plain paragraphs. Then a bare ACP client runs the long reply against the same adapter and records its
+// pace. Stamps are epoch milliseconds at sub-millisecond resolution on the one machine, so they all line up.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, expect, test } from 'vitest';
 import { adapterEntry, nodeBin } from '../../fixtures/adapter';
+import { fakeApiAgentEnv, installedClaudeCode } from '../../fixtures/agentEnv';
 import { streamedText } from '../../fixtures/fakeAnthropic';
+import { bareClientRun, type BareRun } from '../bareClient';
 import { AGENT_START_MS, captureFailure, openChat, sendPrompt, startChatBed, waitTurnIdle, type ChatBed } from '../../e2e/chatBed';
 import { AGENT_MARKDOWN } from '../transcriptGen';
 
@@ -23,30 +27,59 @@ export function longReply(): string {
   return `${parts.join('')}${END}\n`;
 }
 
+/** A reply holding one 2,000-line code block. */
+export function codeReply(): string {
+  const lines = Array.from({ length: 2000 }, (_, i) => `export const value${i} = compute(${i}, 'entry ${i}'); // line ${i + 1}`);
+  return `Here is the whole file:\n\n\`\`\`ts\n${lines.join('\n')}\n\`\`\`\n\n${END}\n`;
+}
+
+/** A reply of 300 short list items. */
+export function listReply(): string {
+  const items = Array.from({ length: 300 }, (_, i) => `- item ${i + 1}: check \`module${i}\` and its **tests**`);
+  return `The steps:\n\n${items.join('\n')}\n\n${END}\n`;
+}
+
+export const CASES = { long: longReply, code: codeReply, list: listReply } as const;
+export type StreamCaseName = keyof typeof CASES;
+
 /** What the webview probe measured for one page (ours or the floor). */
 export interface PageStreamFigure {
   /** Messages that carried the reply's text, and when the first and last arrived (epoch ms). */
   messages: number;
   firstMessage: number;
   lastMessage: number;
+  /** The host's stamp on the last message that carried the reply's text (epoch ms; ours only). */
+  lastSentAt?: number;
   /** When the reply's end was first in the page (epoch ms; the frame it is painted in follows at once). */
   endShown: number;
   /** Main-thread work for the reply: message handlers, and the frame callbacks they asked for with their layout. */
   busyMs: number;
-  /** Frames that did that work. */
+  /** Frames that did that work, and each one's cost in order (ours only). */
   frames: number;
+  frameMs?: number[];
   /** Tasks of 50 ms or more while it streamed (Long Tasks API), and the longest. */
   longTasks: number;
   longestTaskMs: number;
+  /** Each key typed into the composer while it streamed: its event to the end of the next frame (ms; ours only). */
+  keyEchoMs?: number[];
 }
 
-export interface StreamFigure {
+export interface StreamCaseFigure {
+  name: StreamCaseName;
   replyBytes: number;
   deltas: number;
+  /** The fake Messages API's first and last delta of this reply (epoch ms). */
+  model: { first: number; last: number };
   /** The relay's stamps: agent_message_chunk updates handed to the extension, the first and the last (epoch ms). */
   wire: { chunks: number; first: number; last: number };
   ours: PageStreamFigure;
   floor: PageStreamFigure;
+}
+
+export interface StreamFigure {
+  cases: StreamCaseFigure[];
+  /** The long reply through a bare ACP client: the model API's first delta and the chunks' arrivals. */
+  bare: BareRun & { model: { first: number; last: number } };
 }
 
 let cb: ChatBed | undefined;
@@ -59,7 +92,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('a long reply streamed end to end, beside a plain-paragraph floor in the same webview', { timeout: 180_000 }, async () => {
+test('replies streamed end to end, each beside a plain-paragraph floor in the same webview, and the adapter\'s own pace', { timeout: 600_000 }, async () => {
   const out = process.env.ACP_BENCH_STREAM_OUT;
   expect(out, 'ACP_BENCH_STREAM_OUT names the output file').toBeTruthy();
   const wireOut = join(dir, 'wire.json');
@@ -68,36 +101,63 @@ test('a long reply streamed end to end, beside a plain-paragraph floor in the sa
     agentEnv: { ACP_BENCH_WIRE_OUT: wireOut },
     settings: { 'acpChat.permissions.prompt': 'inline' },
   });
+  const bed = cb;
   const step = (what: string) => console.log(`[stream bench] ${new Date().toISOString()} ${what}`);
   step('bed started');
-  await openChat(cb);
+  await openChat(bed);
   step('chat ready');
-  const reply = longReply();
-  const body = cb.chat.locator('body');
-  await body.evaluate(installProbe, END);
-  cb.fake.setScript([streamedText(reply, DELTAS)]);
-  await sendPrompt(cb, 'write the long reply');
-  step('prompt sent');
-  await expect.poll(() => body.evaluate(() => (window as unknown as { __stream: { figure(): { messages: number } } }).__stream.figure().messages), { timeout: AGENT_START_MS }).toBeGreaterThan(0);
-  step('reply streaming');
-  await body.evaluate(() => (window as unknown as { __stream: { done: Promise<void> } }).__stream.done);
-  step('reply shown');
-  await waitTurnIdle(cb, AGENT_START_MS);
-  const ours = await body.evaluate(() => (window as unknown as { __stream: { figure(): unknown } }).__stream.figure() as PageStreamFigure);
-  // The whole reply is on screen, to its end.
-  expect(await cb.chat.getByTestId('agent-message').last().textContent()).toContain(END);
-  const floor = (await body.evaluate(runFloor, END)) as PageStreamFigure;
-  step('floor shown');
-  // The relay writes its stamps once the adapter has been quiet for a moment.
-  await expect.poll(() => readJson(wireOut)?.chunks ?? 0, { timeout: 10_000 }).toBeGreaterThan(0);
-  const wire = readJson(wireOut)!;
-  expect(ours.messages).toBeGreaterThan(0);
-  expect(floor.messages).toBe(ours.messages);
-  const figure: StreamFigure = { replyBytes: Buffer.byteLength(reply), deltas: DELTAS, wire, ours, floor };
+  const body = bed.chat.locator('body');
+  await body.evaluate(installProbe);
+  const cases: StreamCaseFigure[] = [];
+  for (const name of Object.keys(CASES) as StreamCaseName[]) {
+    const reply = CASES[name]();
+    await body.evaluate((_el, end) => (window as unknown as { __stream: { start(end: string): void } }).__stream.start(end), END);
+    bed.fake.setScript([streamedText(reply, DELTAS)]);
+    const asked = bed.fake.mainRequests().length;
+    await sendPrompt(bed, `write the ${name} reply`);
+    step(`${name}: prompt sent`);
+    await expect.poll(() => body.evaluate(() => (window as unknown as { __stream: { figure(): { messages: number } } }).__stream.figure().messages), { timeout: AGENT_START_MS }).toBeGreaterThan(0);
+    step(`${name}: reply streaming`);
+    // Typing while the long reply streams: each key's way to the screen.
+    if (name === 'long') {
+      const input = bed.chat.getByTestId('composer-input');
+      await input.focus();
+      await input.pressSequentially('typing while it streams', { delay: 40 });
+    }
+    await body.evaluate(() => (window as unknown as { __stream: { done: Promise<void> } }).__stream.done);
+    step(`${name}: reply shown`);
+    await waitTurnIdle(bed, AGENT_START_MS);
+    if (name === 'long') await bed.chat.getByTestId('composer-input').fill('');
+    const ours = await body.evaluate(() => (window as unknown as { __stream: { figure(): unknown } }).__stream.figure() as PageStreamFigure);
+    expect(await bed.chat.getByTestId('agent-message').last().textContent()).toContain(END);
+    const floor = (await body.evaluate(runFloor, END)) as PageStreamFigure;
+    step(`${name}: floor shown`);
+    const streamed = bed.fake.mainRequests()[asked]?.streamed;
+    expect(streamed, 'the fake API streamed the reply').toBeTruthy();
+    // The relay writes its stamps once the adapter has been quiet for a moment.
+    await expect.poll(() => (readJson(wireOut)?.times ?? []).filter((t) => t >= streamed!.first).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const times = readJson(wireOut)!.times.filter((t) => t >= streamed!.first && t <= ours.endShown);
+    expect(ours.messages).toBeGreaterThan(0);
+    expect(floor.messages).toBe(ours.messages);
+    cases.push({ name, replyBytes: Buffer.byteLength(reply), deltas: DELTAS, model: streamed!, wire: { chunks: times.length, first: times[0]!, last: times[times.length - 1]! }, ours, floor });
+  }
+  // The adapter's own pace: the same long reply, to a client that only records arrivals.
+  const home = join(dir, 'bare-home');
+  const cwd = join(dir, 'bare-workspace');
+  mkdirSync(join(home, 'tmp'), { recursive: true });
+  mkdirSync(cwd, { recursive: true });
+  bed.fake.setScript([streamedText(longReply(), DELTAS)]);
+  const asked = bed.fake.mainRequests().length;
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', ...fakeApiAgentEnv({ apiUrl: bed.fake.url, home, claudeCode: installedClaudeCode(join(__dirname, '..', '..', '..')) }) };
+  const bare = await bareClientRun({ node: await nodeBin(), adapter: adapterEntry(), env, cwd, prompt: 'write the long reply' });
+  step('bare client done');
+  const model = bed.fake.mainRequests()[asked]?.streamed;
+  expect(model && bare.chunks > 0).toBeTruthy();
+  const figure: StreamFigure = { cases, bare: { ...bare, model: model! } };
   writeFileSync(out!, JSON.stringify(figure));
 });
 
-function readJson(file: string): { chunks: number; first: number; last: number } | undefined {
+function readJson(file: string): { times: number[] } | undefined {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
   } catch {
@@ -106,32 +166,40 @@ function readJson(file: string): { chunks: number; first: number; last: number }
 }
 
 /**
- * Runs in the chat's webview before the prompt. Times the host's messages around the page's own handler and every
- * frame callback the page asks for, with the style and layout it leaves (forced at its end): their sum, from the
- * reply's first text to its end on screen, is the page's main-thread work for the reply. Records each message's new
- * text of the reply, for the floor.
+ * Runs in the chat's webview once; `start(end)` before each reply. Times the host's messages around the page's own
+ * handler and every frame callback the page asks for, with the style and layout it leaves (forced at its end): their
+ * sum, from the reply's first text to its end on screen, is the page's main-thread work for the reply. Records each
+ * message's new text of the reply (for the floor), the host's stamp on it, and each key's way to its next frame.
  */
-function installProbe(_body: Element, end: string): void {
+function installProbe(): void {
   const now = () => performance.timeOrigin + performance.now();
-  const pieces: { at: number; text: string }[] = [];
+  type Msg = { type?: string; sentAt?: number; entries?: { kind: string; id: string; content?: { type: string; text?: string }[] }[]; appends?: { id: string; field: string; text: string }[] };
+  let end = '';
+  let pieces: { at: number; text: string }[] = [];
   let replyId: string | undefined;
   let known = 0;
   let busy = 0;
   let handlerStart = 0;
-  let frames = 0;
+  let frameMs: number[] = [];
   let endShown = 0;
-  const longTasks: number[] = [];
+  let lastSentAt = 0;
+  let longTasks: number[] = [];
+  let keyEchoMs: number[] = [];
   let resolve!: () => void;
-  const done = new Promise<void>((r) => (resolve = r));
+  let done = Promise.resolve();
+  /** The entries on the page before this reply: their later patches are not the reply. */
+  const seen = new Set<string>();
+  const streaming = () => pieces.length > 0 && !endShown;
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if (pieces.length && !endShown) longTasks.push(e.duration);
+    for (const e of list.getEntries()) if (streaming()) longTasks.push(e.duration);
   }).observe({ type: 'longtask' });
   /** The reply's new text in a host message: its agent entry (the first one after the prompt), or appends to it. */
-  const newText = (m: { type?: string; entries?: { kind: string; id: string; content?: { type: string; text?: string }[] }[]; appends?: { id: string; field: string; text: string }[] }): string => {
+  const newText = (m: Msg): string => {
     if (m?.type !== 'patch') return '';
     let text = '';
     for (const e of m.entries ?? []) {
       if (e.kind !== 'agent' || (replyId !== undefined && e.id !== replyId)) continue;
+      if (replyId === undefined && !pieces.length && known === 0 && seen.has(e.id)) continue; // an earlier reply
       replyId = e.id;
       const full = (e.content ?? []).map((b) => (b.type === 'text' ? (b.text ?? '') : '')).join('');
       text += full.slice(known);
@@ -161,11 +229,12 @@ function installProbe(_body: Element, end: string): void {
   window.addEventListener('message', () => (handlerStart = now()), true);
   window.addEventListener('message', (e: MessageEvent) => {
     const after = now();
-    const text = newText(e.data);
+    const text = newText(e.data as Msg);
     if (!text && !pieces.length) return;
     if (!endShown) busy += after - handlerStart;
     if (text) {
       pieces.push({ at: handlerStart, text });
+      lastSentAt = (e.data as Msg).sentAt ?? 0;
       if (text.includes(end)) watchEnd();
     }
   });
@@ -176,23 +245,54 @@ function installProbe(_body: Element, end: string): void {
       const start = now();
       cb(t);
       void document.body.offsetHeight;
-      if (pieces.length && !endShown) {
+      if (streaming()) {
         busy += now() - start;
-        frames += 1;
+        frameMs.push(now() - start);
       }
     });
+  // A key's event to the end of the frame after it: what the user waits for to see it.
+  document.addEventListener(
+    'keydown',
+    (e) => {
+      if (!streaming()) return;
+      const at = performance.timeOrigin + e.timeStamp;
+      raf(() => setTimeout(() => keyEchoMs.push(now() - at)));
+    },
+    true,
+  );
   (window as unknown as { __stream: unknown }).__stream = {
-    done,
-    pieces,
+    get done() {
+      return done;
+    },
+    get pieces() {
+      return pieces;
+    },
+    start(next: string) {
+      for (const el of document.querySelectorAll<HTMLElement>('[data-entry-id]')) seen.add(el.dataset.entryId!);
+      end = next;
+      pieces = [];
+      replyId = undefined;
+      known = 0;
+      busy = 0;
+      frameMs = [];
+      endShown = 0;
+      lastSentAt = 0;
+      longTasks = [];
+      keyEchoMs = [];
+      done = new Promise<void>((r) => (resolve = r));
+    },
     figure: () => ({
       messages: pieces.length,
       firstMessage: pieces[0]?.at ?? 0,
       lastMessage: pieces[pieces.length - 1]?.at ?? 0,
+      lastSentAt,
       endShown,
       busyMs: busy,
-      frames,
+      frames: frameMs.length,
+      frameMs,
       longTasks: longTasks.filter((d) => d >= 50).length,
       longestTaskMs: Math.max(0, ...longTasks),
+      keyEchoMs,
     }),
   };
 }
@@ -242,6 +342,9 @@ function runFloor(_body: Element, end: string): Promise<unknown> {
       if (!endShown && delivered === pieces.length && box.textContent!.includes(end)) {
         endShown = now();
         observer.disconnect();
+        // The chat is shown again for the next reply.
+        box.remove();
+        document.getElementById('root')!.hidden = false;
         resolve({ messages: pieces.length, firstMessage: pieces[0]!.at, lastMessage, endShown, busyMs: busy, frames, longTasks: longTasks.filter((d) => d >= 50).length, longestTaskMs: Math.max(0, ...longTasks) });
       }
     };

@@ -2,8 +2,8 @@
 // The streaming bench's agent (test/bench/vscode/streaming.test.ts): the real adapter, with this relay between it and
 // the extension. Both pipes pass through unchanged; the relay stamps when it hands each of the adapter's
 // agent_message_chunk updates to the extension's pipe (epoch milliseconds, sub-millisecond), which is "the adapter's
-// last session/update on the wire" as the extension receives it. The stamps go to ACP_BENCH_WIRE_OUT once the adapter
-// has been quiet for a moment, and when it exits.
+// last session/update on the wire" as the extension receives it. Every stamp goes to ACP_BENCH_WIRE_OUT once the
+// adapter has been quiet for a moment, and when it exits; the bench takes each reply's from its own time window.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
@@ -14,7 +14,7 @@ const child = spawn(process.execPath, [entry, ...args], { stdio: ['pipe', 'pipe'
 process.stdin.pipe(child.stdin);
 
 const now = () => performance.timeOrigin + performance.now();
-const stamps = { chunks: 0, first: 0, last: 0 };
+const stamps = { times: [] };
 const decoder = new StringDecoder('utf8');
 let pending = '';
 let quiet;
@@ -30,9 +30,7 @@ child.stdout.on('data', (buf) => {
     const line = pending.slice(0, nl);
     pending = pending.slice(nl + 1);
     if (line.includes('"session/update"') && line.includes('"agent_message_chunk"')) {
-      stamps.chunks += 1;
-      if (!stamps.first) stamps.first = at;
-      stamps.last = at;
+      stamps.times.push(at);
     }
   }
   clearTimeout(quiet);

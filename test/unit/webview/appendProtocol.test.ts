@@ -13,11 +13,11 @@ import type { HostToWebview, WebviewToHost } from '../../../src/webview/protocol
 import { TranscriptPublisher, type PatchMessage } from '../../../src/webview/host/transcriptPublisher';
 import { agent, snapshotMsg } from './fixtures';
 
-/** A session, a publisher flushed by hand (one flush = one tick), and pages fed what the host posts. */
+/** A session, a publisher flushed by hand (one flush = one tick; its clock stands still), and pages fed what the host posts. */
 function pipeline() {
   const session = new Session('s1', detachedSessionHost(), () => 1000);
   const posts: PatchMessage[] = [];
-  const pub = new TranscriptPublisher({ post: (m) => posts.push(m), getMeta: () => session.meta, schedule: () => () => {} });
+  const pub = new TranscriptPublisher({ post: (m) => posts.push(m), getMeta: () => session.meta, schedule: () => () => {}, now: () => 0 });
   session.onDidChange((c: TranscriptChange[]) => pub.push(c));
   return { session, pub, posts };
 }
@@ -69,7 +69,7 @@ describe('append protocol', () => {
     pub.flush();
     for (const t of [', ', 'wor', 'ld']) session.applyUpdate(chunk(t));
     pub.flush();
-    expect(posts[1]).toEqual({ type: 'patch', entries: [], appends: [{ id: posts[0]!.entries[0]!.id, field: 'text', from: 5, text: ', world' }] });
+    expect(posts[1]).toEqual({ type: 'patch', entries: [], appends: [{ id: posts[0]!.entries[0]!.id, field: 'text', from: 5, text: ', world' }], sentAt: 0 });
   });
 
   it('sends an entry whole when it was added or changed otherwise in the same tick', () => {

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { highlightCode } from '../../../src/webview/page/codeHighlight';
+import { highlightCode, runsOf } from '../../../src/webview/page/codeHighlight';
 import { CodeHighlighter, MAX_HIGHLIGHT_CHARS } from '../../../src/webview/page/codeHighlighter';
 import { markdownRenderer } from '../../../src/webview/page/markdown';
-import { sanitizeHtml } from '../../../src/webview/page/sanitize';
 import { InProcessWorker, inProcessHighlighter, settleHighlights } from './highlightFixtures';
 
 function codeBlock(text: string): HTMLElement {
@@ -12,6 +11,28 @@ function codeBlock(text: string): HTMLElement {
   document.body.appendChild(code);
   return code;
 }
+
+describe('runsOf (the worker’s answer)', () => {
+  it('flattens highlight.js markup into runs coloured by the innermost class the theme styles, text unescaped', () => {
+    expect(runsOf('<span class="hljs-keyword">const</span> x = <span class="hljs-string">&quot;a&lt;b&amp;c&#x27;&quot;</span>;')).toEqual([
+      ['hljs-keyword', 'const'],
+      [null, ' x = '],
+      ['hljs-string', `"a<b&c'"`],
+      [null, ';'],
+    ]);
+    // A class the theme does not style adds no span; its styled parent's colour carries on inside it.
+    expect(runsOf('<span class="hljs-function">f(<span class="hljs-punctuation">,</span>)</span><span class="hljs-operator">+</span>')).toEqual([
+      ['hljs-function', 'f(,)'],
+      [null, '+'],
+    ]);
+    expect(runsOf('<span class="hljs-title function_">go</span>')).toEqual([['hljs-title', 'go']]);
+  });
+
+  it('gives exactly the code back, for real grammars', () => {
+    const code = 'function f<T>(a: T): T {\n  return a && "x" + \'y\'; // <b>&amp;\n}\n';
+    expect(runsOf(highlightCode(code, 'typescript')!).map((r) => r[1]).join('')).toBe(code);
+  });
+});
 
 describe('highlightCode (the worker’s function)', () => {
   it('colours a known language, case and spaces aside, and leaves the rest plain', () => {
@@ -93,19 +114,34 @@ describe('CodeHighlighter', () => {
     expect(again.innerHTML).toBe('x');
   });
 
-  it('puts the worker’s markup through the sanitizer', async () => {
-    worker.answer = () => '<span class="hljs-keyword">let</span><img src=x onerror="alert(1)"><script>alert(2)</script>';
-    const el = codeBlock('let');
-    highlighter.colour(el, 'let', 'js');
+  it('builds the worker’s runs as text: markup in them stays text, and runs that are not the code leave it plain', async () => {
+    worker.answer = () => [
+      ['hljs-keyword', 'let'],
+      [null, '<img src=x onerror="alert(1)">'],
+    ];
+    const el = codeBlock('let<img src=x onerror="alert(1)">');
+    highlighter.colour(el, 'let<img src=x onerror="alert(1)">', 'js');
     await settleHighlights();
-    expect(el.querySelector('.hljs-keyword')).not.toBeNull();
-    expect(el.querySelector('img, script')).toBeNull();
+    expect(el.querySelector('.hljs-keyword')!.textContent).toBe('let');
+    expect(el.querySelector('img')).toBeNull();
+    expect(el.textContent).toBe('let<img src=x onerror="alert(1)">');
+
+    // Text that is not the code, a class that is not the theme's, or no runs at all.
+    for (const bad of [[['hljs-keyword', 'lex']], [['x onclick=1', 'let']], [['hljs-keyword" onclick="1', 'let']], 'let', [[null]]] as never[]) {
+      const fresh = inProcessHighlighter();
+      fresh.worker.answer = () => bad;
+      const plain = codeBlock('let');
+      fresh.highlighter.colour(plain, 'let', 'javascript');
+      await settleHighlights();
+      expect(fresh.worker.asked).toHaveLength(1);
+      expect(plain.innerHTML).toBe('let');
+    }
   });
 
   it('leaves code plain when no worker can start, or the worker fails', async () => {
     const none = new CodeHighlighter(() => {
       throw new Error('refused by the CSP');
-    }, sanitizeHtml);
+    });
     const el = codeBlock('let a');
     none.colour(el, 'let a', 'js');
     await settleHighlights();

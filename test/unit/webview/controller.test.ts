@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The controller imports `vscode`; a minimal fake stands in (only what it uses).
 const vscodeFake = vi.hoisted(() => ({
@@ -135,6 +135,10 @@ function setup() {
 }
 
 describe('ChatWebviewController', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   beforeEach(() => vi.clearAllMocks());
 
   it('sets safe options and HTML, and posts nothing before ready', () => {
@@ -148,12 +152,14 @@ describe('ChatWebviewController', () => {
   });
 
   it('sends a snapshot on ready, then coalesced patches, and a fresh snapshot on session change', async () => {
+    // The publisher's clock stands still between the snapshot and the changes: they fall in one tick.
+    vi.useFakeTimers();
     const t = setup();
     t.fromWebview.fire({ type: 'ready', v: PROTOCOL_VERSION });
     expect(t.posted[0]).toMatchObject({ type: 'snapshot', v: PROTOCOL_VERSION, snapshot: { entries: [user('u1', 'hi')] }, capabilities: caps() });
     t.transcript.fire([{ type: 'entry-added', entry: user('u2', 'a'), index: 1 }]);
     t.transcript.fire([{ type: 'entry-changed', entry: user('u2', 'ab') }]);
-    await new Promise((r) => setTimeout(r, 40));
+    await vi.advanceTimersByTimeAsync(40);
     expect(t.actions.start).toHaveBeenCalledTimes(1); // a chat on screen starts the agent
     // The turn's changes, the grants, Follow the agent and the agent picker follow every snapshot.
     expect(t.posted.slice(1)).toEqual([
@@ -161,7 +167,7 @@ describe('ChatWebviewController', () => {
       { type: 'grants', grants: [] },
       { type: 'followAgent', enabled: false },
       { type: 'agents', agents: [{ name: 'Claude' }, { name: 'Other' }], selected: 'Claude' },
-      { type: 'patch', entries: [user('u2', 'ab')] },
+      { type: 'patch', entries: [user('u2', 'ab')], sentAt: expect.any(Number) },
     ]);
     t.setSnapshot(null);
     t.session.fire();

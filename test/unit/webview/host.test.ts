@@ -50,6 +50,7 @@ describe('TranscriptPublisher', () => {
   function make(m = meta()) {
     const posts: PatchMessage[] = [];
     const timers: (() => void)[] = [];
+    const clock = { now: 1000 };
     const pub = new TranscriptPublisher({
       post: (p) => posts.push(p),
       getMeta: () => m,
@@ -57,12 +58,13 @@ describe('TranscriptPublisher', () => {
         timers.push(fn);
         return () => timers.splice(timers.indexOf(fn), 1);
       },
+      now: () => clock.now,
     });
-    return { pub, posts, timers, m };
+    return { pub, posts, timers, m, clock };
   }
 
   it('coalesces many changes in one tick into one patch with each entry once, latest state, in order', () => {
-    const { pub, posts, timers } = make();
+    const { pub, posts, timers } = make(meta({ turn: 'running' }));
     const changes: TranscriptChange[] = [
       { type: 'entry-added', entry: user('u1', 'hi'), index: 0 },
       { type: 'entry-added', entry: agent('a1', 'He'), index: 1 },
@@ -79,7 +81,38 @@ describe('TranscriptPublisher', () => {
     expect(posts).toHaveLength(1);
     expect(posts[0]!.entries.map((e) => e.id)).toEqual(['u1', 'a1', 'e-toolu_bash']);
     expect(posts[0]!.entries[1]).toEqual(agent('a1', 'Hello'));
-    expect(posts[0]!.meta).toEqual({ turn: 'idle', title: 'Fake session title' });
+    expect(posts[0]!.meta).toEqual({ turn: 'running', title: 'Fake session title' });
+    expect(posts[0]!.sentAt).toBe(1000);
+  });
+
+  it('sends the first change after a quiet tick at once, and coalesces what follows it', () => {
+    const { pub, posts, timers, clock } = make(meta({ turn: 'running' }));
+    clock.now += 16;
+    pub.push([{ type: 'entry-added', entry: agent('a1', 'He'), index: 0 }]);
+    expect(posts.map((p) => p.sentAt)).toEqual([1016]);
+    pub.push([{ type: 'entry-changed', entry: agent('a1', 'Hel') }]);
+    clock.now += 20; // a timer that fires late still takes the tick's changes together
+    pub.push([{ type: 'entry-changed', entry: agent('a1', 'Hello') }]);
+    expect(posts).toHaveLength(1);
+    expect(timers).toHaveLength(1);
+    timers[0]!();
+    expect(posts.map((p) => p.entries.map((e) => e.id))).toEqual([['a1'], ['a1']]);
+    expect(posts[1]!.entries[0]).toEqual(agent('a1', 'Hello'));
+  });
+
+  it("sends the turn's end when it comes, with what was pending", () => {
+    const m = meta({ turn: 'running' });
+    const { pub, posts, timers } = make(m);
+    pub.push([{ type: 'entry-changed', entry: agent('a1', 'Done') }]);
+    expect(posts).toHaveLength(0);
+    m.turn = 'idle';
+    pub.push([{ type: 'meta-changed', keys: ['turn'] }]);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.entries).toEqual([agent('a1', 'Done')]);
+    expect(posts[0]!.meta).toEqual({ turn: 'idle' });
+    expect(timers).toHaveLength(0);
+    pub.push([{ type: 'entry-added', entry: { kind: 'turn-end', id: 'end', stopReason: 'end_turn', at: 1 }, index: 2 }]);
+    expect(posts).toHaveLength(2);
   });
 
   it('flush posts immediately and cancels the tick; nothing pending posts nothing', () => {

@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderAnsi } from '../../../src/webview/page/ansi';
 import { markdownRenderer, renderMarkdown } from '../../../src/webview/page/markdown';
-import { sanitizeHtml } from '../../../src/webview/page/sanitize';
 import { inProcessHighlighter, settleHighlights } from './highlightFixtures';
 
 function html(frag: DocumentFragment): string {
@@ -11,9 +10,7 @@ function html(frag: DocumentFragment): string {
   return d.innerHTML;
 }
 
-const DANGEROUS_ATTR = /\son[a-z]+=|\sstyle=|\ssrc=|\shref=|\sxlink:href=|\saction=|\sformaction=/i;
-
-describe('sanitizer', () => {
+describe('agent markdown as DOM', () => {
   const hostile: [string, string][] = [
     ['script tag', '<script>alert(1)</script>hello'],
     ['img onerror', '<img src=x onerror="alert(1)">'],
@@ -33,14 +30,6 @@ describe('sanitizer', () => {
     ['object/embed', '<object data="x"></object><embed src="y">'],
     ['meta refresh', '<meta http-equiv="refresh" content="0;url=https://evil">'],
   ];
-
-  it.each(hostile)('sanitizeHtml neutralises %s', (_name, input) => {
-    const out = html(sanitizeHtml(input));
-    expect(out).not.toMatch(/<(script|iframe|style|svg|math|img|form|object|embed|meta|button)\b/i);
-    expect(out).not.toMatch(DANGEROUS_ATTR);
-    expect(out.toLowerCase()).not.toContain('javascript:');
-    expect(out).not.toContain('command:');
-  });
 
   it.each(hostile)('renderMarkdown shows raw HTML (%s) as text, never as markup', (_name, input) => {
     const frag = renderMarkdown(input);

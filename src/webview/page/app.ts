@@ -8,7 +8,7 @@ import { ChangedFilesView } from './changedFilesView';
 import { FollowToggleView } from './followToggleView';
 import { AgentPickerView } from './agentPickerView';
 import { Composer } from './composer';
-import { h } from './dom';
+import { button, h, icon } from './dom';
 import { EmptyStateView } from './emptyStateView';
 import { FindBar } from './findBar';
 import { ElicitationsView } from './elicitationView';
@@ -61,6 +61,8 @@ export class App {
   private readonly empty: EmptyStateView;
   private readonly announcer = new Announcer();
   private readonly banner = h('div', { class: 'banner', role: 'alert', 'data-testid': 'banner' });
+  /** The one copy button of the page's code blocks: it joins the block the pointer is over or the focus is in. */
+  private readonly copyButton = button('Copy code', { class: 'icon-btn copy-code', 'data-testid': 'copy-code' }, icon('copy'));
   private readonly scroller: HTMLElement;
   private meta: SessionMeta | null = null;
   /** The chat's card is on screen: the one error surface. */
@@ -126,6 +128,7 @@ export class App {
     });
     window.addEventListener('resize', () => this.scheduleFrame());
     opts.root.addEventListener('click', (e) => this.onClick(e));
+    for (const event of ['mouseover', 'focusin']) opts.root.addEventListener(event, (e) => this.offerCopy(e.target));
     opts.root.addEventListener('keydown', (e) => {
       this.onFindKey(e);
       if ((e.key === 'Enter' || e.key === ' ') && e.target instanceof Element && e.target.closest('[data-href]')) this.onClick(e);
@@ -352,6 +355,14 @@ export class App {
         () => copy.classList.add('copy-failed'),
       );
     }
+  }
+
+  /** Puts the copy button in the code block `target` is in (after its code, so Tab goes from the code to it). */
+  private offerCopy(target: EventTarget | null): void {
+    const block = target instanceof Element ? target.closest('.code-block') : null;
+    if (!block || this.copyButton.parentElement === block) return;
+    this.copyButton.classList.remove('copied', 'copy-failed');
+    block.append(this.copyButton);
   }
 
   /** Ctrl+F (Cmd+F) opens find in the chat, which searches the whole conversation. */

@@ -1,9 +1,9 @@
 // Agent markdown → DOM, built from markdown-it's tokens with raw HTML off (markdownDom.ts: no HTML string, nothing to
-// sanitise). Code blocks get a copy button, and their colours come from the highlight worker (codeHighlighter.ts) when
-// the page has one.
+// sanitise). Code blocks can take the focus (the page's one copy button joins the block hovered or focused), and their
+// colours come from the highlight worker (codeHighlighter.ts) when the page has one.
 import MarkdownIt from 'markdown-it';
 import type { CodeHighlighter } from './codeHighlighter';
-import { h, icon } from './dom';
+import { h } from './dom';
 import { buildMarkdown } from './markdownDom';
 
 const md = new MarkdownIt({ html: false, linkify: true, breaks: false });
@@ -13,16 +13,14 @@ export type MarkdownRenderer = (text: string) => DocumentFragment;
 /** Markdown to HTML as markdown-it renders it: where streamed rendering splits text, the split must not change this. */
 export const markdownHtml = (text: string): string => md.render(text);
 
-/** A code block as the chat shows it: its copy button (a delegated listener copies) and the code, coloured if it can be. */
+/**
+ * A code block as the chat shows it, coloured if it can be. It takes the focus (a long line scrolls, and the keyboard
+ * reaches the page's one copy button, which joins the block hovered or focused: App's copyButton).
+ */
 export function codeBlockView(code: string, lang: string | undefined, highlighter?: CodeHighlighter): { block: HTMLElement; code: HTMLElement } {
   const codeEl = h('code', lang ? { class: `language-${lang}` } : {});
   codeEl.textContent = code;
-  const block = h(
-    'div',
-    { class: 'code-block' },
-    h('button', { type: 'button', class: 'icon-btn copy-code', 'aria-label': 'Copy code', title: 'Copy code', 'data-testid': 'copy-code' }, icon('copy')),
-    h('pre', {}, codeEl),
-  );
+  const block = h('div', { class: 'code-block' }, h('pre', { tabindex: 0 }, codeEl));
   if (highlighter && lang) highlighter.colour(codeEl, code, lang);
   return { block, code: codeEl };
 }

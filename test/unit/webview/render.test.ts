@@ -31,7 +31,7 @@ describe('rendering a snapshot', () => {
     t.frame();
   });
 
-  it('renders user, thought, agent markdown with highlighted code and a copy button', async () => {
+  it('renders user, thought, agent markdown with highlighted code', async () => {
     await settleHighlights();
     expect(t.q('[data-entry-id="u1"]')!.textContent).toContain('Please edit existing.txt');
     const thought = t.q('[data-entry-id="t1"]')!;
@@ -41,7 +41,6 @@ describe('rendering a snapshot', () => {
     const a1 = t.q('[data-entry-id="a1"]')!;
     expect(a1.querySelector('code')!.textContent).toBe('code');
     expect(a1.querySelector('pre code .hljs-keyword')!.textContent).toBe('const');
-    expect(a1.querySelector('[data-testid="copy-code"]')).not.toBeNull();
     const link = a1.querySelector<HTMLElement>('a.ext-link')!;
     expect(link.getAttribute('href')).toBeNull();
     expect(link.dataset.href).toBe('https://example.com/docs');
@@ -178,6 +177,37 @@ describe('rendering a snapshot', () => {
     link.dispatchEvent(ev);
     expect(ev.defaultPrevented).toBe(true);
     expect(t.posted).toContainEqual({ type: 'openLink', href: 'https://example.com/docs' });
+  });
+});
+
+describe("the code blocks' one copy button", () => {
+  it('joins the block hovered or focused, after its code, and copies that block', async () => {
+    const copied: string[] = [];
+    const root = document.createElement('div');
+    document.body.replaceChildren(root);
+    const frames: (() => void)[] = [];
+    const app = new App({ post: () => undefined, root, requestFrame: (cb) => frames.push(cb), copyText: async (text) => void copied.push(text) });
+    app.handleMessage(snapshotMsg({ meta: meta(), entries: [agent('a1', '```\nfirst\n```\n\ntext\n\n```\nsecond\n```\n')] }));
+    frames.splice(0).forEach((f) => f());
+    const blocks = [...root.querySelectorAll<HTMLElement>('.code-block')];
+    expect(blocks).toHaveLength(2);
+    expect(root.querySelectorAll('[data-testid="copy-code"]')).toHaveLength(0); // none until a block is reached
+    blocks[1]!.querySelector('pre')!.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    const copy = root.querySelector<HTMLButtonElement>('[data-testid="copy-code"]')!;
+    expect(copy.parentElement).toBe(blocks[1]);
+    expect(copy.previousElementSibling!.tagName).toBe('PRE'); // Tab goes from the code to it
+    copy.click();
+    await Promise.resolve();
+    expect(copied).toEqual(['second\n']);
+    expect(copy.classList.contains('copied')).toBe(true);
+    // The keyboard: focusing the first block's code brings the button there, fresh.
+    const pre = blocks[0]!.querySelector('pre')!;
+    expect(pre.tabIndex).toBe(0);
+    pre.focus();
+    expect(root.querySelectorAll('[data-testid="copy-code"]')).toHaveLength(1);
+    expect(copy.parentElement).toBe(blocks[0]);
+    expect(copy.classList.contains('copied')).toBe(false);
+    expect(copy.getAttribute('aria-label')).toBe('Copy code');
   });
 });
 

@@ -54,14 +54,15 @@ describe('agent markdown as DOM', () => {
     expect(d.textContent).toContain('cmd');
   });
 
-  it('keeps highlight classes and the copy button for code', async () => {
+  it('keeps highlight classes for code, in a block that takes the focus', async () => {
     const d = document.createElement('div');
     document.body.replaceChildren(d);
     d.appendChild(markdownRenderer(inProcessHighlighter().highlighter)('```python\ndef f(): pass\n```'));
     await settleHighlights();
     expect(d.querySelector('.hljs-keyword')!.textContent).toBe('def');
     expect(d.querySelector('code')!.textContent).toBe('def f(): pass\n');
-    expect(d.querySelector('.code-block > button.copy-code')).not.toBeNull();
+    expect(d.querySelector<HTMLElement>('.code-block > pre')!.tabIndex).toBe(0);
+    expect(d.querySelector('button')).toBeNull(); // the page's one copy button joins a block when it is reached
   });
 
   it('code blocks with HTML stay text', () => {

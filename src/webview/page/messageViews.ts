@@ -101,6 +101,11 @@ export class UserMessageView implements EntryView {
 const CHUNKS_PER_GROUP = 32;
 /** About how much finished text one part holds: the unit of work a frame's budget is counted in. */
 const PART_CHARS = 4096;
+/**
+ * Lines of a code block still being written that go into one box of their own: the frame that adds lines lays out the
+ * last box's lines, not the whole block's, so a frame costs the same at line 2,000 as at line 20.
+ */
+const OPEN_CODE_BOX_LINES = 100;
 
 /**
  * Agent message: streamed markdown, rendered at most once per frame and only for this entry. Finished blocks are
@@ -123,8 +128,13 @@ export class AgentMessageView implements EntryView, Renderable {
   private stableLength = 0;
   /** Finished text not built yet (the frame's budget ran out): shown plain, built by the next frames. */
   private behind = false;
-  /** The tail's code block while it is still being written: where its text starts in `text`, and what it shows. */
-  private openCode: { at: number; code: HTMLElement; shown: string } | undefined;
+  /**
+   * The tail's code block while it is still being written: where its text starts in `text`, what it shows, and the
+   * text node that grows (the lines before it are in boxes of OPEN_CODE_BOX_LINES).
+   */
+  private openCode: { at: number; code: HTMLElement; shown: string; growing: Text; growingLines: number } | undefined;
+  /** The tail's tight list while it is still being written: its element, how many items are finished, its last item. */
+  private openList: { at: number; element: HTMLElement; done: number; last: HTMLElement | undefined; shown: string } | undefined;
   private refsKey = '';
   /** Called with the text rendered so far (for polite announcements). */
   onRendered: ((text: string) => void) | undefined;
@@ -154,6 +164,7 @@ export class AgentMessageView implements EntryView, Renderable {
       this.stableLength = 0;
       this.group = undefined;
       this.openCode = undefined;
+      this.openList = undefined;
       if (this.body.firstChild !== this.stable) this.body.replaceChildren(this.stable, this.tail);
     }
     this.renderedText = text;
@@ -167,6 +178,7 @@ export class AgentMessageView implements EntryView, Renderable {
     if (this.behind) {
       // The newest text is on screen in this frame all the same, as plain text.
       this.openCode = undefined;
+      this.openList = undefined;
       this.tail.replaceChildren(h('div', { class: 'md-plain' }, text.slice(this.stableLength)));
       this.ctx.requestRender(this);
     } else {
@@ -197,19 +209,118 @@ export class AgentMessageView implements EntryView, Renderable {
     if (fence) {
       const code = tail.slice(fence.contentStart);
       if (open && code.startsWith(open.shown)) {
-        if (code.length > open.shown.length) open.code.append(code.slice(open.shown.length));
+        if (code.length > open.shown.length) growCode(open, code.slice(open.shown.length));
         open.shown = code;
         return;
       }
       // Coloured once it is finished (it is then rendered as a finished part, by the highlighter).
-      const view = codeBlockView(code, fence.lang);
+      const view = codeBlockView('', fence.lang);
       this.tail.replaceChildren(view.block);
-      this.openCode = { at: this.stableLength, code: view.code, shown: code };
+      const growing = view.code.appendChild(document.createTextNode(''));
+      this.openCode = { at: this.stableLength, code: view.code, shown: code, growing, growingLines: 0 };
+      growCode(this.openCode, code);
       return;
     }
     this.openCode = undefined;
+    if (this.renderOpenList(tail)) return;
+    this.openList = undefined;
     this.tail.replaceChildren(this.ctx.renderMarkdown(tail));
   }
+
+  /**
+   * A tight list still being written grows by its new items: each finished item is rendered once, alone, and joins
+   * the list; the last one is rendered anew each frame. False when `tail` is not such a list (then it is rendered whole).
+   */
+  private renderOpenList(tail: string): boolean {
+    const open = openListItems(tail);
+    if (!open) return false;
+    const { listStart, starts } = open;
+    const n = starts.length;
+    const itemText = (i: number) => tail.slice(starts[i]!, i + 1 < n ? starts[i + 1]! : tail.length);
+    let list = this.openList?.at === this.stableLength && tail.startsWith(this.openList.shown) ? this.openList : undefined;
+    if (!list) {
+      // The list element comes from its first item rendered alone (an ordered list's start with it).
+      const first = this.renderItem(itemText(0));
+      if (!first) return false;
+      this.tail.replaceChildren(listStart > 0 ? this.ctx.renderMarkdown(tail.slice(0, listStart)) : '', first.list);
+      list = this.openList = { at: this.stableLength, element: first.list, done: n > 1 ? 1 : 0, last: n > 1 ? undefined : first.item, shown: tail };
+      if (n === 1) return true;
+    }
+    // The last item of the frame before is rendered again: it is finished now, or still being written.
+    list.last?.remove();
+    list.last = undefined;
+    for (; list.done < n - 1; list.done++) {
+      const item = this.renderItem(itemText(list.done))?.item;
+      if (!item) return false;
+      list.element.appendChild(item);
+    }
+    const last = this.renderItem(itemText(n - 1))?.item;
+    if (!last) return false;
+    list.last = list.element.appendChild(last);
+    list.shown = tail;
+    return true;
+  }
+
+  /** One list item's text rendered alone: its list (`ul` or `ol`, with its start) and its `li`; undefined if it is not one. */
+  private renderItem(text: string): { list: HTMLElement; item: HTMLElement } | undefined {
+    const frag = this.ctx.renderMarkdown(text);
+    const list = frag.firstElementChild;
+    const item = list?.firstElementChild;
+    if (frag.childElementCount !== 1 || !(list instanceof HTMLElement) || !/^(UL|OL)$/u.test(list.tagName) || list.childElementCount !== 1 || !(item instanceof HTMLElement)) return undefined;
+    return { list, item };
+  }
+}
+
+/** A line that would join the block above it across a blank line (as in markdownSegments.ts): indented, an item, a quote. */
+const JOINS_ACROSS_BLANK = /^(\s|[-*+]\s|\d{1,9}[.)]\s|>)/u;
+const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})/mu;
+
+/**
+ * When `tail` ends in one tight list still being written: where that list starts (after the blocks before it), and
+ * where each of its top-level items starts. The list starts at a line's start with an item, holds no blank line, and
+ * each line at a line's start is an item of the same kind (other lines are indented: the item's own). The blocks before
+ * it end with a blank line and could not take the list in (no fence, and not a list, an indented block or a quote).
+ * Undefined otherwise.
+ */
+export function openListItems(tail: string): { listStart: number; starts: number[] } | undefined {
+  const blank = tail.lastIndexOf('\n\n');
+  const listStart = blank < 0 ? 0 : blank + 2;
+  if (listStart > 0) {
+    const before = tail.slice(0, blank).trimEnd();
+    const lastLine = before.slice(before.lastIndexOf('\n') + 1);
+    if (FENCE_LINE.test(before) || JOINS_ACROSS_BLANK.test(lastLine) || lastLine === '') return undefined;
+  }
+  const marker = /^(?:([-*+])|\d{1,9}([.)])) /u;
+  const first = marker.exec(tail.slice(listStart));
+  if (!first) return undefined;
+  const kind = first[1] ?? first[2];
+  const starts: number[] = [];
+  for (let pos = listStart; pos < tail.length; ) {
+    const nl = tail.indexOf('\n', pos);
+    const line = tail.slice(pos, nl < 0 ? tail.length : nl);
+    const item = marker.exec(line);
+    if (item) {
+      if ((item[1] ?? item[2]) !== kind) return undefined;
+      starts.push(pos);
+    } else if (!/^\s/u.test(line) && line !== '') {
+      return undefined; // a line at the line's start that is no item: a lazy continuation, read by the whole render
+    }
+    if (nl < 0) break;
+    pos = nl + 1;
+  }
+  return { listStart, starts };
+}
+
+/** Adds `text` to an open code block: to its growing text node, whose whole lines go into a box of their own when there are enough. */
+function growCode(open: { code: HTMLElement; growing: Text; growingLines: number }, text: string): void {
+  open.growing.appendData(text);
+  for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', nl + 1)) open.growingLines++;
+  if (open.growingLines < OPEN_CODE_BOX_LINES) return;
+  const data = open.growing.data;
+  const cut = data.lastIndexOf('\n') + 1;
+  open.code.insertBefore(h('span', { class: 'code-box' }, data.slice(0, cut)), open.growing);
+  open.growing.data = data.slice(cut);
+  open.growingLines = 0;
 }
 
 /** Where the part of `text` that starts at `from` (a block start) ends: a block boundary about PART_CHARS on, at most `boundary`. */

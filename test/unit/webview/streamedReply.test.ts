@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HostToWebview, WebviewToHost } from '../../../src/webview/protocol/protocol';
 import { App } from '../../../src/webview/page/app';
 import { markdownRenderer } from '../../../src/webview/page/markdown';
-import { openFence } from '../../../src/webview/page/messageViews';
+import { openFence, openListItems } from '../../../src/webview/page/messageViews';
 import { agent, meta, snapshotMsg, user } from './fixtures';
 
 /** An App whose clock moves on `costMs` each time markdown is rendered: a frame's budget (8 ms) holds a known count of parts. */
@@ -18,7 +18,8 @@ function setup(costMs: number) {
     return render(text);
   });
   const root = document.createElement('div');
-  document.body.replaceChildren(root);
+  // Beside the other pages of the test: a view renders only while it is in the document.
+  document.body.appendChild(root);
   const posted: WebviewToHost[] = [];
   const app = new App({ post: (m) => posted.push(m), root, renderMarkdown: md, requestFrame: (cb) => frames.push(cb), now: () => clock });
   const send = (m: HostToWebview) => app.handleMessage(m);
@@ -49,8 +50,8 @@ describe('a frame builds rich content for a bounded time', () => {
       t.md.mockClear();
       t.frame();
       frames++;
-      // Three parts, and the unfinished end in the frame the parts catch up.
-      expect(t.md.mock.calls.length).toBeLessThanOrEqual(t.frames.length ? 3 : 4);
+      // Three parts a frame while behind (the frame that catches up renders the unfinished end too).
+      if (t.frames.length) expect(t.md.mock.calls.length).toBeLessThanOrEqual(3);
     }
     expect(t.body().querySelector('.md-plain')).toBeNull();
     expect(frames).toBeGreaterThan(3);
@@ -83,6 +84,7 @@ describe('a code block still being written', () => {
     t.frame();
     const code = t.body().querySelector('.md-tail code')!;
     expect(code.className).toBe('language-ts');
+    let firstBox: Element | undefined;
     for (let i = 0; i < lines.length; i += 20) {
       text += lines.slice(i, i + 20).join('\n') + '\n';
       t.md.mockClear();
@@ -91,6 +93,10 @@ describe('a code block still being written', () => {
       expect(t.body().querySelector('.md-tail code')).toBe(code);
       expect(t.md).not.toHaveBeenCalled();
       expect(code.textContent).toBe(lines.slice(0, i + 20).join('\n') + '\n');
+      // Every hundred lines go into a box of their own, kept as it is: a frame lays out the growing lines only.
+      const boxes = [...code.querySelectorAll('.code-box')];
+      expect(boxes.map((b) => b.textContent!.split('\n').length - 1)).toEqual(Array.from({ length: Math.floor((i + 20) / 100) }, () => 100));
+      if (boxes.length) expect(code.querySelector('.code-box')).toBe(firstBox ?? (firstBox = boxes[0]!));
     }
     // Closed: rendered as a finished block, as one full render shows it.
     text += '```\n\nDone.\n';
@@ -116,6 +122,51 @@ describe('a code block still being written', () => {
     t.frame();
     expect(t.body().querySelector('code')!.textContent).toBe('b\n');
     expect(t.body().querySelector('p')!.textContent).toBe('after');
+  });
+});
+
+describe('a list still being written', () => {
+  const items = Array.from({ length: 60 }, (_, i) => `${i + 3}. item ${i + 1}: check \`module${i}\` and its **tests**`);
+
+  it('grows by its new items, each rendered once, and shows at every frame what one full render shows', () => {
+    const t = setup(0);
+    let text = 'The steps:\n\n';
+    t.send(snapshotMsg({ meta: meta({ turn: 'running' }), entries: [user('u1', 'hi'), agent('a1', text)] }));
+    t.frame();
+    let firstItem: Element | undefined;
+    for (let i = 0; i < items.length; i += 3) {
+      // Whole items and a part of the next, as the model's deltas come.
+      text += items.slice(i, i + 3).join('\n') + '\n' + (i + 3 < items.length ? items[i + 3]!.slice(0, 9) : '');
+      t.md.mockClear();
+      t.send({ type: 'patch', entries: [agent('a1', text)] });
+      t.frame();
+      expect(t.md.mock.calls.length).toBeLessThanOrEqual(5); // the finished items since the last frame, and the last one
+      const full = setup(0);
+      full.send(snapshotMsg({ meta: meta(), entries: [user('u1', 'hi'), agent('a1', text)] }));
+      full.frame();
+      expect(t.body().querySelector('.md-tail')!.innerHTML).toBe(full.body().querySelector('.md-tail')!.innerHTML);
+      firstItem ??= t.body().querySelector('.md-tail li')!;
+      expect(t.body().querySelector('.md-tail li')).toBe(firstItem);
+      text = text.slice(0, text.lastIndexOf('\n') + 1);
+    }
+    expect(t.body().querySelector('.md-tail ol')!.getAttribute('start')).toBe('3');
+  });
+});
+
+describe('openListItems', () => {
+  it('is where one tight list at the end starts, and each of its items', () => {
+    expect(openListItems('- a\n- b\n  more of b\n- c')).toEqual({ listStart: 0, starts: [0, 4, 20] });
+    expect(openListItems('1. a\n2. b\n')).toEqual({ listStart: 0, starts: [0, 5] });
+    expect(openListItems('# Steps\n\nFirst:\n\n- a\n- b')).toEqual({ listStart: 17, starts: [17, 21] });
+    expect(openListItems('- x\n\n- a')).toBeUndefined(); // a list before: one loose list with it
+    expect(openListItems('    code\n\n- a')).toBeUndefined(); // an indented block before
+    expect(openListItems('```\n\n- a')).toBeUndefined(); // inside a fence
+    expect(openListItems('- a\n\n- b')).toBeUndefined(); // a blank line: maybe loose
+    expect(openListItems('- a\n* b')).toBeUndefined(); // another kind of item: another list
+    expect(openListItems('1. a\n2) b')).toBeUndefined();
+    expect(openListItems('- a\nlazy line')).toBeUndefined();
+    expect(openListItems('text\n- a')).toBeUndefined();
+    expect(openListItems('---\n')).toBeUndefined();
   });
 });
 

@@ -170,7 +170,7 @@ export async function runBench(opts: { root: string; node: string; tmp: string; 
     const pace = adapterPace(st);
     out(
       table(
-        `The same run: a frame's cost along the code block (the mean of its first and last tenth of frames); keys typed into the composer while the long reply streamed (the key's event to the end of the next frame); ` +
+        `The same run: a frame's cost along the code block (the median of its first and last tenth of frames); keys typed into the composer while the long reply streamed (the key's event to the end of the next frame); ` +
           `and the whole path against the adapter's own pace (a bare ACP client running the long reply through the same adapter and fake API, recording only arrivals). ` +
           `Goals: ${GOALS.streamFrameGrowth}; ${GOALS.keyEcho}; ${GOALS.adapterPace}.`,
         ['measure', 'ours', 'floor', 'ratio'],
@@ -361,12 +361,14 @@ function streamSplit(c: StreamFigure['cases'][number]): { host: number; transpor
   return { host: sent - c.wire.last, transport: c.ours.lastMessage - sent, page: c.ours.endShown - c.ours.lastMessage };
 }
 
-/** The mean cost of the first and of the last tenth of the frames (at least one each). */
+/**
+ * The median cost of the first and of the last tenth of the frames (at least one each): the median, so that the one
+ * frame that renders the block whole when it closes does not stand for the frames that grew it.
+ */
 function frameGrowth(frames: readonly number[]): { first: number; last: number } | undefined {
   if (frames.length < 2) return undefined;
   const n = Math.max(1, Math.floor(frames.length / 10));
-  const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  return { first: mean(frames.slice(0, n)), last: mean(frames.slice(-n)) };
+  return { first: median(frames.slice(0, n)), last: median(frames.slice(-n)) };
 }
 
 function median(xs: readonly number[]): number {

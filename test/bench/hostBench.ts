@@ -190,7 +190,7 @@ export async function hostBench(root: string, requests: number): Promise<HostFig
       const floorAt = 2 * j * requests;
       const oursAt = floorAt + requests;
       check(pageStamps.keys.slice(floorAt, oursAt).every((key, i) => key.title === `${spec.floorTitle} ${i}`), `${spec.name}: the floor's keys answered its QuickPicks in order`);
-      check(pageStamps.keys.slice(oursAt, oursAt + requests).every((key, i) => key.title === `touch ${spec.prefix}-${i}`), `${spec.name}: our keys answered the permission QuickPicks in order`);
+      check(pageStamps.keys.slice(oursAt, oursAt + requests).every((key, i) => key.title === `Run this command? touch ${spec.prefix}-${i}`), `${spec.name}: our keys answered the permission QuickPicks in order`);
       check(x.agent.every((a) => (a.outcome as { optionId?: string }).optionId === 'allow'), `${spec.name}: Enter picked the agent’s first option`);
       check(x.handled.length === requests && x.showReturned.length === requests, `${spec.name}: every request reached our handler and was shown`);
       const runs = {

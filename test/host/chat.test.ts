@@ -17,6 +17,7 @@ import {
   quickInput,
   setUpAgentEnvironment,
   toolCalls,
+  freshSideChat,
   waitFor,
   workspaceRoot,
   type ExtensionApi,
@@ -48,10 +49,8 @@ suite('ACP Chat extension', function () {
     fake = await setUpAgentEnvironment();
     api = await activate();
     await closeAllEditors();
-    await vscode.commands.executeCommand('acpChat.chatView.focus');
     // Whatever ran before in this window, the side view's chat starts over on this suite's fake API.
-    await api.chats.restart(api.chat);
-    await waitFor(() => api.chat.session, 'a session', 40_000);
+    await freshSideChat(api);
   });
 
   // The extension stays as it is: the other suites use the same extension host.

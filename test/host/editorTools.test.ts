@@ -13,7 +13,7 @@ import * as vscode from 'vscode';
 import type { EditorToolServer } from '../../src/ideTools/editorToolServer';
 import { descendantPids, nodeForOthers } from '../fixtures/processes';
 import { text, toolUse, type FakeAnthropic } from '../fixtures/fakeAnthropic';
-import { activate, closeAllEditors, permissionRecords, setUpAgentEnvironment, toolCalls, waitFor, workspaceRoot, type ExtensionApi } from './helpers';
+import { activate, closeAllEditors, permissionRecords, setUpAgentEnvironment, toolCalls, waitFor, workspaceRoot, type ExtensionApi, freshSideChat } from './helpers';
 
 const BROKEN = ['export function answer(): number {', '  return 42;', '}', "export const count: number = 'three';", ''].join('\n');
 const USE = ["import { answer } from './broken';", 'export const value = answer();', ''].join('\n');
@@ -36,9 +36,7 @@ suite('Editor tools for the agent', function () {
     outside = mkdtempSync(join(tmpdir(), 'acp-chat-outside-'));
     writeFileSync(join(outside, 'secret.ts'), "export const secret: number = 'x';\n");
     symlinkSync(join(outside, 'secret.ts'), join(dir, 'link.ts'));
-    await vscode.commands.executeCommand('acpChat.chatView.focus');
-    await api.chats.restart(api.chat);
-    await waitFor(() => api.chat.session, 'a session', 40_000);
+    await freshSideChat(api);
   });
 
   suiteTeardown(async () => {

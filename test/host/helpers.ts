@@ -248,6 +248,13 @@ export async function pointAgentAt(fake: FakeAnthropic, opts: { withKey: boolean
   return { home };
 }
 
+/** The side view's chat started over on the current settings (whatever ran before in this window), with its session. */
+export async function freshSideChat(api: ExtensionApi): Promise<void> {
+  await vscode.commands.executeCommand('acpChat.chatView.focus');
+  await api.chats.restart(api.chat);
+  await waitFor(() => api.chat.session, 'a session', 40_000);
+}
+
 /** Sets (or with `undefined` resets) an acpChat setting in the user settings. */
 export async function setSetting(key: string, value: unknown): Promise<void> {
   await vscode.workspace.getConfiguration('acpChat').update(key, value, vscode.ConfigurationTarget.Global);

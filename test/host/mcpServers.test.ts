@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SessionMcpServers } from '../../src/mcpServers/sessionMcpServers';
 import { text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
-import { activate, setSetting, setUpAgentEnvironment, waitFor, type ExtensionApi } from './helpers';
+import { activate, setSetting, setUpAgentEnvironment, waitFor, type ExtensionApi, freshSideChat } from './helpers';
 
 suite('The user\'s MCP servers', function () {
   this.timeout(120_000);
@@ -21,9 +21,7 @@ suite('The user\'s MCP servers', function () {
       probe: { command: process.execPath, args: [join(extension.extensionPath, 'test', 'fixtures', 'mcp', 'stdioServer.mjs')], env: { MARKER: 'from-settings' } },
       gone: { command: 'acp-chat-no-such-program' },
     });
-    await vscode.commands.executeCommand('acpChat.chatView.focus');
-    await api.chats.restart(api.chat);
-    await waitFor(() => api.chat.session, 'a session', 40_000);
+    await freshSideChat(api);
   });
 
   suiteTeardown(async () => {

@@ -57,6 +57,11 @@ export interface PageStreamFigure {
   /** Frames that did that work, and each one's cost in order (ours only). */
   frames: number;
   frameMs?: number[];
+  /**
+   * Ours only: each frame while the reply's end was a code block still being written: its cost, the reply's text it
+   * showed new, and how much of the reply had come by then (characters).
+   */
+  openCodeFrames?: { ms: number; chars: number; at: number }[];
   /** Tasks of 50 ms or more while it streamed (Long Tasks API), and the longest. */
   longTasks: number;
   longestTaskMs: number;
@@ -181,6 +186,10 @@ function installProbe(): void {
   let busy = 0;
   let handlerStart = 0;
   let frameMs: number[] = [];
+  let openCodeFrames: { ms: number; chars: number; at: number }[] = [];
+  /** The reply's text that arrived since the last frame, and in all. */
+  let newChars = 0;
+  let allChars = 0;
   let endShown = 0;
   let lastSentAt = 0;
   let longTasks: number[] = [];
@@ -233,6 +242,8 @@ function installProbe(): void {
     if (!text && !pieces.length) return;
     if (!endShown) busy += after - handlerStart;
     if (text) {
+      newChars += text.length;
+      allChars += text.length;
       pieces.push({ at: handlerStart, text });
       lastSentAt = (e.data as Msg).sentAt ?? 0;
       if (text.includes(end)) watchEnd();
@@ -246,8 +257,12 @@ function installProbe(): void {
       cb(t);
       void document.body.offsetHeight;
       if (streaming()) {
-        busy += now() - start;
-        frameMs.push(now() - start);
+        const ms = now() - start;
+        busy += ms;
+        frameMs.push(ms);
+        const replies = document.querySelectorAll('[data-testid="agent-message"]');
+        if (newChars > 0 && replies[replies.length - 1]?.querySelector('.md-tail pre')) openCodeFrames.push({ ms, chars: newChars, at: allChars });
+        newChars = 0;
       }
     });
   // A key's event to the end of the frame after it: what the user waits for to see it.
@@ -275,6 +290,9 @@ function installProbe(): void {
       known = 0;
       busy = 0;
       frameMs = [];
+      openCodeFrames = [];
+      newChars = 0;
+      allChars = 0;
       endShown = 0;
       lastSentAt = 0;
       longTasks = [];
@@ -290,6 +308,7 @@ function installProbe(): void {
       busyMs: busy,
       frames: frameMs.length,
       frameMs,
+      openCodeFrames,
       longTasks: longTasks.filter((d) => d >= 50).length,
       longestTaskMs: Math.max(0, ...longTasks),
       keyEchoMs,

@@ -1,6 +1,7 @@
 // The bench's end-to-end streaming figures (run by test/bench/streamBench.ts, not by `npm test`): in the real VS Code
 // workbench, the real adapter relays replies that the fake Messages API sends in 5,000 deltas (a 200 KB markdown
-// reply, typed into meanwhile; one holding a 2,000-line code block; one of 300 short list items); a relay between the
+// reply; one holding a 2,000-line code block; one of 300 short list items; the 200 KB one again, typed into
+// meanwhile); a relay between the
 // adapter and the extension (wireRelay.mjs) stamps each agent_message_chunk as it reaches the extension's pipe, and a
 // probe in the chat's webview stamps when the reply's end is in the page, each host message's stamp (`sentAt`) and
 // arrival, the main thread's work per frame, its long tasks and each key's time to its next frame. The floor runs in
@@ -39,7 +40,8 @@ export function listReply(): string {
   return `The steps:\n\n${items.join('\n')}\n\n${END}\n`;
 }
 
-export const CASES = { long: longReply, code: codeReply, list: listReply } as const;
+/** The replies, each beside its floor; `typing` is the long reply again, typed into meanwhile (its keys are its figure). */
+export const CASES = { long: longReply, code: codeReply, list: listReply, typing: longReply } as const;
 export type StreamCaseName = keyof typeof CASES;
 
 /** What the webview probe measured for one page (ours or the floor). */
@@ -121,18 +123,16 @@ test('replies streamed end to end, each beside a plain-paragraph floor in the sa
     const asked = bed.fake.mainRequests().length;
     await sendPrompt(bed, `write the ${name} reply`);
     step(`${name}: prompt sent`);
+    // Typing while the long reply streams, from the prompt on (the probe counts the keys pressed while it streams):
+    // each key's way to the screen.
+    const typing = name === 'typing' ? typeWhileStreaming(bed) : Promise.resolve();
     await expect.poll(() => body.evaluate(() => (window as unknown as { __stream: { figure(): { messages: number } } }).__stream.figure().messages), { timeout: AGENT_START_MS }).toBeGreaterThan(0);
     step(`${name}: reply streaming`);
-    // Typing while the long reply streams: each key's way to the screen.
-    if (name === 'long') {
-      const input = bed.chat.getByTestId('composer-input');
-      await input.focus();
-      await input.pressSequentially('typing while it streams', { delay: 40 });
-    }
+    await typing;
     await body.evaluate(() => (window as unknown as { __stream: { done: Promise<void> } }).__stream.done);
     step(`${name}: reply shown`);
     await waitTurnIdle(bed, AGENT_START_MS);
-    if (name === 'long') await bed.chat.getByTestId('composer-input').fill('');
+    if (name === 'typing') await bed.chat.getByTestId('composer-input').fill('');
     const ours = await body.evaluate(() => (window as unknown as { __stream: { figure(): unknown } }).__stream.figure() as PageStreamFigure);
     expect(await bed.chat.getByTestId('agent-message').last().textContent()).toContain(END);
     const floor = (await body.evaluate(runFloor, END)) as PageStreamFigure;
@@ -161,6 +161,18 @@ test('replies streamed end to end, each beside a plain-paragraph floor in the sa
   const figure: StreamFigure = { cases, bare: { ...bare, model: model! } };
   writeFileSync(out!, JSON.stringify(figure));
 });
+
+/** Keys typed into the composer, one every 25 ms, until the reply's end is on screen (or 200 keys). */
+async function typeWhileStreaming(bed: ChatBed): Promise<void> {
+  const input = bed.chat.getByTestId('composer-input');
+  await input.focus();
+  const body = bed.chat.locator('body');
+  for (let i = 0; i < 200; i++) {
+    await bed.chat.locator('body').page().keyboard.press(i % 10 === 9 ? 'Space' : 'KeyA', { delay: 0 });
+    await new Promise((r) => setTimeout(r, 25));
+    if (i % 10 === 9 && (await body.evaluate(() => (window as unknown as { __stream: { figure(): { endShown: number } } }).__stream.figure().endShown > 0))) return;
+  }
+}
 
 function readJson(file: string): { times: number[] } | undefined {
   try {

@@ -5,6 +5,9 @@ import { AgentStartError } from '../acpClient/errors';
 
 export { AgentStartError };
 
+/** Claude Code's switch for running the agent's commands without credentials in their environment (its sandbox). */
+const SUBPROCESS_SCRUB = 'CLAUDE_CODE_SUBPROCESS_ENV_SCRUB';
+
 export interface AgentLaunchSettings {
   path?: string;
   args?: string[];
@@ -67,7 +70,7 @@ export function resolveAgentLaunch(input: {
   // The resolved Claude Code wins over a CLAUDE_CODE_EXECUTABLE in the env setting: the resolution already read it.
   const claude = claudeCodeExecutable ? { CLAUDE_CODE_EXECUTABLE: claudeCodeExecutable } : undefined;
   // Before the user's env setting, so their own value (e.g. "0") wins.
-  const scrub = input.scrubSubprocessEnv ? { CLAUDE_CODE_SUBPROCESS_ENV_SCRUB: '1' } : undefined;
+  const scrub = input.scrubSubprocessEnv ? { [SUBPROCESS_SCRUB]: '1' } : undefined;
   return { command: node.path, args: [adapterEntry], env: mergeEnv(base, node.env, key, scrub, settings.env, claude) };
 }
 
@@ -154,7 +157,7 @@ export function withClaudeTools(launch: AgentLaunch, tools: SessionTools): Agent
   const env = { ...launch.env };
   // With its sandbox's scrub on, Claude Code fills in no variable: the header stays as it is (the tools' server then
   // refuses other users' connections itself).
-  const fillsVariables = !/^(1|true)$/iu.test(env.CLAUDE_CODE_SUBPROCESS_ENV_SCRUB ?? '');
+  const fillsVariables = !/^(1|true)$/iu.test(env[SUBPROCESS_SCRUB] ?? '');
   const mcpServers = tools.mcpServers.map((server) => {
     if (!('headers' in server) || !fillsVariables) return server;
     const headers = server.headers.map((h) => {

@@ -17,8 +17,6 @@ export interface EditorServerOffer {
   server: McpServer;
   /** Claude Code's names of the tools, which run without asking. */
   allowedTools: string[];
-  /** The tools' names and descriptions, for the list the user can open. */
-  tools: { name: string; description: string }[];
 }
 
 export class EditorToolServer implements vscode.Disposable {
@@ -49,7 +47,6 @@ export class EditorToolServer implements vscode.Disposable {
     return {
       server: { type: 'http', name: EDITOR_SERVER_NAME, url: server.url, headers: [{ name: 'Authorization', value: server.authorization }] },
       allowedTools: this.tools.map((t) => `mcp__${EDITOR_SERVER_NAME}__${t.name}`),
-      tools: this.tools.map((t) => ({ name: t.name, description: t.description })),
     };
   }
 

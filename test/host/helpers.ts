@@ -248,6 +248,37 @@ export async function pointAgentAt(fake: FakeAnthropic, opts: { withKey: boolean
   return { home };
 }
 
+/**
+ * A suite whose sessions start in acceptEdits (edits run without asking; a shell command still asks), on a fresh agent
+ * with its own fake API and a fresh session; afterwards the mode is the user's default again (in acceptEdits the adapter
+ * runs file-touching shell commands without asking, which would starve later suites of the permissions they wait for).
+ */
+export function acceptEditsSuite(): { readonly api: ExtensionApi; readonly fake: FakeAnthropic } {
+  const held: { api?: ExtensionApi; fake?: FakeAnthropic } = {};
+  suiteSetup(async () => {
+    held.fake = await setUpAgentEnvironment();
+    await vscode.workspace.getConfiguration('acpChat').update('initialMode', 'acceptEdits', vscode.ConfigurationTarget.Global);
+    held.api = await activate();
+    await vscode.commands.executeCommand('acpChat.chatView.focus');
+    await held.api.chats.restart();
+    await held.api.chat.newSession();
+  });
+  suiteTeardown(async () => {
+    await held.api?.chat.cancel().catch(() => undefined);
+    await closeAllEditors();
+    await held.fake?.close();
+    await vscode.workspace.getConfiguration('acpChat').update('initialMode', undefined, vscode.ConfigurationTarget.Global);
+  });
+  return {
+    get api() {
+      return held.api!;
+    },
+    get fake() {
+      return held.fake!;
+    },
+  };
+}
+
 /** The side view's chat started over on the current settings (whatever ran before in this window), with its session. */
 export async function freshSideChat(api: ExtensionApi): Promise<void> {
   await vscode.commands.executeCommand('acpChat.chatView.focus');

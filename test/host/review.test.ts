@@ -5,43 +5,22 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { bash, edit, read, text, write, type FakeAnthropic } from '../fixtures/fakeAnthropic';
+import { bash, edit, read, text, write } from '../fixtures/fakeAnthropic';
 import type { TurnChangeSet } from '../../src/checkpoints/turnChangeTracker';
 import { REVIEW_TITLE } from '../../src/checkpoints/turnReview';
-import { activate, closeAllEditors, setUpAgentEnvironment, waitFor, workspaceRoot, type ExtensionApi } from './helpers';
+import { acceptEditsSuite, closeAllEditors, waitFor, workspaceRoot } from './helpers';
 
 suite('A turn’s changes: review and revert', function () {
   this.timeout(90_000);
-  let fake: FakeAnthropic;
-  let api: ExtensionApi;
-
-  suiteSetup(async () => {
-    fake = await setUpAgentEnvironment();
-    // Edits are applied without asking, so the turn runs through; the shell command below still asks.
-    await vscode.workspace.getConfiguration('acpChat').update('initialMode', 'acceptEdits', vscode.ConfigurationTarget.Global);
-    api = await activate();
-    await vscode.commands.executeCommand('acpChat.chatView.focus');
-    // A fresh agent reads this suite's settings (its own fake API); then a fresh session.
-    await api.chats.restart();
-    await api.chat.newSession();
-  });
-
-  suiteTeardown(async () => {
-    await api?.chat.cancel().catch(() => undefined);
-    await closeAllEditors();
-    await fake?.close();
-    // Leave the extension as found: in acceptEdits the adapter runs file-touching shell commands without asking,
-    // which would starve later suites of the permission they wait for.
-    await vscode.workspace.getConfiguration('acpChat').update('initialMode', undefined, vscode.ConfigurationTarget.Global);
-  });
+  const bed = acceptEditsSuite();
 
   /** Runs one prompt and returns the change set the tracker worked out for it. */
   async function turn(prompt: string): Promise<TurnChangeSet | undefined> {
-    const before = api.turnChanges.current;
-    const response = await (await api.chat.ensureSession()).prompt([{ type: 'text', text: prompt }]);
+    const before = bed.api.turnChanges.current;
+    const response = await (await bed.api.chat.ensureSession()).prompt([{ type: 'text', text: prompt }]);
     assert.equal(response.stopReason, 'end_turn');
-    await api.turnChanges.settled();
-    const set = api.turnChanges.current;
+    await bed.api.turnChanges.settled();
+    const set = bed.api.turnChanges.current;
     return set === before ? undefined : set;
   }
 
@@ -57,7 +36,7 @@ suite('A turn’s changes: review and revert', function () {
     const a = join(dir, 'new-a.txt');
     const b = join(dir, 'new-b.txt');
     writeFileSync(existing, 'one\ntwo\nthree\n');
-    fake.setScript([write(a, 'alpha\n'), write(b, 'beta\nbeta two\n'), read(existing), edit(existing, 'two', 'TWO'), text('Done.')]);
+    bed.fake.setScript([write(a, 'alpha\n'), write(b, 'beta\nbeta two\n'), read(existing), edit(existing, 'two', 'TWO'), text('Done.')]);
     const set = await turn('change three files');
     assert.ok(set, 'the turn has a change set');
     assert.deepEqual(
@@ -70,7 +49,7 @@ suite('A turn’s changes: review and revert', function () {
     );
     assert.equal(readFileSync(existing, 'utf8'), 'one\nTWO\nthree\n', 'the agent really edited it');
 
-    await api.turnReview.review(set.id);
+    await bed.api.turnReview.review(set.id);
     const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs);
     const tab = await waitFor(() => tabs().find((t) => t.label.startsWith(REVIEW_TITLE)), 'the multi-file diff editor').catch((err: Error) => {
       throw new Error(`${err.message}; tabs: ${tabs().map((t) => `${t.label} (${(t.input as object | undefined)?.constructor?.name})`).join(', ')}`);
@@ -87,18 +66,18 @@ suite('A turn’s changes: review and revert', function () {
 
     // Revert one file: back to its content before the turn, and one Undo brings the agent's version back.
     const { document: doc } = await vscode.window.showTextDocument(vscode.Uri.file(existing));
-    const one = await api.turnReview.revert(set.id, [existing]);
+    const one = await bed.api.turnReview.revert(set.id, [existing]);
     assert.deepEqual(one, { reverted: [existing], refused: [] });
     assert.equal(readFileSync(existing, 'utf8'), 'one\ntwo\nthree\n', 'reverted on disk');
     assert.equal(doc.getText(), 'one\ntwo\nthree\n', 'and in the open buffer');
-    assert.equal(api.turnChanges.current?.files.find((f) => f.path === existing)?.reverted, true);
+    assert.equal(bed.api.turnChanges.current?.files.find((f) => f.path === existing)?.reverted, true);
     await vscode.commands.executeCommand('undo');
     assert.equal(doc.getText(), 'one\nTWO\nthree\n', 'one Undo restores the agent’s version');
     await vscode.commands.executeCommand('workbench.action.files.revert'); // leave the disk's (reverted) text
     await closeAllEditors();
 
     // Revert All: the rest (the two created files are deleted).
-    const all = await api.turnReview.revert(set.id);
+    const all = await bed.api.turnReview.revert(set.id);
     assert.deepEqual(all, { reverted: [a, b], refused: [] });
     assert.equal(existsSync(a), false);
     assert.equal(existsSync(b), false);
@@ -108,11 +87,11 @@ suite('A turn’s changes: review and revert', function () {
   test('a file changed after the agent wrote it is not reverted, and says why', async () => {
     const dir = folder('review-refused');
     const file = join(dir, 'later.txt');
-    fake.setScript([write(file, 'from the agent\n'), text('Written.')]);
+    bed.fake.setScript([write(file, 'from the agent\n'), text('Written.')]);
     const set = await turn('write a file');
     assert.ok(set);
     writeFileSync(file, 'from the agent\nand the user\n');
-    const result = await api.turnReview.revert(set.id, [file]);
+    const result = await bed.api.turnReview.revert(set.id, [file]);
     assert.deepEqual(result.reverted, []);
     assert.match(result.refused[0]?.reason ?? '', /changed after the agent wrote it/);
     assert.equal(readFileSync(file, 'utf8'), 'from the agent\nand the user\n', 'left as the user made it');
@@ -130,24 +109,24 @@ suite('A turn’s changes: review and revert', function () {
     // Claude Code's command sandbox protects a repository's `.git` only in a session started inside it (its mount
     // points are laid out at start); a repository made under a running session can make bwrap refuse the command.
     // As a user would, the agent starts again in the new repository.
-    await api.chats.restart();
-    await api.chat.newSession();
-    fake.setScript([bash(`printf 'shell wrote this\\n' > ${tracked}`), text('Ran it.')]);
+    await bed.api.chats.restart();
+    await bed.api.chat.newSession();
+    bed.fake.setScript([bash(`printf 'shell wrote this\\n' > ${tracked}`), text('Ran it.')]);
     // Whatever the mode asks for this command is allowed once.
-    const allow = api.permissions.broker.onDidAdd((p) => {
+    const allow = bed.api.permissions.broker.onDidAdd((p) => {
       if (p.type !== 'permission') return;
-      api.permissions.answer(p.key, 'allow-once');
+      bed.api.permissions.answer(p.key, 'allow-once');
     });
-    const sent = fake.requests.length;
+    const sent = bed.fake.requests.length;
     const set = await turn('overwrite it from the shell').finally(() => allow.dispose());
-    const told = fake.requests.slice(sent).map((r) => `${r.kind}/${r.reply}: ${r.toolResults.map((t) => `${t.isError ? 'error ' : ''}${t.text}`).join(' | ')}`);
+    const told = bed.fake.requests.slice(sent).map((r) => `${r.kind}/${r.reply}: ${r.toolResults.map((t) => `${t.isError ? 'error ' : ''}${t.text}`).join(' | ')}`);
     assert.equal(readFileSync(tracked, 'utf8'), 'shell wrote this\n', `the shell command ran; the model API was told: ${told.join('; ')}`);
     assert.ok(set, 'the turn has a change set');
     const file = set.files.find((f) => f.path === tracked);
     assert.ok(file, `listed: ${set.files.map((f) => f.path).join(', ')}`);
     assert.equal(file.source, 'git');
     assert.equal(file.before, 'committed\nuncommitted work\n');
-    assert.deepEqual(await api.turnReview.revert(set.id, [tracked]), { reverted: [tracked], refused: [] });
+    assert.deepEqual(await bed.api.turnReview.revert(set.id, [tracked]), { reverted: [tracked], refused: [] });
     assert.equal(readFileSync(tracked, 'utf8'), 'committed\nuncommitted work\n');
   });
 });

@@ -37,11 +37,13 @@ import { openAgentTerminal } from './workbench/agentTerminals';
 import { EditorActions } from './workbench/editorActions';
 import { exportConversation } from './workbench/exportConversation';
 import { HistoryPicker } from './workbench/historyPicker';
-import { workspaceFolderPaths } from './workbench/locationOpener';
+import { agentFolderPaths, workspaceFolderPaths } from './workbench/locationOpener';
 import { ApiKeyStore } from './workbench/signIn/apiKeyStore';
 import { SignIn } from './workbench/signIn/signInCommands';
 import { WorkspaceFiles } from './workbench/workspaceFiles';
 import { resolveInWorkspace } from './workbench/workspacePaths';
+import { ChatWorktrees } from './worktrees/chatWorktrees';
+import { WorktreeStore } from './worktrees/worktreeStore';
 
 export function activate(context: vscode.ExtensionContext) {
   const started = performance.now();
@@ -63,7 +65,7 @@ export function activate(context: vscode.ExtensionContext) {
   const projectSettings = new ProjectSettingsConsent(context.workspaceState, logger);
   const version = String(context.extension.packageJSON.version ?? '0.0.0');
   // The MCP servers every session gets: the editor's knowledge as tools, and the user's servers (trusted workspace).
-  const editorTools = new EditorToolServer({ logger, version, folders: workspaceFolderPaths, follows: () => followsAgent(context.globalState), enabled: () => userValue<boolean>('ideTools.enabled') !== false });
+  const editorTools = new EditorToolServer({ logger, version, folders: agentFolderPaths, follows: () => followsAgent(context.globalState), enabled: () => userValue<boolean>('ideTools.enabled') !== false });
   let say: (message: string) => void = () => undefined; // the presenter, once it is built below
   const mcpServers = new SessionMcpServers({
     editor: editorTools,
@@ -76,12 +78,27 @@ export function activate(context: vscode.ExtensionContext) {
   const resolveLaunch = (dir: string) => launcher.resolve(dir);
   const apiKeyApplies = () => launcher.apiKeyApplies();
 
+  // Chats in their own git worktrees: where each session works, and the folders its fs/* and terminals may reach.
+  const worktrees = new ChatWorktrees({
+    store: new WorktreeStore(context.workspaceState, logger),
+    logger,
+    storageDir: context.storageUri?.fsPath,
+    trusted: () => vscode.workspace.isTrusted,
+    say: (message, severity, actions, chat) => presenter.showMessage(message, severity, actions, chat),
+  });
+  const sessionFolders = (sessionId: string) => worktrees.rootsOf(sessionId) ?? workspaceFolderPaths();
+
   // The agent and the chats on it.
   const editor = new EditorActions(logger);
   const permissions = new PermissionController({ logger, editor, inspectable: testing });
   // A turn's prompt leaves once its chat's snapshot of the files is taken (what Review and Revert compare with).
   const turnStarts = new TurnStartGate();
-  const terminals = new CommandRuns({ logger, defaultCwd: () => cwd() ?? homedir(), checkCwd: (dir) => resolveInWorkspace(dir, workspaceFolderPaths()), display: openAgentTerminal });
+  const terminals = new CommandRuns({
+    logger,
+    defaultCwd: (sessionId) => worktrees.placeOf(sessionId)?.folder ?? cwd() ?? homedir(),
+    checkCwd: (dir, sessionId) => resolveInWorkspace(dir, sessionFolders(sessionId)),
+    display: openAgentTerminal,
+  });
   let spawned: AgentProcess | undefined;
   const host = new AgentHost({
     resolveLaunch,
@@ -93,19 +110,22 @@ export function activate(context: vscode.ExtensionContext) {
     clientInfo: { name: 'acp-chat-vscode', version },
     // It decides how much new sessions ask: the user's value only, never a workspace's (application scope, and read so).
     initialMode: () => userValue<string>('initialMode') || undefined,
-    files: new WorkspaceFiles(logger),
+    files: new WorkspaceFiles(logger, sessionFolders),
     terminals,
     // In the extension-host tests only: the tests' view below reads the spawned process's id.
     spawn: testing ? (launch, dir, log) => (spawned = AgentProcess.spawn(launch, { cwd: dir, logger: log })) : undefined,
   });
   const sessions = new SessionStore(context.workspaceState, logger);
-  const chats = new ChatRegistry(host, { logger, resumeSessionId: () => sessions.currentId() });
+  const chats = new ChatRegistry(host, { logger, resumeSessionId: () => sessions.currentId(), placeOf: (sessionId) => worktrees.placeOf(sessionId) });
 
   // How they are shown.
   let views: ChatViews | undefined; // the presenter asks only once there is something to show
   const presenter = new UserErrorPresenter({ chats, logger, isChatVisible: () => views?.anyVisible ?? false, apiKeyApplies });
   say = (message) => presenter.showMessage(message, 'warning', ['showMcpServers']);
-  const history = new HistoryPicker(chatHistory(chats, sessions), (what, err) => presenter.report(err, { what }));
+  const history = new HistoryPicker(
+    chatHistory(chats, sessions, { branchOf: (id) => worktrees.placeOf(id)?.branch, deleted: (id) => worktrees.offerDiscardWith(id, chats) }),
+    (what, err) => presenter.report(err, { what }),
+  );
   // Each turn's changes, kept per session in the workspace's storage: Review, Revert, and restore to before a prompt.
   const checkpoints = new Checkpoints(context.storageUri && join(context.storageUri.fsPath, 'checkpoints'), logger);
   // The agent's changes under review where the code is: Keep / Undo per hunk, from every chat's turns.
@@ -129,7 +149,7 @@ export function activate(context: vscode.ExtensionContext) {
     extensionUri: context.extensionUri,
     // The webviews log through the logger, which survives a channel closed by deactivation.
     log: { debug: (m) => logger.debug?.(m), warn: (m) => logger.warn(m), error: (m) => (typeof m === 'string' ? logger.error(m) : logger.error(m.message, m)) },
-    editorSide: (chat) => createEditorSide(chat, { review: checkpoints.review, restore: checkpoints.restore, editorReview, checkpoints: checkpoints.store, memento: context.globalState, followToggled, grantsChanged, presenter, logger, cwd, turnStarts }),
+    editorSide: (chat) => createEditorSide(chat, { review: checkpoints.review, restore: checkpoints.restore, editorReview, checkpoints: checkpoints.store, memento: context.globalState, followToggled, grantsChanged, presenter, logger, cwd, turnStarts, worktrees, chats }),
   });
   const chatViews = views;
   const attention = new PendingAttention(permissions.broker, (n) => chatViews.sideView.setPendingApprovals(n), logger);
@@ -168,6 +188,8 @@ export function activate(context: vscode.ExtensionContext) {
     grantsChanged,
     agents,
     trackSessions(chats, sessions),
+    worktrees,
+    worktrees.track(chats),
     autoRestart({ onDidExitUnexpectedly: host.onDidExitUnexpectedly, restart: () => chats.restart() }, { enabled: () => settings().get<boolean>('autoRestartAgent') === true, logger }),
     history,
     chatViews,
@@ -194,6 +216,7 @@ export function activate(context: vscode.ExtensionContext) {
       undoRestore: (chat) => checkpoints.undo(chat, chatViews.editorSide(chat)!.turnChanges, presenter),
       exportConversation,
       showMcpServers: () => mcpServers.showList(),
+      worktrees,
       permissionsView,
     }),
     // Claude Code just put in place (downloaded, located, chosen): start the agent with it in the chat that asked.
@@ -241,6 +264,8 @@ export function activate(context: vscode.ExtensionContext) {
         agents,
         /** The editor tools' server: its address and token, as the agent gets them. */
         editorTools,
+        /** The chats' worktrees: made, applied and discarded as the commands do, with the questions' answers given. */
+        worktrees,
         /** The MCP servers the agent's sessions get, and the list Show MCP Servers shows. */
         mcpServers,
         /** The Permissions view's model: the settings files as read, and the rules' edits. */

@@ -43,10 +43,10 @@ export interface TerminalDisplay {
 
 export interface CommandRunsOptions {
   logger: Logger;
-  /** Where a run starts when the agent gives no `cwd`, and which folders a `cwd` must be in. */
-  defaultCwd(): string;
-  /** Checks (and resolves) an agent-given cwd; throws ServiceError when refused. */
-  checkCwd(cwd: string): Promise<string>;
+  /** Where a run of `sessionId` starts when the agent gives no `cwd` (the session's own folder). */
+  defaultCwd(sessionId: string): string;
+  /** Checks (and resolves) an agent-given cwd against the session's folders; throws ServiceError when refused. */
+  checkCwd(cwd: string, sessionId: string): Promise<string>;
   /** Opens the user-visible terminal of a run. */
   display(title: string, kill: () => void): TerminalDisplay;
   /** Default and cap of the output kept per terminal when the agent sets no limit. */
@@ -157,7 +157,7 @@ export class CommandRuns implements TerminalService {
 
   async create(params: CreateTerminalRequest, watch?: TerminalWatcher): Promise<CreateTerminalResponse> {
     if (typeof params.command !== 'string' || !params.command) throw new ServiceError('invalid-params', 'The command is empty.');
-    const cwd = params.cwd ? await this.opts.checkCwd(params.cwd) : this.opts.defaultCwd();
+    const cwd = params.cwd ? await this.opts.checkCwd(params.cwd, params.sessionId) : this.opts.defaultCwd(params.sessionId);
     const max = this.opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT;
     const limit = params.outputByteLimit != null && params.outputByteLimit >= 0 ? Math.min(params.outputByteLimit, max) : max;
     const env = { ...process.env };

@@ -204,3 +204,14 @@ export class AgentRegistryError extends Error {
     super(message);
   }
 }
+
+/** A chat's worktree cannot be made or used. Its message is for the log; userErrors.ts words it. */
+export class WorktreeError extends Error {
+  override name = 'WorktreeError';
+  constructor(
+    readonly reason: 'no-git' | 'not-a-repository' | 'no-commit' | 'untrusted' | 'no-folder' | 'missing' | 'turn-running',
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -114,7 +114,7 @@ export class Session implements PermissionSessionView {
       } catch (err) {
         this.inFlight -= 1;
         const error = await this.host.explainFailure(err);
-        this.apply({ type: 'turn-failed', message: error.message, stillRunning: this.inFlight > 0, ...(isAuthRequired(error) ? { needsSignIn: true } : {}) });
+        this.apply({ type: 'turn-failed', message: this.failureLine(error), stillRunning: this.inFlight > 0, ...(isAuthRequired(error) ? { needsSignIn: true } : {}) });
         throw error;
       }
     } finally {
@@ -324,6 +324,20 @@ export class Session implements PermissionSessionView {
 
   private queued(id: string) {
     return this.state.meta.queue?.find((q) => q.id === id);
+  }
+
+  /**
+   * The failed turn's line in the transcript. For a model API error it gave up on, Claude's adapter (to a client
+   * without its session-failure extension, as we are) first sends the error's text as the agent's message, then
+   * rejects the prompt with `RequestError.internalError(data, sameText)` (acp-agent.js: "legacy clients retain the
+   * historical transcript behavior", then failActiveWithSessionFailure → failActive). That message is the JSON-RPC
+   * code's name before what the agent just said, so the line is the agent's words: the page shows them once.
+   */
+  private failureLine(error: Error): string {
+    const last = this.state.entries[this.state.entries.length - 1];
+    if (last?.kind !== 'agent') return error.message;
+    const said = last.content.map((b) => (b.type === 'text' ? b.text : '')).join('').trim();
+    return said !== '' && error.message === acp.RequestError.internalError(undefined, said).message ? said : error.message;
   }
 
   private sendNextQueued(): void {

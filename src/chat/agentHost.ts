@@ -110,9 +110,12 @@ export class AgentHost {
     proc?.kill();
   }
 
-  /** A new session on the running agent, switched to the configured initial mode where the agent offers it. */
-  async newSession(): Promise<Session> {
-    const session = await this.require().newSession(this.workingDir);
+  /**
+   * A new session on the running agent, switched to the configured initial mode where the agent offers it; in `cwd`
+   * (a chat's worktree) when given, else in the folder the agent was started in.
+   */
+  async newSession(cwd: string = this.workingDir): Promise<Session> {
+    const session = await this.require().newSession(cwd);
     const mode = this.opts.initialMode?.();
     if (mode && session.snapshot().meta.modes?.availableModes.some((m) => m.id === mode)) await session.setMode(mode);
     return session;
@@ -130,18 +133,18 @@ export class AgentHost {
   }
 
   /** `sessionId` on the running agent: the open one, else session/load (history replayed), else session/resume. */
-  reopenSession(sessionId: string): Promise<Session> {
+  reopenSession(sessionId: string, cwd: string = this.workingDir): Promise<Session> {
     const client = this.require();
     const open = client.getSession(sessionId);
     if (open && open.status.connection === 'connected') return Promise.resolve(open);
     return client.initializeResponse.agentCapabilities?.loadSession
-      ? client.loadSession(sessionId, this.workingDir)
-      : client.resumeSession(sessionId, this.workingDir);
+      ? client.loadSession(sessionId, cwd)
+      : client.resumeSession(sessionId, cwd);
   }
 
   /** session/fork (up to and including the agent message `at`, when given): the copy's id. */
-  forkSession(sessionId: string, at?: { messageId: string }): Promise<string> {
-    return this.require().forkSession(sessionId, this.workingDir, at);
+  forkSession(sessionId: string, at?: { messageId: string }, cwd: string = this.workingDir): Promise<string> {
+    return this.require().forkSession(sessionId, cwd, at);
   }
 
   deleteSession(sessionId: string): Promise<void> {

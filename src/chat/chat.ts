@@ -18,6 +18,14 @@ export interface ChatOptions {
   logger: Logger;
   /** The session to continue when the chat starts with none yet (the one the side view showed before a reload). */
   resumeSessionId?(): string | undefined;
+  /** Where a session works when it is not in the agent's folder (a chat's worktree); undefined: the agent's folder. */
+  placeOf?(sessionId: string): WorkPlace | undefined;
+}
+
+/** A folder of its own a chat's sessions work in (a git worktree on its own branch), instead of the workspace's. */
+export interface WorkPlace {
+  folder: string;
+  branch: string;
 }
 
 /** Where going back to an earlier prompt left the chat: in a fork of the session, or in a new one (and why). */
@@ -29,6 +37,8 @@ export type GoBackOutcome =
 export class Chat {
   readonly notices = new ChatNotices();
   private current: Session | undefined;
+  /** Where the current session works, and the next new one: undefined is the agent's folder. */
+  private place: WorkPlace | undefined;
   private starting: Promise<Session> | undefined;
   /** The remembered session is for the chat's first start only (a window reload), not for New Session. */
   private shownAny = false;
@@ -63,6 +73,11 @@ export class Chat {
     return this.current;
   }
 
+  /** The worktree this chat's session works in; undefined while it works in the agent's folder. */
+  get workPlace(): WorkPlace | undefined {
+    return this.place;
+  }
+
   /** The agent's state, or this chat's start failure while the agent itself is fine. */
   get status(): ChatStatus {
     const agent = this.opts.host.status;
@@ -93,18 +108,26 @@ export class Chat {
     if (this.current && this.current.status.turn !== 'idle') await this.current.cancel();
   }
 
-  /** A fresh session (the old one is cancelled and, where the agent supports it, closed). */
-  async newSession(): Promise<Session> {
+  /**
+   * A fresh session (the old one is cancelled and, where the agent supports it, closed); in `place` when given (a
+   * worktree), else in the agent's folder.
+   */
+  async newSession(place?: WorkPlace): Promise<Session> {
     await this.leave();
+    this.place = place;
     return this.ensureSession();
   }
 
-  /** Shows another of the agent's sessions instead of the current one, which stays until the other is open. */
-  async openSession(sessionId: string): Promise<Session> {
+  /**
+   * Shows another of the agent's sessions instead of the current one, which stays until the other is open. It works
+   * where it worked before (`place`, else where the chat's options say).
+   */
+  async openSession(sessionId: string, place: WorkPlace | undefined = this.opts.placeOf?.(sessionId)): Promise<Session> {
     if (this.current?.id === sessionId) return this.ensureSession();
     await this.opts.host.ensureAgent();
-    const session = await this.opts.host.reopenSession(sessionId);
+    const session = await this.opts.host.reopenSession(sessionId, place?.folder);
     if (this.current !== session) await this.leave();
+    this.place = place;
     this.show(session);
     return session;
   }
@@ -115,9 +138,11 @@ export class Chat {
    */
   async openFork(sessionId: string, at?: { messageId: string }): Promise<Session> {
     await this.opts.host.ensureAgent();
-    const copy = await this.opts.host.forkSession(sessionId, at);
+    // The copy works where the original does (its worktree too).
+    const place = this.current?.id === sessionId ? this.place : this.opts.placeOf?.(sessionId);
+    const copy = await this.opts.host.forkSession(sessionId, at, place?.folder);
     this.opts.logger.info(`[chat] forked ${sessionId}${at ? ` at ${at.messageId}` : ''} as ${copy}`);
-    return this.openSession(copy);
+    return this.openSession(copy, place);
   }
 
   /**
@@ -190,7 +215,7 @@ export class Chat {
       throw err;
     });
     try {
-      const session = (await this.continuePrevious()) ?? (await host.newSession());
+      const session = (await this.continuePrevious()) ?? (await host.newSession(this.place?.folder));
       if (this.closed) throw new UnavailableError('chat-closed');
       this.shownAny = true;
       this.setFailure(undefined);
@@ -215,8 +240,10 @@ export class Chat {
   private async continuePrevious(): Promise<Session | undefined> {
     const previousId = this.current?.id ?? (this.shownAny ? undefined : this.opts.resumeSessionId?.());
     if (!previousId || !this.opts.host.canReopen()) return undefined;
+    // After a reload, the session works where it did before (its worktree); after a restart, where it works now.
+    if (!this.current) this.place = this.opts.placeOf?.(previousId);
     try {
-      const session = await this.opts.host.reopenSession(previousId);
+      const session = await this.opts.host.reopenSession(previousId, this.place?.folder);
       this.opts.logger.info(`[chat] continued session ${previousId}`);
       return session;
     } catch (err) {

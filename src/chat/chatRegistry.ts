@@ -6,12 +6,14 @@ import { Emitter, type Disposable } from '../acpClient/events';
 import type { Logger } from '../acpClient/logger';
 import type { Session } from '../acpClient/session';
 import type { AgentHost } from './agentHost';
-import { Chat } from './chat';
+import { Chat, type WorkPlace } from './chat';
 
 export interface ChatRegistryOptions {
   logger: Logger;
   /** The session the side view showed before a window reload (continued on its first start). */
   resumeSessionId?(): string | undefined;
+  /** Where a session works when not in the agent's folder (a chat's worktree). */
+  placeOf?(sessionId: string): WorkPlace | undefined;
 }
 
 export class ChatRegistry {
@@ -37,7 +39,7 @@ export class ChatRegistry {
     readonly host: AgentHost,
     private readonly opts: ChatRegistryOptions,
   ) {
-    this.sideView = this.add(new Chat({ host, logger: opts.logger, resumeSessionId: opts.resumeSessionId }));
+    this.sideView = this.add(new Chat({ host, logger: opts.logger, resumeSessionId: opts.resumeSessionId, placeOf: opts.placeOf }));
     this.focused = this.sideView;
   }
 
@@ -52,7 +54,7 @@ export class ChatRegistry {
 
   /** A new chat for an editor tab. */
   open(): Chat {
-    const chat = this.add(new Chat({ host: this.host, logger: this.opts.logger }));
+    const chat = this.add(new Chat({ host: this.host, logger: this.opts.logger, placeOf: this.opts.placeOf }));
     this.focus(chat);
     return chat;
   }

@@ -19,12 +19,28 @@ export interface HistorySource {
   delete(sessionId: string): Promise<unknown>;
 }
 
-export function chatHistory(chats: ChatRegistry, store: SessionStore): HistorySource {
+/** Conversations that work in a worktree of their own (the agent lists a folder's sessions: these are in another). */
+export interface HistoryPlaces {
+  /** The branch `sessionId` works on, when it works in a worktree. */
+  branchOf(sessionId: string): string | undefined;
+  /** A conversation was deleted: what else goes with it is asked about (its worktree). */
+  deleted?(sessionId: string): Promise<void>;
+}
+
+export function chatHistory(chats: ChatRegistry, store: SessionStore, places?: HistoryPlaces): HistorySource {
   const host = chats.host;
   return {
     async list(into) {
       await host.ensureAgent();
-      const items = host.supports('list') ? historyFromList(await host.listSessions()) : store.recent();
+      let items = host.supports('list') ? historyFromList(await host.listSessions()) : store.recent();
+      if (places) {
+        // The worktrees' conversations, from what this extension remembers of them, each with its branch.
+        for (const known of store.recent()) if (places.branchOf(known.sessionId) && !items.some((i) => i.sessionId === known.sessionId)) items = remember(items, known);
+        items = items.map((i) => {
+          const branch = places.branchOf(i.sessionId);
+          return branch ? { ...i, branch } : i;
+        });
+      }
       // The agent may list a session only once its transcript is on disk; the one on screen belongs in any case.
       const shown = into?.session;
       if (!shown || items.some((i) => i.sessionId === shown.id)) return items;
@@ -38,6 +54,7 @@ export function chatHistory(chats: ChatRegistry, store: SessionStore): HistorySo
     async delete(id) {
       await chats.deleteSession(id);
       store.forget(id);
+      await places?.deleted?.(id);
     },
   };
 }

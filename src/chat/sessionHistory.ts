@@ -7,6 +7,8 @@ export interface HistoryItem {
   title: string | null;
   /** ISO 8601, when the agent (or this extension) last saw activity. */
   updatedAt: string | null;
+  /** The branch of the worktree it works in, if it works in one. */
+  branch?: string;
 }
 
 /** How many sessions the workspace-storage fallback keeps. */

@@ -16,6 +16,8 @@ import type { DiffAnswer } from '../review/diffApprovalChoices';
 import type { DiffApprovals } from '../review/diffApprovals';
 import type { EditorReview } from '../review/editorReview';
 import type { PermissionsView } from '../grants/permissionsView';
+import type { ChatWorktrees } from '../worktrees/chatWorktrees';
+import { workspaceFolderPaths } from '../workbench/locationOpener';
 
 export interface CommandDeps {
   chats: ChatRegistry;
@@ -40,6 +42,8 @@ export interface CommandDeps {
   exportConversation(chat: Chat): Promise<unknown>;
   /** Lists the MCP servers the agent's sessions get, with their state and tools. */
   showMcpServers(): Promise<void>;
+  /** The chats' git worktrees: New Chat in Worktree, Manage Worktrees. */
+  worktrees: Pick<ChatWorktrees, 'create' | 'manage'>;
   /** The Permissions view: Claude Code's rules in its settings files. */
   permissionsView: Pick<PermissionsView, 'addRule' | 'removeRule' | 'openSettingsFile' | 'refresh'>;
 }
@@ -108,6 +112,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     [COMMANDS.undoRestore]: inActiveChat('Undoing the code restore', (chat) => deps.undoRestore(chat)),
     [COMMANDS.exportConversation]: inActiveChat('Exporting the conversation', (chat) => deps.exportConversation(chat)),
     [COMMANDS.showMcpServers]: reporting('Listing the MCP servers', () => deps.showMcpServers()),
+    [COMMANDS.newChatInWorktree]: inActiveChat('Starting a chat in a worktree', (chat) => deps.worktrees.create(chat, workspaceFolderPaths())),
+    [COMMANDS.manageWorktrees]: reporting('Managing the worktrees', () => deps.worktrees.manage(chats)),
     [COMMANDS.diffApprovalAllow]: answerFromDiff('allow'),
     [COMMANDS.diffApprovalAllowAlways]: answerFromDiff('allowAlways'),
     [COMMANDS.diffApprovalDeny]: answerFromDiff('deny'),

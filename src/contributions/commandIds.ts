@@ -20,6 +20,9 @@ export const COMMANDS = {
   undoRestore: 'acpChat.undoRestore',
   exportConversation: 'acpChat.exportConversation',
   showMcpServers: 'acpChat.showMcpServers',
+  /** A chat in its own git worktree, and the list of the workspace's chats' worktrees. */
+  newChatInWorktree: 'acpChat.newChatInWorktree',
+  manageWorktrees: 'acpChat.manageWorktrees',
   /** The side view's own title-bar buttons: they act on the side view's chat, whichever chat has focus. */
   newSessionInView: 'acpChat.chatView.newSession',
   openConversationInView: 'acpChat.chatView.openConversation',

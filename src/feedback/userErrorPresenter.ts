@@ -41,6 +41,7 @@ export const ACTIONS: Record<UserAction, { label: string; run: (methodId?: strin
   locateClaudeCode: { label: 'Locate Claude Code…', run: () => vscode.commands.executeCommand(COMMANDS.locateClaudeCode) },
   useClaudeOnPath: { label: 'Use claude from PATH', run: (id) => vscode.commands.executeCommand(COMMANDS.useClaudeCode, id) },
   undoRestore: { label: 'Undo Restore', run: () => vscode.commands.executeCommand(COMMANDS.undoRestore) },
+  manageWorktrees: { label: 'Manage Worktrees…', run: () => vscode.commands.executeCommand(COMMANDS.manageWorktrees) },
 };
 
 export interface PresenterDeps {
@@ -152,14 +153,16 @@ export class UserErrorPresenter implements vscode.Disposable {
   }
 
   private watch(chat: Chat): void {
-    // A turn that ends well makes the chat's card moot (a busy API's "Send Again", an earlier failure): it goes, with
-    // the prompt it kept.
+    // The card is about what came before: a new prompt makes it moot (left under the running prompt, an earlier
+    // failure's card reads as this prompt's), and so does a turn that ends well. It goes with the prompt it kept; the
+    // failed turn's line and its Retry stay in the transcript.
     let turns: Disposable | undefined;
     const follow = (session: Session | undefined) => {
       turns?.dispose();
       turns = session?.onDidChange((changes) => {
-        if (!changes.some((c) => c.type === 'entry-added' && c.entry.kind === 'turn-end' && c.entry.stopReason === 'end_turn')) return;
+        if (!changes.some((c) => c.type === 'entry-added' && (c.entry.kind === 'user' || (c.entry.kind === 'turn-end' && c.entry.stopReason === 'end_turn')))) return;
         chat.notices.keptPrompt = undefined;
+        chat.notices.resendWhenSignedIn = false;
         chat.notices.clear();
       });
     };

@@ -1,7 +1,7 @@
 // The one place that words errors for the user: what happened, how serious it is, and what the user can do about it
 // (action ids; the host maps each id to a VS Code command in one table). Pure: no vscode, no I/O.
 import { basename } from 'node:path';
-import { AUTH_REQUIRED, AgentExitedError, AgentRegistryError, AgentStartError, AnswerNotUsedError, InstallError, LocationRefusedError, SettingsProblemError, errorMessage, type InstallProblem, type InstallSubject } from '../acpClient/errors';
+import { AUTH_REQUIRED, AgentExitedError, AgentRegistryError, AgentStartError, AnswerNotUsedError, InstallError, LocationRefusedError, SettingsProblemError, WorktreeError, errorMessage, type InstallProblem, type InstallSubject } from '../acpClient/errors';
 import { summarizeKinds, type ProjectSetting } from '../agents/claudeCode/projectSettings';
 
 /** What the user can do about an error. Add an id here and its label and command in the host's table. */
@@ -17,7 +17,8 @@ export type UserAction =
   | 'locateClaudeCode'
   | 'useClaudeOnPath'
   | 'undoRestore'
-  | 'showMcpServers';
+  | 'showMcpServers'
+  | 'manageWorktrees';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -53,6 +54,7 @@ export function describeError(err: unknown, what?: string): UserError {
     const more = err.problems.length > 1 ? ` (and ${err.problems.length - 1} more; see the log)` : '';
     return { message: `${err.problems[0] ?? err.message}${more}`, severity: 'warning', actions: ['openSettings'] };
   }
+  if (err instanceof WorktreeError) return describeWorktreeError(err, what);
   if (err instanceof LocationRefusedError) return { message: `Cannot open ${err.label}. ${err.reason}`, severity: 'error', actions: [] };
   if (err instanceof AnswerNotUsedError) {
     return err.why === 'expired'
@@ -449,13 +451,23 @@ const MODEL_FAILURES: Record<string, string> = {
   server_error: 'The model API is failing or overloaded right now, and the retries ran out.',
 };
 
+/**
+ * Claude Code's kinds of a model API error that sending the same prompt again would not fix (its
+ * SDKAssistantMessageError). The adapter's own kinds (incomplete_tool_call, no_result, worker_shutdown) are not the API's.
+ */
+const MODEL_REFUSALS = new Set(['invalid_request', 'model_not_found', 'billing_error', 'unknown']);
+
 function modelFailure(err: unknown): UserError | undefined {
   if (typeof err !== 'object' || err === null || !('data' in err)) return undefined;
   const data = (err as { data: unknown }).data;
   const kind = typeof data === 'object' && data !== null && 'errorKind' in data ? (data as { errorKind: unknown }).errorKind : undefined;
-  const said = typeof kind === 'string' ? MODEL_FAILURES[kind] : undefined;
-  if (!said) return undefined;
-  return { message: `${said} Wait a moment and send the prompt again.`, details: firstLine(errorMessage(err)), severity: 'warning', actions: ['showLog'], retryable: true };
+  if (typeof kind !== 'string') return undefined;
+  const said = MODEL_FAILURES[kind];
+  if (said) return { message: `${said} Wait a moment and send the prompt again.`, details: firstLine(errorMessage(err)), severity: 'warning', actions: ['showLog'], retryable: true };
+  if (!MODEL_REFUSALS.has(kind)) return undefined;
+  // The transcript's line of the failed turn already shows the API's words: the card says what became of the turn
+  // and keeps the words behind "Show details".
+  return { message: 'The model API answered with an error, so the turn stopped.', details: errorMessage(err).trim(), severity: 'error', actions: ['showLog'] };
 }
 
 /** The JSON-RPC code of an error the agent answered with (an SDK RequestError), if it is one. */
@@ -482,4 +494,52 @@ function firstLine(text: string): string {
 
 function quote(command: string | undefined): string {
   return command ? `"${command}"` : '';
+}
+
+/** The words of chats in their own git worktrees. */
+export const WORKTREES = {
+  branchPrompt: 'The new branch the chat works on (from the current HEAD)',
+  folderPlaceholder: 'The folder whose repository the worktree is of',
+  carryTitle: 'Your working tree has uncommitted changes',
+  carry: 'Bring my uncommitted changes',
+  carryDetail: 'Copy the tracked changes and untracked files into the worktree; your folder keeps them too',
+  leave: 'Start from the last commit',
+  leaveDetail: 'The worktree starts clean, at HEAD; your changes stay only in your folder',
+  creating: (branch: string) => `Creating a worktree on ${branch}…`,
+  notCarried: (paths: readonly string[]) => `Not copied into the worktree (not regular files): ${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}.`,
+  applied: (n: number) => (n === 0 ? 'Nothing to apply: your folder already has every change of the worktree.' : `Applied ${n} file${n === 1 ? '' : 's'} from the worktree to your folder (uncommitted).`),
+  conflictsTitle: (n: number) => `${n} file${n === 1 ? '' : 's'} changed both in the worktree and in your folder`,
+  conflictsPlaceholder: 'Pick the files to take the worktree\'s version of; the others keep yours (nothing is written for them)',
+  conflictsLeft: (paths: readonly string[]) => `Not applied (changed in your folder too): ${paths.join(', ')}. Your copies are unchanged.`,
+  discardButton: 'Discard Worktree',
+  discardQuestion: (branch: string) => `Discard the worktree and delete the branch ${branch}?`,
+  discardLoses: (files: readonly string[], commits: readonly string[]) =>
+    [
+      files.length ? `${files.length} changed file${files.length === 1 ? '' : 's'} not in your folder: ${files.slice(0, 8).join(', ')}${files.length > 8 ? ` and ${files.length - 8} more` : ''}.` : 'No file differs from where it started.',
+      commits.length ? `${commits.length} commit${commits.length === 1 ? '' : 's'} on the branch: ${commits.slice(0, 5).join('; ')}${commits.length > 5 ? '; …' : ''}.` : '',
+      'This cannot be undone.',
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  discarded: (branch: string) => `Discarded the worktree and the branch ${branch}.`,
+  missing: (branch: string) => `The worktree of ${branch} was deleted outside VS Code; its chat continues in your folder. Prune it in Manage Worktrees.`,
+  pruneQuestion: (branch: string) => `Forget the worktree of ${branch}, whose folder is gone, and delete the branch?`,
+  pruneButton: 'Prune',
+  deleteWithChat: (branch: string) => `This conversation worked in the worktree of ${branch}. Discard the worktree too?`,
+  none: 'No chat works in a worktree in this workspace.',
+  noChanges: 'The worktree has no changes yet.',
+  stepBranch: 'Branch',
+} as const;
+
+function describeWorktreeError(err: WorktreeError, what?: string): UserError {
+  const message = {
+    'no-git': 'git was not found on PATH, so the chat cannot get a worktree.',
+    'not-a-repository': 'This folder is not in a git repository: a worktree is a second checkout of a repository. Start a chat in the folder instead.',
+    'no-commit': 'The repository has no commit yet: a worktree starts from one. Commit first, then start the chat.',
+    untrusted: 'A worktree runs git in this folder: trust the workspace first.',
+    'no-folder': 'Open a folder first: a worktree is of a folder\'s repository.',
+    missing: 'The worktree folder is gone (deleted outside VS Code).',
+    'turn-running': 'Stop the running turn first: the agent is still working in the worktree.',
+  }[err.reason];
+  return { message: what && err.reason === 'missing' ? `${what} failed: ${message}` : message, severity: err.reason === 'untrusted' ? 'info' : 'error', actions: err.reason === 'untrusted' ? ['manageTrust'] : err.reason === 'missing' ? ['manageWorktrees'] : [] };
 }

@@ -9,7 +9,7 @@ import { Emitter, type Event } from '../acpClient/events';
 import type { ClientHooks, PendingElicitation, PendingPermission } from '../acpClient/hooks';
 import type { Logger } from '../acpClient/logger';
 import type { EditorActions } from '../workbench/editorActions';
-import { workspaceFolderPaths } from '../workbench/locationOpener';
+import { agentFolderPaths } from '../workbench/locationOpener';
 import { openElicitationFlow } from './elicitationPrompt';
 import { openPermissionModal } from './modalPrompt';
 import { PermissionBroker, type AnswerResult, type PermissionPrompt, type Prompt } from './permissionBroker';
@@ -53,7 +53,7 @@ export class PermissionController implements vscode.Disposable {
     const { logger } = options;
     this.logger = logger;
     this.editor = options.editor;
-    this.broker = new PermissionBroker({ logger, presentationContext: () => ({ workspaceFolders: workspaceFolderPaths() }) });
+    this.broker = new PermissionBroker({ logger, presentationContext: () => ({ workspaceFolders: agentFolderPaths() }) });
     this.hooks = {
       requestPermission: (req: PendingPermission) => this.broker.requestPermission(req),
       createElicitation: (req: PendingElicitation) => this.broker.createElicitation(req),

@@ -11,7 +11,7 @@ import type { Logger } from '../acpClient/logger';
 import type { Session } from '../acpClient/session';
 import type { TranscriptChange } from '../acpClient/transcript';
 import { FollowGate, TurnCounter, type FollowIo } from './followDecision';
-import { confirmOutsideWorkspace, workspaceFolderPaths } from './locationOpener';
+import { confirmOutsideWorkspace, agentFolderPaths } from './locationOpener';
 
 const SETTING_KEY = 'acpChat.followAgent';
 
@@ -49,7 +49,7 @@ export class AgentFollower implements Disposable {
     private readonly chat: Pick<Chat, 'session' | 'onDidChangeSession'>,
     private readonly memento: vscode.Memento,
     private readonly logger: Logger,
-    private readonly gate = new FollowGate(followIo, workspaceFolderPaths),
+    private readonly gate = new FollowGate(followIo, agentFolderPaths),
   ) {
     this.sub = chat.onDidChangeSession((s) => this.follow(s));
     this.follow(chat.session);

@@ -110,7 +110,8 @@ export class HistoryPicker implements vscode.Disposable {
     return {
       // Titles are agent text: shown literally, never as icon syntax.
       label: escapeCodicons(toDisplayText(displayTitle(item), 200)),
-      description: [relativeTime(item.updatedAt, this.now()), current ? 'current' : ''].filter(Boolean).join(' · '),
+      // A conversation in a worktree names its branch (our own record, not agent text).
+      description: [item.branch ? `$(git-branch) ${escapeCodicons(item.branch)}` : '', relativeTime(item.updatedAt, this.now()), current ? 'current' : ''].filter(Boolean).join(' · '),
       sessionId: item.sessionId,
       buttons,
     };

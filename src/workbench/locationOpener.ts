@@ -4,9 +4,15 @@ import * as vscode from 'vscode';
 import { locationLabel, type LocationCheck } from './locationLinks';
 import { checkRealLocation } from './realLocation';
 import { LocationRefusedError } from '../acpClient/errors';
+import { worktreeRoots } from './worktreeRoots';
 
 export function workspaceFolderPaths(): string[] {
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+}
+
+/** The folders the agent works in: the workspace's and the chats' worktrees. A path in them is shown without asking. */
+export function agentFolderPaths(): string[] {
+  return [...workspaceFolderPaths(), ...worktreeRoots()];
 }
 
 /**
@@ -14,7 +20,7 @@ export function workspaceFolderPaths(): string[] {
  * LocationRefusedError (worded and shown by the presenter).
  */
 export async function openLocation(path: unknown, line?: unknown, opts: { preserveFocus?: boolean } = {}): Promise<boolean> {
-  const check = await checkRealLocation(path, line ?? undefined, workspaceFolderPaths());
+  const check = await checkRealLocation(path, line ?? undefined, agentFolderPaths());
   if (!check.ok) throw new LocationRefusedError('this location', check.reason);
   if (!check.insideWorkspace && !(await confirmOutsideWorkspace(check, 'Open a file outside the workspace?'))) return false;
   const uri = vscode.Uri.file(check.path);

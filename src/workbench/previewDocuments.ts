@@ -3,7 +3,7 @@
 import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
 import type { Logger } from '../acpClient/logger';
-import { confirmOutsideWorkspace, workspaceFolderPaths } from './locationOpener';
+import { confirmOutsideWorkspace, agentFolderPaths } from './locationOpener';
 import { checkRealLocation } from './realLocation';
 import { describeNote, reconstructEdit } from './snippetDiff';
 import { toDisplayText } from '../acpClient/displayText';
@@ -48,7 +48,7 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
       return { original: before, modified: after };
     }
     // Showing the current text reads the file: outside the workspace (also through a symlink) only when confirmed.
-    const check = await checkRealLocation(diff.path, undefined, workspaceFolderPaths());
+    const check = await checkRealLocation(diff.path, undefined, agentFolderPaths());
     if (check.ok && !check.insideWorkspace && !(await confirmOutsideWorkspace(check, 'Show a diff of a file outside the workspace?'))) return undefined;
     const current = await this.readCurrentText(diff.path);
     const result = reconstructEdit(diff, current);

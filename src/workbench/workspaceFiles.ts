@@ -1,6 +1,7 @@
 // The agent's `fs/*` served from the editor: reads see the open buffer (unsaved edits included), writes go through a
 // WorkspaceEdit and are saved, so one Undo takes them back and open editors stay consistent. Only files inside the
-// workspace folders, every symlink on the way followed (workspacePaths.ts), are read or written.
+// folders of the session that asks (the workspace's, or its chat's worktree), every symlink on the way followed
+// (workspacePaths.ts), are read or written.
 import type { ReadTextFileRequest, ReadTextFileResponse, WriteTextFileRequest, WriteTextFileResponse } from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
 import { ServiceError, type FileService } from '../acpClient/clientServices';
@@ -20,11 +21,12 @@ export function sliceLines(text: string, line?: number | null, limit?: number | 
 export class WorkspaceFiles implements FileService {
   constructor(
     private readonly logger: Logger,
-    private readonly folders: () => readonly string[] = workspaceFolderPaths,
+    /** The folders a session's requests may reach. */
+    private readonly folders: (sessionId: string) => readonly string[] = workspaceFolderPaths,
   ) {}
 
   async readTextFile(params: ReadTextFileRequest): Promise<ReadTextFileResponse> {
-    const path = await resolveInWorkspace(params.path, this.folders());
+    const path = await resolveInWorkspace(params.path, this.folders(params.sessionId));
     const open = this.openDocument(path);
     let text: string;
     if (open) text = open.getText();
@@ -41,7 +43,7 @@ export class WorkspaceFiles implements FileService {
   }
 
   async writeTextFile(params: WriteTextFileRequest): Promise<WriteTextFileResponse> {
-    const path = await resolveInWorkspace(params.path, this.folders());
+    const path = await resolveInWorkspace(params.path, this.folders(params.sessionId));
     const uri = vscode.Uri.file(path);
     const edit = new vscode.WorkspaceEdit();
     const metadata = { label: 'Write by the agent', needsConfirmation: false };

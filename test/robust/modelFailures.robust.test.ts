@@ -42,8 +42,9 @@ interface Case {
   worded?: { message: string; details: string };
 }
 
-/** Claude Code's words for an API error it gave up on: its message, then the adapter's error with the same text. */
-const gaveUp = (text: string): Pick<Case, 'shows' | 'ends'> => ({ shows: [`agent: ${text}`, `error: Internal error: ${text}`], ends: { error: `Internal error: ${text}` } });
+/** Claude Code's words for an API error it gave up on: its message, then the failed turn's line in the same words (the
+ *  page shows them once); the prompt rejects with the adapter's internal error around them. */
+const gaveUp = (text: string): Pick<Case, 'shows' | 'ends'> => ({ shows: [`agent: ${text}`, `error: ${text}`], ends: { error: `Internal error: ${text}` } });
 const recovered = (text: string): Pick<Case, 'shows' | 'ends'> => ({ shows: [`agent: ${text}`, 'turn-end: end_turn'], ends: { stopReason: 'end_turn' } });
 /** Stop: the turn ends `cancelled`, with nothing from the model and no error. */
 const stopped: Pick<Case, 'shows' | 'ends'> = { shows: ['turn-end: cancelled'], ends: { stopReason: 'cancelled' } };

@@ -18,6 +18,7 @@ import type { ChatActions, ChatSource } from './chatWebviewController';
 import { buildPromptBlocks } from './promptBlocks';
 import type { TurnsActions, TurnsSource } from './turnsBinding';
 import type { GrantsActions, GrantsSource } from './grantsBinding';
+import type { WorktreeActions, WorktreeSource } from './worktreeBinding';
 import type { FollowAgentActions, FollowAgentSource } from './followAgentBinding';
 import type { AgentPickerActions, AgentPickerSource } from './agentPickerBinding';
 import type { ComposerCapabilities, ElicitationView } from '../protocol/protocol';
@@ -36,7 +37,7 @@ export function composerCapabilities(init: InitializeResponse | undefined): Comp
 export function createChatSource(
   chat: Chat,
   permissions: PermissionController,
-): Omit<ChatSource, keyof TurnsSource | keyof FollowAgentSource | keyof AgentPickerSource | keyof GrantsSource> & vscode.Disposable {
+): Omit<ChatSource, keyof TurnsSource | keyof FollowAgentSource | keyof AgentPickerSource | keyof GrantsSource | keyof WorktreeSource> & vscode.Disposable {
   const transcript = new Emitter<readonly TranscriptChange[]>();
   const sessionChanged = new Emitter<void>();
   const statusChanged = new Emitter<void>();
@@ -107,7 +108,7 @@ function elicitationView(p: ElicitationPrompt): ElicitationView {
 export function createChatActions(
   chat: Chat,
   deps: ChatActionDeps,
-): Omit<ChatActions, keyof TurnsActions | keyof FollowAgentActions | keyof AgentPickerActions | keyof GrantsActions> {
+): Omit<ChatActions, keyof TurnsActions | keyof FollowAgentActions | keyof AgentPickerActions | keyof GrantsActions | keyof WorktreeActions> {
   const { chats, permissions, editor, logger, presenter } = deps;
   const report = (what: string) => (err: unknown) => presenter.report(err, { chat, what });
   const session = async () => chat.ensureSession();

@@ -27,11 +27,16 @@ export function chatTitle(meta: Pick<SessionMeta, 'title'> | undefined): string 
   return title || undefined;
 }
 
-export function bindChatChrome(chat: Pick<Chat, 'session' | 'onDidChangeSession'>, chrome: ChatChrome): Disposable {
+/** A chat in a worktree says its branch in its title: two chats on one task read apart. */
+export function titleWithBranch(title: string | undefined, branch: string | undefined): string | undefined {
+  return branch ? `${title ?? 'New chat'} (${branch})` : title;
+}
+
+export function bindChatChrome(chat: Pick<Chat, 'session' | 'onDidChangeSession' | 'workPlace'>, chrome: ChatChrome): Disposable {
   let running = false;
   const render = () => {
     const meta = chat.session?.meta;
-    chrome.setTitle(chatTitle(meta));
+    chrome.setTitle(titleWithBranch(chatTitle(meta), chat.workPlace?.branch));
     chrome.setDescription?.(usageText(meta?.usage)?.short);
     const now = meta !== undefined && meta.turn !== 'idle';
     if (now !== running) chrome.setRunning?.((running = now));

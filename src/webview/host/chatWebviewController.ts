@@ -7,7 +7,7 @@ import { buildChatHtml } from './html';
 import { parseExternalLink } from '../protocol/linkPolicy';
 import { parseWebviewMessage } from '../protocol/messageValidation';
 import { createNonce } from './nonce';
-import { PROTOCOL_VERSION, type AgentChoiceView, type Attachment, type ChatNotice, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type FileCompletion, type HostToWebview, type GrantView, type TurnsView, type WebviewToHost } from '../protocol/protocol';
+import { PROTOCOL_VERSION, type AgentChoiceView, type Attachment, type ChatNotice, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type FileCompletion, type HostToWebview, type GrantView, type TurnsView, type WebviewToHost, type WorktreeView } from '../protocol/protocol';
 import { TranscriptPublisher } from './transcriptPublisher';
 import { errorMessage } from '../../acpClient/errors';
 import type { AnswerResult } from '../../acpClient/pendingRequests';
@@ -55,6 +55,8 @@ export interface ChatActions {
   setFollowAgent(enabled: boolean): Promise<void>;
   /** Picks the agent for new sessions (by name); a new session starts with it. */
   selectAgent(name: string): Promise<void>;
+  /** An action of the chat's worktree bar (`path`: Review of one file). */
+  worktreeAction(action: 'review' | 'apply' | 'openWindow' | 'discard', path?: string): Promise<void>;
   /** A button of the chat's error or sign-in card. */
   /** `resend`: the user asked for the kept prompt to be sent once signed in. */
   noticeAction(noticeId: number, action: string, methodId?: string, resend?: boolean): Promise<void>;
@@ -84,6 +86,9 @@ export interface ChatSource {
   onDidChangeGrants: Subscribe<void>;
   getFollowAgent(): boolean;
   onDidChangeFollowAgent: Subscribe<void>;
+  /** The worktree the chat works in (null: the workspace's folder). */
+  getWorktree(): WorktreeView | null;
+  onDidChangeWorktree: Subscribe<void>;
   getAgents(): { agents: AgentChoiceView[]; selected: string };
   onDidChangeAgents: Subscribe<void>;
   /** The error or sign-in card to show (null: none). */
@@ -147,6 +152,7 @@ export class ChatWebviewController implements vscode.Disposable {
       source.onDidRequestDraft((text) => this.post({ type: 'draft', text })),
       source.onDidChangeGrants(() => this.post({ type: 'grants', grants: source.getGrants() })),
       source.onDidChangeFollowAgent(() => this.post({ type: 'followAgent', enabled: source.getFollowAgent() })),
+      source.onDidChangeWorktree(() => this.post({ type: 'worktree', worktree: source.getWorktree() })),
       source.onDidChangeAgents(() => this.post({ type: 'agents', ...source.getAgents() })),
       source.onDidChangeNotice(() => this.post({ type: 'notice', notice: source.getNotice() })),
     );
@@ -196,6 +202,7 @@ export class ChatWebviewController implements vscode.Disposable {
     this.post({ type: 'turns', turns: s.getTurns() });
     this.post({ type: 'grants', grants: s.getGrants() });
     this.post({ type: 'followAgent', enabled: s.getFollowAgent() });
+    this.post({ type: 'worktree', worktree: s.getWorktree() });
     this.post({ type: 'agents', ...s.getAgents() });
     // The notice is independent of the session; a freshly loaded page has none, so only a current one is sent.
     const notice = s.getNotice();
@@ -289,6 +296,8 @@ export class ChatWebviewController implements vscode.Disposable {
         return this.run(m.type, () => a.setFollowAgent(m.enabled));
       case 'selectAgent':
         return this.run(m.type, () => a.selectAgent(m.name));
+      case 'worktree':
+        return this.run(m.type, () => a.worktreeAction(m.action, m.path));
       default:
         unreachable(m, 'webview message');
     }

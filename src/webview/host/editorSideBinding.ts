@@ -1,5 +1,6 @@
 // The editor side of one chat (the side view's or an editor tab's): its turns' changes with Review, Revert and going
-// back, and Follow the agent, bound to the chat's webview. Each chat tracks its own session's turns.
+// back, Follow the agent, and the worktree it works in, bound to the chat's webview. Each chat tracks its own
+// session's turns, in the folder the session works in (its worktree's, else the workspace's).
 import type * as vscode from 'vscode';
 import type { Chat } from '../../chat/chat';
 import type { TurnStartGate } from '../../chat/turnStartGate';
@@ -14,6 +15,9 @@ import { followAgentActions, followAgentSource, type FollowAgentActions, type Fo
 import { bindTurns, type TurnsActions, type TurnsSource } from './turnsBinding';
 import { bindGrants, type GrantsActions, type GrantsSource } from './grantsBinding';
 import type { ChatGrants } from '../../grants/chatGrants';
+import type { ChatRegistry } from '../../chat/chatRegistry';
+import type { ChatWorktrees } from '../../worktrees/chatWorktrees';
+import { bindWorktree, type WorktreeActions, type WorktreeSource } from './worktreeBinding';
 import type { UserErrorPresenter } from '../../feedback/userErrorPresenter';
 
 export interface EditorSideDeps {
@@ -34,32 +38,39 @@ export interface EditorSideDeps {
   cwd(): string | undefined;
   /** Where each turn's snapshot is held until its prompt leaves. */
   turnStarts?: TurnStartGate;
+  /** The chats' worktrees: the bar of the one this chat works in. */
+  worktrees: ChatWorktrees;
+  chats: ChatRegistry;
 }
 
 export interface EditorSide extends vscode.Disposable {
   readonly turnChanges: TurnChangeTracker;
   readonly follower: AgentFollower;
-  readonly source: TurnsSource & FollowAgentSource & GrantsSource;
-  readonly actions: TurnsActions & FollowAgentActions & GrantsActions;
+  readonly source: TurnsSource & FollowAgentSource & GrantsSource & WorktreeSource;
+  readonly actions: TurnsActions & FollowAgentActions & GrantsActions & WorktreeActions;
   /** What the chat's durable answers did (the Permissions view lists the conversation's own). */
   readonly grants: ChatGrants;
 }
 
 export function createEditorSide(chat: Chat, deps: EditorSideDeps): EditorSide {
-  const turnChanges = new TurnChangeTracker(chat, deps.logger, deps.cwd, deps.checkpoints, deps.turnStarts);
+  // The chat's own folder: its worktree while it works in one.
+  const cwd = () => chat.workPlace?.folder ?? deps.cwd();
+  const turnChanges = new TurnChangeTracker(chat, deps.logger, cwd, deps.checkpoints, deps.turnStarts);
   const tracked = deps.review.track(turnChanges);
   const inEditor = deps.editorReview.track(turnChanges);
   const follower = new AgentFollower(chat, deps.memento, deps.logger);
   const turns = bindTurns(chat, turnChanges, deps);
-  const grants = bindGrants(chat, deps);
+  const grants = bindGrants(chat, { ...deps, cwd });
+  const worktree = bindWorktree(chat, deps);
   const grantsSub = grants.grants.onDidChange(() => deps.grantsChanged.fire());
   return {
     turnChanges,
     follower,
     grants: grants.grants,
-    source: { ...turns.source, ...followAgentSource(follower, deps.followToggled.event), ...grants.source },
-    actions: { ...turns.actions, ...followAgentActions(follower, deps.followToggled), ...grants.actions },
+    source: { ...turns.source, ...followAgentSource(follower, deps.followToggled.event), ...grants.source, ...worktree.source },
+    actions: { ...turns.actions, ...followAgentActions(follower, deps.followToggled), ...grants.actions, ...worktree.actions },
     dispose: () => {
+      worktree.dispose();
       grantsSub.dispose();
       grants.dispose();
       turns.dispose();

@@ -1,7 +1,9 @@
 // Binds the chat to its turns beyond their entries: each turn's changes (ChatSource side) with Review and Revert, and
 // going back from a user message: edit and resend it, restore the code and/or rewind the conversation to before it,
 // retry a failed turn. Kept apart from chatBindings so these features are one place to read.
+import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
+import { isInside } from '../../acpClient/pathInside';
 import type { Chat } from '../../chat/chat';
 import { promptWithText } from '../../acpClient/forkPoint';
 import { Emitter } from '../../acpClient/events';
@@ -68,6 +70,11 @@ export function bindTurns(chat: Chat, tracker: TurnChangeTracker, deps: TurnsDep
   if (deps.editorReview) subs.push(deps.editorReview.onDidChange(() => changed.fire()));
 
   const entries = (): TranscriptEntry[] => chat.session?.snapshot().entries ?? [];
+  /** A file's name as the chat shows it: relative to the chat's worktree while it works in one, else the workspace's. */
+  const label = (path: string) => {
+    const home = chat.workPlace?.folder;
+    return home && isInside(home, path) ? nodePath.relative(home, path) : vscode.workspace.asRelativePath(path);
+  };
   /** The user message `entryId` is, or (for a turn's other entries) the one whose turn holds it, with its place. */
   const userMessage = (entryId: string, within: 'self' | 'turn') => {
     const all = entries();
@@ -101,12 +108,12 @@ export function bindTurns(chat: Chat, tracker: TurnChangeTracker, deps: TurnsDep
 
   const restoreCode = async (userIndex: number): Promise<boolean> => {
     const outcome = await restore.restore(tracker, userIndex, async (count, leftAlone) => {
-      const detail = leftAlone.length ? `Left alone: ${leftAlone.map((r) => `${vscode.workspace.asRelativePath(r.path)} (${r.reason})`).join('; ')}.` : undefined;
+      const detail = leftAlone.length ? `Left alone: ${leftAlone.map((r) => `${label(r.path)} (${r.reason})`).join('; ')}.` : undefined;
       const answer = await vscode.window.showWarningMessage(GO_BACK.confirmRestore(count), { modal: true, ...(detail ? { detail } : {}) }, GO_BACK.restoreButton);
       return answer === GO_BACK.restoreButton;
     });
     if (!outcome) return false;
-    const said = describeRestore(outcome, (p) => vscode.workspace.asRelativePath(p));
+    const said = describeRestore(outcome, label);
     presenter.showMessage(said.message, said.severity, said.actions, chat);
     return true;
   };
@@ -114,7 +121,7 @@ export function bindTurns(chat: Chat, tracker: TurnChangeTracker, deps: TurnsDep
   return {
     source: {
       getTurns: () =>
-        turnsView(tracker.sets, tracker.dropped, [...(superseded.get(chat.session?.id ?? '') ?? [])], (p) => vscode.workspace.asRelativePath(p), deps.editorReview && ((p) => deps.editorReview!.count(p))),
+        turnsView(tracker.sets, tracker.dropped, [...(superseded.get(chat.session?.id ?? '') ?? [])], label, deps.editorReview && ((p) => deps.editorReview!.count(p))),
       onDidChangeTurns: changed.event,
       onDidRequestDraft: drafts.event,
     },

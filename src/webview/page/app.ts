@@ -13,6 +13,7 @@ import { EmptyStateView } from './emptyStateView';
 import { FindBar } from './findBar';
 import { ElicitationsView } from './elicitationView';
 import { HeaderView } from './headerView';
+import { WorktreeBarView } from './worktreeBarView';
 import { NoticeView } from './noticeView';
 import { renderMarkdown as defaultMarkdown, type MarkdownRenderer } from './markdown';
 import { ConfigBar } from './configBar';
@@ -45,6 +46,7 @@ export class App {
   readonly transcript: TranscriptView;
   readonly composer: Composer;
   private readonly header: HeaderView;
+  private readonly worktree: WorktreeBarView;
   private readonly plan = new PlanView();
   private readonly queue: QueueView;
   private readonly config: ConfigBar;
@@ -95,6 +97,7 @@ export class App {
       grantFor: (key) => this.grants.get(key),
     };
     this.header = new HeaderView(this.post);
+    this.worktree = new WorktreeBarView(this.post);
     this.scroller = h('main', { class: 'scroller' });
     this.transcript = new TranscriptView(ctx, this.scroller);
     this.transcript.onAgentText = (id, text) => this.announcer.agentText(id, text);
@@ -116,7 +119,7 @@ export class App {
     // Every part in a landmark (the header, the transcript's main, the composing region), so a screen reader's
     // landmark keys reach each.
     const bottom = h('section', { class: 'chat-bottom', 'aria-label': 'Message the agent' }, this.plan.node, this.notice.node, this.queue.node, this.composer.node, this.announcer.node);
-    opts.root.replaceChildren(this.header.node, this.banner, this.find.node, this.scroller, bottom);
+    opts.root.replaceChildren(this.header.node, this.worktree.node, this.banner, this.find.node, this.scroller, bottom);
     // The turns near the viewport are mounted in the scroll event itself, so the frame that shows a scroll has them.
     this.scroller.addEventListener('scroll', () => {
       const top = this.scroller.scrollTop;
@@ -212,6 +215,9 @@ export class App {
         return;
       case 'agents':
         this.agentPicker.update(msg.agents, msg.selected);
+        return;
+      case 'worktree':
+        this.worktree.update(msg.worktree);
         return;
       case 'notice':
         this.notice.update(msg.notice);

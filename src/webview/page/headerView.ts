@@ -1,11 +1,11 @@
-// The chat's one-line header: context usage and cost, the sign-in state and the chat's own toggles; below it only
+// The chat's one-line header: the context meter (contextMeter.ts), the sign-in state and the chat's own toggles; below it only
 // when there is something to say and no error card says it, the connection status with Restart. The chat's title, New Session and Open
 // Conversation are VS Code's own (the view's or the tab's title bar: chatChrome.ts, the manifest's menus). The
 // session's config options live in the ConfigBar under the composer.
 import type { SessionMeta } from '../protocol/protocol';
 import { needsFolder, type ConnectionStatus, type WebviewToHost } from '../protocol/protocol';
-import { usageText } from '../protocol/usageText';
 import { AccountBadge } from './accountBadge';
+import { contextMeter } from './contextMeter';
 import { button, h, icon, setChildren } from './dom';
 
 export class HeaderView {
@@ -45,11 +45,11 @@ export class HeaderView {
   }
 
   private renderUsage(meta: SessionMeta | null): void {
-    const u = usageText(meta?.usage);
+    const u = contextMeter(meta?.usage);
     this.usage.hidden = !u;
     if (!u) return;
-    this.usage.textContent = u.short;
-    this.usage.title = u.detail;
+    this.usage.textContent = u.text;
+    this.usage.title = u.tooltip;
     this.usage.dataset.level = u.level;
   }
 

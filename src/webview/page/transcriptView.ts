@@ -3,10 +3,12 @@
 // Entries are grouped in turns (a user message starts one), and the turns are a virtual list (virtualList.ts): only
 // those near the viewport are in the DOM, and a turn's views are built the first time it is shown. Runs of finished
 // calls of one kind fold into one line (toolGroups.ts), their cards built only while it is expanded. Permission entries
-// whose tool card is on screen are mounted inside that card.
+// whose tool card is on screen are mounted inside that card. An agent message that only repeats the error after it is
+// not shown (errorEcho.ts).
 import type { ToolCallState, TranscriptEntry } from '../protocol/protocol';
 import type { EntryAppend } from '../protocol/protocol';
 import { h } from './dom';
+import { echoesError } from './errorEcho';
 import { AgentView, ErrorView, NoticeView, ThoughtView, TurnEndView, UserMessageView, type EntryView } from './messageViews';
 import { PermissionView } from './permissionView';
 import { ToolCallView } from './toolCallView';
@@ -42,6 +44,8 @@ export class TranscriptView {
   private readonly toolEntry = new Map<string, string>();
   /** The group an entry is folded into. */
   private readonly groupOf = new Map<string, ToolGroupView>();
+  /** Agent messages the error right after them repeats: not shown, nor found. */
+  private readonly echoes = new Set<string>();
   /** Called for each agent message render (announcements). */
   onAgentText: ((entryId: string, text: string) => void) | undefined;
 
@@ -70,6 +74,7 @@ export class TranscriptView {
     this.asked.clear();
     this.toolEntry.clear();
     this.groupOf.clear();
+    this.echoes.clear();
     this.turns.clear();
     for (const e of entries) this.add({ entry: e }, false);
     this.turns.layout(true);
@@ -87,7 +92,7 @@ export class TranscriptView {
 
   /** The entries in order (find searches them all, mounted or not). */
   *entries(): IterableIterator<TranscriptEntry> {
-    for (const id of this.order) yield this.slots.get(id)!.entry;
+    for (const id of this.order) if (!this.echoes.has(id)) yield this.slots.get(id)!.entry;
   }
 
   /**
@@ -178,6 +183,11 @@ export class TranscriptView {
   /** Appends an entry; a user message (or the first entry) starts a turn. `follow`: see VirtualList.push. */
   private add(slot: Slot, follow: boolean): void {
     const e = slot.entry;
+    const before = this.slots.get(this.order[this.order.length - 1] ?? '');
+    if (before && echoesError(before.entry, e)) {
+      this.echoes.add(before.entry.id);
+      if (before.view) before.view.node.hidden = true;
+    }
     if (e.kind === 'user' || this.order.length === 0) {
       this.turnStart.push(this.order.length);
       this.userIndexOfTurn.push(e.kind === 'user' ? this.users++ : -1);
@@ -356,6 +366,7 @@ export class TranscriptView {
     slot.view = view;
     view.node.dataset.entryId = slot.entry.id;
     view.node.dataset.entryKind = slot.entry.kind;
+    if (this.echoes.has(slot.entry.id)) view.node.hidden = true;
     view.update(slot.entry);
     if (view instanceof ToolCallView) {
       this.toolViews.set((slot.entry as Extract<TranscriptEntry, { kind: 'tool' }>).toolCall.toolCallId, view);

@@ -22,7 +22,7 @@ export { parseExternalLink } from './linkPolicy';
 // What the webview posts is defined by its validation schema, so a message cannot exist without being validated.
 export type { Attachment, EntryAppend, WebviewToHost } from './messageValidation';
 
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 /** What the agent can take in a prompt; drives which composer features are enabled. */
 export interface ComposerCapabilities {
@@ -113,7 +113,28 @@ export type HostToWebview =
   | { type: 'followAgent'; enabled: boolean }
   /** The agents the user can pick for new sessions, and the picked one (by name). */
   | { type: 'agents'; agents: AgentChoiceView[]; selected: string }
-  | { type: 'notice'; notice: ChatNotice | null };
+  | { type: 'notice'; notice: ChatNotice | null }
+  /** The worktree the chat works in (null: the workspace's folder). Sent after every snapshot and on change. */
+  | { type: 'worktree'; worktree: WorktreeView | null };
+
+/** The git worktree a chat works in: its branch and what it changed against where it started. */
+export interface WorktreeView {
+  branch: string;
+  /** The worktree's folder (the bar's tooltip). */
+  path: string;
+  files: WorktreeFileView[];
+  /** Commits on the branch since the worktree was made. */
+  commits: number;
+}
+
+export interface WorktreeFileView {
+  /** Relative to the repository's root, with `/`. */
+  path: string;
+  status: 'added' | 'modified' | 'deleted';
+  /** Lines; absent for a binary file. */
+  added?: number;
+  removed?: number;
+}
 
 /** An agent of the picker in the chat header. */
 export interface AgentChoiceView {

@@ -102,6 +102,20 @@ describe('UserErrorPresenter', () => {
     expect(t.chat.notices.keptPrompt).toBeUndefined();
   });
 
+  it('a new prompt clears the card of an earlier failure and the prompt it kept; the new prompt’s own failure shows', () => {
+    const t = setup(true);
+    const earlier = [{ type: 'text', text: 'busy' }];
+    t.presenter.report(new acp.RequestError(-32603, 'Internal error: API Error: 529 Overloaded', { errorKind: 'overloaded' }), { prompt: earlier as never, what: 'Sending the prompt' });
+    t.chat.notices.resendWhenSignedIn = true;
+    // Other entries of a running turn leave it.
+    t.changes.fire([{ type: 'entry-added', index: 2, entry: { kind: 'agent', id: 'a', content: [], at: 0 } as never }]);
+    expect(t.chat.notices.current).not.toBeNull();
+    t.changes.fire([{ type: 'entry-added', index: 3, entry: { kind: 'user', id: 'u', content: [], at: 0 } as never }]);
+    expect([t.chat.notices.current, t.chat.notices.keptPrompt, t.chat.notices.resendWhenSignedIn]).toEqual([null, undefined, false]);
+    t.presenter.report(new acp.RequestError(-32603, 'Internal error: API Error: 400 bad', { errorKind: 'invalid_request' }), { what: 'Sending the prompt' });
+    expect(t.chat.notices.current).toMatchObject({ message: 'The model API answered with an error, so the turn stopped.', details: 'Internal error: API Error: 400 bad' });
+  });
+
   it('a failed start is reported once, not once per retry, until the agent runs again', () => {
     const t = setup(false);
     const first = exited();

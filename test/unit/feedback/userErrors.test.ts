@@ -150,8 +150,15 @@ describe('describeError: the model API refused the turn after the retries', () =
     expect(describeError(refused('server_error', 'API Error: 500')).message).toMatch(/^The model API is failing or overloaded right now/);
   });
 
-  it('any other kind (or none) stays the agent’s own answer, not offered again', () => {
-    for (const e of [refused('invalid_request', 'API Error: 400'), new acp.RequestError(-32603, 'Internal error')]) {
+  it('a refusal the same prompt will not fix says the turn stopped, the API’s words behind Show details, not offered again', () => {
+    for (const kind of ['invalid_request', 'model_not_found', 'billing_error', 'unknown']) {
+      const e = refused(kind, 'API Error: 400 bad request');
+      expect(describeError(e, 'Sending the prompt')).toEqual({ message: 'The model API answered with an error, so the turn stopped.', details: e.message, severity: 'error', actions: ['showLog'] });
+    }
+  });
+
+  it('the adapter’s own kinds, or none, stay the agent’s own answer, not offered again', () => {
+    for (const e of [refused('no_result', 'The turn ended without a result'), new acp.RequestError(-32603, 'Internal error')]) {
       const r = describeError(e, 'Sending the prompt');
       expect(r.message).toBe('Sending the prompt failed: the agent returned an error.');
       expect(r.details).toBe(e.message);

@@ -85,6 +85,8 @@ function setup() {
     getAgents: () => ({ agents: [{ name: 'Claude' }, { name: 'Other' }], selected: 'Claude' }),
     onDidChangeAgents: emitter<void>().event,
     onDidChangeFollowAgent: emitter<void>().event,
+    getWorktree: () => null,
+    onDidChangeWorktree: emitter<void>().event,
     getNotice: () => null,
     onDidChangeNotice: emitter<void>().event,
   };
@@ -112,6 +114,7 @@ function setup() {
     undoGrant: vi.fn(),
     openGrant: vi.fn(),
     setFollowAgent: vi.fn(),
+    worktreeAction: vi.fn(),
     selectAgent: vi.fn(),
     noticeAction: vi.fn(),
     focused: vi.fn(),
@@ -161,18 +164,19 @@ describe('ChatWebviewController', () => {
     t.transcript.fire([{ type: 'entry-changed', entry: user('u2', 'ab') }]);
     await vi.advanceTimersByTimeAsync(40);
     expect(t.actions.start).toHaveBeenCalledTimes(1); // a chat on screen starts the agent
-    // The turn's changes, the grants, Follow the agent and the agent picker follow every snapshot.
+    // The turn's changes, the grants, Follow the agent, the worktree and the agent picker follow every snapshot.
     expect(t.posted.slice(1)).toEqual([
       { type: 'turns', turns: { changes: [], superseded: [] } },
       { type: 'grants', grants: [] },
       { type: 'followAgent', enabled: false },
+      { type: 'worktree', worktree: null },
       { type: 'agents', agents: [{ name: 'Claude' }, { name: 'Other' }], selected: 'Claude' },
       { type: 'patch', entries: [user('u2', 'ab')], sentAt: expect.any(Number) },
     ]);
     t.setSnapshot(null);
     t.session.fire();
-    expect(t.posted.at(-5)).toMatchObject({ type: 'snapshot', snapshot: null });
-    expect(t.posted.at(-4)).toEqual({ type: 'turns', turns: { changes: [], superseded: [] } });
+    expect(t.posted.at(-6)).toMatchObject({ type: 'snapshot', snapshot: null });
+    expect(t.posted.at(-5)).toEqual({ type: 'turns', turns: { changes: [], superseded: [] } });
     expect(t.posted.at(-1)).toMatchObject({ type: 'agents', selected: 'Claude' });
   });
 
@@ -187,7 +191,7 @@ describe('ChatWebviewController', () => {
     // A snapshot is the page's whole state (turn changes, follow and agents follow it); the dropped append is not sent.
     const last = t.posted.map((m) => m.type).lastIndexOf('snapshot');
     expect(t.posted[last]).toMatchObject({ type: 'snapshot', snapshot: { entries: [user('u1', 'hi!')] } });
-    expect(t.posted.slice(last + 1).map((m) => m.type)).toEqual(['turns', 'grants', 'followAgent', 'agents']);
+    expect(t.posted.slice(last + 1).map((m) => m.type)).toEqual(['turns', 'grants', 'followAgent', 'worktree', 'agents']);
     expect(t.posted.some((m) => m.type === 'patch')).toBe(false); // the pending append was dropped, not sent after it
   });
 

@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // The README's "run the product" command: builds the extension, then opens it as a development extension —
 // in VS Code (`code --extensionDevelopmentPath`) where the `code` CLI is installed, else in the VS Code server of the
-// test bed (provisioned into the cache on first use), printing the URL to open in a browser. Ctrl+C stops it.
+// test bed (provisioned into the cache on first use), printing the URL to open in a browser. Ctrl+C stops it. Without
+// a folder it opens a new scratch folder, so a first approved edit never lands in this checkout.
 //   npm start [-- <folder to open>]
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { resolve, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const folder = resolve(process.argv[2] ?? process.cwd());
+const folder = process.argv[2] ? resolve(process.argv[2]) : scratchFolder();
 
 run(process.execPath, [join(root, 'scripts/build.mjs')]);
 
@@ -28,8 +30,7 @@ if (spawnSync('code', ['--version'], { stdio: 'ignore' }).status === 0) {
   // The VS Code server needs Node 24 and native modules: provision it (cached) under that Node.
   run(node, [join(root, 'test/testbed/provision.mjs')]);
   const { startServer } = await import('../test/testbed/server.mjs');
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
+  const { rmSync } = await import('node:fs');
   const runRoot = mkdtempSync(join(tmpdir(), 'acp-chat-run-'));
   const server = await startServer({ root: runRoot, env: devEnv });
   const payload = JSON.stringify([['extensionDevelopmentPath', `vscode-remote://127.0.0.1:${server.port}${root}`]]);
@@ -43,6 +44,14 @@ if (spawnSync('code', ['--version'], { stdio: 'ignore' }).status === 0) {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   await new Promise(() => {});
+}
+
+/** A new folder with one small file for the agent to change. */
+function scratchFolder() {
+  const dir = mkdtempSync(join(tmpdir(), 'acp-chat-scratch-'));
+  writeFileSync(join(dir, 'hello.md'), '# Hello\n\nA scratch folder for trying ACP Chat: ask the agent to change this file.\n');
+  console.log(`Opening the scratch folder ${dir}`);
+  return dir;
 }
 
 function run(cmd, args, env = {}) {

@@ -35,6 +35,7 @@ import { createEditorSide } from './webview/host/editorSideBinding';
 import { followsAgent } from './workbench/agentFollower';
 import { openAgentTerminal } from './workbench/agentTerminals';
 import { EditorActions } from './workbench/editorActions';
+import { agentStatusItem } from './workbench/agentStatusItem';
 import { exportConversation } from './workbench/exportConversation';
 import { HistoryPicker } from './workbench/historyPicker';
 import { agentFolderPaths, workspaceFolderPaths } from './workbench/locationOpener';
@@ -196,6 +197,7 @@ export function activate(context: vscode.ExtensionContext) {
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chatViews.sideView),
     diffApprovals,
     permissionsView,
+    agentStatusItem(host),
     registerCommands({
       chats,
       views: chatViews,
@@ -207,6 +209,7 @@ export function activate(context: vscode.ExtensionContext) {
       diffApprovals,
       review: editorReview,
       showLog: () => log.show(),
+      logger,
       // Loaded on first use: the registry's parser (zod) and the installer (tar) are not activation's cost.
       addAgentFromRegistry: async (id) => {
         const { addAgentFromRegistry } = await import('./agents/registry/addAgentFromRegistry');

@@ -267,7 +267,11 @@ export class AgentHost {
 
 function readyStatus(client: AcpClient): ChatStatus {
   const info = client.initializeResponse.agentInfo;
-  const account = client.authStatus?.label ?? client.authStatus?.kind;
+  const auth = client.authStatus;
+  // Claude's adapter reports a logged-out agent as kind "none" ("Not logged in"; auth-status.js NOT_LOGGED_IN): that is
+  // no account, and the chat says so in its own words.
+  if (auth?.kind === 'none') return { state: 'ready', agentName: info?.title ?? info?.name ?? 'Agent', agentVersion: info?.version, signedOut: true };
+  const account = auth?.label ?? auth?.kind;
   return { state: 'ready', agentName: info?.title ?? info?.name ?? 'Agent', agentVersion: info?.version, ...(account ? { account } : {}) };
 }
 

@@ -40,7 +40,7 @@ export class Chat {
   /** Where the current session works, and the next new one: undefined is the agent's folder. */
   private place: WorkPlace | undefined;
   private starting: Promise<Session> | undefined;
-  /** The remembered session is for the chat's first start only (a window reload), not for New Session. */
+  /** The remembered session is for the chat's first start only (a window reload), not for New Chat. */
   private shownAny = false;
   private closed = false;
   /** Why this chat's last start failed (cleared when a session opens); the agent's own state is the host's. */

@@ -2,6 +2,7 @@
 // is in (`chats.active`), except the side view's own title-bar buttons, which act on the side view's chat.
 import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
+import type { Logger } from '../acpClient/logger';
 import type { ChatRegistry } from '../chat/chatRegistry';
 import type { ClaudeCodeSetup } from '../agents/claudeCode/claudeCodeSetup';
 import type { PermissionController } from '../permissionUI/permissionController';
@@ -18,6 +19,9 @@ import type { EditorReview } from '../review/editorReview';
 import type { PermissionsView } from '../grants/permissionsView';
 import type { ChatWorktrees } from '../worktrees/chatWorktrees';
 import { workspaceFolderPaths } from '../workbench/locationOpener';
+import { showAgentMenu } from '../workbench/agentStatusItem';
+import { bindContextKeys } from './contextKeys';
+import { isSignedIn } from '../chat/chatStatus';
 
 export interface CommandDeps {
   chats: ChatRegistry;
@@ -32,6 +36,7 @@ export interface CommandDeps {
   /** The agent's changes under review in the editor. */
   review: EditorReview;
   showLog(): void;
+  logger: Logger;
   /** "Add Agent from Registry…" (loaded on first use); `id` skips the picker. */
   addAgentFromRegistry(id?: string): Promise<unknown>;
   /** Shows or hides the Permissions view under the chat. */
@@ -94,6 +99,12 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
       });
       if (attachment) await views.attach(chats.active, attachment);
     },
+    // From the Explorer (the clicked file and the other selected ones), an editor tab's menu, or the active editor.
+    [COMMANDS.addFileToChat]: async (uri?: unknown, uris?: unknown) => {
+      const picked = (Array.isArray(uris) && uris.length ? uris : [uri ?? vscode.window.activeTextEditor?.document.uri]).filter((u): u is vscode.Uri => u instanceof vscode.Uri && u.scheme === 'file');
+      for (const file of picked) await views.attach(chats.active, { type: 'file', path: file.fsPath, name: vscode.workspace.asRelativePath(file) });
+    },
+    [COMMANDS.showAgentMenu]: () => showAgentMenu(isSignedIn(chats.host.status)),
     [COMMANDS.showLog]: () => deps.showLog(),
     [COMMANDS.downloadClaudeCode]: () => claudeCode.download(),
     [COMMANDS.locateClaudeCode]: () => claudeCode.locate(),
@@ -150,7 +161,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     const chat = chats.forSession(p.sessionId) ?? chats.sideView;
     void views.reveal(chat);
   });
-  return vscode.Disposable.from(reveal, ...Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run)));
+  return vscode.Disposable.from(reveal, bindContextKeys(chats, permissions.broker, deps.logger), ...Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run)));
 }
 
 /** The file an editor-title command is for: the URI it was given, else the active editor's. */

@@ -8,6 +8,10 @@ export const COMMANDS = {
   cancelTurn: 'acpChat.cancelTurn',
   showPendingPermission: 'acpChat.showPendingPermission',
   addSelectionToChat: 'acpChat.addSelectionToChat',
+  /** A file as an attachment: from the Explorer, an editor tab's menu, or the active editor. */
+  addFileToChat: 'acpChat.addFileToChat',
+  /** The status bar entry's menu of the agent's actions. */
+  showAgentMenu: 'acpChat.showAgentMenu',
   restartAgent: 'acpChat.restartAgent',
   showLog: 'acpChat.showLog',
   downloadClaudeCode: 'acpChat.downloadClaudeCode',

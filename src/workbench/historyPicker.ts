@@ -1,4 +1,4 @@
-// "ACP Chat: Open Conversation…": a QuickPick of the workspace's conversations, newest first, searchable by title,
+// "ACP Chat: Show Chats…": a QuickPick of the workspace's conversations, newest first, searchable by title,
 // with Fork and Delete buttons where the agent offers them. Picking one shows it in the chat.
 import * as vscode from 'vscode';
 import type { HistorySource, HistoryTarget } from '../chat/historySource';
@@ -40,7 +40,7 @@ export class HistoryPicker implements vscode.Disposable {
     }
     const qp = vscode.window.createQuickPick<Item>();
     this.qp = qp;
-    qp.title = 'Open Conversation';
+    qp.title = 'Chats';
     qp.placeholder = 'Search conversations by title';
     qp.matchOnDescription = false;
     qp.busy = true;

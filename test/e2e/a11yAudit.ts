@@ -102,3 +102,14 @@ export async function auditInThemes(page: Page, state: string, surfaces: number)
   console.log(`[e2e] accessibility:\n${lines.join('\n')}`);
   return lines;
 }
+
+/** Switches the workbench's colour theme with the theme picker and waits until the chat's page follows it. */
+export async function useTheme(page: Page, chat: FrameLocator, theme: (typeof THEMES)[number]): Promise<void> {
+  const classes = async () => ((await page.locator('.monaco-workbench').getAttribute('class')) ?? '').split(/\s+/);
+  if (!(await classes()).includes(theme.workbench)) {
+    await runCommand(page, 'Preferences: Color Theme');
+    await pickQuickPickItem(page, theme.name);
+  }
+  await expect.poll(classes, { timeout: 15_000 }).toContain(theme.workbench);
+  await expect.poll(() => chat.locator('body').getAttribute('class'), { timeout: 15_000 }).toContain(theme.body);
+}

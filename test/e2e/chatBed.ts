@@ -169,7 +169,7 @@ export async function tidyWorkbench(cb: ChatBed, { newSession = false } = {}): P
   // An empty composer: what the suite before left in it stays otherwise (the draft and chips are the chat's).
   await emptyComposer(cb);
   if (newSession) {
-    await runCommand(cb.page, 'ACP Chat: New Session');
+    await runCommand(cb.page, 'ACP Chat: New Chat');
     await cb.chat.getByTestId('user-message').first().waitFor({ state: 'detached', timeout: 15_000 });
     await cb.chat.getByTestId('mode-select').waitFor({ state: 'visible', timeout: AGENT_START_MS });
   }

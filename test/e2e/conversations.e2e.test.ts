@@ -1,5 +1,5 @@
 // Conversations that last, in the real workbench: after Developer: Reload Window the chat shows the same
-// conversation and continues it; the history QuickPick (ACP Chat: Open Conversation…) lists the workspace's sessions,
+// conversation and continues it; the history QuickPick (ACP Chat: Show Chats…) lists the workspace's sessions,
 // searches them by title, forks one into the chat and deletes one after a modal question. A long conversation keeps
 // only the turns near the viewport in the page, and Ctrl+F in the chat finds text in the others.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -9,7 +9,7 @@ import { readQuickPick, runCommand, screenshot } from './harness';
 
 describe('ACP Chat e2e: conversations that last', () => {
   let cb: ChatBed;
-  // The chat's title, New Session and Open Conversation are in the side view's title bar (VS Code's own chrome).
+  // The chat's title, New Chat and Show Chats… are in the side view's title bar (VS Code's own chrome).
   const viewTitle = () => cb.page.locator('.part.sidebar .composite.title .title-label h2').textContent();
   const viewAction = (label: string) => cb.page.locator(`.part.sidebar .composite.title .action-label[aria-label="${label}"]`);
 
@@ -53,34 +53,34 @@ describe('ACP Chat e2e: conversations that last', () => {
   });
 
   test('the view’s history button opens the QuickPick of the workspace conversations (screenshot)', async () => {
-    await viewAction('New Session').click();
+    await viewAction('New Chat').click();
     await expect.poll(() => cb.chat.getByTestId('user-message').count(), { timeout: AGENT_START_MS }).toBe(0);
     cb.fake.setScript([text('Another conversation.')]);
     await sendPrompt(cb, 'a second conversation');
     await waitTurnIdle(cb);
-    await viewAction('Open Conversation…').click();
+    await viewAction('Show Chats…').click();
     await expect.poll(async () => (await readQuickPick(cb.page)).items.length, { timeout: 30_000 }).toBe(2);
     const qp = await readQuickPick(cb.page);
-    expect(qp.title).toBe('Open Conversation');
+    expect(qp.title).toBe('Chats');
     await screenshot(cb.page, 'history-quickpick');
     await cb.page.keyboard.press('Escape');
   });
   test('the history QuickPick searches by title, forks a conversation into the chat, and deletes one after asking', async () => {
-    await viewAction('New Session').click();
+    await viewAction('New Chat').click();
     await expect.poll(() => cb.chat.getByTestId('user-message').count(), { timeout: AGENT_START_MS }).toBe(0);
     cb.fake.setTitle('Walrus migration');
     cb.fake.setScript([text('Walruses move in spring.')]);
     await sendPrompt(cb, 'plan the walrus migration');
     await waitTurnIdle(cb);
     await expect.poll(viewTitle, { timeout: TURN_MS }).toBe('ACP Chat: Walrus migration');
-    await viewAction('New Session').click();
+    await viewAction('New Chat').click();
     await expect.poll(() => cb.chat.getByTestId('user-message').count(), { timeout: AGENT_START_MS }).toBe(0);
 
     const { page } = cb;
     const widget = page.locator('.quick-input-widget');
     const rows = widget.locator('.quick-input-list .monaco-list-row');
     const labels = async () => (await readQuickPick(page)).items;
-    await viewAction('Open Conversation…').click();
+    await viewAction('Show Chats…').click();
     await expect.poll(labels, { timeout: 30_000 }).toContain('Walrus migration');
     expect((await labels()).length).toBeGreaterThan(1);
     // Search: typing filters by title.
@@ -90,7 +90,7 @@ describe('ACP Chat e2e: conversations that last', () => {
     await rows.first().hover();
     await rows.first().getByRole('button', { name: 'Continue in a copy (fork)' }).click();
     await expect.poll(() => cb.chat.getByTestId('user-message').allInnerTexts(), { timeout: AGENT_START_MS }).toEqual([expect.stringContaining('plan the walrus migration')]);
-    await viewAction('Open Conversation…').click();
+    await viewAction('Show Chats…').click();
     await expect.poll(labels, { timeout: 30_000 }).toContain('Walrus migration (fork)');
     await widget.locator('input.input').fill('walrus');
     // The copy keeps the original's time, so the two may come in either order.
@@ -110,7 +110,7 @@ describe('ACP Chat e2e: conversations that last', () => {
   });
 
   test('a long conversation keeps only the turns near the viewport in the page; Ctrl+F finds a word in one that is not', async () => {
-    await viewAction('New Session').click();
+    await viewAction('New Chat').click();
     await expect.poll(() => cb.chat.getByTestId('user-message').count(), { timeout: AGENT_START_MS }).toBe(0);
     // Six turns of long replies: each some screens high, so the first ones leave the page as the chat follows the end.
     const reply = (n: number) => `Marker ostrich-${n} starts this reply.\n\n` + Array.from({ length: 60 }, (_, i) => `Paragraph ${i} of reply ${n}: the quick brown fox.`).join('\n\n');

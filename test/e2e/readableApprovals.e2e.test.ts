@@ -5,12 +5,13 @@
 // serious or critical. Each is photographed (approval-command-290-dark, approval-edit-290-light, …).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FrameLocator, Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { bash, text, write } from '../fixtures/fakeAnthropic';
-import { audit, THEMES } from './a11yAudit';
+import { audit, THEMES, useTheme } from './a11yAudit';
 import { lastToolCard, sendPrompt, TURN_MS, useChatBed, waitTurnIdle, type ChatBed } from './chatBed';
-import { pickQuickPickItem, runCommand, screenshot } from './harness';
+import { runCommand, screenshot } from './harness';
+import { sizeSideBar } from './sideBarWidth';
 
 const SIDE_BAR_PX = 290;
 const LONG_COMMAND = 'npm test -- --watch=false --reporter=verbose some/very/long/path/to/a/spec/file.test.ts';
@@ -85,33 +86,6 @@ describe('ACP Chat e2e: approvals you can read in a 290 px side bar', () => {
   });
 });
 
-/**
- * Drags the sash between the side bar and the editor until the side bar is `width` px wide, as a user sizes it (the
- * workbench has no setting for it). A few tries: the layout can round a drag to a pixel either side.
- */
-async function sizeSideBar(page: Page, width: number): Promise<void> {
-  const sideBar = page.locator('.part.sidebar');
-  for (let attempt = 0; attempt < 4; attempt++) {
-    const box = (await sideBar.boundingBox())!;
-    if (Math.round(box.width) === width) break;
-    const edge = box.x + box.width;
-    const sashes = await page.locator('.monaco-sash.vertical').evaluateAll((els) =>
-      els.map((e) => {
-        const r = e.getBoundingClientRect();
-        return { x: r.left + r.width / 2, y: r.top + r.height / 2, width: r.width, height: r.height };
-      }),
-    );
-    const sash = sashes.filter((s) => s.width > 0 && s.height > 200).sort((a, b) => Math.abs(a.x - edge) - Math.abs(b.x - edge))[0];
-    expect(sash && Math.abs(sash.x - edge) < 8, `a sash on the side bar's edge (${edge}) among ${JSON.stringify(sashes)}`).toBe(true);
-    await page.mouse.move(sash!.x, sash!.y);
-    await page.mouse.down();
-    await page.mouse.move(sash!.x + (width - box.width) / 2, sash!.y, { steps: 5 });
-    await page.mouse.move(sash!.x + (width - box.width), sash!.y, { steps: 5 });
-    await page.mouse.up();
-  }
-  expect(Math.round((await sideBar.boundingBox())!.width), 'the side bar width').toBe(width);
-}
-
 interface ShownCard {
   question: string;
   subject: string;
@@ -176,15 +150,4 @@ async function checkEveryTheme(cb: ChatBed, card: Locator, what: 'command' | 'ed
     lines.push(`${where} | frame ${shown.frameWidth} px | other findings: ${found.violations.map((v) => `${v.id} (${v.impact})`).join(', ') || 'none'} | ${file}`);
   }
   console.log(`[e2e] readable approvals:\n${lines.join('\n')}`);
-}
-
-/** Switches the workbench's colour theme with the theme picker and waits until the chat's page follows it. */
-async function useTheme(page: Page, chat: FrameLocator, theme: (typeof THEMES)[number]): Promise<void> {
-  const classes = async () => ((await page.locator('.monaco-workbench').getAttribute('class')) ?? '').split(/\s+/);
-  if (!(await classes()).includes(theme.workbench)) {
-    await runCommand(page, 'Preferences: Color Theme');
-    await pickQuickPickItem(page, theme.name);
-  }
-  await expect.poll(classes, { timeout: 15_000 }).toContain(theme.workbench);
-  await expect.poll(() => chat.locator('body').getAttribute('class'), { timeout: 15_000 }).toContain(theme.body);
 }

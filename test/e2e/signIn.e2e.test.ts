@@ -37,6 +37,8 @@ describe('ACP Chat e2e: signing in from the chat', () => {
       expect.stringMatching(/^Anthropic Console\s+Use Anthropic Console \(API usage billing\)/),
     ]);
     await expect.poll(() => card.getByTestId('notice-action').allInnerTexts()).toEqual(['Set API Key…']);
+    // The header says it in the card's words (the adapter's own label is "Not logged in").
+    await expect.poll(() => cb.chat.getByTestId('account').innerText(), { timeout: 15_000 }).toBe('Not signed in');
     expect(cb.fake.mainRequests()).toHaveLength(0);
     expect(await cb.chat.locator('body').getAttribute('class')).toContain('vscode-light');
     // Signing in, the first state a new user sees, in the side bar and in a tab of the same chat, in each theme: no

@@ -71,7 +71,7 @@ suite('Commands act on the chat the user is in', function () {
   });
 
   for (const where of ['tab', 'side view'] as const) {
-    test(`${where} focused: New Session replaces only its session`, async () => {
+    test(`${where} focused: New Chat replaces only its session`, async () => {
       const { target, other } = await focus(where);
       const before = target.session!.id;
       const otherBefore = other.session!.id;
@@ -100,7 +100,7 @@ suite('Commands act on the chat the user is in', function () {
       assert.equal((await otherTurn).stopReason, 'cancelled');
     });
 
-    test(`${where} focused: Open Conversation opens the pick in that chat`, async () => {
+    test(`${where} focused: Show Chats… opens the pick in that chat`, async () => {
       const { target, other } = await focus(where);
       // The conversation with the approval above, left for a new one: the one to pick.
       const earlier = target.session!.id;

@@ -3,7 +3,7 @@
 // the same way is reported and left as the user has it; Discard (confirmed) removes the worktree and its branch.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { edit, read, text, write } from '../fixtures/fakeAnthropic';
 import type { ApplyConflict, ChatWorktrees } from '../../src/worktrees/chatWorktrees';
@@ -16,23 +16,27 @@ suite('A chat in its own worktree', function () {
   this.timeout(120_000);
   const bed = acceptEditsSuite();
   const api = () => bed.api as ExtensionApi & { worktrees: ChatWorktrees };
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: workspaceRoot() }).toString();
+  const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd }).toString();
+  /** A repository of its own in the workspace (the workspace's root may hold the sandbox's empty `.git` stub). */
+  function repository(name: string): string {
+    const dir = join(workspaceRoot(), name);
+    mkdirSync(dir, { recursive: true });
+    git(dir, 'init', '-q', '-b', 'main');
+    return dir;
+  }
 
   test('edits stay in the worktree; Apply brings them in, a conflicting local edit is reported and kept; Discard removes worktree and branch', async () => {
-    const root = workspaceRoot();
-    const dir = join(root, 'wt-host');
-    mkdirSync(dir, { recursive: true });
+    const dir = repository('wt-host');
     writeFileSync(join(dir, 'notes.txt'), 'one\ntwo\nthree\n');
     writeFileSync(join(dir, 'plan.txt'), 'alpha\nbeta\n');
-    if (!existsSync(join(root, '.git'))) git('init', '-q');
-    git('add', 'wt-host');
-    git('commit', '-q', '-m', 'worktree test base');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'worktree test base');
 
-    const repo = await repositoryOf(root);
-    const record = await api().worktrees.make(repo, root, 'acp-chat/host-test', false);
+    const repo = await repositoryOf(dir);
+    const record = await api().worktrees.make(repo, dir, 'acp-chat/host-test', false);
     await api().chat.newSession({ folder: record.cwd, branch: record.branch });
     assert.equal(api().chat.workPlace?.branch, 'acp-chat/host-test');
-    const inTree = (name: string) => join(record.cwd, 'wt-host', name);
+    const inTree = (name: string) => join(record.cwd, name);
 
     bed.fake.setScript([read(inTree('notes.txt')), edit(inTree('notes.txt'), 'two', 'TWO (agent)'), read(inTree('plan.txt')), edit(inTree('plan.txt'), 'beta', 'beta, planned'), write(inTree('added.txt'), 'new\n'), text('Done in the worktree.')]);
     const sent = bed.fake.requests.length;
@@ -46,9 +50,9 @@ suite('A chat in its own worktree', function () {
 
     const changes = await api().worktrees.changes(record);
     assert.deepEqual(changes.files.map((f) => [f.path, f.status, f.added, f.removed]), [
-      ['wt-host/added.txt', 'added', 1, 0],
-      ['wt-host/notes.txt', 'modified', 1, 1],
-      ['wt-host/plan.txt', 'modified', 1, 1],
+      ['added.txt', 'added', 1, 0],
+      ['notes.txt', 'modified', 1, 1],
+      ['plan.txt', 'modified', 1, 1],
     ]);
 
     // The user changed the same line of notes.txt meanwhile: that file conflicts; the others apply.
@@ -59,12 +63,12 @@ suite('A chat in its own worktree', function () {
       assert.equal(readFileSync(join(dir, 'notes.txt'), 'utf8'), 'one\ntwo (mine)\nthree\n', 'nothing written for it while the user decides');
       return []; // keep mine
     });
-    assert.deepEqual(offered, [{ path: 'wt-host/notes.txt', reason: 'both-changed' }]);
-    assert.deepEqual(outcome, { applied: ['wt-host/added.txt', 'wt-host/plan.txt'], conflicts: [{ path: 'wt-host/notes.txt', reason: 'both-changed' }], taken: [] });
+    assert.deepEqual(offered, [{ path: 'notes.txt', reason: 'both-changed' }]);
+    assert.deepEqual(outcome, { applied: ['added.txt', 'plan.txt'], conflicts: [{ path: 'notes.txt', reason: 'both-changed' }], taken: [] });
     assert.equal(readFileSync(join(dir, 'plan.txt'), 'utf8'), 'alpha\nbeta, planned\n', 'Apply brought the change in');
     assert.equal(readFileSync(join(dir, 'added.txt'), 'utf8'), 'new\n');
     assert.equal(readFileSync(join(dir, 'notes.txt'), 'utf8'), 'one\ntwo (mine)\nthree\n', 'the conflicting local edit is not overwritten');
-    assert.match(git('status', '--porcelain', '--', 'wt-host'), / M wt-host\/plan\.txt/, 'as an uncommitted change');
+    assert.match(git(dir, 'status', '--porcelain'), /^ M plan\.txt$/m, 'as an uncommitted change');
 
     // Discard: asked with what would be lost; then the worktree and its branch are gone and the chat is back home.
     let asked = '';
@@ -76,11 +80,38 @@ suite('A chat in its own worktree', function () {
       true,
     );
     assert.match(asked, /Discard the worktree and delete the branch acp-chat\/host-test\?/);
-    assert.match(asked, /3 changed files not in your folder: wt-host\/added\.txt, wt-host\/notes\.txt, wt-host\/plan\.txt/);
+    assert.match(asked, /3 changed files not in your folder: added\.txt, notes\.txt, plan\.txt/);
     assert.equal(existsSync(record.path), false, 'the worktree folder is removed');
-    assert.equal(git('branch', '--list', 'acp-chat/host-test').trim(), '', 'the branch is deleted');
-    assert.doesNotMatch(git('worktree', 'list', '--porcelain'), /host-test/);
+    assert.equal(git(dir, 'branch', '--list', 'acp-chat/host-test').trim(), '', 'the branch is deleted');
+    assert.doesNotMatch(git(dir, 'worktree', 'list', '--porcelain'), /host-test/);
     await waitFor(() => api().chat.session && !api().chat.workPlace, 'the chat in a new session in the workspace');
+  });
+
+  test('a worktree deleted outside VS Code: its session opens in the workspace instead, and Discard prunes it after asking', async () => {
+    const dir = repository('wt-gone');
+    writeFileSync(join(dir, 'a.txt'), 'a\n');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'base');
+    const repo = await repositoryOf(dir);
+    const record = await api().worktrees.make(repo, dir, 'acp-chat/host-gone', false);
+    const session = await api().chat.newSession({ folder: record.cwd, branch: record.branch });
+    await waitFor(() => api().worktrees.recordOf(api().chat)?.sessions.includes(session.id), 'the session belongs to the worktree');
+    assert.deepEqual(api().worktrees.placeOf(session.id), { folder: record.cwd, branch: 'acp-chat/host-gone' });
+    rmSync(record.path, { recursive: true, force: true });
+    assert.equal(api().worktrees.placeOf(session.id), undefined, 'a missing worktree is no place to work');
+    let detail = '';
+    assert.equal(
+      await api().worktrees.discard(record, api().chats, async (_question, d) => {
+        detail = d;
+        return true;
+      }),
+      true,
+    );
+    assert.match(detail, /Forget the worktree of acp-chat\/host-gone, whose folder is gone, and delete the branch\?/);
+    assert.equal(git(dir, 'branch', '--list', 'acp-chat/host-gone').trim(), '');
+    assert.doesNotMatch(git(dir, 'worktree', 'list', '--porcelain'), /host-gone/);
+    assert.equal(api().worktrees.recordOf(api().chat), undefined);
+    await waitFor(() => api().chat.session?.id !== undefined && api().chat.session?.id !== session.id && !api().chat.workPlace, 'the chat in a new session in the workspace');
   });
 
   test('a folder that is not a git repository is said clearly, and nothing is made', async () => {

@@ -2,7 +2,7 @@
 // happens when it closes or takes focus is the caller's (chatViews.ts).
 import * as vscode from 'vscode';
 import type { ChatChrome } from './chatChrome';
-import { ChatWebviewController, chatWebviewOptions, type ChatWebviewDeps } from './chatWebviewController';
+import { ChatWebviewController, chatWebviewOptions, PAGE_LOAD_WAIT_MS, type ChatWebviewDeps } from './chatWebviewController';
 import type { Attachment } from '../protocol/protocol';
 
 /** A tab's title before its chat has one. */
@@ -51,7 +51,11 @@ export class ChatPanel implements vscode.Disposable {
     return !this.disposed && this.panel.visible;
   }
 
-  attach(attachment: Attachment): void {
+  /** Reveals the tab and puts the attachment in its composer (once its page, dropped while hidden, has loaded again). */
+  async attach(attachment: Attachment): Promise<void> {
+    const reloading = this.panel.visible ? undefined : this.controller.nextReady(PAGE_LOAD_WAIT_MS);
+    this.reveal();
+    await reloading;
     this.controller.attach(attachment);
   }
 

@@ -2,7 +2,7 @@
 // calls are no-ops until then. The badge shows how many approvals wait on the user.
 import * as vscode from 'vscode';
 import type { ChatChrome } from './chatChrome';
-import { ChatWebviewController, type ChatWebviewDeps } from './chatWebviewController';
+import { ChatWebviewController, PAGE_LOAD_WAIT_MS, type ChatWebviewDeps } from './chatWebviewController';
 import type { Attachment } from '../protocol/protocol';
 
 /**
@@ -71,7 +71,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   /** Reveals the view and puts an attachment in its composer. */
   async attach(attachment: Attachment): Promise<void> {
+    // A hidden view's page was dropped: shown again, it loads anew, and the attachment waits for it.
+    const reloading = this.view && !this.view.visible ? this.controller?.nextReady(PAGE_LOAD_WAIT_MS) : undefined;
     await this.reveal();
+    await reloading;
     this.controller?.attach(attachment);
   }
 

@@ -106,8 +106,7 @@ export class ChatViews implements vscode.Disposable {
   async attach(chat: Chat, attachment: Attachment): Promise<void> {
     const tab = this.tabOf(chat);
     if (tab) {
-      tab.reveal();
-      tab.attach(attachment);
+      await tab.attach(attachment);
     } else {
       await this.sideView.attach(attachment);
     }

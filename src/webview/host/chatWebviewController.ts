@@ -15,6 +15,15 @@ import { unreachable } from '../../acpClient/unreachable';
 
 type AnswerElicitation = Extract<WebviewToHost, { type: 'answerElicitation' }>;
 
+/** Attachments kept for a page still loading (Add File to Chat on several files at once). */
+const MAX_QUEUED_ATTACHMENTS = 100;
+
+/**
+ * How long an attachment waits for a chat's page that is loading again (its view was hidden): long enough for a slow
+ * machine's load, short enough that nothing waits on a page that never comes (then it is posted anyway).
+ */
+export const PAGE_LOAD_WAIT_MS = 10_000;
+
 /** What the chat UI can ask for, one method per intent. Implemented by chatBindings; a method may reject. */
 export interface ChatActions {
   /** The chat is on screen: start the agent and a session if there is none yet. */
@@ -129,6 +138,9 @@ export class ChatWebviewController implements vscode.Disposable {
   private readonly publisher: TranscriptPublisher;
   /** Until the page says `ready` (after every load or reload) nothing is posted: it would be lost. */
   private ready = false;
+  /** Attachments for a page that is not there yet (its view is being shown): given to it once it is ready. */
+  private readonly queued: Attachment[] = [];
+  private readonly readyWaiters: Array<() => void> = [];
   private disposed = false;
 
   constructor(
@@ -162,7 +174,22 @@ export class ChatWebviewController implements vscode.Disposable {
 
   /** Puts an attachment (e.g. the editor selection) into the composer. */
   attach(attachment: Attachment): void {
-    this.post({ type: 'attach', attachment });
+    if (this.ready) this.post({ type: 'attach', attachment });
+    else if (this.queued.length < MAX_QUEUED_ATTACHMENTS) this.queued.push(attachment);
+  }
+
+  /**
+   * Resolves when the page next says `ready`, or after `timeoutMs`. A view shown again after it was hidden loads its
+   * page anew (VS Code drops a hidden webview's content): what is posted before then is lost.
+   */
+  nextReady(timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.readyWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   focusComposer(): void {
@@ -233,6 +260,8 @@ export class ChatWebviewController implements vscode.Disposable {
         if (m.v !== PROTOCOL_VERSION) this.deps.log.warn(`[chatWebview] webview protocol v${m.v}, host v${PROTOCOL_VERSION}`);
         this.ready = true;
         this.sendSnapshot();
+        for (const attachment of this.queued.splice(0)) this.post({ type: 'attach', attachment });
+        for (const resolve of this.readyWaiters.splice(0)) resolve();
         // A chat on screen should be ready to type into: start the agent (no-op when it runs).
         return this.run('start', () => a.start());
       case 'resync':

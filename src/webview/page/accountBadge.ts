@@ -6,8 +6,16 @@ export class AccountBadge {
   readonly node = h('span', { class: 'account', 'data-testid': 'account' });
 
   update(status: ConnectionStatus): void {
+    const signedOut = status.state === 'ready' && status.signedOut === true;
     const label = status.state === 'ready' ? status.account : undefined;
-    this.node.hidden = !label;
+    this.node.hidden = !label && !signedOut;
+    this.node.dataset.signedOut = String(signedOut);
+    if (signedOut) {
+      // The same words as the sign-in card and the commands.
+      this.node.title = 'The agent is not signed in: Sign In… on the card or in the palette';
+      setChildren(this.node, icon('account'), 'Not signed in');
+      return;
+    }
     if (!label) return;
     this.node.title = `Signed in: ${label}`;
     setChildren(this.node, icon('account'), label);

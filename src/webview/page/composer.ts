@@ -15,8 +15,10 @@ interface CompletionItem {
   accept: () => void;
 }
 
-const IDLE_PLACEHOLDER = 'Ask the agent… (Enter to send, Shift+Enter for a new line, / for commands, @ for files)';
-const RUNNING_PLACEHOLDER = 'Queue a prompt for after this turn… (Enter to queue, Shift+Enter for a new line)';
+// One line in a 290 px side bar: what the box is for and the two characters that do more than type (Enter and
+// Shift+Enter follow the chat convention; the Send and Queue buttons say what Enter does).
+const IDLE_PLACEHOLDER = 'Ask, @ to add files, / for commands';
+const RUNNING_PLACEHOLDER = 'Queue a follow-up, @ to add files';
 
 export class Composer {
   readonly node: HTMLElement;
@@ -76,12 +78,15 @@ export class Composer {
     this.commands = commands;
     this.capabilities = capabilities;
     this.stopButton.hidden = !running;
-    // Enter queues while a turn runs: Send says so and steps back; the placeholder says what Enter does now.
+    // Enter queues while a turn runs: Send becomes Queue, in words as Stop is (an icon alone did not say it), and
+    // steps back; the placeholder says what Enter does now.
     this.sendButton.classList.toggle('primary', !running);
+    this.sendButton.classList.toggle('queue-btn', running);
     const send = running ? 'Queue (sent when the turn ends)' : 'Send';
     this.sendButton.setAttribute('aria-label', send);
     this.sendButton.title = send;
-    setChildren(this.sendButton, icon(running ? 'list-ordered' : 'send'));
+    if (running) setChildren(this.sendButton, icon('list-ordered'), h('span', { class: 'btn-label' }, 'Queue'));
+    else setChildren(this.sendButton, icon('send'));
     this.textarea.placeholder = running ? RUNNING_PLACEHOLDER : IDLE_PLACEHOLDER;
   }
 
@@ -160,6 +165,7 @@ export class Composer {
       }
       if (e.key === 'Escape') {
         e.preventDefault();
+        // Only the list closes: the turn goes on.
         this.closeCompletions();
         return;
       }

@@ -1,12 +1,13 @@
-// The session's choices in the composer's toolbar, as Copilot Chat and Claude Code's extension show them: the mode,
-// named for what it does, and the model by name, each a select showing its current value; every other option (effort,
-// fast mode…) behind one "More" menu with visible labels. Values follow the model: a select the user just changed
-// shows the new value until the host's update confirms or reverts it.
+// The session's choices in the composer's toolbar, as Copilot Chat and Claude Code's extension show them: the mode in
+// one word and the model by name, each a select showing its current value, with a tooltip that names it ("Mode: Ask
+// before edits", "Model: …") and each mode's full name on its option; every other option (effort, fast mode…) behind
+// one "More" menu with visible labels. Values follow the model: a select the user just changed shows the new value
+// until the host's update confirms or reverts it.
 import type { SessionConfigOption, SessionConfigSelectOption } from '@agentclientprotocol/sdk';
 import type { SessionMeta } from '../protocol/protocol';
 import type { WebviewToHost } from '../protocol/protocol';
 import { h, icon, setChildren } from './dom';
-import { modeLabel } from './labels';
+import { modeLabel, shortModeLabel } from './labels';
 
 export class ConfigBar {
   readonly node = h('div', { class: 'config-bar', role: 'toolbar', 'aria-label': 'Session settings', 'data-testid': 'config-bar' });
@@ -47,7 +48,8 @@ export class ConfigBar {
     const modeOption = options.find((o) => o.category === 'mode');
     if (!modeOption && modes && modes.availableModes.length > 0) {
       const sel = h('select', { 'aria-label': 'Mode', 'data-testid': 'mode-select', 'data-control-id': 'mode' });
-      for (const m of modes.availableModes) sel.append(h('option', { value: m.id, title: m.description ?? undefined }, modeLabel(m.id, m.name)));
+      const short = shortModeLabels(modes.availableModes.map((m) => ({ value: m.id, name: m.name })));
+      for (const m of modes.availableModes) sel.append(buildModeOption(m.id, m.name, m.description, short));
       sel.value = modes.currentModeId;
       sel.title = titleOf('Mode', sel);
       sel.addEventListener('change', () => this.post({ type: 'setMode', modeId: sel.value }));
@@ -81,28 +83,48 @@ export class ConfigBar {
       cb.addEventListener('change', () => this.post({ type: 'setConfigOption', configId: o.id, value: cb.checked }));
       return h('label', { class: 'control control-bool' }, cb, o.name);
     }
+    // In the bar the tooltip names what the select is in the user's words, whatever the agent calls the option.
+    const name = !inBar ? o.name : isMode ? 'Mode' : o.category === 'model' ? 'Model' : o.name;
     const sel = h('select', {
-      'aria-label': o.name,
+      'aria-label': name,
       'data-testid': isMode ? 'mode-select' : 'config-option',
       'data-config-id': o.id,
       'data-category': o.category ?? undefined,
       'data-control-id': `cfg:${o.id}`,
     });
-    const opt = (x: SessionConfigSelectOption) => h('option', { value: x.value, title: x.description ?? undefined }, isMode ? modeLabel(x.value, x.name) : x.name);
+    const flat = o.options.flatMap((item) => ('group' in item ? item.options : [item]));
+    const short = isMode ? shortModeLabels(flat) : undefined;
+    const opt = (x: SessionConfigSelectOption) => (isMode ? buildModeOption(x.value, x.name, x.description, short) : h('option', { value: x.value, title: x.description ?? undefined }, x.name));
     for (const item of o.options) {
       if ('group' in item) sel.append(h('optgroup', { label: item.name }, ...item.options.map(opt)));
       else sel.append(opt(item));
     }
     sel.value = o.currentValue;
-    sel.title = titleOf(o.name, sel);
+    sel.title = titleOf(name, sel);
     sel.addEventListener('change', () => this.post({ type: 'setConfigOption', configId: o.id, value: sel.value }));
     if (inBar) return sel;
     return h('label', { class: 'control' }, h('span', { class: 'control-label' }, o.name), sel);
   }
 }
 
-/** "Model: Default (recommended)": what the select is and shows, whole, where the bar has to cut its text. */
+/** "Mode: Ask before edits": what the select is and shows, whole (its option's full name), where the bar shortens it. */
 function titleOf(name: string, sel: HTMLSelectElement): string {
-  const current = sel.selectedOptions[0]?.textContent ?? '';
+  const option = sel.selectedOptions[0];
+  const current = option?.dataset.fullName ?? option?.textContent ?? '';
   return current ? `${name}: ${current}` : name;
+}
+
+/**
+ * Each mode's word for the picker, by value; undefined when two modes would read the same (their first words match),
+ * and the picker then shows the full names.
+ */
+function shortModeLabels(modes: readonly { value: string; name: string }[]): Map<string, string> | undefined {
+  const short = new Map(modes.map((m) => [m.value, shortModeLabel(m.value, m.name)]));
+  return new Set(short.values()).size === short.size ? short : undefined;
+}
+
+/** A mode's option: its word (or full name), the full name and what it does in its tooltip. */
+function buildModeOption(value: string, name: string, description: string | null | undefined, short: Map<string, string> | undefined): HTMLOptionElement {
+  const full = modeLabel(value, name);
+  return h('option', { value, title: description ? `${full}: ${description}` : full, 'data-full-name': full }, short?.get(value) ?? full);
 }

@@ -56,9 +56,10 @@ function fileRef(uri: string, label: string | undefined, ctx: ViewContext): HTML
  * tooltip). A button posting `openLocation`: the host checks the path before anything opens.
  */
 export function locationButton(path: string, line: number | null | undefined, label: string, ctx: ViewContext): HTMLButtonElement {
+  // The name holds what the link shows ("existing.txt:12"), so speech input finds it by its text (WCAG 2.5.3).
   const b = button(
-    `Open ${path}${line ? ` at line ${line}` : ''}`,
-    { class: 'location-link', 'data-testid': 'location-link', 'data-path': path, 'data-line': line ?? undefined },
+    `Open ${path}${line ? `:${line}` : ''}`,
+    { class: 'location-link', 'data-testid': 'location-link', 'data-path': path, 'data-line': line ?? undefined, title: `Open ${path}${line ? ` at line ${line}` : ''}` },
     icon('file'),
     h('span', { class: 'location-label' }, label),
   );

@@ -37,6 +37,14 @@ export function setChildren(el: Element, ...children: Child[]): void {
   append(el, ...children);
 }
 
+/**
+ * Text with a line break offered after each path separator, so a path wraps between its folders and a file's name is
+ * not split (the CSS breaks a word only when it alone is wider than its line).
+ */
+export function breakAtSeparators(text: string): Child[] {
+  return text.split(/(?<=[\\/])/u).flatMap((part, i) => (i === 0 ? [part] : [h('wbr'), part]));
+}
+
 /** A button that never submits a form. */
 export function button(label: string, attrs: Attrs = {}, ...children: Child[]): HTMLButtonElement {
   return h('button', { type: 'button', 'aria-label': label, title: label, ...attrs }, ...(children.length ? children : [label]));

@@ -1,6 +1,6 @@
 // The chat's one-line header: the context meter (contextMeter.ts), the sign-in state and the chat's own toggles; below it only
-// when there is something to say and no error card says it, the connection status with Restart. The chat's title, New Session and Open
-// Conversation are VS Code's own (the view's or the tab's title bar: chatChrome.ts, the manifest's menus). The
+// when there is something to say and no error card says it, the connection status with Restart. The chat's title, New Chat and Show
+// Chats… are VS Code's own (the view's or the tab's title bar: chatChrome.ts, the manifest's menus). The
 // session's config options live in the ConfigBar under the composer.
 import type { SessionMeta } from '../protocol/protocol';
 import { needsFolder, type ConnectionStatus, type WebviewToHost } from '../protocol/protocol';

@@ -44,18 +44,29 @@ export const PLAN_STATUS_ICON: Record<string, string> = {
 };
 
 /**
- * The Claude adapter's modes named for what they do (its own names, "Manual" or "Auto", say little about it). Only
- * the adapter's exact id and name pairs (dist/session-mode.js) are renamed; another agent's modes keep their names.
+ * The Claude adapter's modes named for what they do (its own names, "Manual" or "Auto", say little about it), with
+ * the word the composer's picker shows (a 290 px side bar has room for one word beside the model). Only the
+ * adapter's exact id and name pairs (dist/session-mode.js) are renamed; another agent's modes keep their names.
  */
-const CLAUDE_MODE_LABEL: Record<string, { name: string; label: string }> = {
-  default: { name: 'Manual', label: 'Ask before edits' },
-  acceptEdits: { name: 'Accept edits', label: 'Edit without asking' },
-  plan: { name: 'Plan', label: 'Plan, no edits' },
-  auto: { name: 'Auto', label: 'Claude decides' },
-  bypassPermissions: { name: 'Bypass permissions', label: 'Never ask' },
+const CLAUDE_MODE_LABEL: Record<string, { name: string; label: string; short: string }> = {
+  default: { name: 'Manual', label: 'Ask before edits', short: 'Ask' },
+  acceptEdits: { name: 'Accept edits', label: 'Edit without asking', short: 'Edit' },
+  plan: { name: 'Plan', label: 'Plan, no edits', short: 'Plan' },
+  auto: { name: 'Auto', label: 'Claude decides', short: 'Auto' },
+  bypassPermissions: { name: 'Bypass permissions', label: 'Never ask', short: 'Bypass' },
 };
 
-export function modeLabel(id: string, name: string): string {
+function claudeMode(id: string, name: string): { label: string; short: string } | undefined {
   const known = Object.hasOwn(CLAUDE_MODE_LABEL, id) ? CLAUDE_MODE_LABEL[id] : undefined;
-  return known?.name === name ? known.label : name;
+  return known?.name === name ? known : undefined;
+}
+
+/** What a mode does, in words: the adapter's modes renamed, any other agent's by its own name. */
+export function modeLabel(id: string, name: string): string {
+  return claudeMode(id, name)?.label ?? name;
+}
+
+/** The mode in one word for the picker: the adapter's chosen word, else the first word of the agent's name. */
+export function shortModeLabel(id: string, name: string): string {
+  return claudeMode(id, name)?.short ?? (name.trim().split(/\s+/)[0] || name);
 }

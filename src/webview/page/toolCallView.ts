@@ -1,4 +1,5 @@
-// A tool-call card: kind icon, title, status; the raw input behind a button in its head; content (markdown text, inline diffs, command
+// A tool-call card: kind icon, title (wrapped at path separators), status (an icon alone in a narrow card, its word in
+// the tooltip and for screen readers: styles.css); the raw input behind a button in its head; content (markdown text, inline diffs, command
 // output with ANSI colours, the `_meta.terminal_output` stream), locations, and a slot for its permission card.
 // Each section re-renders only when its own data changed, so a streaming terminal does not rebuild the diff.
 import type { ToolCallContent } from '@agentclientprotocol/sdk';
@@ -6,7 +7,7 @@ import { mcpToolName, type ToolCallState, type TranscriptEntry } from '../protoc
 import { renderAnsi } from './ansi';
 import { locationButton, renderNonTextBlocks } from './contentBlocks';
 import { type DiffStart, diffStarts, renderDiff } from './diffView';
-import { button, h, icon, setChildren } from './dom';
+import { breakAtSeparators, button, h, icon, setChildren } from './dom';
 import { TOOL_DENIED, TOOL_KIND_ICON, TOOL_STATUS } from './labels';
 import type { EntryView } from './messageViews';
 import type { ViewContext } from './viewContext';
@@ -106,11 +107,15 @@ export class ToolCallView implements EntryView {
     const st = denied(tc) ? TOOL_DENIED : (TOOL_STATUS[tc.status] ?? TOOL_STATUS.pending);
     setChildren(this.kindIcon, icon((tc.kind && TOOL_KIND_ICON[tc.kind]) || 'tools'));
     const mcp = mcpToolName(tc.title || tc.name);
-    this.title.textContent = mcp ? mcp.tool : tc.title || tc.name || 'Tool call';
+    const title = mcp ? mcp.tool : tc.title || tc.name || 'Tool call';
+    setChildren(this.title, ...breakAtSeparators(title));
+    // The whole title where a very long one is cut to its first lines.
+    this.title.title = title;
     this.server.textContent = mcp ? mcp.server : '';
     this.server.hidden = !mcp;
     setChildren(this.status, icon(st.icon), h('span', { class: 'tool-status-label' }, st.label));
-    const what = mcp ? `${mcp.tool} (MCP server ${mcp.server})` : this.title.textContent;
+    this.status.title = st.label;
+    const what = mcp ? `${mcp.tool} (MCP server ${mcp.server})` : title;
     this.node.setAttribute('aria-label', `${tc.kind ?? 'tool'}: ${what}, ${st.label}`);
   }
 

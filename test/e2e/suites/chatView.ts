@@ -204,10 +204,11 @@ export function chatViewSuite(bed: () => ChatBed): void {
       expect(main.length).toBe(2);
       for (const r of main) expect(r.model).toMatch(modelPattern);
 
-      // Back to Manual, picked by its label, which says what the mode does.
-      const manual = (await mode.locator('option[value="default"]').textContent()) ?? '';
-      expect(manual).toBe('Ask before edits');
-      await mode.selectOption({ label: manual });
+      // Back to Manual, picked by its word; its tooltip says what the mode does.
+      const manual = mode.locator('option[value="default"]');
+      expect(await manual.textContent()).toBe('Ask');
+      expect(await manual.getAttribute('title')).toMatch(/^Ask before edits\b/);
+      await mode.selectOption({ label: 'Ask' });
       await reloadWebview(cb);
       await expect.poll(() => mode.inputValue().catch(() => ''), { timeout: 15_000 }).toBe('default');
     });

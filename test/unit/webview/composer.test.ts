@@ -65,14 +65,14 @@ describe('composer keys', () => {
   it('sends a prompt typed while a turn runs to the host (the session queues it) and shows the session queue', () => {
     const t = setup(caps({ steering: true }));
     const send = t.root.querySelector<HTMLButtonElement>('[data-testid="send"]')!;
-    expect([send.classList.contains('primary'), send.getAttribute('aria-label'), t.ta.placeholder.startsWith('Ask the agent')]).toEqual([true, 'Send', true]);
+    expect([send.classList.contains('primary'), send.getAttribute('aria-label'), send.textContent, t.ta.placeholder]).toEqual([true, 'Send', '', 'Ask, @ to add files, / for commands']);
     t.send({ type: 'patch', entries: [], meta: { turn: 'running' } });
     const stop = t.root.querySelector<HTMLButtonElement>('[data-testid="stop"]')!;
     expect(stop.hidden).toBe(false);
-    // While the turn runs: Stop is primary and says its word; Send steps back and says Enter queues.
+    // While the turn runs: Stop is primary and says its word; Send steps back and becomes Queue, in words too.
     expect([stop.classList.contains('primary'), stop.textContent]).toEqual([true, 'Stop']);
-    expect([send.classList.contains('primary'), send.getAttribute('aria-label')]).toEqual([false, 'Queue (sent when the turn ends)']);
-    expect(t.ta.placeholder).toBe('Queue a prompt for after this turn… (Enter to queue, Shift+Enter for a new line)');
+    expect([send.classList.contains('primary'), send.getAttribute('aria-label'), send.textContent]).toEqual([false, 'Queue (sent when the turn ends)', 'Queue']);
+    expect(t.ta.placeholder).toBe('Queue a follow-up, @ to add files');
     stop.click();
     expect(t.posted).toContainEqual({ type: 'cancelTurn' });
     t.type('next one');
@@ -109,7 +109,7 @@ describe('composer keys', () => {
     items()[0]!.querySelector<HTMLButtonElement>('[data-testid="queued-send"]')!.click();
     expect(t.posted).toContainEqual({ type: 'queuedPrompt', id: 'q1', action: 'send' });
     expect(stop.hidden).toBe(true);
-    expect([send.classList.contains('primary'), send.getAttribute('aria-label'), t.ta.placeholder.startsWith('Ask the agent')]).toEqual([true, 'Send', true]);
+    expect([send.classList.contains('primary'), send.getAttribute('aria-label'), send.textContent, t.ta.placeholder]).toEqual([true, 'Send', '', 'Ask, @ to add files, / for commands']);
     t.send({ type: 'patch', entries: [], meta: { queue: [] } });
     expect(t.root.querySelector<HTMLElement>('[data-testid="queue"]')!.hidden).toBe(true);
   });

@@ -75,7 +75,10 @@ describe('rendering a snapshot', () => {
     expect(card.querySelector('.diff-stat')!.textContent).toBe('+1 −1');
     card.querySelector<HTMLButtonElement>('[data-testid="open-diff"]')!.click();
     expect(t.posted).toContainEqual({ type: 'openDiff', toolCallId: 'toolu_edit', contentIndex: 0 });
-    card.querySelector<HTMLButtonElement>('[data-testid="location-link"]')!.click();
+    const loc = card.querySelector<HTMLButtonElement>('[data-testid="location-link"]')!;
+    // Its name holds what it shows (the name and line as the label has them); the tooltip says the line in words.
+    expect([loc.textContent, loc.getAttribute('aria-label'), loc.title]).toEqual(['existing.txt:1', 'Open /home/dev/workspace/existing.txt:1', 'Open /home/dev/workspace/existing.txt at line 1']);
+    loc.click();
     expect(t.posted).toContainEqual({ type: 'openLocation', path: '/home/dev/workspace/existing.txt', line: 1 });
   });
 
@@ -351,8 +354,10 @@ describe('incremental patching', () => {
     expect(Array.from(bar.children).map((c) => c.getAttribute('aria-label') ?? c.tagName)).toEqual(['Mode', 'Model', 'DETAILS']);
     expect(toolbar.querySelector('[data-testid="send"]')).not.toBeNull();
     const mode = t.q<HTMLSelectElement>('[data-testid="mode-select"]')!;
-    // The adapter's own names become what the mode does; a name it does not give stays the agent's.
-    expect(Array.from(mode.options).map((o) => o.textContent)).toEqual(['Ask before edits', 'Edit without asking', 'Custom']);
+    // The picker shows the mode in one word; each option's tooltip and the picker's say what the mode does (the
+    // adapter's own names renamed; a name it does not give stays the agent's).
+    expect(Array.from(mode.options).map((o) => o.textContent)).toEqual(['Ask', 'Edit', 'Custom']);
+    expect(Array.from(mode.options).map((o) => o.title)).toEqual(['Ask before edits', 'Edit without asking', 'Custom']);
     expect(mode.title).toBe('Mode: Ask before edits');
     expect(t.q<HTMLSelectElement>('select[data-config-id="model"]')!.title).toBe('Model: Default (recommended)');
     // Effort and Fast mode in the menu, each with its visible label.

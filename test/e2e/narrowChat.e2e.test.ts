@@ -1,0 +1,186 @@
+// A chat that fits a 290 px side bar (issue 45, item 2), in the real VS Code with the side bar sized by its sash, in
+// the dark, light and high-contrast themes: the mode picker shows its word whole (no ellipsis, nothing cut), the
+// pickers' tooltips say Mode and Model, the placeholder is one line, and while a turn runs Queue says its word beside
+// Stop; a tool card's title is shown whole, wrapped only between a path's folders, with its status as an icon whose
+// word is in the tooltip. Each state is photographed (narrow-chat-idle-290-dark, narrow-chat-running-290-light, …).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FrameLocator, Locator } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { edit, read, text } from '../fixtures/fakeAnthropic';
+import { audit, THEMES, useTheme } from './a11yAudit';
+import { sendPrompt, TURN_MS, useChatBed, waitTurnIdle, type ChatBed } from './chatBed';
+import { screenshot } from './harness';
+import { sizeSideBar } from './sideBarWidth';
+
+const SIDE_BAR_PX = 290;
+
+describe('ACP Chat e2e: a chat that fits a 290 px side bar', () => {
+  const bed = useChatBed({ settings: { 'acpChat.permissions.prompt': 'inline' } });
+  let cb: ChatBed;
+
+  beforeAll(async () => {
+    cb = bed();
+    await sizeSideBar(cb.page, SIDE_BAR_PX);
+  });
+
+  test('the idle composer: the mode in one whole word, pickers named Mode and Model, a one-line placeholder, in each theme', { timeout: 120_000 }, async () => {
+    for (const theme of THEMES) {
+      await useTheme(cb.page, cb.chat, theme);
+      const where = `idle composer, ${theme.name}`;
+      const shown = await readComposer(cb.chat);
+      expect(shown.placeholder, where).toBe('Ask, @ to add files, / for commands');
+      checkComposer(shown, where);
+      expect(shown.send, `${where}: Send`).toEqual({ text: '', label: 'Send', cut: false });
+      await checkAudit(cb, where);
+      await screenshot(cb.page, `narrow-chat-idle-${SIDE_BAR_PX}-${theme.body.replace('vscode-', '')}`, cb.page.locator('.part.sidebar'));
+    }
+  });
+
+  test('a running turn: tool card titles whole with their status as an icon, Queue in words, in each theme', { timeout: 240_000 }, async () => {
+    const file = join(cb.workspace, 'src', 'components', 'existing.txt');
+    mkdirSync(join(cb.workspace, 'src', 'components'), { recursive: true });
+    writeFileSync(file, 'line one\nalpha\nline three\n');
+    cb.fake.setScript([read(file), edit(file, 'alpha', 'ALPHA'), text('Edited it.')]);
+    await sendPrompt(cb, 'edit existing.txt');
+    const readCard = cb.chat.locator('[data-testid="tool-card"][data-kind="read"]').last();
+    const editCard = cb.chat.locator('[data-testid="tool-card"][data-kind="edit"]').last();
+    // The edit's approval holds the turn open: the composer shows Stop and Queue meanwhile.
+    await editCard.getByTestId('permission-option').first().waitFor({ timeout: TURN_MS });
+    await expect.poll(() => readCard.getAttribute('data-status'), { timeout: TURN_MS }).toBe('completed');
+
+    for (const theme of THEMES) {
+      await useTheme(cb.page, cb.chat, theme);
+      const where = `running turn, ${theme.name}`;
+      const shown = await readComposer(cb.chat);
+      expect(shown.placeholder, where).toBe('Queue a follow-up, @ to add files');
+      checkComposer(shown, where);
+      expect(shown.send, `${where}: Queue`).toEqual({ text: 'Queue', label: 'Queue (sent when the turn ends)', cut: false });
+      expect(shown.stopText, `${where}: Stop`).toBe('Stop');
+
+      const card = await readToolCard(readCard);
+      expect(card.title, `${where}: the Read card's title`).toBe('Read src/components/existing.txt');
+      expect(card.cut, `${where}: the Read card's title cut`).toEqual([]);
+      expect(card.splitNames, `${where}: file names split across lines`).toEqual([]);
+      // The status is its icon: the word is the tooltip's and the screen reader's, not laid out beside the title.
+      expect(card.status, `${where}: the Read card's status`).toEqual({ tooltip: 'Completed', word: 'Completed', wordShown: false });
+      const edited = await readToolCard(editCard);
+      expect(edited.title, `${where}: the Edit card's title`).toContain('existing.txt');
+      expect([...edited.cut, ...edited.splitNames], `${where}: the Edit card`).toEqual([]);
+
+      await checkAudit(cb, where);
+      await editCard.scrollIntoViewIfNeeded();
+      await screenshot(cb.page, `narrow-chat-running-${SIDE_BAR_PX}-${theme.body.replace('vscode-', '')}`, cb.page.locator('.part.sidebar'));
+    }
+
+    await editCard.locator('[data-kind="allow_once"]').click();
+    await cb.chat.getByTestId('transcript').getByText('Edited it.').waitFor({ timeout: TURN_MS });
+    await waitTurnIdle(cb);
+  });
+});
+
+interface ShownComposer {
+  placeholder: string;
+  /** The placeholder's width as laid out in one line, and the width the box has for it. */
+  placeholderWidth: number;
+  boxWidth: number;
+  mode: { text: string; tooltip: string; ellipsis: boolean; width: number; wholeWidth: number };
+  model: { tooltip: string } | null;
+  send: { text: string; label: string; cut: boolean };
+  stopText: string;
+  frameWidth: number;
+}
+
+/** What the composer shows, measured in its frame. */
+function readComposer(chat: FrameLocator): Promise<ShownComposer> {
+  return chat.locator('body').evaluate(() => {
+    const ta = document.querySelector<HTMLTextAreaElement>('[data-testid="composer-input"]')!;
+    const cs = getComputedStyle(ta);
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const mode = document.querySelector<HTMLSelectElement>('[data-testid="mode-select"]')!;
+    const modeCs = getComputedStyle(mode);
+    // The width the picker needs to show its current word whole: a copy holding only that option, laid out at its own
+    // size beside it.
+    const probe = mode.cloneNode(false) as HTMLSelectElement;
+    probe.removeAttribute('data-testid');
+    probe.append(new Option(mode.selectedOptions[0]?.text ?? ''));
+    probe.style.position = 'absolute';
+    probe.style.visibility = 'hidden';
+    mode.parentElement!.append(probe);
+    const wholeWidth = probe.getBoundingClientRect().width;
+    probe.remove();
+    const model = document.querySelector<HTMLSelectElement>('select[data-category="model"]');
+    const send = document.querySelector<HTMLButtonElement>('[data-testid="send"]')!;
+    const stop = document.querySelector<HTMLButtonElement>('[data-testid="stop"]')!;
+    return {
+      placeholder: ta.placeholder,
+      placeholderWidth: ctx.measureText(ta.placeholder).width,
+      boxWidth: ta.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight),
+      mode: {
+        text: mode.selectedOptions[0]?.text ?? '',
+        tooltip: mode.title,
+        ellipsis: modeCs.textOverflow === 'ellipsis' && mode.scrollWidth > mode.clientWidth,
+        width: mode.getBoundingClientRect().width,
+        wholeWidth,
+      },
+      model: model ? { tooltip: model.title } : null,
+      send: { text: send.innerText.trim(), label: send.getAttribute('aria-label') ?? '', cut: send.scrollWidth > send.clientWidth + 1 },
+      stopText: stop.hidden ? '' : stop.innerText.trim(),
+      frameWidth: window.innerWidth,
+    };
+  });
+}
+
+function checkComposer(shown: ShownComposer, where: string): void {
+  expect(shown.frameWidth, `${where}: the chat's frame`).toBeLessThanOrEqual(SIDE_BAR_PX);
+  expect(shown.placeholderWidth, `${where}: the placeholder in one line of ${shown.boxWidth} px`).toBeLessThanOrEqual(shown.boxWidth);
+  expect(shown.mode.text, `${where}: the mode's word`).toMatch(/^\S+$/);
+  expect(shown.mode.text, `${where}: the mode's word`).not.toContain('…');
+  expect(shown.mode.ellipsis, `${where}: the mode ends in an ellipsis`).toBe(false);
+  expect(shown.mode.width, `${where}: the mode picker is as wide as its word needs`).toBeGreaterThanOrEqual(shown.mode.wholeWidth - 0.5);
+  expect(shown.mode.tooltip, `${where}: the mode's tooltip`).toBe('Mode: Ask before edits');
+  expect(shown.model?.tooltip, `${where}: the model's tooltip`).toMatch(/^Model: \S/);
+}
+
+interface ShownToolCard {
+  title: string;
+  cut: string[];
+  /** Path parts (the text between separators) laid out on more than one line. */
+  splitNames: string[];
+  status: { tooltip: string; word: string; wordShown: boolean };
+}
+
+/** A tool card's title and status, and its diff's file name, measured where they are laid out. */
+function readToolCard(card: Locator): Promise<ShownToolCard> {
+  return card.evaluate((root) => {
+    const title = root.querySelector<HTMLElement>('.tool-title')!;
+    const cut: string[] = [];
+    if (title.scrollHeight > title.clientHeight + 1) cut.push(`${title.scrollHeight} px of title in ${title.clientHeight} px`);
+    if (title.scrollWidth > title.clientWidth + 1) cut.push(`${title.scrollWidth} px wide title in ${title.clientWidth} px`);
+    if (title.getBoundingClientRect().right > window.innerWidth + 1) cut.push('the title runs past the frame');
+    const splitNames: string[] = [];
+    const lines = (node: Node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
+    };
+    for (const node of Array.from(title.childNodes)) if (node.nodeType === Node.TEXT_NODE && lines(node) > 1) splitNames.push(node.textContent ?? '');
+    for (const path of Array.from(root.querySelectorAll<HTMLElement>('.diff-path'))) if (lines(path) > 1) splitNames.push(path.textContent ?? '');
+    const status = root.querySelector<HTMLElement>('.tool-status')!;
+    const word = status.querySelector<HTMLElement>('.tool-status-label')!;
+    return {
+      title: title.textContent ?? '',
+      cut,
+      splitNames,
+      status: { tooltip: status.title, word: word.textContent ?? '', wordShown: word.getBoundingClientRect().width > 1 },
+    };
+  });
+}
+
+/** axe finds nothing serious or critical, and no control is cut without a tooltip. */
+async function checkAudit(cb: ChatBed, where: string): Promise<void> {
+  const found = await audit(cb.chat);
+  expect(found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), `${where}: serious or critical violations`).toEqual([]);
+  expect(found.clipped, `${where}: clipped controls`).toEqual([]);
+}

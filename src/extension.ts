@@ -44,6 +44,8 @@ import { SignIn } from './workbench/signIn/signInCommands';
 import { WorkspaceFiles } from './workbench/workspaceFiles';
 import { resolveInWorkspace } from './workbench/workspacePaths';
 import { ChatWorktrees } from './worktrees/chatWorktrees';
+import { ContextPicker } from './chatContext/contextPicker';
+import { TerminalOutput } from './chatContext/terminalOutput';
 import { WorktreeStore } from './worktrees/worktreeStore';
 
 export function activate(context: vscode.ExtensionContext) {
@@ -140,7 +142,11 @@ export function activate(context: vscode.ExtensionContext) {
   const followToggled = new vscode.EventEmitter<void>();
   /** A chat's durable answers changed: the Permissions view lists the active conversation's own. */
   const grantsChanged = new vscode.EventEmitter<void>();
+  // Add Context in the composer: files, a symbol, the problems, a terminal's recent output, the git changes.
+  const terminalOutput = new TerminalOutput(logger);
+  const contextPicker = new ContextPicker({ terminals: terminalOutput, logger, say: (message, severity) => presenter.showMessage(message, severity, []) });
   views = new ChatViews({
+    pickContext: () => contextPicker.pick(),
     chats,
     permissions,
     editor,
@@ -180,6 +186,7 @@ export function activate(context: vscode.ExtensionContext) {
     permissions,
     attention,
     { dispose: () => terminals.dispose() },
+    terminalOutput,
     { dispose: () => host.dispose() },
     { dispose: () => chats.dispose() },
     presenter,

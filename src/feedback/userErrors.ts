@@ -528,7 +528,6 @@ export const WORKTREES = {
   deleteWithChat: (branch: string) => `This conversation worked in the worktree of ${branch}. Discard the worktree too?`,
   none: 'No chat works in a worktree in this workspace.',
   noChanges: 'The worktree has no changes yet.',
-  stepBranch: 'Branch',
 } as const;
 
 function describeWorktreeError(err: WorktreeError, what?: string): UserError {
@@ -543,3 +542,28 @@ function describeWorktreeError(err: WorktreeError, what?: string): UserError {
   }[err.reason];
   return { message: what && err.reason === 'missing' ? `${what} failed: ${message}` : message, severity: err.reason === 'untrusted' ? 'info' : 'error', actions: err.reason === 'untrusted' ? ['manageTrust'] : err.reason === 'missing' ? ['manageWorktrees'] : [] };
 }
+
+/** The words of Add Context (the composer's attach button). */
+export const ADD_CONTEXT = {
+  title: 'Add Context',
+  placeholder: 'What to attach to the prompt',
+  files: 'Files and Folders…',
+  filesDetail: 'Files or folders of the workspace: the agent reads them itself',
+  openLabel: 'Add to Chat',
+  symbol: 'Symbol…',
+  symbolDetail: 'A function, class or heading, found by VS Code’s symbol search: its lines are attached',
+  symbolPlaceholder: 'Type a symbol’s name',
+  problems: 'Problems',
+  problemsDetail: 'The errors and warnings VS Code reports in the workspace',
+  problemsName: (n: number) => `Problems (${n})`,
+  noProblems: 'VS Code reports no problems in the workspace: nothing attached.',
+  terminal: 'Terminal Output',
+  terminalDetail: 'What the commands in the active terminal printed lately',
+  terminalName: (name: string) => `Terminal: ${name}`,
+  noTerminal: 'No terminal is open: nothing attached.',
+  noTerminalOutput: (name: string) => `The terminal "${name}" has reported no output yet (VS Code's shell integration reports it): nothing attached.`,
+  changes: 'Git Changes',
+  changesDetail: 'What differs from the last commit in the workspace’s repositories (git diff HEAD)',
+  changesName: 'Git changes',
+  noChanges: 'No changes from the last commit (or no git repository): nothing attached.',
+} as const;

@@ -20,7 +20,6 @@ import { conflictText, decideApply, type ConflictReason } from './applyDecision'
 import { isSandboxStub } from './sandboxStubs';
 import {
   addWorktree,
-  branchExists,
   branchNameProblem,
   carryChanges,
   changedFiles,
@@ -334,6 +333,7 @@ export class ChatWorktrees implements vscode.Disposable {
     await deleteRef(repo, record.baseRef);
     await this.deps.store.remove(record.id);
     this.deps.logger.info(`[worktrees] discarded ${record.path} and ${record.branch}`);
+    this.deps.say(WORKTREES.discarded(record.branch), 'info', []);
     return true;
   }
 
@@ -389,11 +389,6 @@ export class ChatWorktrees implements vscode.Disposable {
       .filter(Boolean)
       .join(' ');
     this.deps.say(message, left.length ? 'warning' : 'info', [], chat);
-  }
-
-  /** Whether the branch is still there (a view of a worktree whose branch was deleted by hand says so). */
-  async hasBranch(record: WorktreeRecord): Promise<boolean> {
-    return branchExists(await this.repository(record), record.branch);
   }
 
   dispose(): void {

@@ -215,8 +215,3 @@ export async function deleteBranch(repo: Repository, branch: string): Promise<vo
 export async function deleteRef(repo: Repository, ref: string): Promise<void> {
   await runGit(repo.git, repo.root, ['update-ref', '-d', ref]).catch(() => undefined);
 }
-
-/** Whether the branch still exists. */
-export async function branchExists(repo: Repository, branch: string): Promise<boolean> {
-  return !!(await runGit(repo.git, repo.root, ['rev-parse', '--verify', '-q', `refs/heads/${branch}`]).catch(() => '')).trim();
-}

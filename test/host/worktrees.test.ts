@@ -85,6 +85,7 @@ suite('A chat in its own worktree', function () {
     assert.equal(git(dir, 'branch', '--list', 'acp-chat/host-test').trim(), '', 'the branch is deleted');
     assert.doesNotMatch(git(dir, 'worktree', 'list', '--porcelain'), /host-test/);
     await waitFor(() => api().chat.session && !api().chat.workPlace, 'the chat in a new session in the workspace');
+    api().chat.notices.clear();
   });
 
   test('a worktree deleted outside VS Code: its session opens in the workspace instead, and Discard prunes it after asking', async () => {
@@ -112,6 +113,7 @@ suite('A chat in its own worktree', function () {
     assert.doesNotMatch(git(dir, 'worktree', 'list', '--porcelain'), /host-gone/);
     assert.equal(api().worktrees.recordOf(api().chat), undefined);
     await waitFor(() => api().chat.session?.id !== undefined && api().chat.session?.id !== session.id && !api().chat.workPlace, 'the chat in a new session in the workspace');
+    api().chat.notices.clear();
   });
 
   test('a folder that is not a git repository is said clearly, and nothing is made', async () => {

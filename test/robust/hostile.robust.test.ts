@@ -36,7 +36,7 @@ afterAll(() => tallies.forEach(record));
 const FIELDS = {
   'user text': 'text', 'agent text': 'markdown', thought: 'markdown', 'tool title': 'text', command: 'text', 'tool text content': 'markdown',
   'diff path': 'text', 'diff old text': 'text', 'diff new text': 'text', 'location path': 'text', 'command output': 'text', 'plan entry': 'text',
-  'session title': 'not shown', 'slash command': 'text', notice: 'text', 'mode name': 'text', 'permission title': 'attribute', 'permission option name': 'text',
+  'session title': 'not shown', 'slash command': 'text', notice: 'text', 'mode name': 'attribute', 'permission title': 'attribute', 'permission option name': 'text',
   'error message': 'text', 'connection error': 'text', 'elicitation message': 'text', 'elicitation title': 'not shown', 'elicitation field': 'text',
   'elicitation choice': 'text',
 } as const;
@@ -116,7 +116,8 @@ function expectations(p: string): Record<Exclude<Field, 'agent text' | 'thought'
     'plan entry': [p],
     'slash command': [`/${p}`, p],
     notice: [p, p],
-    'mode name': [p],
+    // The picker shows a mode's first word; its whole name and description are its tooltip.
+    'mode name': [`${p}: ${p}`],
     'permission title': [`Permission: ${p}`],
     'permission option name': [p, p],
     'error message': [p],
@@ -150,7 +151,7 @@ async function readFields(view: WebviewPage): Promise<Record<string, string[]>> 
       'plan entry': [text(one('[data-testid="plan"] .plan-text'))],
       'slash command': [text(one('[data-testid="completion"] .completion-label')), text(one('[data-testid="completion"] .completion-detail'))],
       notice: [text(one('.notice-entry strong')), text(one('.notice-entry .notice-detail'))],
-      'mode name': [text(one('[data-testid="mode-select"] option'))],
+      'mode name': [one('[data-testid="mode-select"] option')?.getAttribute('title') ?? '<missing>'],
       'permission title': [one('[data-testid="permission"]')?.getAttribute('aria-label') ?? '<missing>'],
       'permission option name': all('[data-testid="permission-option"] .perm-label').map(text),
       'error message': [text(one('[data-testid="error"] .error-line'))],

@@ -21,7 +21,7 @@ import type { GrantsActions, GrantsSource } from './grantsBinding';
 import type { WorktreeActions, WorktreeSource } from './worktreeBinding';
 import type { FollowAgentActions, FollowAgentSource } from './followAgentBinding';
 import type { AgentPickerActions, AgentPickerSource } from './agentPickerBinding';
-import type { ComposerCapabilities, ElicitationView } from '../protocol/protocol';
+import type { Attachment, ComposerCapabilities, ElicitationView } from '../protocol/protocol';
 import { ACTIONS, type UserErrorPresenter } from '../../feedback/userErrorPresenter';
 
 export function composerCapabilities(init: InitializeResponse | undefined): ComposerCapabilities {
@@ -84,6 +84,8 @@ function liveInit(chat: Chat): InitializeResponse | undefined {
 }
 
 export interface ChatActionDeps {
+  /** Add Context's question: what to attach. */
+  pickContext(): Promise<Attachment[]>;
   chats: ChatRegistry;
   permissions: PermissionController;
   editor: EditorActions;
@@ -117,6 +119,7 @@ export function createChatActions(
     // A failed start is reported by the presenter (through the chat's onDidFail).
     start: () => chat.ensureSession().then(done, (err: unknown) => logger.debug?.(`[chat] start failed: ${String(err)}`)),
     focused: async () => chats.focus(chat),
+    addContext: () => deps.pickContext(),
     sendPrompt: async (text, attachments) => {
       // A start that failed was reported; starting again here would spawn a second agent for the same prompt.
       const started = await session().then(

@@ -19,6 +19,8 @@ import type { EditorSide } from './editorSideBinding';
 import type { Attachment } from '../protocol/protocol';
 
 export interface ChatViewsDeps {
+  /** Add Context's question (chatContext/contextPicker.ts). */
+  pickContext(): Promise<Attachment[]>;
   chats: ChatRegistry;
   permissions: PermissionController;
   editor: EditorActions;
@@ -155,7 +157,7 @@ export class ChatViews implements vscode.Disposable {
     const side = this.deps.editorSide(chat);
     const source = { ...chatSource, ...side.source, ...agentPickerSource(agents) };
     const actions: ChatActions = {
-      ...createChatActions(chat, { chats, permissions, editor, logger, presenter }),
+      ...createChatActions(chat, { chats, permissions, editor, logger, presenter, pickContext: this.deps.pickContext }),
       ...side.actions,
       ...agentPickerActions(agents, () => chats.switchAgent(chat)),
     };

@@ -47,6 +47,8 @@ export interface ChatActions {
   openLocation(path: string, line?: number | null): Promise<boolean>;
   openDiff(toolCallId: string, contentIndex: number): Promise<void>;
   completeFiles(query: string): Promise<FileCompletion[]>;
+  /** Add Context: asks the user what to attach; the attachments for the composer. */
+  addContext(): Promise<Attachment[]>;
   /** Opens the multi-file diff of a turn's changes. */
   reviewTurnChanges(id: string): Promise<void>;
   /** Reverts one file of a turn's changes, or all of them when `path` is undefined. */
@@ -325,6 +327,10 @@ export class ChatWebviewController implements vscode.Disposable {
         return this.run(m.type, () => a.setFollowAgent(m.enabled));
       case 'selectAgent':
         return this.run(m.type, () => a.selectAgent(m.name));
+      case 'addContext':
+        return this.run(m.type, async () => {
+          for (const attachment of await a.addContext()) this.attach(attachment);
+        });
       case 'worktree':
         return this.run(m.type, () => a.worktreeAction(m.action, m.path));
       default:

@@ -41,6 +41,9 @@ export function buildPromptBlocks(text: string, attachments: readonly Attachment
         }
         break;
       }
+      case 'context':
+        blocks.push({ type: 'text', text: `${a.name}:\n\`\`\`\n${a.text}\n\`\`\`` });
+        break;
       case 'image':
         if (ctx.capabilities.image) blocks.push({ type: 'image', mimeType: a.mimeType, data: a.data });
         else blocks.push({ type: 'text', text: `[image ${a.name} omitted: the agent does not accept images]` });

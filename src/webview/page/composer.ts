@@ -31,6 +31,8 @@ export class Composer {
     'aria-autocomplete': 'list',
   });
   readonly sendButton = button('Send', { class: 'icon-btn primary', 'data-testid': 'send' }, icon('send'));
+  /** What else to attach (files, a symbol, the problems, a terminal's output, the git changes): the host asks. */
+  private readonly addContextButton = button('Add Context…', { class: 'icon-btn', 'data-testid': 'add-context' }, icon('attach'));
   // While a turn runs Stop is the primary action, with its word (a bare square read as an empty checkbox).
   readonly stopButton = button('Stop', { class: 'icon-btn primary stop-btn', 'data-testid': 'stop' }, icon('stop-circle'), h('span', { class: 'btn-label' }, 'Stop'));
   private readonly chips = h('div', { class: 'attachments', 'aria-label': 'Attachments', role: 'list', 'data-testid': 'attachments' });
@@ -64,7 +66,7 @@ export class Composer {
       this.notice,
       // One box, as an editor's input looks: the text, then a toolbar of the session's choices with Send and Stop at
       // its end (the choices are placed there by the app: see placeTools).
-      h('div', { class: 'composer-box' }, this.textarea, h('div', { class: 'composer-toolbar' }, this.tools, h('div', { class: 'composer-buttons' }, this.stopButton, this.sendButton))),
+      h('div', { class: 'composer-box' }, this.textarea, h('div', { class: 'composer-toolbar' }, this.addContextButton, this.tools, h('div', { class: 'composer-buttons' }, this.stopButton, this.sendButton))),
     );
     this.textarea.addEventListener('keydown', (e) => this.onKeyDown(e));
     this.textarea.addEventListener('input', () => this.updateCompletions());
@@ -72,6 +74,7 @@ export class Composer {
     this.textarea.addEventListener('blur', () => setTimeout(() => this.closeCompletions(), 150));
     this.sendButton.addEventListener('click', () => this.submit());
     this.stopButton.addEventListener('click', () => this.post({ type: 'cancelTurn' }));
+    this.addContextButton.addEventListener('click', () => this.post({ type: 'addContext' }));
   }
 
   setContext(commands: AvailableCommand[], capabilities: ComposerCapabilities, running: boolean): void {
@@ -302,8 +305,22 @@ export class Composer {
           this.renderChips();
           this.textarea.focus();
         });
-        return h('span', { class: 'chip', role: 'listitem', 'data-testid': 'attachment' }, icon(a.type === 'image' ? 'file-media' : a.type === 'selection' ? 'selection' : 'file'), label, remove);
+        return h('span', { class: 'chip', role: 'listitem', 'data-testid': 'attachment' }, icon(chipIcon(a)), label, remove);
       }),
     );
+  }
+}
+
+/** The chip's icon: what kind of thing is attached. */
+function chipIcon(a: Attachment): string {
+  switch (a.type) {
+    case 'image':
+      return 'file-media';
+    case 'selection':
+      return 'selection';
+    case 'context':
+      return a.kind === 'problems' ? 'warning' : a.kind === 'terminal' ? 'terminal' : 'git-compare';
+    default:
+      return 'file';
   }
 }

@@ -24,6 +24,8 @@ function buildWebviewSchemas() {
       endLine: int(1),
       text: str(MAX_TEXT),
     }),
+    /** Text Add Context gathered (the problems, a terminal's output, the git changes), sent as it is. */
+    z.object({ type: z.literal('context'), kind: z.enum(['problems', 'terminal', 'changes']), name: str(256), text: str(MAX_TEXT) }),
     z.object({
       type: z.literal('image'),
       mimeType: z.string().check(z.regex(/^image\/[a-z0-9.+-]+$/i)),
@@ -60,6 +62,8 @@ function buildWebviewSchemas() {
     z.object({ type: z.literal('openDiff'), toolCallId: str(512), contentIndex: int(0) }),
     z.object({ type: z.literal('openLink'), href: str(8192) }),
     z.object({ type: z.literal('completeFiles'), requestId: int(), query: str(1024) }),
+    /** The composer's Add Context button: the host asks what to attach. */
+    z.object({ type: z.literal('addContext') }),
     z.object({ type: z.literal('reviewTurnChanges'), id: str(128) }),
     /** Without `path`: Revert All. */
     z.object({ type: z.literal('revertTurnChanges'), id: str(128), path: z.optional(str()) }),

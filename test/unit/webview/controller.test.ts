@@ -115,6 +115,7 @@ function setup() {
     openGrant: vi.fn(),
     setFollowAgent: vi.fn(),
     worktreeAction: vi.fn(),
+    addContext: vi.fn(),
     selectAgent: vi.fn(),
     noticeAction: vi.fn(),
     focused: vi.fn(),

@@ -148,6 +148,14 @@ describe('TranscriptPublisher', () => {
 
 describe('buildPromptBlocks', () => {
   const toUri = (p: string) => `file://${p}`;
+  it('sends Add Context’s text (problems, a terminal’s output, git changes) under its name, fenced', () => {
+    const blocks = buildPromptBlocks('why?', [{ type: 'context', kind: 'problems', name: 'Problems (1)', text: 'a.ts:1:1 error: bad' }], { capabilities: { image: false, embeddedContext: true }, toUri });
+    expect(blocks).toEqual([
+      { type: 'text', text: 'why?' },
+      { type: 'text', text: 'Problems (1):\n```\na.ts:1:1 error: bad\n```' },
+    ]);
+  });
+
   it('maps text, files, selections and images with embedded context', () => {
     const blocks = buildPromptBlocks(
       'fix this',

@@ -5,6 +5,7 @@ import type { Chat } from '../../chat/chat';
 import type { Disposable } from '../../acpClient/events';
 import { toDisplayText } from '../../acpClient/displayText';
 import type { TranscriptChange } from '../../acpClient/transcript';
+import type { Session } from '../../acpClient/session';
 import type { SessionMeta } from '../protocol/protocol';
 import { usageText } from '../protocol/usageText';
 
@@ -32,11 +33,23 @@ export function titleWithBranch(title: string | undefined, branch: string | unde
   return branch ? `${title ?? 'New chat'} (${branch})` : title;
 }
 
+/** Sessions the agent has answered in: only they show a title (one made from a prompt never sent, as when the agent
+ * first needed a sign-in, would name a conversation that has not happened). */
+const answered = new WeakSet<object>();
+
+function hasAnswered(session: Pick<Session, 'snapshot'>): boolean {
+  if (answered.has(session)) return true;
+  const yes = session.snapshot().entries.some((e) => e.kind === 'agent' || e.kind === 'thought' || e.kind === 'tool');
+  if (yes) answered.add(session);
+  return yes;
+}
+
 export function bindChatChrome(chat: Pick<Chat, 'session' | 'onDidChangeSession' | 'workPlace'>, chrome: ChatChrome): Disposable {
   let running = false;
   const render = () => {
-    const meta = chat.session?.meta;
-    chrome.setTitle(titleWithBranch(chatTitle(meta), chat.workPlace?.branch));
+    const session = chat.session;
+    const meta = session?.meta;
+    chrome.setTitle(titleWithBranch(session && hasAnswered(session) ? chatTitle(meta) : undefined, chat.workPlace?.branch));
     chrome.setDescription?.(usageText(meta?.usage)?.short);
     const now = meta !== undefined && meta.turn !== 'idle';
     if (now !== running) chrome.setRunning?.((running = now));

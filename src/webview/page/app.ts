@@ -110,6 +110,10 @@ export class App {
     this.config = new ConfigBar(this.post);
     this.notice = new NoticeView(this.post);
     this.empty = new EmptyStateView(this.post);
+    this.empty.onSuggest = (text) => {
+      this.composer.prependText(text);
+      this.composer.focus();
+    };
     this.find = new FindBar({ entries: () => this.transcript.entries(), reveal: (id) => this.revealEntry(id) });
     this.composer = new Composer(this.post);
     this.composer.placeTools(this.config.node);

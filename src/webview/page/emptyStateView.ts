@@ -1,11 +1,15 @@
-// What an empty chat shows: an invitation to ask, or, in a window with no folder open, a welcome that says why the
-// agent cannot start yet and offers VS Code's Open Folder (the agent works on a folder's files).
+// What an empty chat shows: an invitation to ask with a few first prompts to start from (a click puts one in the
+// composer, to send or change), or, in a window with no folder open, a welcome that says why the agent cannot start
+// yet and offers VS Code's Open Folder (the agent works on a folder's files).
 import { needsFolder, type ConnectionStatus, type WebviewToHost } from '../protocol/protocol';
 import { button, h, icon, setChildren } from './dom';
 
 export class EmptyStateView {
   readonly node = h('div', { class: 'empty-state', 'data-testid': 'empty-state' });
   private welcome: boolean | undefined;
+
+  /** A first prompt was picked: the app puts it in the composer. */
+  onSuggest: (text: string) => void = () => {};
 
   constructor(private readonly post: (m: WebviewToHost) => void) {}
 
@@ -17,7 +21,17 @@ export class EmptyStateView {
     this.welcome = welcome;
     this.node.dataset.welcome = welcome ? 'open-folder' : 'ask';
     if (!welcome) {
-      setChildren(this.node, icon('comment-discussion'), h('p', {}, 'Ask the agent to do something in this workspace.'));
+      const suggestions = FIRST_PROMPTS.map((text) => {
+        const b = button(text, { class: 'text-btn empty-suggestion', 'data-testid': 'first-prompt' }, text);
+        b.addEventListener('click', () => this.onSuggest(text));
+        return h('li', {}, b);
+      });
+      setChildren(
+        this.node,
+        icon('comment-discussion'),
+        h('p', {}, 'Ask the agent to change or explain something in this workspace. It asks before it edits a file or runs a command. To start:'),
+        h('ul', { class: 'empty-suggestions', 'aria-label': 'First prompts' }, ...suggestions),
+      );
       return;
     }
     const open = button('Open Folder…', { class: 'primary', 'data-testid': 'open-folder' });
@@ -31,3 +45,6 @@ export class EmptyStateView {
     );
   }
 }
+
+/** First prompts that work in any project and show what the agent does: reads, then a small edit to approve. */
+const FIRST_PROMPTS = ['Explain how this project is organised', 'Find a small bug and propose a fix', 'Add a short introduction to the README'];

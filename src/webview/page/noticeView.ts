@@ -35,15 +35,16 @@ export class NoticeView {
       notice.details
         ? h('details', { class: 'notice-details', 'data-testid': 'notice-details' }, h('summary', {}, 'Show details'), h('pre', { class: 'notice-details-text', tabindex: 0 }, notice.details))
         : null,
-      methods.length ? h('div', { class: 'notice-methods' }, ...methods.map((b) => this.methodButton(notice.id, b))) : null,
+      // One primary action: the agent's first method; the others, and the card's actions, are secondary.
+      methods.length ? h('div', { class: 'notice-methods' }, ...methods.map((b, i) => this.methodButton(notice.id, b, i === 0))) : null,
       others.length ? h('div', { class: 'notice-actions' }, ...others.map((b, i) => this.actionButton(notice.id, b, i === 0 && methods.length === 0))) : null,
       this.resend ? h('label', { class: 'notice-resend' }, this.resend, `Send “${notice.keptPrompt}” when signed in`) : null,
     );
   }
 
-  private methodButton(noticeId: number, b: NoticeButton): HTMLElement {
+  private methodButton(noticeId: number, b: NoticeButton, primary: boolean): HTMLElement {
     // Named by what it shows (the method's name, then the agent's description), so a voice user says what they see.
-    const el = button(b.label, { class: 'notice-method', 'data-testid': 'sign-in-method', 'data-method-id': b.methodId, 'aria-label': undefined }, h('span', { class: 'notice-method-name' }, b.label), b.description ? h('span', { class: 'notice-method-desc' }, b.description) : null);
+    const el = button(b.label, { class: primary ? 'notice-method primary' : 'notice-method', 'data-testid': 'sign-in-method', 'data-method-id': b.methodId, 'aria-label': undefined }, h('span', { class: 'notice-method-name' }, b.label), b.description ? h('span', { class: 'notice-method-desc' }, b.description) : null);
     el.addEventListener('click', () => this.click(el, noticeId, b));
     return el;
   }

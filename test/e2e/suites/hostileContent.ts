@@ -57,8 +57,13 @@ export function hostileContentSuite(bed: () => ChatBed): void {
         // Plain-text fields: the payload as the text the user reads. This turn's tool calls are the last two cards.
         // Read as DOM text (textContent), in one call into the frame with the scan for dangerous markup below.
         // Named by its call id: clicking links scrolls, and the turns the chat mounts (so a card's position) change.
-        const cards = chat.getByTestId('tool-card');
-        const toolCallId = await cards.nth((await cards.count()) - 2).getAttribute('data-tool-call-id');
+        // Read in one call into the frame: the list mounts and unmounts turns as it scrolls, so a count taken in one
+        // call may not hold for the next.
+        const toolCallId = await chat.locator('#root').evaluate((root) => {
+          const cards = root.querySelectorAll('[data-testid="tool-card"]');
+          return cards[cards.length - 2]?.getAttribute('data-tool-call-id') ?? null;
+        });
+        expect(toolCallId, 'this turn’s tool cards are on screen').not.toBeNull();
         const toolCard = chat.locator(`[data-testid="tool-card"][data-tool-call-id="${toolCallId}"]`);
         const { texts, bad } = await chat.locator('#root').evaluate((root) => {
           const text = (el: Element | null | undefined) => (el?.textContent ?? '').replace(/\s+/g, ' ');

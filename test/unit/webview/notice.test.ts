@@ -160,3 +160,23 @@ describe('a permission card after the host refused the answer', () => {
     expect((t.qa('[data-testid="permission-option"]') as HTMLButtonElement[]).every((b) => !b.disabled)).toBe(true);
   });
 });
+
+describe('a first run', () => {
+  it('the sign-in card has one primary action: the agent’s first method', () => {
+    const t = setup();
+    t.send(snapshotMsg({ meta: meta(), entries: [] }));
+    t.send({ type: 'notice', notice: signInNotice });
+    const primary = t.qa('[data-testid="notice"] .primary').map((b) => b.textContent);
+    expect(primary).toEqual(['Claude SubscriptionUse Claude subscription ']);
+  });
+
+  it('an empty chat suggests first prompts; a click puts one in the composer, sending nothing', () => {
+    const t = setup();
+    t.send(snapshotMsg({ meta: meta(), entries: [] }));
+    const firsts = t.qa('[data-testid="first-prompt"]');
+    expect(firsts.map((b) => b.textContent)).toEqual(['Explain how this project is organised', 'Find a small bug and propose a fix', 'Add a short introduction to the README']);
+    firsts[2]!.click();
+    expect((t.q('[data-testid="composer-input"]') as HTMLTextAreaElement).value).toBe('Add a short introduction to the README');
+    expect(t.posted.some((m) => m.type === 'sendPrompt')).toBe(false);
+  });
+});

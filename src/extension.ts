@@ -126,7 +126,7 @@ export function activate(context: vscode.ExtensionContext) {
   const presenter = new UserErrorPresenter({ chats, logger, isChatVisible: () => views?.anyVisible ?? false, apiKeyApplies });
   say = (message) => presenter.showMessage(message, 'warning', ['showMcpServers']);
   const history = new HistoryPicker(
-    chatHistory(chats, sessions, { branchOf: (id) => worktrees.placeOf(id)?.branch, deleted: (id) => worktrees.offerDiscardWith(id, chats) }),
+    chatHistory(chats, sessions, { branchOf: (id) => worktrees.branchOf(id), deleted: (id) => worktrees.offerDiscardWith(id, chats) }),
     (what, err) => presenter.report(err, { what }),
   );
   // Each turn's changes, kept per session in the workspace's storage: Review, Revert, and restore to before a prompt.

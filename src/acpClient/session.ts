@@ -10,7 +10,7 @@ import type { PendingRequests } from './pendingRequests';
 import type { PermissionSessionView } from './permissionHandler';
 import { applySessionUpdate } from './sessionReducer';
 import { appendTerminalOutput, type TerminalText } from './toolCallMerge';
-import type { PermissionOutcome, PermissionRecord, SessionMeta, ToolCallState, TranscriptChange, TranscriptSnapshot, TurnState } from './transcript';
+import { blocksText, type PermissionOutcome, type PermissionRecord, type SessionMeta, type ToolCallState, type TranscriptChange, type TranscriptEntry, type TranscriptSnapshot, type TurnState } from './transcript';
 import { emptyTranscript, toSnapshot, type ReduceResult, type TranscriptState } from './transcriptState';
 
 /** What a Session needs from its AcpClient. */
@@ -75,6 +75,11 @@ export class Session implements PermissionSessionView {
   /** A deep copy of the transcript, safe to post. */
   snapshot(): TranscriptSnapshot {
     return toSnapshot(this.state);
+  }
+
+  /** Whether the transcript holds an entry of one of `kinds`, without copying it (snapshot() clones the whole). */
+  hasEntry(...kinds: TranscriptEntry['kind'][]): boolean {
+    return this.state.entries.some((e) => kinds.includes(e.kind));
   }
 
   /** Whether a turn is running, without copying the transcript. */
@@ -336,7 +341,7 @@ export class Session implements PermissionSessionView {
   private failureLine(error: Error): string {
     const last = this.state.entries[this.state.entries.length - 1];
     if (last?.kind !== 'agent') return error.message;
-    const said = last.content.map((b) => (b.type === 'text' ? b.text : '')).join('').trim();
+    const said = blocksText(last.content).trim();
     return said !== '' && error.message === acp.RequestError.internalError(undefined, said).message ? said : error.message;
   }
 

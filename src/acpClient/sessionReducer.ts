@@ -2,7 +2,7 @@
 // state and the fine-grained changes a view needs to patch one node.
 import type { ContentBlock, ContentChunk, SessionConfigOption, SessionModeState, SessionUpdate } from '@agentclientprotocol/sdk';
 import { createToolCall, patchToolCall, terminalAppend, terminalOutputOnly } from './toolCallMerge';
-import type { TextAppend, TranscriptEntry } from './transcript';
+import { blocksText, type TextAppend, type TranscriptEntry } from './transcript';
 import { Draft, type ReduceResult, type TranscriptState } from './transcriptState';
 
 /** Fold one `session/update` into `state`. `now` stamps new entries (ms since epoch). */
@@ -61,13 +61,13 @@ export function applySessionUpdate(state: TranscriptState, update: SessionUpdate
         ...prev,
         severity: update.status === 'failed' ? 'error' : 'info',
         title: compactionTitle(update.status),
-        description: update.error ?? (update.summary ? joinText(update.summary) : prev.description ?? null),
+        description: update.error ?? (update.summary ? blocksText(update.summary) : prev.description ?? null),
       }));
       break;
     case 'compaction_summary_chunk':
       upsertCompaction(d, update.compactionId, (prev) => ({
         ...prev,
-        description: (prev.description ?? '') + joinText([update.content]),
+        description: (prev.description ?? '') + blocksText([update.content]),
       }));
       break;
     default: {
@@ -172,8 +172,4 @@ function compactionTitle(status: string): string {
     default:
       return `Compaction: ${status}`;
   }
-}
-
-function joinText(blocks: readonly ContentBlock[]): string {
-  return blocks.map((b) => (b.type === 'text' ? b.text : '')).join('');
 }

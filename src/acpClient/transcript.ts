@@ -127,3 +127,8 @@ export type TranscriptChange =
   /** `append` is set when the change only added `append.text` at the end of one field (see TextAppend). */
   | { type: 'entry-changed'; entry: TranscriptEntry; append?: TextAppend }
   | { type: 'meta-changed'; keys: (keyof SessionMeta)[] };
+
+/** The text of a message's blocks, joined (images and resources carry none). */
+export function blocksText(blocks: readonly ContentBlock[]): string {
+  return blocks.map((b) => (b.type === 'text' ? b.text : '')).join('');
+}

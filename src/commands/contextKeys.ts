@@ -36,7 +36,7 @@ export function bindContextKeys(chats: ChatRegistry, approvals: Pick<PermissionB
     set(CONTEXT_KEYS.turnRunning, !!chat.session && chat.session.status.turn !== 'idle');
     set(CONTEXT_KEYS.agentRunning, status.state === 'ready');
     set(CONTEXT_KEYS.signedIn, isSignedIn(status));
-    if (chat.session?.snapshot().entries.some((e) => e.kind === 'user')) set(CONTEXT_KEYS.promptSent, true);
+    if (!values.get(CONTEXT_KEYS.promptSent) && chat.session?.hasEntry('user')) set(CONTEXT_KEYS.promptSent, true);
   };
   let sessionSub: { dispose(): void } | undefined;
   const follow = () => {

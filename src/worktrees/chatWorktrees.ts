@@ -109,6 +109,11 @@ export class ChatWorktrees implements vscode.Disposable {
     return { folder: record.cwd, branch: record.branch };
   }
 
+  /** The branch of the worktree `sessionId` works in (the history's label; its folder may be gone). */
+  branchOf(sessionId: string): string | undefined {
+    return this.deps.store.forSession(sessionId)?.branch;
+  }
+
   /** The folders a session may read and write through the client (fs/*, terminal cwd): its worktree only, if it has one. */
   rootsOf(sessionId: string): string[] | undefined {
     const record = this.deps.store.forSession(sessionId);
@@ -225,8 +230,8 @@ export class ChatWorktrees implements vscode.Disposable {
   }
 
   /** What the worktree changed since it was made: its files (commits the agent made there included) and commits. */
-  async changes(record: WorktreeRecord): Promise<WorktreeChanges> {
-    const repo = await this.repository(record);
+  async changes(record: WorktreeRecord, repo?: Repository): Promise<WorktreeChanges> {
+    repo ??= await this.repository(record);
     const state = await recordState(repo.git, record.path);
     const sessionDir = nodePath.relative(record.path, record.cwd).split(nodePath.sep).join('/');
     const files: WorktreeFileChange[] = [];
@@ -270,7 +275,7 @@ export class ChatWorktrees implements vscode.Disposable {
    */
   async apply(record: WorktreeRecord, pick: PickConflicts = askWhichToTake): Promise<ApplyOutcome> {
     const repo = await this.repository(record);
-    const { files, state } = await this.changes(record);
+    const { files, state } = await this.changes(record, repo);
     const applied: string[] = [];
     const conflicts: ApplyConflict[] = [];
     const theirs = new Map<string, Buffer | undefined>();

@@ -1,7 +1,7 @@
 // The git side of a chat's worktree: making one on a new branch, recording its state as commits, listing what it
 // changed, reading a file as it was, removing it. No `vscode` here. Every call goes through runGit (no shell, no
 // hooks, no fsmonitor); what is recorded is read with the repository's filters off, so it holds the bytes on disk.
-import { copyFile, lstat, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, lstat, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 import { findProgram } from '../acpClient/findProgram';
@@ -173,7 +173,6 @@ export async function fileAt(repo: Repository, commit: string, path: string): Pr
 export async function mergeText(git: string, mine: Buffer, base: Buffer, theirs: Buffer): Promise<{ text: Buffer; conflicts: boolean }> {
   const scratch = await mkdtemp(nodePath.join(tmpdir(), 'acp-chat-merge-'));
   try {
-    const { writeFile } = await import('node:fs/promises');
     const [m, b, t] = ['mine', 'base', 'theirs'].map((n) => nodePath.join(scratch, n)) as [string, string, string];
     await Promise.all([writeFile(m, mine), writeFile(b, base), writeFile(t, theirs)]);
     try {

@@ -37,9 +37,9 @@ export function titleWithBranch(title: string | undefined, branch: string | unde
  * first needed a sign-in, would name a conversation that has not happened). */
 const answered = new WeakSet<object>();
 
-function hasAnswered(session: Pick<Session, 'snapshot'>): boolean {
+function hasAnswered(session: Pick<Session, 'hasEntry'>): boolean {
   if (answered.has(session)) return true;
-  const yes = session.snapshot().entries.some((e) => e.kind === 'agent' || e.kind === 'thought' || e.kind === 'tool');
+  const yes = session.hasEntry('agent', 'thought', 'tool');
   if (yes) answered.add(session);
   return yes;
 }

@@ -2,7 +2,7 @@
 // It takes `post` and a root element, so tests drive it in jsdom without VS Code; main.ts wires the real API.
 import type { SessionMeta } from '../protocol/protocol';
 import { PROTOCOL_VERSION, type Attachment, type ComposerCapabilities, type ConnectionStatus, type HostToWebview, type GrantView, type TranscriptEntry, type TurnsView, type WebviewToHost } from '../protocol/protocol';
-import { entryMarkdown, needsFolder, parseEntryAppends } from '../protocol/protocol';
+import { blocksText, entryMarkdown, needsFolder, parseEntryAppends } from '../protocol/protocol';
 import { Announcer } from './announcer';
 import { ChangedFilesView } from './changedFilesView';
 import { FollowToggleView } from './followToggleView';
@@ -338,7 +338,7 @@ export class App {
 
   private onTurnEnded(): void {
     const last = this.transcript.entry(this.announcer.currentEntryId);
-    if (last && last.kind === 'agent') this.announcer.flush(last.content.map((b) => (b.type === 'text' ? b.text : '')).join(''));
+    if (last && last.kind === 'agent') this.announcer.flush(blocksText(last.content));
   }
 
   private showBanner(text: string): void {

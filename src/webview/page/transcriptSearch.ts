@@ -1,6 +1,6 @@
 // Find in the chat, over the conversation's entries rather than the DOM: turns the virtual list has not mounted are
 // searched too. Pure: the text each entry shows, and where a query occurs in it.
-import type { TranscriptEntry } from '../protocol/protocol';
+import { blocksText, type TranscriptEntry } from '../protocol/protocol';
 
 /** One occurrence: the entry, and which occurrence in that entry's text (0-based). */
 export interface SearchHit {
@@ -14,7 +14,7 @@ export function searchableText(e: TranscriptEntry): string {
     case 'user':
     case 'agent':
     case 'thought':
-      return e.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
+      return blocksText(e.content);
     case 'tool':
       return [e.toolCall.title, e.toolCall.terminalOutput ?? ''].join('\n');
     case 'notice':

@@ -12,6 +12,7 @@ import type { Attachment, EntryAppend } from './messageValidation';
 // form checks both sides run, the icons of kinds, an approval's question, the exhaustiveness guard) comes through here.
 export type { PermissionCancelReason, PermissionOutcome, PermissionRecord, QueuedPrompt, SessionMeta, ToolCallState, ToolCallUiStatus, TranscriptEntry, TranscriptSnapshot } from '../../acpClient/transcript';
 export { unreachable } from '../../acpClient/unreachable';
+export { blocksText } from '../../acpClient/transcript';
 export { OPTION_KIND_ICON, TOOL_KIND_ICON } from '../../permissionUI/kindIcons';
 export { buildApprovalQuestion, type ApprovalQuestion } from '../../permissionUI/approvalQuestion';
 export { buildElicitationContent, checkFieldAnswer, type ElicitationContent, type ElicitationForm, type FormField } from '../../permissionUI/elicitationForm';

@@ -8,15 +8,15 @@ function fakeChat(meta: Partial<SessionMeta>) {
   const changes = new Emitter<readonly TranscriptChange[]>();
   const sessionChanged = new Emitter<unknown>();
   // The agent has answered in it (a session it has not shows no title: see the test below).
-  const snapshot = () => ({ entries: [{ kind: 'agent' }] });
-  const session = { meta: { turn: 'idle', ...meta } as SessionMeta, onDidChange: changes.event, snapshot };
+  const hasEntry = (...kinds: string[]) => kinds.includes('agent');
+  const session = { meta: { turn: 'idle', ...meta } as SessionMeta, onDidChange: changes.event, hasEntry };
   const chat = { session: session as never, onDidChangeSession: sessionChanged.event as never };
   const set = (next: Partial<SessionMeta>) => {
     session.meta = { ...session.meta, ...next };
     changes.fire([{ type: 'meta-changed', keys: Object.keys(next) as (keyof SessionMeta)[] }]);
   };
   return { chat, set, replaceSession: (m: Partial<SessionMeta> | undefined) => {
-    (chat as { session: unknown }).session = m ? { meta: { turn: 'idle', ...m }, onDidChange: changes.event, snapshot } : undefined;
+    (chat as { session: unknown }).session = m ? { meta: { turn: 'idle', ...m }, onDidChange: changes.event, hasEntry } : undefined;
     sessionChanged.fire(chat.session);
   } };
 }
@@ -82,7 +82,7 @@ describe('a title made from a prompt never sent', () => {
   it('is not shown until the agent has answered in the session', () => {
     const changes = new Emitter<readonly TranscriptChange[]>();
     const entries: Array<{ kind: string }> = [{ kind: 'user' }, { kind: 'notice' }];
-    const session = { meta: { turn: 'idle', title: 'Fix the login bug' } as SessionMeta, onDidChange: changes.event, snapshot: () => ({ entries }) };
+    const session = { meta: { turn: 'idle', title: 'Fix the login bug' } as SessionMeta, onDidChange: changes.event, hasEntry: (...kinds: string[]) => entries.some((e) => kinds.includes(e.kind)) };
     const chat = { session: session as never, onDidChangeSession: new Emitter<unknown>().event as never, workPlace: undefined };
     const { seen, chrome } = recorder();
     bindChatChrome(chat, chrome);

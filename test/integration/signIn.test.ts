@@ -70,7 +70,9 @@ describe('sign-in with the real adapter', () => {
         return '';
       }
     };
-    const claudeLogin = await waitUntil(() => descendantPids(login.pid!).find((p) => /\bauth login --claudeai\b/.test(cmdline(p)) && !/index\.js/.test(cmdline(p))), 'Claude Code login process', 20_000);
+    // Claude Code's own process, by its program's name: the adapter's process carries the same arguments
+    // (`…/claude-agent-acp.mjs --cli auth login --claudeai`) and is found first while Claude Code is still starting.
+    const claudeLogin = await waitUntil(() => descendantPids(login.pid!).find((p) => /\bclaude auth login --claudeai\b/.test(cmdline(p))), 'Claude Code login process', 20_000);
     expect(cmdline(claudeLogin)).toMatch(/claude auth login --claudeai/);
     await waitUntil(() => /oauth\/authorize/.test(output), 'the login URL', 20_000);
     process.kill(-login.pid!, 'SIGTERM');

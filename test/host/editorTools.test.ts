@@ -109,7 +109,9 @@ suite('Editor tools for the agent', function () {
       const stolen = /Bearer [A-Za-z0-9_-]{43}/u.exec(readFileSync(`/proc/${claude}/cmdline`, 'utf8'))?.[0];
       assert.equal(stolen, authorization);
       assert.equal(process.getuid?.(), 0, 'the bed runs as root, which can start a process as nobody');
-      const script = `fetch(${JSON.stringify(url.href)}, { method: 'POST', headers: { authorization: ${JSON.stringify(stolen)}, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' }).then((r) => console.log('status', r.status), (e) => console.log('refused', e.cause?.code ?? e.message));`;
+      // node:http, not fetch: a connection reset while fetch was still connecting once left its promise unsettled and
+      // the process exited saying nothing; http's request reports the reset as its error every time.
+      const script = `const r = require('node:http').request(${JSON.stringify(url.href)}, { method: 'POST', headers: { authorization: ${JSON.stringify(stolen)}, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, (res) => { console.log('status', res.statusCode); res.resume(); }); r.on('error', (e) => console.log('refused', e.code ?? e.message)); r.end('{"jsonrpc":"2.0","id":1,"method":"tools/list"}');`;
       const out = await new Promise<string>((resolve, reject) => {
         const child = spawn(nodeForOthers(), ['-e', script], { uid: 65534, gid: 65534, env: {}, stdio: ['ignore', 'pipe', 'pipe'] });
         let text = '';

@@ -9,11 +9,14 @@
 // The Claude ACP adapter, with its dependencies, is bundled into one ES module (dist/agent/claude-agent-acp.mjs) that
 // the extension spawns: the VSIX ships no node_modules. The licences of everything the bundles carry are written to
 // dist/third-party-notices.txt (scripts/thirdPartyNotices.mjs).
+// First it checks the host's localisation (scripts/l10n.mjs): a user-facing literal not taken from l10n.t, or
+// l10n/bundle.l10n.json out of step with the l10n.t calls, fails the build (in --watch it is only printed).
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { claudeCodePins, PINS_FILE } from './claudeCodePins.mjs';
+import { checkTree, printProblems } from './l10n.mjs';
 import { thirdPartyNotices } from './thirdPartyNotices.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -155,6 +158,7 @@ function writeClaudeCodePins() {
   writeFileSync(join(root, PINS_FILE), `${JSON.stringify(pins, null, 2)}\n`);
 }
 
+if (!printProblems(checkTree()) && !watch) process.exit(1);
 writeClaudeCodePins();
 copyCodicons();
 if (watch) {

@@ -44,13 +44,16 @@ import { SignIn } from './workbench/signIn/signInCommands';
 import { WorkspaceFiles } from './workbench/workspaceFiles';
 import { resolveInWorkspace } from './workbench/workspacePaths';
 import { ChatWorktrees } from './worktrees/chatWorktrees';
-import { ContextPicker } from './chatContext/contextPicker';
+import { ChatContext } from './chatContext/chatContext';
 import { TerminalOutput } from './chatContext/terminalOutput';
 import { WorktreeStore } from './worktrees/worktreeStore';
+import { useTranslator } from './contributions/l10n';
 
 export function activate(context: vscode.ExtensionContext) {
   const started = performance.now();
-  const log = vscode.window.createOutputChannel('ACP Chat', { log: true });
+  // The modules that import no vscode word their text through contributions/l10n.ts: VS Code's l10n from here on.
+  useTranslator(vscode.l10n.t);
+  const log = vscode.window.createOutputChannel(vscode.l10n.t('ACP Chat'), { log: true });
   const logger = outputLogger(log);
   const testing = context.extensionMode === vscode.ExtensionMode.Test;
   const settings = () => vscode.workspace.getConfiguration('acpChat');
@@ -144,9 +147,9 @@ export function activate(context: vscode.ExtensionContext) {
   const grantsChanged = new vscode.EventEmitter<void>();
   // Add Context in the composer: files, a symbol, the problems, a terminal's recent output, the git changes.
   const terminalOutput = new TerminalOutput(logger);
-  const contextPicker = new ContextPicker({ terminals: terminalOutput, logger, say: (message, severity) => presenter.showMessage(message, severity, []) });
+  const chatContext = new ChatContext({ terminals: terminalOutput, logger, say: (message, severity) => presenter.showMessage(message, severity, []) });
   views = new ChatViews({
-    pickContext: () => contextPicker.pick(),
+    context: chatContext,
     chats,
     permissions,
     editor,

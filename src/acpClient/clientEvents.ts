@@ -5,6 +5,7 @@ import { applyConfigOptions } from './sessionReducer';
 import { appendTerminalOutput, cancelToolCall, terminalAppend } from './toolCallMerge';
 import type { PermissionOutcome, PermissionRecord, TextAppend, ToolCallState } from './transcript';
 import { Draft, type ReduceResult, type TranscriptState } from './transcriptState';
+import { l10n } from '../contributions/l10n';
 
 export type ClientEvent =
   | { type: 'prompt-sent'; content: ContentBlock[] }
@@ -66,7 +67,7 @@ export function applyClientEvent(state: TranscriptState, event: ClientEvent, now
       break;
     case 'turn-failed':
       // Sign-in is said on the chat's card; the transcript only marks where the prompt stopped, in neutral words.
-      if (event.needsSignIn) d.add({ kind: 'notice', id: d.newId(), severity: 'info', title: 'Not sent: sign in first', description: null, at: now });
+      if (event.needsSignIn) d.add({ kind: 'notice', id: d.newId(), severity: 'info', title: l10n.t('Not sent: sign in first'), description: null, at: now });
       else d.add({ kind: 'error', id: d.newId(), message: event.message, at: now });
       if (!event.stillRunning) d.setMeta('turn', 'idle');
       break;

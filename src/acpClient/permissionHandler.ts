@@ -6,6 +6,7 @@ import type { ClientHooks, PendingPermission } from './hooks';
 import type { Logger } from './logger';
 import { duplicateRequest, reasonFromSdkSignal, type PendingRequests } from './pendingRequests';
 import type { PermissionOutcome, PermissionRecord, ToolCallState } from './transcript';
+import { l10n } from '../contributions/l10n';
 
 /** The slice of Session this handler needs (kept narrow so it can be faked). */
 export interface PermissionSessionView {
@@ -39,7 +40,7 @@ export function handlePermissionRequest(args: {
   session?.recordPermission({
     key,
     toolCallId: params.toolCall.toolCallId,
-    title: params.toolCall.title ?? toolCall?.title ?? 'Permission requested',
+    title: params.toolCall.title ?? toolCall?.title ?? l10n.t('Permission requested'),
     options: params.options,
     outcome: { status: 'pending' },
     requestedAt: Date.now(),

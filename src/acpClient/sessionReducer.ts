@@ -4,6 +4,7 @@ import type { ContentBlock, ContentChunk, SessionConfigOption, SessionModeState,
 import { createToolCall, patchToolCall, terminalAppend, terminalOutputOnly } from './toolCallMerge';
 import { blocksText, type TextAppend, type TranscriptEntry } from './transcript';
 import { Draft, type ReduceResult, type TranscriptState } from './transcriptState';
+import { l10n } from '../contributions/l10n';
 
 /** Fold one `session/update` into `state`. `now` stamps new entries (ms since epoch). */
 export function applySessionUpdate(state: TranscriptState, update: SessionUpdate, now: number): ReduceResult {
@@ -162,14 +163,14 @@ function upsertCompaction(d: Draft, compactionId: string, patch: (prev: NoticeEn
 function compactionTitle(status: string): string {
   switch (status) {
     case 'in_progress':
-      return 'Compacting the conversation…';
+      return l10n.t('Compacting the conversation…');
     case 'completed':
-      return 'Conversation compacted';
+      return l10n.t('Conversation compacted');
     case 'failed':
-      return 'Compacting the conversation failed';
+      return l10n.t('Compacting the conversation failed');
     case 'cancelled':
-      return 'Compaction cancelled';
+      return l10n.t('Compaction cancelled');
     default:
-      return `Compaction: ${status}`;
+      return l10n.t('Compaction: {0}', status);
   }
 }

@@ -2,6 +2,7 @@
 // tool-calls spec), and Claude's `_meta.terminal_*` stream is folded into `terminalOutput` / `terminalExit`.
 import type { ToolCall, ToolCallContent, ToolCallUpdate } from '@agentclientprotocol/sdk';
 import type { TextAppend, ToolCallState, ToolCallUiStatus } from './transcript';
+import { l10n } from '../contributions/l10n';
 
 /**
  * Bounds on what one tool call keeps, so a command printing without end cannot grow the extension host (or every
@@ -18,7 +19,7 @@ const FOLDED_META_KEYS = ['terminal_output', 'terminal_exit'] as const;
 export function createToolCall(update: ToolCall | ToolCallUpdate): ToolCallState {
   const initial: ToolCallState = {
     toolCallId: update.toolCallId,
-    title: update.title ?? update.name ?? 'Tool call',
+    title: update.title ?? update.name ?? l10n.t('Tool call'),
     status: 'pending',
     content: [],
     locations: [],

@@ -44,13 +44,11 @@ export class ProjectSettingsConsent {
     const remembered = this.memento.get<Remembered>(MEMENTO_KEY);
     if (remembered?.fingerprint === print) return remembered.use ? { use: true } : { use: false, leftOut: found };
     const answer = await vscode.window.showWarningMessage(
-      "This folder's Claude settings run commands or change what the agent may do without asking. Use them?",
+      vscode.l10n.t("This folder's Claude settings run commands or change what the agent may do without asking. Use them?"),
       {
         modal: true,
         detail:
-          `${describeProjectSettings(found)}\n\n` +
-          'They come with the folder, not from you. Without them, Claude Code starts with your own settings only; ' +
-          'you are asked again when these files change.',
+          vscode.l10n.t('{0}\n\nThey come with the folder, not from you. Without them, Claude Code starts with your own settings only; you are asked again when these files change.', describeProjectSettings(found)),
       },
       USE,
       WITHOUT,

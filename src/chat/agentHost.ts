@@ -14,6 +14,7 @@ import type { ClientHooks } from '../acpClient/hooks';
 import type { Logger } from '../acpClient/logger';
 import type { Session } from '../acpClient/session';
 import type { ChatStatus } from './chatStatus';
+import { l10n } from '../contributions/l10n';
 
 export interface AgentHostOptions {
   /**
@@ -108,6 +109,8 @@ export class AgentHost {
     this.starting = undefined;
     client?.dispose();
     proc?.kill();
+    // Said at once: what shows the agent as running (the status bar, the palette's commands) must not wait for the exit.
+    if (this.currentStatus.state !== 'idle') this.setStatus({ state: 'idle' });
   }
 
   /**
@@ -214,9 +217,9 @@ export class AgentHost {
   private async spawn(generation: number): Promise<AcpClient> {
     const cwd = this.opts.cwd();
     // Checked before anything is spawned: a missing folder would otherwise surface as a bare ENOENT.
-    if (cwd === undefined) throw new AgentStartError('No folder is open; the agent works in a folder.', 'no-folder');
+    if (cwd === undefined) throw new AgentStartError(l10n.t('No folder is open; the agent works in a folder.'), 'no-folder');
     if (this.opts.trusted && !this.opts.trusted()) {
-      throw new AgentStartError('The workspace is not trusted (Restricted Mode); the agent can edit files and run commands.', 'untrusted');
+      throw new AgentStartError(l10n.t('The workspace is not trusted (Restricted Mode); the agent can edit files and run commands.'), 'untrusted');
     }
     const launch = await this.opts.resolveLaunch(cwd);
     if (generation !== this.generation) throw new AgentStoppedWhileStarting();

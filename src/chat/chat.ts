@@ -12,6 +12,7 @@ import { unreachable } from '../acpClient/unreachable';
 import type { AgentHost } from './agentHost';
 import { ChatNotices } from './chatNotices';
 import type { ChatStatus } from './chatStatus';
+import { l10n } from '../contributions/l10n';
 
 export interface ChatOptions {
   host: AgentHost;
@@ -150,7 +151,7 @@ export class Chat {
    * rewindTo), then `blocks` are sent there. Resolves, like submit, when that turn has ended.
    */
   async editPrompt(userEntryId: string, blocks: ContentBlock[]): Promise<GoBackOutcome> {
-    if (blocks.length === 0) throw new Error('The edited prompt is empty.');
+    if (blocks.length === 0) throw new Error(l10n.t('The edited prompt is empty.'));
     const outcome = await this.goBack(userEntryId);
     await this.submit(blocks);
     return outcome;
@@ -167,7 +168,7 @@ export class Chat {
 
   /** Sends an earlier prompt's content again, in the current session (a failed turn, tried once more). */
   async retry(userEntryId: string): Promise<void> {
-    const entry = userEntry(this.idleSession('retry a prompt'), userEntryId);
+    const entry = userEntry(this.idleSession(l10n.t('retry a prompt')), userEntryId);
     await this.submit(entry.content);
   }
 
@@ -254,7 +255,7 @@ export class Chat {
   }
 
   private async goBack(userEntryId: string): Promise<GoBackOutcome> {
-    const from = this.idleSession('go back to an earlier prompt');
+    const from = this.idleSession(l10n.t('go back to an earlier prompt'));
     const entries = from.snapshot().entries;
     // The agent may have gone away since (its transcript is still shown): the restarted one forks from its store.
     await this.opts.host.ensureAgent();
@@ -270,7 +271,7 @@ export class Chat {
         return { kind: 'new', sessionId: session.id, reason: plan.reason };
       }
       case 'unknown-entry':
-        throw new Error('That prompt is not in this conversation.');
+        throw new Error(l10n.t('That prompt is not in this conversation.'));
       default:
         return unreachable(plan, 'going back');
     }
@@ -279,8 +280,8 @@ export class Chat {
   /** The session shown, refusing `what` while a turn runs in it (the turn would be cut off without the user asking). */
   private idleSession(what: string): Session {
     const session = this.current;
-    if (!session) throw new Error('No conversation is open in this chat.');
-    if (session.status.turn !== 'idle') throw new Error(`Stop the running turn first, then ${what}.`);
+    if (!session) throw new Error(l10n.t('No conversation is open in this chat.'));
+    if (session.status.turn !== 'idle') throw new Error(l10n.t('Stop the running turn first, then {0}.', what));
     return session;
   }
 
@@ -299,6 +300,6 @@ export class Chat {
 /** The user entry `userEntryId` of `session`'s transcript; throws when there is none. */
 function userEntry(session: Session, userEntryId: string): Extract<TranscriptEntry, { kind: 'user' }> {
   const entry = session.snapshot().entries.find((e) => e.kind === 'user' && e.id === userEntryId);
-  if (entry?.kind !== 'user') throw new Error('That prompt is not in this conversation.');
+  if (entry?.kind !== 'user') throw new Error(l10n.t('That prompt is not in this conversation.'));
   return entry;
 }

@@ -13,6 +13,13 @@ export interface NoticeButton {
   description?: string;
 }
 
+/**
+ * The steps a first run goes through before the agent can answer, in order: the card of a step says where it is
+ * (one card for the whole set-up, one primary action at a time); the last step, a first prompt, is the empty chat's.
+ */
+export const SETUP_STEPS = ['getClaudeCode', 'signIn'] as const;
+export type SetupStep = (typeof SETUP_STEPS)[number];
+
 /** An error or sign-in card shown above the composer (worded by feedback/userErrors.ts). */
 export interface ChatNotice {
   id: number;
@@ -24,6 +31,8 @@ export interface ChatNotice {
   buttons: NoticeButton[];
   /** A kept prompt that can be sent once signed in: the card offers "send it when signed in". */
   keptPrompt?: string;
+  /** The set-up step this card is (Claude Code missing, sign-in needed). */
+  setup?: SetupStep;
 }
 
 /** Ids are unique across chats: a button press names the notice it came from. */

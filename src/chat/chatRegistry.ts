@@ -21,6 +21,8 @@ export class ChatRegistry {
   readonly sideView: Chat;
   private readonly chats: Chat[] = [];
   private focused: Chat;
+  /** The chat whose page holds the keyboard focus now, if any (`focused` stays when the user leaves for an editor). */
+  private keyboardIn: Chat | undefined;
   private readonly subs = new Map<Chat, Disposable>();
   /** A listener that throws is logged, and the others still run. */
   private readonly onListenerError = (err: unknown) => this.opts.logger.error('[chats] listener failed', err);
@@ -28,12 +30,15 @@ export class ChatRegistry {
   private readonly removeEmitter = new Emitter<Chat>(this.onListenerError);
   private readonly activeEmitter = new Emitter<Chat>(this.onListenerError);
   private readonly sessionEmitter = new Emitter<{ chat: Chat; session: Session | undefined }>(this.onListenerError);
+  private readonly keyboardEmitter = new Emitter<boolean>(this.onListenerError);
 
   readonly onDidAdd = this.addEmitter.event;
   readonly onDidRemove = this.removeEmitter.event;
   readonly onDidChangeActive = this.activeEmitter.event;
   /** Some chat shows another session (or none). */
   readonly onDidChangeSession = this.sessionEmitter.event;
+  /** A chat's page took or lost the keyboard focus. */
+  readonly onDidChangeKeyboardFocus = this.keyboardEmitter.event;
 
   constructor(
     readonly host: AgentHost,
@@ -59,11 +64,29 @@ export class ChatRegistry {
     return chat;
   }
 
+  /** Whether the keyboard focus is in the active chat's page. */
+  get hasKeyboardFocus(): boolean {
+    return this.keyboardIn !== undefined && this.keyboardIn === this.focused;
+  }
+
   /** The user is in `chat` now (its view took focus). */
   focus(chat: Chat): void {
-    if (chat === this.focused || !this.chats.includes(chat)) return;
+    if (!this.chats.includes(chat)) return;
+    this.setKeyboardIn(chat);
+    if (chat === this.focused) return;
     this.focused = chat;
     this.activeEmitter.fire(chat);
+  }
+
+  /** `chat`'s page lost the keyboard focus (to an editor, another view or another chat). */
+  blur(chat: Chat): void {
+    if (this.keyboardIn === chat) this.setKeyboardIn(undefined);
+  }
+
+  private setKeyboardIn(chat: Chat | undefined): void {
+    if (this.keyboardIn === chat) return;
+    this.keyboardIn = chat;
+    this.keyboardEmitter.fire(chat !== undefined);
   }
 
   /** The chat showing `sessionId`: the active one if it does, else the first. */
@@ -111,7 +134,7 @@ export class ChatRegistry {
     for (const sub of this.subs.values()) sub.dispose();
     this.subs.clear();
     for (const chat of this.chats.splice(0)) chat.dispose();
-    for (const e of [this.addEmitter, this.removeEmitter, this.activeEmitter, this.sessionEmitter]) e.dispose();
+    for (const e of [this.addEmitter, this.removeEmitter, this.activeEmitter, this.sessionEmitter, this.keyboardEmitter]) e.dispose();
   }
 
   private add(chat: Chat): Chat {
@@ -130,6 +153,7 @@ export class ChatRegistry {
     this.chats.splice(index, 1);
     this.subs.get(chat)?.dispose();
     this.subs.delete(chat);
+    if (this.keyboardIn === chat) this.setKeyboardIn(undefined);
     if (this.focused === chat) {
       this.focused = this.sideView;
       this.activeEmitter.fire(this.sideView);

@@ -41,11 +41,14 @@ export function chatHistory(chats: ChatRegistry, store: SessionStore, places?: H
           return branch ? { ...i, branch } : i;
         });
       }
+      // A prompt the agent never answered names nothing yet, whatever title the agent made of it.
+      items = items.map((i) => (i.title !== null && store.isUnanswered(i.sessionId) ? { ...i, title: null } : i));
       // The agent may list a session only once its transcript is on disk; the one on screen belongs in any case.
       const shown = into?.session;
       if (!shown || items.some((i) => i.sessionId === shown.id)) return items;
       const known = store.recent().find((i) => i.sessionId === shown.id);
-      return remember(items, { sessionId: shown.id, title: shown.snapshot().meta.title ?? known?.title ?? null, updatedAt: known?.updatedAt ?? new Date().toISOString() });
+      const title = store.isUnanswered(shown.id) ? null : (shown.meta.title ?? known?.title ?? null);
+      return remember(items, { sessionId: shown.id, title, updatedAt: known?.updatedAt ?? new Date().toISOString() });
     },
     canFork: () => host.supports('fork'),
     canDelete: () => host.supports('delete'),

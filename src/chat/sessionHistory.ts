@@ -1,6 +1,7 @@
 // The conversation history as the user picks from it: the agent's session/list answer (or, for agents without it,
 // the sessions this extension opened), newest first, with words for "when". Pure: no I/O, the clock is passed in.
 import type { SessionInfo } from '@agentclientprotocol/sdk';
+import { l10n } from '../contributions/l10n';
 
 export interface HistoryItem {
   sessionId: string;
@@ -51,20 +52,20 @@ export function relativeTime(iso: string | null, now: number): string {
   const t = time(iso);
   if (!Number.isFinite(t) || t <= 0) return '';
   const s = Math.max(0, Math.round((now - t) / 1000));
-  if (s < 60) return 'just now';
+  if (s < 60) return l10n.t('just now');
   const m = Math.floor(s / 60);
-  if (m < 60) return m === 1 ? '1 minute ago' : `${m} minutes ago`;
+  if (m < 60) return m === 1 ? l10n.t('1 minute ago') : l10n.t('{0} minutes ago', m);
   const h = Math.floor(m / 60);
-  if (h < 24) return h === 1 ? '1 hour ago' : `${h} hours ago`;
+  if (h < 24) return h === 1 ? l10n.t('1 hour ago') : l10n.t('{0} hours ago', h);
   const d = Math.floor(h / 24);
   if (d === 1) return 'yesterday';
-  if (d < 30) return `${d} days ago`;
+  if (d < 30) return l10n.t('{0} days ago', d);
   return new Date(t).toISOString().slice(0, 10);
 }
 
 /** What a session is called in the list: its title, else a short form of its id. */
 export function displayTitle(item: HistoryItem): string {
-  return item.title ?? `Untitled conversation (${item.sessionId.slice(0, 8)})`;
+  return item.title ?? l10n.t('Untitled conversation ({0})', item.sessionId.slice(0, 8));
 }
 
 function newestFirst(items: HistoryItem[]): HistoryItem[] {

@@ -1,6 +1,6 @@
 // What the extension remembers about conversations in workspace storage: the session the chat showed last (to
-// reopen it after a reload) and, for agents without session/list, the sessions it opened (ids, titles, times; never
-// their content). The store is VS Code's `Memento` in production, passed in by shape so no `vscode` import is needed.
+// reopen it after a reload), for agents without session/list the sessions it opened (ids, titles, times; never
+// their content), and the sessions whose prompt the agent never answered (titled by nothing until it does). The store is VS Code's `Memento` in production, passed in by shape so no `vscode` import is needed.
 import type { Chat } from './chat';
 import type { ChatRegistry } from './chatRegistry';
 import type { Disposable } from '../acpClient/events';
@@ -15,6 +15,12 @@ export interface KeyValueStore {
 
 const CURRENT_KEY = 'acpChat.currentSession';
 const HISTORY_KEY = 'acpChat.sessionHistory';
+const UNANSWERED_KEY = 'acpChat.unansweredSessions';
+/** Enough for any user's recent unanswered prompts; the oldest go first. */
+const MAX_UNANSWERED = 200;
+
+/** Entries that show the agent answered in a session. */
+const ANSWER_KINDS = ['agent', 'thought', 'tool'] as const;
 
 export class SessionStore {
   constructor(
@@ -40,9 +46,30 @@ export class SessionStore {
     this.write(HISTORY_KEY, remember(this.recent(), item));
   }
 
+  /**
+   * Whether a prompt was sent in `sessionId` here and the agent has not answered it: the agent titles a session from
+   * its first prompt even when nothing came of it (a sign-in was needed, the model failed), and such a title would
+   * name a conversation that has not happened.
+   */
+  isUnanswered(sessionId: string): boolean {
+    return this.unanswered().includes(sessionId);
+  }
+
+  setUnanswered(sessionId: string, unanswered: boolean): void {
+    const ids = this.unanswered();
+    if (ids.includes(sessionId) === unanswered) return;
+    this.write(UNANSWERED_KEY, unanswered ? [...ids, sessionId].slice(-MAX_UNANSWERED) : ids.filter((id) => id !== sessionId));
+  }
+
   forget(sessionId: string): void {
+    this.setUnanswered(sessionId, false);
     this.write(HISTORY_KEY, this.recent().filter((i) => i.sessionId !== sessionId));
     if (this.currentId() === sessionId) this.setCurrent(undefined);
+  }
+
+  private unanswered(): string[] {
+    const ids = this.kv.get<unknown>(UNANSWERED_KEY);
+    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
   }
 
   private write(key: string, value: unknown): void {
@@ -67,14 +94,18 @@ export function trackSessions(chats: ChatRegistry, store: SessionStore, now: () 
     const known = store.recent().find((i) => i.sessionId === session.id)?.title;
     if (known) session.rememberTitle(known);
     const note = () => {
-      const meta = session.snapshot().meta;
-      store.remember({ sessionId: session.id, title: meta.title ?? null, updatedAt: new Date(now()).toISOString() });
+      const answered = session.hasEntry(...ANSWER_KINDS);
+      store.setUnanswered(session.id, !answered && session.hasEntry('user'));
+      store.remember({ sessionId: session.id, title: answered ? (session.meta.title ?? null) : null, updatedAt: new Date(now()).toISOString() });
     };
     note();
     titles.set(
       chat,
       session.onDidChange((changes) => {
-        if (changes.some((c) => c.type === 'meta-changed' && c.keys.includes('title'))) note();
+        const titled = changes.some((c) => c.type === 'meta-changed' && c.keys.includes('title'));
+        // The first prompt, and the first answer to it, change what the history may call the session.
+        const firsts = changes.some((c) => c.type === 'entry-added' && (c.entry.kind === 'user' || (ANSWER_KINDS as readonly string[]).includes(c.entry.kind))) && store.isUnanswered(session.id) !== (session.hasEntry('user') && !session.hasEntry(...ANSWER_KINDS));
+        if (titled || firsts) note();
       }),
     );
   });

@@ -2,7 +2,7 @@
 // turn, and Restore code to before a prompt (with its undo), shared by every chat.
 import * as vscode from 'vscode';
 import type { Logger } from '../acpClient/logger';
-import { describeRestore, NOTHING_TO_UNDO } from '../feedback/userErrors';
+import { describeRestore, noRestoreToUndo } from '../feedback/userErrors';
 import type { UserErrorPresenter } from '../feedback/userErrorPresenter';
 import type { Chat } from '../chat/chat';
 import { CheckpointStore } from './checkpointStore';
@@ -24,7 +24,7 @@ export class Checkpoints implements vscode.Disposable {
   /** Undo Code Restore: takes back `tracker`'s last restore and says in `chat` what it put back. */
   async undo(chat: Chat, tracker: TurnChangeTracker, presenter: Pick<UserErrorPresenter, 'showMessage'>): Promise<void> {
     if (!this.restore.canUndo(tracker)) {
-      presenter.showMessage(NOTHING_TO_UNDO, 'info', [], chat);
+      presenter.showMessage(noRestoreToUndo(), 'info', [], chat);
       return;
     }
     const outcome = await this.restore.undo(tracker);

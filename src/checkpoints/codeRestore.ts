@@ -39,7 +39,7 @@ export class CodeRestore implements vscode.TextDocumentContentProvider, vscode.D
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.previews.get(uri.toString()) ?? '(This preview is no longer available.)';
+    return this.previews.get(uri.toString()) ?? vscode.l10n.t('(This preview is no longer available.)');
   }
 
   /**
@@ -49,7 +49,7 @@ export class CodeRestore implements vscode.TextDocumentContentProvider, vscode.D
   async restore(tracker: TurnChangeTracker, userIndex: number, confirm: (count: number, leftAlone: RestoreOutcome['refused']) => Thenable<boolean>): Promise<RestoreOutcome | undefined> {
     await tracker.settled();
     const plan = planRestore(tracker.sets, userIndex);
-    const outcome: RestoreOutcome = { restored: [], unchanged: [], refused: [...plan.unknown.map((u) => ({ path: u.path, reason: `its content before is unknown (${u.reason})` }))], unverified: [] };
+    const outcome: RestoreOutcome = { restored: [], unchanged: [], refused: [...plan.unknown.map((u) => ({ path: u.path, reason: vscode.l10n.t('its content before is unknown ({0})', u.reason) }))], unverified: [] };
     const chosen: { file: RestoreFile; current: string | null }[] = [];
     for (const file of plan.files) {
       const current = await currentText(vscode.Uri.file(file.path));
@@ -61,9 +61,9 @@ export class CodeRestore implements vscode.TextDocumentContentProvider, vscode.D
     if (!chosen.length) return outcome;
     await this.preview(chosen);
     if (!(await confirm(chosen.length, outcome.refused))) return undefined;
-    const applied = await this.apply(chosen.map((c) => ({ path: c.file.path, from: c.current, to: c.file.target })), 'Restore code to before the prompt');
+    const applied = await this.apply(chosen.map((c) => ({ path: c.file.path, from: c.current, to: c.file.target })), vscode.l10n.t('Restore code to before the prompt'));
     for (const c of chosen) {
-      if (!applied.includes(c.file.path)) outcome.refused.push({ path: c.file.path, reason: 'it changed while the restore was asked for' });
+      if (!applied.includes(c.file.path)) outcome.refused.push({ path: c.file.path, reason: vscode.l10n.t('it changed while the restore was asked for') });
       else if ((await readText(c.file.path)) === c.file.target) outcome.restored.push(c.file.path);
       else outcome.unverified.push(c.file.path);
     }
@@ -83,10 +83,10 @@ export class CodeRestore implements vscode.TextDocumentContentProvider, vscode.D
     for (const f of last.files) {
       const current = await currentText(vscode.Uri.file(f.path));
       if (current === f.expected) outcome.unchanged.push(f.path);
-      else if (current !== f.target) outcome.refused.push({ path: f.path, reason: 'it changed after the restore' });
+      else if (current !== f.target) outcome.refused.push({ path: f.path, reason: vscode.l10n.t('it changed after the restore') });
       else back.push({ path: f.path, from: current, to: f.expected });
     }
-    const applied = back.length ? await this.apply(back, 'Undo the code restore') : [];
+    const applied = back.length ? await this.apply(back, vscode.l10n.t('Undo the code restore')) : [];
     for (const b of back) {
       if ((await readText(b.path)) === b.to && applied.includes(b.path)) outcome.restored.push(b.path);
       else outcome.unverified.push(b.path);
@@ -120,7 +120,7 @@ export class CodeRestore implements vscode.TextDocumentContentProvider, vscode.D
       const left = current === null ? doc('now', i, file.path, null) : fileUri;
       return [fileUri, left, doc('restored', i, file.path, file.target)] as [vscode.Uri, vscode.Uri, vscode.Uri];
     });
-    await vscode.commands.executeCommand('vscode.changes', 'Restore to before the prompt', resources);
+    await vscode.commands.executeCommand('vscode.changes', vscode.l10n.t('Restore to before the prompt'), resources);
   }
 
   /** One WorkspaceEdit (one Undo) writing each file from `from` to `to`; the paths it applied to. */
@@ -143,7 +143,7 @@ export class CodeRestore implements vscode.TextDocumentContentProvider, vscode.D
       }
     }
     if (!applied.length) return [];
-    if (!(await vscode.workspace.applyEdit(edit))) throw new Error('VS Code did not apply the restore.');
+    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('VS Code did not apply the restore.'));
     // Saved so the disk (what the agent reads) matches the buffer; Undo still brings the agent's version back.
     for (const uri of replaced) await vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.save();
     return applied;

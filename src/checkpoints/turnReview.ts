@@ -8,7 +8,7 @@ import { revertRefusal } from './turnChangeModel';
 import { readText, type TrackedFile, type TurnChangeSet, type TurnChangeTracker } from './turnChangeTracker';
 
 export const TURN_SCHEME = 'acp-chat-turn';
-export const REVIEW_TITLE = 'Changes by the agent';
+export const reviewTitle = (): string => vscode.l10n.t('Changes by the agent');
 
 export interface RevertResult {
   reverted: string[];
@@ -43,7 +43,7 @@ export class TurnReview implements vscode.TextDocumentContentProvider, vscode.Di
   provideTextDocumentContent(uri: vscode.Uri): string {
     const [, id, index] = uri.path.split('/');
     const file = this.find(id ?? '')?.set.files[Number(index)];
-    if (!file) return '(This turn’s changes are no longer available.)';
+    if (!file) return vscode.l10n.t('(This turn’s changes are no longer available.)');
     return file.before ?? '';
   }
 
@@ -57,7 +57,7 @@ export class TurnReview implements vscode.TextDocumentContentProvider, vscode.Di
       return [fileUri, before, f.after === null ? before : fileUri] as [vscode.Uri, vscode.Uri, vscode.Uri];
     });
     // The editor adds the file count to the title.
-    await vscode.commands.executeCommand('vscode.changes', REVIEW_TITLE, resources);
+    await vscode.commands.executeCommand('vscode.changes', reviewTitle(), resources);
   }
 
   /** Revert some (or all, when `paths` is undefined) files of a set to their content before the turn. */
@@ -71,13 +71,13 @@ export class TurnReview implements vscode.TextDocumentContentProvider, vscode.Di
     for (const file of files) {
       const uri = vscode.Uri.file(file.path);
       const current = await currentText(uri);
-      const reason = current === undefined ? 'it cannot be read as text' : revertRefusal(file, current);
+      const reason = current === undefined ? vscode.l10n.t('it cannot be read as text') : revertRefusal(file, current);
       if (reason) {
         refused.push({ path: file.path, reason });
         continue;
       }
       chosen.push(file);
-      const metadata = { label: 'Revert the agent’s change', needsConfirmation: false };
+      const metadata = { label: vscode.l10n.t('Revert the agent’s change'), needsConfirmation: false };
       if (file.before === null) {
         edit.deleteFile(uri, { ignoreIfNotExists: true }, metadata);
       } else if (file.after === null) {
@@ -89,7 +89,7 @@ export class TurnReview implements vscode.TextDocumentContentProvider, vscode.Di
       }
     }
     if (chosen.length) {
-      if (!(await vscode.workspace.applyEdit(edit))) throw new Error('VS Code did not apply the revert.');
+      if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('VS Code did not apply the revert.'));
       // Saved so the disk (what the agent reads) matches the buffer; Undo still brings the agent's version back.
       for (const uri of replaced) await vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.save();
       this.find(set.id)?.tracker.markReverted(set.id, chosen.map((f) => f.path));
@@ -104,7 +104,7 @@ export class TurnReview implements vscode.TextDocumentContentProvider, vscode.Di
 
   private requireSet(id: string): TurnChangeSet {
     const set = this.find(id)?.set;
-    if (!set) throw new Error('These changes are no longer available (a newer turn or another session replaced them).');
+    if (!set) throw new Error(vscode.l10n.t('These changes are no longer available (a newer turn or another session replaced them).'));
     return set;
   }
 }

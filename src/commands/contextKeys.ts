@@ -1,7 +1,8 @@
 // What the chat the user is in can do now, as VS Code context keys, so commands show (in the palette, menus and key
 // bindings) only when they can act: Stop while a turn runs, Sign Out while signed in. Follows the active chat, its
-// session and the agent's state; set only on change. Two keys only ever turn on, for the walkthrough's steps: a
-// prompt was sent, an approval was answered.
+// session and the agent's state; set only on change. Two keys are for the walkthrough's steps (VS Code completes a
+// step when its key turns on): a prompt was sent, an approval was answered, in the conversation the user is in; a new
+// conversation turns them off again, so a step reset in the walkthrough completes again as the user does it.
 import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
 import { isSignedIn } from '../chat/chatStatus';
@@ -13,13 +14,15 @@ import type { PermissionBroker } from '../permissionUI/permissionBroker';
 export const CONTEXT_KEYS = {
   /** A turn runs in the chat the user is in. */
   turnRunning: 'acpChat.turnRunning',
+  /** The keyboard focus is in that chat's page (Escape there stops its turn). */
+  chatFocused: 'acpChat.chatFocused',
   /** The agent is running. */
   agentRunning: 'acpChat.agentRunning',
   /** The agent says who is signed in. */
   signedIn: 'acpChat.signedIn',
-  /** A prompt was sent in this window (the walkthrough's "Ask for a change"). */
+  /** A prompt was sent in the conversation the user is in (the walkthrough's "Ask for a change"). */
   promptSent: 'acpChat.promptSent',
-  /** An approval was answered in this window (the walkthrough's "Answer an approval"). */
+  /** An approval was answered since that conversation was shown (the walkthrough's "Answer an approval"). */
   approvalAnswered: 'acpChat.approvalAnswered',
 } as const;
 
@@ -34,13 +37,15 @@ export function bindContextKeys(chats: ChatRegistry, approvals: Pick<PermissionB
     const chat: Chat = chats.active;
     const status = chats.host.status;
     set(CONTEXT_KEYS.turnRunning, !!chat.session && chat.session.status.turn !== 'idle');
+    set(CONTEXT_KEYS.chatFocused, chats.hasKeyboardFocus);
     set(CONTEXT_KEYS.agentRunning, status.state === 'ready');
     set(CONTEXT_KEYS.signedIn, isSignedIn(status));
-    if (!values.get(CONTEXT_KEYS.promptSent) && chat.session?.hasEntry('user')) set(CONTEXT_KEYS.promptSent, true);
+    set(CONTEXT_KEYS.promptSent, !!chat.session?.hasEntry('user'));
   };
   let sessionSub: { dispose(): void } | undefined;
   const follow = () => {
     sessionSub?.dispose();
+    set(CONTEXT_KEYS.approvalAnswered, false);
     sessionSub = chats.active.session?.onDidChange((changes) => {
       if (changes.some((c) => c.type === 'meta-changed' && c.keys.includes('turn'))) render();
     });
@@ -50,6 +55,7 @@ export function bindContextKeys(chats: ChatRegistry, approvals: Pick<PermissionB
     chats.onDidChangeActive(follow),
     chats.onDidChangeSession(({ chat }) => chat === chats.active && follow()),
     chats.host.onDidChangeStatus(render),
+    chats.onDidChangeKeyboardFocus(render),
     approvals.onDidSettle((settled) => settled.outcome === 'answered' && set(CONTEXT_KEYS.approvalAnswered, true)),
   ];
   follow();

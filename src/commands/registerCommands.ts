@@ -76,14 +76,14 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     }
   };
   const commands: Record<(typeof COMMANDS)[keyof typeof COMMANDS], (...args: unknown[]) => unknown> = {
-    [COMMANDS.newSession]: inActiveChat('Starting a new session', (chat) => chat.newSession()),
-    [COMMANDS.newSessionInView]: reporting('Starting a new session', () => chats.sideView.newSession()),
+    [COMMANDS.newSession]: inActiveChat(vscode.l10n.t('Starting a new session'), (chat) => chat.newSession()),
+    [COMMANDS.newSessionInView]: reporting(vscode.l10n.t('Starting a new session'), () => chats.sideView.newSession()),
     [COMMANDS.openConversation]: () => history.show(chats.active),
     [COMMANDS.openConversationInView]: () => history.show(chats.sideView),
     [COMMANDS.newChatInEditor]: () => views.openTab(),
     [COMMANDS.openChatInEditor]: () => views.showSideViewChatInTab(),
-    [COMMANDS.cancelTurn]: inActiveChat('Stopping the turn', (chat) => chat.cancel()),
-    [COMMANDS.restartAgent]: inActiveChat('Restarting the agent', (chat) => chats.restart(chat)),
+    [COMMANDS.cancelTurn]: inActiveChat(vscode.l10n.t('Stopping the turn'), (chat) => chat.cancel()),
+    [COMMANDS.restartAgent]: inActiveChat(vscode.l10n.t('Restarting the agent'), (chat) => chats.restart(chat)),
     // A key comes from a notification's Show button (that request); without one, the active chat's requests first.
     [COMMANDS.showPendingPermission]: (key?: unknown) => permissions.showPending(typeof key === 'string' ? key : undefined, chats.active.session?.id),
     [COMMANDS.addSelectionToChat]: async () => {
@@ -113,18 +113,18 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
       const path = presenter.offeredClaudePath(id);
       return path !== undefined ? claudeCode.use(path) : false;
     },
-    [COMMANDS.removeDownloadedClaudeCode]: reporting('Removing the downloaded Claude Code', () => claudeCode.remove()),
+    [COMMANDS.removeDownloadedClaudeCode]: reporting(vscode.l10n.t('Removing the downloaded Claude Code'), () => claudeCode.remove()),
     [COMMANDS.signIn]: (methodId?: unknown) => signIn.signIn(typeof methodId === 'string' ? methodId : undefined),
     [COMMANDS.setApiKey]: () => signIn.askForApiKey(),
     [COMMANDS.signOut]: () => signIn.signOut(),
     [COMMANDS.addAgentFromRegistry]: (id?: unknown) => deps.addAgentFromRegistry(typeof id === 'string' ? id : undefined),
     [COMMANDS.permissionsShow]: () => deps.showPermissions(true),
     [COMMANDS.permissionsHide]: () => deps.showPermissions(false),
-    [COMMANDS.undoRestore]: inActiveChat('Undoing the code restore', (chat) => deps.undoRestore(chat)),
-    [COMMANDS.exportConversation]: inActiveChat('Exporting the conversation', (chat) => deps.exportConversation(chat)),
-    [COMMANDS.showMcpServers]: reporting('Listing the MCP servers', () => deps.showMcpServers()),
-    [COMMANDS.newChatInWorktree]: inActiveChat('Starting a chat in a worktree', (chat) => deps.worktrees.create(chat, workspaceFolderPaths())),
-    [COMMANDS.manageWorktrees]: reporting('Managing the worktrees', () => deps.worktrees.manage(chats)),
+    [COMMANDS.undoRestore]: inActiveChat(vscode.l10n.t('Undoing the code restore'), (chat) => deps.undoRestore(chat)),
+    [COMMANDS.exportConversation]: inActiveChat(vscode.l10n.t('Exporting the conversation'), (chat) => deps.exportConversation(chat)),
+    [COMMANDS.showMcpServers]: reporting(vscode.l10n.t('Listing the MCP servers'), () => deps.showMcpServers()),
+    [COMMANDS.newChatInWorktree]: inActiveChat(vscode.l10n.t('Starting a chat in a worktree'), (chat) => deps.worktrees.create(chat, workspaceFolderPaths())),
+    [COMMANDS.manageWorktrees]: reporting(vscode.l10n.t('Managing the worktrees'), () => deps.worktrees.manage(chats)),
     [COMMANDS.diffApprovalAllow]: answerFromDiff('allow'),
     [COMMANDS.diffApprovalAllowAlways]: answerFromDiff('allowAlways'),
     [COMMANDS.diffApprovalDeny]: answerFromDiff('deny'),
@@ -151,10 +151,10 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     [COMMANDS.reviewNext]: () => deps.review.go(1),
     [COMMANDS.reviewPrevious]: () => deps.review.go(-1),
     // A rule's Remove and a file's Open get the item they were run on; from the palette, Open asks which file.
-    [COMMANDS.permissionsAddRule]: reporting('Adding a permission rule', () => deps.permissionsView.addRule()),
-    [COMMANDS.permissionsRemoveRule]: (item?: unknown) => reporting('Removing a permission rule', () => deps.permissionsView.removeRule(item))(),
-    [COMMANDS.permissionsOpenSettingsFile]: (item?: unknown) => reporting('Opening the settings file', () => deps.permissionsView.openSettingsFile(item))(),
-    [COMMANDS.permissionsRefresh]: reporting('Reading the settings files', () => deps.permissionsView.refresh()),
+    [COMMANDS.permissionsAddRule]: reporting(vscode.l10n.t('Adding a permission rule'), () => deps.permissionsView.addRule()),
+    [COMMANDS.permissionsRemoveRule]: (item?: unknown) => reporting(vscode.l10n.t('Removing a permission rule'), () => deps.permissionsView.removeRule(item))(),
+    [COMMANDS.permissionsOpenSettingsFile]: (item?: unknown) => reporting(vscode.l10n.t('Opening the settings file'), () => deps.permissionsView.openSettingsFile(item))(),
+    [COMMANDS.permissionsRefresh]: reporting(vscode.l10n.t('Reading the settings files'), () => deps.permissionsView.refresh()),
   };
   // "Show Pending Approval" brings the chat whose session asked forward: its tab, else the side view.
   const reveal = permissions.onDidRequestReveal((p) => {

@@ -6,7 +6,7 @@ import type { AuthMethod, ContentBlock } from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
 import type { ChatRegistry } from '../chat/chatRegistry';
-import type { ChatNotices, NoticeButton } from '../chat/chatNotices';
+import type { ChatNotices, NoticeButton, SetupStep } from '../chat/chatNotices';
 import { AgentExitedError, AgentStartError, errorMessage } from '../acpClient/errors';
 import type { Disposable } from '../acpClient/events';
 import type { Session } from '../acpClient/session';
@@ -28,21 +28,28 @@ type NoticeAction = UserAction | 'resendPrompt';
  * command takes only such an id, never a path, and asks the presenter which path it stands for).
  */
 export const ACTIONS: Record<UserAction, { label: string; run: (methodId?: string) => Thenable<unknown> }> = {
-  openFolder: { label: 'Open Folder…', run: () => vscode.commands.executeCommand('vscode.openFolder') },
-  showLog: { label: 'Show Log', run: () => vscode.commands.executeCommand(COMMANDS.showLog) },
-  showMcpServers: { label: 'Show MCP Servers', run: () => vscode.commands.executeCommand(COMMANDS.showMcpServers) },
-  restart: { label: 'Restart Agent', run: () => vscode.commands.executeCommand(COMMANDS.restartAgent) },
-  signIn: { label: 'Sign In…', run: (methodId) => vscode.commands.executeCommand(COMMANDS.signIn, methodId) },
-  setApiKey: { label: 'Set API Key…', run: () => vscode.commands.executeCommand(COMMANDS.setApiKey) },
-  manageTrust: { label: 'Manage Workspace Trust', run: () => vscode.commands.executeCommand('workbench.trust.manage') },
-  openSettings: { label: 'Open Settings', run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'acpChat') },
+  openFolder: { get label() { return vscode.l10n.t('Open Folder…'); }, run: () => vscode.commands.executeCommand('vscode.openFolder') },
+  showLog: { get label() { return vscode.l10n.t('Show Log'); }, run: () => vscode.commands.executeCommand(COMMANDS.showLog) },
+  showMcpServers: { get label() { return vscode.l10n.t('Show MCP Servers'); }, run: () => vscode.commands.executeCommand(COMMANDS.showMcpServers) },
+  restart: { get label() { return vscode.l10n.t('Restart Agent'); }, run: () => vscode.commands.executeCommand(COMMANDS.restartAgent) },
+  signIn: { get label() { return vscode.l10n.t('Sign In…'); }, run: (methodId) => vscode.commands.executeCommand(COMMANDS.signIn, methodId) },
+  setApiKey: { get label() { return vscode.l10n.t('Set API Key…'); }, run: () => vscode.commands.executeCommand(COMMANDS.setApiKey) },
+  manageTrust: { get label() { return vscode.l10n.t('Manage Workspace Trust'); }, run: () => vscode.commands.executeCommand('workbench.trust.manage') },
+  openSettings: { get label() { return vscode.l10n.t('Open Settings'); }, run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'acpChat') },
   // The size before anything is fetched: the extension talks to the registry only once asked.
-  downloadClaudeCode: { label: `Download Claude Code (~${APPROX_DOWNLOAD_MB} MB)`, run: () => vscode.commands.executeCommand(COMMANDS.downloadClaudeCode) },
-  locateClaudeCode: { label: 'Locate Claude Code…', run: () => vscode.commands.executeCommand(COMMANDS.locateClaudeCode) },
-  useClaudeOnPath: { label: 'Use claude from PATH', run: (id) => vscode.commands.executeCommand(COMMANDS.useClaudeCode, id) },
-  undoRestore: { label: 'Undo Restore', run: () => vscode.commands.executeCommand(COMMANDS.undoRestore) },
-  manageWorktrees: { label: 'Manage Worktrees…', run: () => vscode.commands.executeCommand(COMMANDS.manageWorktrees) },
+  downloadClaudeCode: { get label() { return vscode.l10n.t('Download Claude Code (~{0} MB)', APPROX_DOWNLOAD_MB); }, run: () => vscode.commands.executeCommand(COMMANDS.downloadClaudeCode) },
+  locateClaudeCode: { get label() { return vscode.l10n.t('Locate Claude Code…'); }, run: () => vscode.commands.executeCommand(COMMANDS.locateClaudeCode) },
+  useClaudeOnPath: { get label() { return vscode.l10n.t('Use claude from PATH'); }, run: (id) => vscode.commands.executeCommand(COMMANDS.useClaudeCode, id) },
+  undoRestore: { get label() { return vscode.l10n.t('Undo Restore'); }, run: () => vscode.commands.executeCommand(COMMANDS.undoRestore) },
+  manageWorktrees: { get label() { return vscode.l10n.t('Manage Worktrees…'); }, run: () => vscode.commands.executeCommand(COMMANDS.manageWorktrees) },
 };
+
+/** The set-up step a card with these actions is: getting Claude Code, then signing in. */
+function setupStepOf(actions: readonly UserAction[]): SetupStep | undefined {
+  if (actions.includes('downloadClaudeCode') || actions.includes('locateClaudeCode')) return 'getClaudeCode';
+  if (actions.includes('signIn') || actions.includes('setApiKey')) return 'signIn';
+  return undefined;
+}
 
 export interface PresenterDeps {
   chats: ChatRegistry;
@@ -110,8 +117,8 @@ export class UserErrorPresenter implements vscode.Disposable {
         void this.resendPrompt(chat);
         continue;
       }
-      const buttons: NoticeButton[] = notices.keptPrompt ? [{ action: 'resendPrompt', label: 'Send Again' }] : [];
-      this.showNotice(chat, { severity: 'info', message: `Signed in (${how}).${notices.keptPrompt ? ' Send your prompt again?' : ''}`, buttons }, false, undefined);
+      const buttons: NoticeButton[] = notices.keptPrompt ? [{ action: 'resendPrompt', label: vscode.l10n.t('Send Again') }] : [];
+      this.showNotice(chat, { severity: 'info', message: notices.keptPrompt ? vscode.l10n.t('Signed in ({0}). Send your prompt again?', how) : vscode.l10n.t('Signed in ({0}).', how), buttons }, false, undefined);
     }
   }
 
@@ -138,7 +145,7 @@ export class UserErrorPresenter implements vscode.Disposable {
     if (!prompt) return;
     chat.notices.keptPrompt = undefined;
     chat.notices.clear();
-    await chat.submit(prompt).catch((err: unknown) => this.report(err, { chat, what: 'Sending the prompt', prompt }));
+    await chat.submit(prompt).catch((err: unknown) => this.report(err, { chat, what: vscode.l10n.t('Sending the prompt'), prompt }));
   }
 
   /** The path an id issued for a "Use claude" button stands for; undefined for anything else (a path included). */
@@ -199,7 +206,7 @@ export class UserErrorPresenter implements vscode.Disposable {
       if (worded.retryable && opts.prompt) {
         // The model API was busy: "Send Again" sends the same prompt, through this chat's queue.
         notices.keptPrompt = opts.prompt;
-        this.show(chat, worded, isStart, undefined, [{ action: 'resendPrompt', label: 'Send Again' }], object);
+        this.show(chat, worded, isStart, undefined, [{ action: 'resendPrompt', label: vscode.l10n.t('Send Again') }], object);
         continue;
       }
       if (welcomeSays) this.notify(chat, this.noticeFor(worded), object);
@@ -215,7 +222,15 @@ export class UserErrorPresenter implements vscode.Disposable {
   private noticeFor(worded: UserError, keptPrompt?: string, first: NoticeButton[] = []): NoticeContent {
     const offered = this.deps.apiKeyApplies?.() === false ? worded.actions.filter((a) => a !== 'setApiKey') : worded.actions;
     const buttons = [...first, ...offered.flatMap((a) => this.buttonsFor(a, worded))];
-    return { severity: worded.severity, message: worded.message, ...(worded.details ? { details: worded.details } : {}), buttons, ...(keptPrompt !== undefined ? { keptPrompt } : {}) };
+    const setup = setupStepOf(offered);
+    return {
+      severity: worded.severity,
+      message: worded.message,
+      ...(worded.details ? { details: worded.details } : {}),
+      buttons,
+      ...(keptPrompt !== undefined ? { keptPrompt } : {}),
+      ...(setup ? { setup } : {}),
+    };
   }
 
   /** The chat's card, and a notification when no chat is on screen. */

@@ -11,6 +11,7 @@
 // value's offsets; the edits are made here, on those offsets, rather than with its `modify`, which reformats around
 // the edit (a one-line array becomes several) and, in 3.3.1, breaks a one-line array whose last element it removes.
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser/lib/esm/main.js';
+import { l10n } from '../contributions/l10n';
 
 export type Scope = 'user' | 'project' | 'local';
 export type Behaviour = 'allow' | 'ask' | 'deny';
@@ -23,42 +24,42 @@ export type ParsedSettings = { ok: true; rules: Rule[]; additionalDirectories: s
 
 /** A settings file as Claude Code would not read it, in words. */
 export const FILE_ERRORS = {
-  notJson: (problem: string, line: number, column: number) => `Claude Code ignores the whole file: ${problem} at line ${line}, column ${column}.`,
+  notJson: (problem: string, line: number, column: number) => l10n.t('Claude Code ignores the whole file: {0} at line {1}, column {2}.', problem, line, column),
   syntax: {
-    InvalidCommentToken: 'a comment, which JSON does not allow',
-    UnexpectedEndOfComment: 'an unfinished comment',
-    PropertyNameExpected: 'a trailing comma or a missing property name',
-    ValueExpected: 'a trailing comma or a missing value',
-    CommaExpected: 'a missing comma',
-    ColonExpected: 'a missing colon',
-    CloseBraceExpected: 'a missing }',
-    CloseBracketExpected: 'a missing ]',
-    EndOfFileExpected: 'text after the end',
-    UnexpectedEndOfString: 'an unfinished string',
-    InvalidSymbol: 'something that is not JSON',
-    other: 'something that is not JSON',
+    get InvalidCommentToken() { return l10n.t('a comment, which JSON does not allow'); },
+    get UnexpectedEndOfComment() { return l10n.t('an unfinished comment'); },
+    get PropertyNameExpected() { return l10n.t('a trailing comma or a missing property name'); },
+    get ValueExpected() { return l10n.t('a trailing comma or a missing value'); },
+    get CommaExpected() { return l10n.t('a missing comma'); },
+    get ColonExpected() { return l10n.t('a missing colon'); },
+    get CloseBraceExpected() { return l10n.t('a missing }'); },
+    get CloseBracketExpected() { return l10n.t('a missing ]'); },
+    get EndOfFileExpected() { return l10n.t('text after the end'); },
+    get UnexpectedEndOfString() { return l10n.t('an unfinished string'); },
+    get InvalidSymbol() { return l10n.t('something that is not JSON'); },
+    get other() { return l10n.t('something that is not JSON'); },
   } as Record<string, string> & { other: string },
-  notObject: 'Claude Code ignores the whole file: it does not hold a JSON object.',
-  duplicateKey: (key: string) => `"${key}" is listed twice: Claude Code reads only the last, so edits here could miss. Fix it by hand.`,
-  permissionsNotObject: 'Claude Code ignores the whole file: "permissions" is not an object.',
-  notStrings: (what: string) => `Claude Code ignores the whole file: ${what} is not a list of strings.`,
-  modeNotString: 'Claude Code ignores the whole file: permissions.defaultMode is not a string.',
+  get notObject() { return l10n.t('Claude Code ignores the whole file: it does not hold a JSON object.'); },
+  duplicateKey: (key: string) => l10n.t('"{0}" is listed twice: Claude Code reads only the last, so edits here could miss. Fix it by hand.', key),
+  get permissionsNotObject() { return l10n.t('Claude Code ignores the whole file: "permissions" is not an object.'); },
+  notStrings: (what: string) => l10n.t('Claude Code ignores the whole file: {0} is not a list of strings.', what),
+  get modeNotString() { return l10n.t('Claude Code ignores the whole file: permissions.defaultMode is not a string.'); },
 } as const;
 
 /** Why Claude Code would not match a rule as meant (the Add Rule input's checks), in words. */
 export const RULE_ERRORS = {
-  empty: 'Type a rule, such as Bash(npm test:*) or Read(./src/**).',
-  spaces: 'Remove the spaces before or after the rule.',
-  control: 'A rule is one line, with no control characters.',
-  noTool: 'A rule starts with a tool name, such as Bash or Read.',
-  parentheses: (tool: string) => `Put what the rule matches in parentheses at its end: ${tool}(…).`,
-  emptySpecifier: (tool: string) => `Put what the rule matches between the parentheses, or write just ${tool} for every use of it.`,
-  toolCase: (typed: string, tool: string) => `Tool names are case-sensitive: ${tool}, not ${typed}.`,
-  unknownTool: (name: string) => `${name} is not a Claude Code tool. MCP tools are written mcp__server or mcp__server__tool.`,
-  mcp: (name: string) => `${name} is not an MCP rule Claude Code reads: mcp__server or mcp__server__tool.`,
-  mcpServerSpecifier: (name: string) => `A rule for a whole MCP server takes nothing in parentheses: ${name}, or ${name}__tool.`,
-  prefixNotAtEnd: (tool: string) => `:* matches only at the end of a command: ${tool}(npm test:*).`,
-  webFetch: (spec: string) => `A WebFetch rule names a domain, as domain:example.com, not ${spec}.`,
+  get empty() { return l10n.t('Type a rule, such as Bash(npm test:*) or Read(./src/**).'); },
+  get spaces() { return l10n.t('Remove the spaces before or after the rule.'); },
+  get control() { return l10n.t('A rule is one line, with no control characters.'); },
+  get noTool() { return l10n.t('A rule starts with a tool name, such as Bash or Read.'); },
+  parentheses: (tool: string) => l10n.t('Put what the rule matches in parentheses at its end: {0}(…).', tool),
+  emptySpecifier: (tool: string) => l10n.t('Put what the rule matches between the parentheses, or write just {0} for every use of it.', tool),
+  toolCase: (typed: string, tool: string) => l10n.t('Tool names are case-sensitive: {0}, not {1}.', tool, typed),
+  unknownTool: (name: string) => l10n.t('{0} is not a Claude Code tool. MCP tools are written mcp__server or mcp__server__tool.', name),
+  mcp: (name: string) => l10n.t('{0} is not an MCP rule Claude Code reads: mcp__server or mcp__server__tool.', name),
+  mcpServerSpecifier: (name: string) => l10n.t('A rule for a whole MCP server takes nothing in parentheses: {0}, or {1}__tool.', name, name),
+  prefixNotAtEnd: (tool: string) => l10n.t(':* matches only at the end of a command: {0}(npm test:*).', tool),
+  webFetch: (spec: string) => l10n.t('A WebFetch rule names a domain, as domain:example.com, not {0}.', spec),
 } as const;
 
 export const SCOPES: readonly Scope[] = ['local', 'project', 'user'];

@@ -6,6 +6,7 @@
 import { GRANTS } from '../feedback/userErrors';
 import { BEHAVIOURS, SCOPES, type Behaviour, type ParsedSettings, type Rule, type Scope } from './permissionSettings';
 import { MAX_SETTINGS_BYTES, type SettingsFileRead } from './settingsFiles';
+import { l10n } from '../contributions/l10n';
 
 /** One settings file as last read. */
 export interface FileState {
@@ -170,7 +171,7 @@ function fileNode(file: FileState, projectTrusted: boolean | undefined): Permiss
 /** Why a file was not read, in words. */
 export function whyUnread(read: Extract<SettingsFileRead, { kind: 'refused' | 'unreadable' }>): string {
   if (read.kind === 'unreadable') return GRANTS.refused.unreadable(read.code);
-  return read.why === 'tooLarge' ? GRANTS.refused.tooLarge(`${MAX_SETTINGS_BYTES / (1024 * 1024)} MB`) : GRANTS.refused[read.why];
+  return read.why === 'tooLarge' ? GRANTS.refused.tooLarge(l10n.t('{0} MB', MAX_SETTINGS_BYTES / (1024 * 1024))) : GRANTS.refused[read.why];
 }
 
 function withTooltip<T extends { tooltip?: string }>(marked: T, first: string): T {

@@ -284,7 +284,7 @@ export class PermissionsView implements vscode.TreeDataProvider<PermissionsNode>
     const rule = await vscode.window.showInputBox({
       title: GRANTS.add.ruleTitle(GRANTS.behaviours[behaviour], this.model.fileLabel(scope)),
       prompt: scope === 'project' && behaviour === 'allow' ? `${GRANTS.add.rulePrompt}. ${GRANTS.add.projectAllowWarning}` : GRANTS.add.rulePrompt,
-      placeHolder: 'Bash(npm test:*)',
+      placeHolder: 'Bash(npm test:*)', // l10n-ignore: a rule's syntax, the same in every language
       ignoreFocusOut: true,
       validateInput: (value) => validateRule(value),
     });

@@ -47,6 +47,7 @@ export function editorTools(deps: EditorToolsDeps): ServedTool[] {
     },
     locationTool(at, {
       name: 'find_definition',
+      // l10n-ignore: the agent reads it, not a person
       description: 'Where a symbol is defined, from the language service: give `path` and `line` (with `column` or `symbol`), or only `symbol` to look it up in the workspace.',
       provider: 'vscode.executeDefinitionProvider',
       doing: 'Finding the definition',
@@ -55,6 +56,7 @@ export function editorTools(deps: EditorToolsDeps): ServedTool[] {
     }),
     locationTool(at, {
       name: 'find_references',
+      // l10n-ignore: the agent reads it, not a person
       description: 'Every reference to a symbol, from the language service: give `path` and `line` (with `column` or `symbol`), or only `symbol`.',
       provider: 'vscode.executeReferenceProvider',
       doing: 'Finding references',

@@ -67,8 +67,8 @@ export class SessionMcpServers {
     const rows = await this.rows();
     type Item = vscode.QuickPickItem & { row: ServerRow };
     const pick = vscode.window.createQuickPick<Item>();
-    pick.title = 'MCP servers passed to the agent';
-    pick.placeholder = 'Pick a server to open where it is configured';
+    pick.title = vscode.l10n.t('MCP servers passed to the agent');
+    pick.placeholder = vscode.l10n.t('Pick a server to open where it is configured');
     pick.matchOnDescription = true;
     pick.matchOnDetail = true;
     const render = () => {
@@ -91,11 +91,11 @@ export class SessionMcpServers {
     if (!this.last) await this.forSession();
     const last = this.last!;
     const rows: ServerRow[] = [];
-    if (last.editor) rows.push({ name: EDITOR_SERVER_NAME, source: 'editor', what: 'editor tools, run without asking', server: last.editor.server, state: 'checking…' });
-    else rows.push({ name: EDITOR_SERVER_NAME, source: 'editor', what: 'editor tools', state: last.editorProblem ?? 'off (acpChat.ideTools.enabled)' });
+    if (last.editor) rows.push({ name: EDITOR_SERVER_NAME, source: 'editor', what: vscode.l10n.t('editor tools, run without asking'), server: last.editor.server, state: vscode.l10n.t('checking…') });
+    else rows.push({ name: EDITOR_SERVER_NAME, source: 'editor', what: vscode.l10n.t('editor tools'), state: last.editorProblem ?? vscode.l10n.t('off (acpChat.ideTools.enabled)') });
     for (const s of last.user) {
-      const where = s.source === 'workspace' ? WORKSPACE_FILE : 'user setting';
-      rows.push({ name: s.name, source: s.source, what: `${where}, ${s.transport}, asks before each tool`, server: s.passed, state: s.passed ? 'checking…' : `not passed: ${s.leftOut ?? ''}` });
+      const where = s.source === 'workspace' ? WORKSPACE_FILE : vscode.l10n.t('user setting');
+      rows.push({ name: s.name, source: s.source, what: vscode.l10n.t('{0}, {1}, asks before each tool', where, s.transport), server: s.passed, state: s.passed ? vscode.l10n.t('checking…') : vscode.l10n.t('not passed: {0}', s.leftOut ?? '') });
     }
     return rows;
   }
@@ -103,7 +103,9 @@ export class SessionMcpServers {
   private async probe(row: ServerRow): Promise<void> {
     if (!row.server) return;
     const result = await probeServer(row.server, this.deps.version);
-    row.state = result.ok ? `answers, ${result.tools.length} tool${result.tools.length === 1 ? '' : 's'}` : `does not answer: ${result.error}`;
+    row.state = result.ok
+      ? result.tools.length === 1 ? vscode.l10n.t('answers, 1 tool') : vscode.l10n.t('answers, {0} tools', result.tools.length)
+      : vscode.l10n.t('does not answer: {0}', result.error);
     row.tools = result.ok ? result.tools.map((t) => t.name) : undefined;
   }
 

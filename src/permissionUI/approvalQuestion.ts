@@ -5,34 +5,35 @@
 import { toDisplayText, toVerbatimText } from '../acpClient/displayText';
 import { isRecord, optionalString } from '../acpClient/guards';
 import { mcpToolName } from '../acpClient/mcpToolName';
+import { l10n } from '../contributions/l10n';
 
 /** The words of an approval, on every surface. */
 export const APPROVAL = {
-  runCommand: 'Run this command?',
-  createFile: 'Create this file?',
-  writeFile: 'Write this file?',
-  editFile: 'Edit this file?',
-  deleteFile: 'Delete this file?',
-  moveFile: 'Move this file?',
-  readFile: 'Read this file?',
-  fetchUrl: 'Fetch this URL?',
-  searchWeb: 'Search the web?',
-  readyToCode: 'Ready to code?',
-  useTool: (tool: string) => `Use ${tool}?`,
-  useMcpTool: (tool: string, server: string) => `Use ${tool} from the MCP server ${server}?`,
-  anyCall: 'Allow this tool call?',
+  get runCommand() { return l10n.t('Run this command?'); },
+  get createFile() { return l10n.t('Create this file?'); },
+  get writeFile() { return l10n.t('Write this file?'); },
+  get editFile() { return l10n.t('Edit this file?'); },
+  get deleteFile() { return l10n.t('Delete this file?'); },
+  get moveFile() { return l10n.t('Move this file?'); },
+  get readFile() { return l10n.t('Read this file?'); },
+  get fetchUrl() { return l10n.t('Fetch this URL?'); },
+  get searchWeb() { return l10n.t('Search the web?'); },
+  get readyToCode() { return l10n.t('Ready to code?'); },
+  useTool: (tool: string) => l10n.t('Use {0}?', tool),
+  useMcpTool: (tool: string, server: string) => l10n.t('Use {0} from the MCP server {1}?', tool, server),
+  get anyCall() { return l10n.t('Allow this tool call?'); },
   /** The title of a request with nothing to go on. */
-  fallbackTitle: 'Permission requested',
+  get fallbackTitle() { return l10n.t('Permission requested'); },
   /** The QuickPick's items that act without answering, and their heading. */
-  moreAbout: 'More about this request',
-  showPlan: 'Show the plan',
-  showChanges: 'Show the changes',
-  openLocation: (label: string) => `Open ${label}`,
-  pickPlaceholder: 'Pick an answer (Esc closes this; the request keeps waiting in the chat)',
+  get moreAbout() { return l10n.t('More about this request'); },
+  get showPlan() { return l10n.t('Show the plan'); },
+  get showChanges() { return l10n.t('Show the changes'); },
+  openLocation: (label: string) => l10n.t('Open {0}', label),
+  get pickPlaceholder() { return l10n.t('Pick an answer (Esc closes this; the request keeps waiting in the chat)'); },
   /** The modal's button that shows the plan, diff or file and then asks again. */
-  showDetails: 'Show Details…',
+  get showDetails() { return l10n.t('Show Details…'); },
   /** VS Code's modal always has a Cancel button: what it does. */
-  modalCancel: 'Cancel closes this dialog; the request keeps waiting in the chat.',
+  get modalCancel() { return l10n.t('Cancel closes this dialog; the request keeps waiting in the chat.'); },
 } as const;
 
 /** Bounds the prose subjects (URL, query, title); commands and paths are shown whole. */

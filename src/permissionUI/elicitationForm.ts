@@ -6,6 +6,7 @@ import type { CreateElicitationRequest, ElicitationContentValue, EnumOption } fr
 import { compilePattern } from './patternEngine';
 import { toDisplayText } from '../acpClient/displayText';
 import { isRecord, optionalString } from '../acpClient/guards';
+import { l10n } from '../contributions/l10n';
 
 export interface ChoiceOption {
   value: string;
@@ -41,9 +42,9 @@ export type ElicitationContent = Record<string, ElicitationContentValue>;
 
 /** Parse a `elicitation/create` request into fields. A required field of an unknown type makes the form unusable. */
 export function parseElicitationForm(req: CreateElicitationRequest): FormParse {
-  if (req.mode !== 'form') return { ok: false, error: `Elicitation mode "${toDisplayText(String(req.mode), 40)}" is not supported.` };
+  if (req.mode !== 'form') return { ok: false, error: l10n.t('Elicitation mode "{0}" is not supported.', toDisplayText(String(req.mode), 40)) };
   const schema = (req as { requestedSchema?: unknown }).requestedSchema;
-  if (!isRecord(schema)) return { ok: false, error: 'The form has no schema.' };
+  if (!isRecord(schema)) return { ok: false, error: l10n.t('The form has no schema.') };
   const properties = isRecord(schema.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((k): k is string => typeof k === 'string') : []);
   const fields: FormField[] = [];
@@ -51,7 +52,7 @@ export function parseElicitationForm(req: CreateElicitationRequest): FormParse {
   for (const [key, prop] of Object.entries(properties)) {
     const field = parseField(key, prop, required.has(key));
     if (field) fields.push(field);
-    else if (required.has(key)) return { ok: false, error: `The form field "${toDisplayText(key, 80)}" has a type this client cannot show.` };
+    else if (required.has(key)) return { ok: false, error: l10n.t('The form field "{0}" has a type this client cannot show.', toDisplayText(key, 80)) };
     else skipped.push(key);
   }
   return {
@@ -67,7 +68,7 @@ export function parseElicitationForm(req: CreateElicitationRequest): FormParse {
 
 /** The agent's question as shown to the user (also for a form this client cannot show). */
 export function elicitationMessage(req: CreateElicitationRequest): string {
-  return toDisplayText(typeof req.message === 'string' ? req.message : '', 2_000, false) || 'The agent asks for input.';
+  return toDisplayText(typeof req.message === 'string' ? req.message : '', 2_000, false) || l10n.t('The agent asks for input.');
 }
 
 function parseField(key: string, prop: unknown, required: boolean): FormField | undefined {
@@ -122,40 +123,40 @@ export type FieldCheck = { ok: true; value: ElicitationContentValue | undefined 
  */
 export function checkFieldAnswer(field: FormField, input: string | string[] | boolean | undefined): FieldCheck {
   const empty = input === undefined || input === '' || (Array.isArray(input) && input.length === 0 && field.type !== 'multi');
-  if (empty) return field.required ? { ok: false, message: `${field.title} is required.` } : { ok: true, value: undefined };
+  if (empty) return field.required ? { ok: false, message: l10n.t('{0} is required.', field.title) } : { ok: true, value: undefined };
   switch (field.type) {
     case 'single': {
-      if (typeof input !== 'string' || !field.options.some((o) => o.value === input)) return { ok: false, message: 'Pick one of the offered choices.' };
+      if (typeof input !== 'string' || !field.options.some((o) => o.value === input)) return { ok: false, message: l10n.t('Pick one of the offered choices.') };
       return { ok: true, value: input };
     }
     case 'multi': {
-      if (!Array.isArray(input)) return { ok: false, message: 'Pick from the offered choices.' };
-      if (!input.every((v) => field.options.some((o) => o.value === v))) return { ok: false, message: 'Pick only offered choices.' };
-      if (input.length === 0) return field.required ? { ok: false, message: `${field.title} is required.` } : { ok: true, value: undefined };
-      if (field.minItems !== undefined && input.length < field.minItems) return { ok: false, message: `Pick at least ${field.minItems}.` };
-      if (field.maxItems !== undefined && input.length > field.maxItems) return { ok: false, message: `Pick at most ${field.maxItems}.` };
+      if (!Array.isArray(input)) return { ok: false, message: l10n.t('Pick from the offered choices.') };
+      if (!input.every((v) => field.options.some((o) => o.value === v))) return { ok: false, message: l10n.t('Pick only offered choices.') };
+      if (input.length === 0) return field.required ? { ok: false, message: l10n.t('{0} is required.', field.title) } : { ok: true, value: undefined };
+      if (field.minItems !== undefined && input.length < field.minItems) return { ok: false, message: l10n.t('Pick at least {0}.', field.minItems) };
+      if (field.maxItems !== undefined && input.length > field.maxItems) return { ok: false, message: l10n.t('Pick at most {0}.', field.maxItems) };
       return { ok: true, value: [...input] };
     }
     case 'text': {
-      if (typeof input !== 'string') return { ok: false, message: 'Enter text.' };
+      if (typeof input !== 'string') return { ok: false, message: l10n.t('Enter text.') };
       const length = Array.from(input).length;
-      if (field.minLength !== undefined && length < field.minLength) return { ok: false, message: `Enter at least ${field.minLength} characters.` };
-      if (field.maxLength !== undefined && length > field.maxLength) return { ok: false, message: `Enter at most ${field.maxLength} characters.` };
-      if (field.pattern !== undefined && !safeRegExp(field.pattern)?.test(input)) return { ok: false, message: `The text must match ${field.pattern}.` };
+      if (field.minLength !== undefined && length < field.minLength) return { ok: false, message: l10n.t('Enter at least {0} characters.', field.minLength) };
+      if (field.maxLength !== undefined && length > field.maxLength) return { ok: false, message: l10n.t('Enter at most {0} characters.', field.maxLength) };
+      if (field.pattern !== undefined && !safeRegExp(field.pattern)?.test(input)) return { ok: false, message: l10n.t('The text must match {0}.', field.pattern) };
       const formatError = field.format ? checkFormat(field.format, input) : undefined;
       if (formatError) return { ok: false, message: formatError };
       return { ok: true, value: input };
     }
     case 'number': {
       const n = typeof input === 'string' ? Number(input.trim()) : NaN;
-      if (typeof input !== 'string' || input.trim() === '' || !Number.isFinite(n)) return { ok: false, message: 'Enter a number.' };
-      if (field.integer && !Number.isInteger(n)) return { ok: false, message: 'Enter a whole number.' };
-      if (field.minimum !== undefined && n < field.minimum) return { ok: false, message: `Enter at least ${field.minimum}.` };
-      if (field.maximum !== undefined && n > field.maximum) return { ok: false, message: `Enter at most ${field.maximum}.` };
+      if (typeof input !== 'string' || input.trim() === '' || !Number.isFinite(n)) return { ok: false, message: l10n.t('Enter a number.') };
+      if (field.integer && !Number.isInteger(n)) return { ok: false, message: l10n.t('Enter a whole number.') };
+      if (field.minimum !== undefined && n < field.minimum) return { ok: false, message: l10n.t('Enter at least {0}.', field.minimum) };
+      if (field.maximum !== undefined && n > field.maximum) return { ok: false, message: l10n.t('Enter at most {0}.', field.maximum) };
       return { ok: true, value: n };
     }
     case 'boolean':
-      return typeof input === 'boolean' ? { ok: true, value: input } : { ok: false, message: 'Choose yes or no.' };
+      return typeof input === 'boolean' ? { ok: true, value: input } : { ok: false, message: l10n.t('Choose yes or no.') };
   }
 }
 
@@ -171,21 +172,21 @@ export function buildElicitationContent(form: ElicitationForm, values: ReadonlyM
 
 /** Check a whole `accept` content (e.g. from the webview's inline form) against the form; undefined when valid. */
 export function validateElicitationContent(form: ElicitationForm, content: unknown): string | undefined {
-  if (content !== undefined && content !== null && !isRecord(content)) return 'The answer must be an object.';
+  if (content !== undefined && content !== null && !isRecord(content)) return l10n.t('The answer must be an object.');
   const record = isRecord(content) ? content : {};
   for (const field of form.fields) {
     const value = record[field.key];
     const expected =
       value === undefined ||
       (field.type === 'number' ? typeof value === 'number' : field.type === 'boolean' ? typeof value === 'boolean' : field.type === 'multi' ? isStringArray(value) : typeof value === 'string');
-    if (!expected) return `${field.title}: the value has the wrong type.`;
+    if (!expected) return l10n.t('{0}: the value has the wrong type.', field.title);
     const input = typeof value === 'number' ? String(value) : (value as string | string[] | boolean | undefined);
     const check = checkFieldAnswer(field, input);
     if (!check.ok) return `${field.title}: ${check.message}`;
   }
   const known = new Set([...form.fields.map((f) => f.key), ...form.skipped]);
   const unknown = Object.keys(record).find((k) => !known.has(k));
-  return unknown === undefined ? undefined : `Unknown field "${toDisplayText(unknown, 80)}".`;
+  return unknown === undefined ? undefined : l10n.t('Unknown field "{0}".', toDisplayText(unknown, 80));
 }
 
 function choiceOptions(value: unknown): ChoiceOption[] | undefined {
@@ -208,13 +209,13 @@ function untitledOptions(value: unknown): ChoiceOption[] | undefined {
 function checkFormat(format: string, input: string): string | undefined {
   switch (format) {
     case 'email':
-      return /^[^\s@]+@[^\s@]+$/u.test(input) ? undefined : 'Enter an email address.';
+      return /^[^\s@]+@[^\s@]+$/u.test(input) ? undefined : l10n.t('Enter an email address.');
     case 'uri':
-      return URL.canParse(input) ? undefined : 'Enter a URI (for example https://example.com).';
+      return URL.canParse(input) ? undefined : l10n.t('Enter a URI (for example https://example.com).');
     case 'date':
-      return /^\d{4}-\d{2}-\d{2}$/u.test(input) && !Number.isNaN(Date.parse(input)) ? undefined : 'Enter a date as YYYY-MM-DD.';
+      return /^\d{4}-\d{2}-\d{2}$/u.test(input) && !Number.isNaN(Date.parse(input)) ? undefined : l10n.t('Enter a date as YYYY-MM-DD.');
     case 'date-time':
-      return /^\d{4}-\d{2}-\d{2}T/u.test(input) && !Number.isNaN(Date.parse(input)) ? undefined : 'Enter a date and time (ISO 8601).';
+      return /^\d{4}-\d{2}-\d{2}T/u.test(input) && !Number.isNaN(Date.parse(input)) ? undefined : l10n.t('Enter a date and time (ISO 8601).');
     default:
       return undefined;
   }

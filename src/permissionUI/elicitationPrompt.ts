@@ -14,7 +14,7 @@ type StepEnd = typeof HIDDEN | typeof DECLINE;
 
 type ChoiceItem = vscode.QuickPickItem & { value?: string | boolean; skip?: true; decline?: true; submit?: true };
 
-const declineButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('close'), tooltip: 'Decline (answer nothing)' };
+const declineButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('close'), get tooltip() { return vscode.l10n.t('Decline (answer nothing)'); } };
 
 export function openElicitationFlow(prompt: ElicitationPrompt, actions: PromptActions): OpenPrompt {
   let ended = false;
@@ -41,14 +41,14 @@ export function openElicitationFlow(prompt: ElicitationPrompt, actions: PromptAc
       actions.viewChanged();
     });
 
-  const title = (index: number, total: number) => ({ title: prompt.form.ok ? prompt.form.form.message : 'Question from the agent', step: index + 1, totalSteps: total });
+  const title = (index: number, total: number) => ({ title: prompt.form.ok ? prompt.form.form.message : vscode.l10n.t('Question from the agent'), step: index + 1, totalSteps: total });
 
   const askField = (field: FormField, index: number, total: number): Promise<ElicitationContentValue | undefined | StepEnd> => {
     if (field.type === 'text' || field.type === 'number') {
       const box = vscode.window.createInputBox();
       Object.assign(box, title(index, total));
       box.prompt = forQuickInputMessage(fieldPrompt(field));
-      box.placeholder = field.required ? '' : '(optional) press Enter to skip';
+      box.placeholder = field.required ? '' : vscode.l10n.t('(optional) press Enter to skip');
       box.value = field.default !== undefined ? String(field.default) : '';
       box.onDidChangeValue((v) => {
         const check = checkFieldAnswer(field, v);
@@ -67,7 +67,7 @@ export function openElicitationFlow(prompt: ElicitationPrompt, actions: PromptAc
     qp.placeholder = fieldPrompt(field);
     const items: ChoiceItem[] =
       field.type === 'boolean'
-        ? [{ label: 'Yes', value: true }, { label: 'No', value: false }]
+        ? [{ label: vscode.l10n.t('Yes'), value: true }, { label: vscode.l10n.t('No'), value: false }]
         : field.options.map((o) => ({ label: escapeCodicons(o.label), description: o.description ? escapeCodicons(o.description) : undefined, value: o.value }));
     if (field.type === 'multi') {
       qp.canSelectMany = true;
@@ -81,8 +81,8 @@ export function openElicitationFlow(prompt: ElicitationPrompt, actions: PromptAc
         }),
       );
     }
-    const extra: ChoiceItem[] = field.required ? [] : [{ label: '$(debug-step-over) Skip this question', skip: true }];
-    qp.items = [...items, ...extra, { label: '', kind: vscode.QuickPickItemKind.Separator }, { label: '$(close) Decline (answer nothing)', decline: true }];
+    const extra: ChoiceItem[] = field.required ? [] : [{ label: vscode.l10n.t('$(debug-step-over) Skip this question'), skip: true }];
+    qp.items = [...items, ...extra, { label: '', kind: vscode.QuickPickItemKind.Separator }, { label: vscode.l10n.t('$(close) Decline (answer nothing)'), decline: true }];
     const preset = items.find((i) => i.value === field.default);
     if (preset) qp.activeItems = [preset];
     return step(qp, (done) =>
@@ -101,7 +101,7 @@ export function openElicitationFlow(prompt: ElicitationPrompt, actions: PromptAc
     const qp = vscode.window.createQuickPick<ChoiceItem>();
     Object.assign(qp, title(total - 1, total));
     qp.placeholder = summary;
-    qp.items = [...(canSubmit ? [{ label: '$(check) Submit answers', submit: true as const }] : []), { label: '$(close) Decline (answer nothing)', decline: true }];
+    qp.items = [...(canSubmit ? [{ label: vscode.l10n.t('$(check) Submit answers'), submit: true as const }] : []), { label: vscode.l10n.t('$(close) Decline (answer nothing)'), decline: true }];
     return step<'submit'>(qp, (done) =>
       qp.onDidAccept(() => {
         const item = qp.selectedItems[0] ?? qp.activeItems[0];

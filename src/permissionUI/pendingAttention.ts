@@ -17,9 +17,9 @@ export class PendingAttention implements vscode.Disposable {
   /** `setBadge` shows the count on the chat view (0 clears it). */
   constructor(broker: PermissionBroker, setBadge: (count: number) => void, private readonly logger: Logger) {
     this.statusItem = vscode.window.createStatusBarItem('acpChat.pendingApprovals', vscode.StatusBarAlignment.Left, 100);
-    this.statusItem.name = 'ACP Chat: approvals waiting';
+    this.statusItem.name = vscode.l10n.t('ACP Chat: approvals waiting');
     this.statusItem.command = COMMANDS.showPendingPermission;
-    this.statusItem.tooltip = 'Show the next request waiting for your answer';
+    this.statusItem.tooltip = vscode.l10n.t('Show the next request waiting for your answer');
     this.statusItem.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     const shown = new LingeringCount((n) => {
       this.updateStatus(n);
@@ -49,9 +49,9 @@ export class PendingAttention implements vscode.Disposable {
 
   private notifyIfUnfocused(prompt: Prompt): void {
     if (vscode.window.state.focused || !readNotifyWhenUnfocused()) return;
-    const what = prompt.type === 'permission' ? toDisplayText(prompt.presentation.title, 120) : 'the agent has a question';
-    const show = 'Show';
-    void vscode.window.showInformationMessage(withoutLinks(`ACP Chat: an approval is waiting — ${what}`), show).then(
+    const what = prompt.type === 'permission' ? toDisplayText(prompt.presentation.title, 120) : vscode.l10n.t('the agent has a question');
+    const show = vscode.l10n.t('Show');
+    void vscode.window.showInformationMessage(withoutLinks(vscode.l10n.t('ACP Chat: an approval is waiting — {0}', what)), show).then(
       (choice) => {
         if (choice === show) void vscode.commands.executeCommand(COMMANDS.showPendingPermission, prompt.key);
       },

@@ -98,7 +98,7 @@ export class PermissionController implements vscode.Disposable {
   showPending(key?: string, sessionId?: string): void {
     const target = key !== undefined && this.broker.get(key) ? key : this.broker.nextKey(this.open?.key, sessionId);
     if (target === undefined) {
-      void vscode.window.showInformationMessage('ACP Chat: no approvals are waiting.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('ACP Chat: no approvals are waiting.'));
       return;
     }
     this.broker.show(target);

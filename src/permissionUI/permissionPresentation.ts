@@ -31,6 +31,7 @@ export interface PresentedOption {
 
 import type { PresentedDiff } from '../workbench/previewDocuments';
 import type { PresentedLocation } from '../workbench/locationLinks';
+import { l10n } from '../contributions/l10n';
 
 export type { PresentedDiff, PresentedLocation };
 
@@ -164,15 +165,15 @@ export function buildPromptDetail(p: PermissionPresentation): string {
   // The subject whole (the heading is the question alone), unless a diff's line below names that path already.
   const subjectInDiff = p.subjectForm === 'path' && p.diffs.some((d) => toVerbatimText(d.path) === p.subject);
   if (p.subject && !subjectInDiff) lines.push(p.subject);
-  if (p.command !== undefined && p.command !== p.subject) lines.push(`Command:\n${p.command}`);
-  if (p.url && p.url !== p.subject) lines.push(`URL: ${p.url}`);
+  if (p.command !== undefined && p.command !== p.subject) lines.push(l10n.t('Command:\n{0}', p.command));
+  if (p.url && p.url !== p.subject) lines.push(l10n.t('URL: {0}', p.url));
   for (const d of p.diffs) lines.push(describeDiff(d));
   // A location that is the subject is named already (one with a line still says where).
   const others = p.locations.filter((l) => !diffPaths.has(l.path) && !(l.path === p.subject && l.line === undefined)).map((l) => l.label);
   if (others.length) lines.push(`${others.length === 1 ? 'File' : 'Files'}: ${others.join(', ')}`);
   if (p.summary) lines.push(p.summary);
   if (p.description) lines.push(p.description);
-  if (p.plan) lines.push(`The plan is shown in a preview ("${APPROVAL.showDetails}").`);
+  if (p.plan) lines.push(l10n.t('The plan is shown in a preview ("{0}").', APPROVAL.showDetails));
   return lines.join('\n\n');
 }
 
@@ -185,9 +186,9 @@ export function buildModalDetail(p: PermissionPresentation): string {
 export function describeDiff(d: PresentedDiff): string {
   const path = toDisplayText(d.path, DESCRIPTION_MAX);
   const count = (s: string) => (s === '' ? 0 : s.replace(/\r?\n$/u, '').split(/\r?\n/u).length);
-  const plural = (n: number) => `${n} line${n === 1 ? '' : 's'}`;
-  if (d.oldText === null) return `Create ${path} (${plural(count(d.newText))})`;
-  return `Edit ${path}: replaces ${plural(count(d.oldText))} with ${plural(count(d.newText))}`;
+  const plural = (n: number) => l10n.t('{0} line{1}', n, n === 1 ? '' : 's');
+  if (d.oldText === null) return l10n.t('Create {0} ({1})', path, plural(count(d.newText)));
+  return l10n.t('Edit {0}: replaces {1} with {2}', path, plural(count(d.oldText)), plural(count(d.newText)));
 }
 
 function presentLocations(locations: ToolCallLocation[], diffs: PresentedDiff[], context: PresentationContext): PresentedLocation[] {
@@ -205,7 +206,7 @@ function presentLocations(locations: ToolCallLocation[], diffs: PresentedDiff[],
     if (check.ok) {
       out.push({ path: check.path, line: check.line, label: toDisplayText(locationLabel(check), DESCRIPTION_MAX), insideWorkspace: check.insideWorkspace });
     } else {
-      const shown = typeof loc.path === 'string' ? toDisplayText(loc.path, DESCRIPTION_MAX) : '(no path)';
+      const shown = typeof loc.path === 'string' ? toDisplayText(loc.path, DESCRIPTION_MAX) : l10n.t('(no path)');
       out.push({ path: typeof loc.path === 'string' ? loc.path : '', label: shown, insideWorkspace: false, invalid: check.reason });
     }
   }

@@ -164,7 +164,7 @@ export class EditorReview implements vscode.CodeLensProvider, vscode.HoverProvid
     if (located.edited) return this.refuse(REVIEW.editedByYou);
     const next = undone(f, hunk);
     const edit = new vscode.WorkspaceEdit();
-    const metadata = { label: 'Undo the agent’s change', needsConfirmation: false };
+    const metadata = { label: vscode.l10n.t('Undo the agent’s change'), needsConfirmation: false };
     if (f.base === null && undoHunk(f.agent, hunk) === '' && doc.getText() === located.added.join('')) {
       // The whole of a file the agent created: undone, it does not exist.
       edit.deleteFile(doc.uri, { ignoreIfNotExists: true }, metadata);
@@ -195,7 +195,7 @@ export class EditorReview implements vscode.CodeLensProvider, vscode.HoverProvid
     const hunks = locateHunks(hunksOf(f), f.agent, doc.getText());
     const clean = hunks.filter((h) => !h.edited);
     const edit = new vscode.WorkspaceEdit();
-    const metadata = { label: 'Undo the agent’s changes', needsConfirmation: false };
+    const metadata = { label: vscode.l10n.t('Undo the agent’s changes'), needsConfirmation: false };
     if (f.base === null && clean.length === hunks.length && doc.getText() === (f.agent ?? '')) edit.deleteFile(doc.uri, { ignoreIfNotExists: true }, metadata);
     // From the bottom up, so the lines above keep their numbers.
     else for (const h of [...clean].reverse()) edit.replace(doc.uri, lineRange(doc, h.start, h.end), undoEdit(h).text, metadata);

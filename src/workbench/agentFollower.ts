@@ -34,7 +34,7 @@ export function followsAgent(memento: vscode.Memento): boolean {
 const followIo: FollowIo = {
   realpath,
   isFile: async (path) => (await stat(path)).isFile(),
-  confirm: (check) => confirmOutsideWorkspace(check, 'The agent is looking at a file outside the workspace. Show it?'),
+  confirm: (check) => confirmOutsideWorkspace(check, vscode.l10n.t('The agent is looking at a file outside the workspace. Show it?')),
 };
 
 export class AgentFollower implements Disposable {

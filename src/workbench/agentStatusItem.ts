@@ -7,7 +7,7 @@ import { COMMANDS } from '../contributions/commandIds';
 
 export function agentStatusItem(host: Pick<AgentHost, 'status' | 'onDidChangeStatus'>): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('acpChat.agent', vscode.StatusBarAlignment.Right, 100);
-  item.name = 'ACP Chat Agent';
+  item.name = vscode.l10n.t('ACP Chat Agent');
   item.command = COMMANDS.showAgentMenu;
   const render = () => {
     const status = host.status;
@@ -16,18 +16,18 @@ export function agentStatusItem(host: Pick<AgentHost, 'status' | 'onDidChangeSta
       return;
     }
     if (status.state === 'starting') {
-      item.text = '$(loading~spin) Agent';
-      item.tooltip = 'ACP Chat: the agent is starting';
+      item.text = vscode.l10n.t('$(loading~spin) Agent');
+      item.tooltip = vscode.l10n.t('ACP Chat: the agent is starting');
       item.backgroundColor = undefined;
     } else if (status.state === 'ready') {
       const name = escapeCodicons(toDisplayText(status.agentName, 40));
       item.text = `$(comment-discussion) ${name}`;
       const account = status.account && !status.signedOut ? ` · ${toDisplayText(status.account, 80)}` : status.signedOut ? ' · not signed in' : '';
-      item.tooltip = `ACP Chat: ${toDisplayText(status.agentName, 80)}${status.agentVersion ? ` ${toDisplayText(status.agentVersion, 40)}` : ''} is running${account}. Click for the agent's actions.`;
+      item.tooltip = vscode.l10n.t("ACP Chat: {0}{1} is running{2}. Click for the agent's actions.", toDisplayText(status.agentName, 80), status.agentVersion ? ` ${toDisplayText(status.agentVersion, 40)}` : '', account);
       item.backgroundColor = undefined;
     } else {
-      item.text = '$(error) Agent stopped';
-      item.tooltip = `ACP Chat: ${toDisplayText(status.message.split('\n')[0] ?? '', 200)} Click for the agent's actions.`;
+      item.text = vscode.l10n.t('$(error) Agent stopped');
+      item.tooltip = vscode.l10n.t("ACP Chat: {0} Click for the agent's actions.", toDisplayText(status.message.split('\n')[0] ?? '', 200));
       item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
     }
     item.show();
@@ -40,13 +40,13 @@ export function agentStatusItem(host: Pick<AgentHost, 'status' | 'onDidChangeSta
 /** The agent's menu: what can be done about the agent and its chats. */
 export async function showAgentMenu(signedIn: boolean): Promise<void> {
   const items: Array<vscode.QuickPickItem & { command: string }> = [
-    { label: '$(debug-restart) Restart Agent', command: COMMANDS.restartAgent },
-    signedIn ? { label: '$(sign-out) Sign Out', command: COMMANDS.signOut } : { label: '$(sign-in) Sign In…', command: COMMANDS.signIn },
-    { label: '$(add) New Chat', command: COMMANDS.newSession },
-    { label: '$(history) Show Chats…', command: COMMANDS.openConversation },
-    { label: '$(server) Show MCP Servers', command: COMMANDS.showMcpServers },
-    { label: '$(output) Show Log', command: COMMANDS.showLog },
+    { label: vscode.l10n.t('$(debug-restart) Restart Agent'), command: COMMANDS.restartAgent },
+    signedIn ? { label: vscode.l10n.t('$(sign-out) Sign Out'), command: COMMANDS.signOut } : { label: vscode.l10n.t('$(sign-in) Sign In…'), command: COMMANDS.signIn },
+    { label: vscode.l10n.t('$(add) New Chat'), command: COMMANDS.newSession },
+    { label: vscode.l10n.t('$(history) Show Chats…'), command: COMMANDS.openConversation },
+    { label: vscode.l10n.t('$(server) Show MCP Servers'), command: COMMANDS.showMcpServers },
+    { label: vscode.l10n.t('$(output) Show Log'), command: COMMANDS.showLog },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: 'ACP Chat Agent', placeHolder: 'What to do with the agent' });
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('ACP Chat Agent'), placeHolder: vscode.l10n.t('What to do with the agent') });
   if (picked) await vscode.commands.executeCommand(picked.command);
 }

@@ -27,7 +27,7 @@ export function openAgentTerminal(title: string, kill: () => void): TerminalDisp
     },
   };
   // Shown without taking focus; the output arrives whether or not the user looks at it.
-  const terminal = vscode.window.createTerminal({ name: `Agent: ${title}`, pty, isTransient: true });
+  const terminal = vscode.window.createTerminal({ name: vscode.l10n.t('Agent: {0}', title), pty, isTransient: true });
   const write = (text: string) => {
     if (closed) return;
     if (opened) writeEmitter.fire(text);

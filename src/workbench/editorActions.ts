@@ -33,16 +33,16 @@ export class EditorActions implements vscode.Disposable {
    * opened: invalid, declined outside the workspace, or failed.
    */
   openLocation(path: unknown, line?: unknown): Promise<boolean> {
-    return this.open(`Opening ${toDisplayText(String(path), 200)}`, () => openLocation(path, line, { preserveFocus: false }));
+    return this.open(vscode.l10n.t('Opening {0}', toDisplayText(String(path), 200)), () => openLocation(path, line, { preserveFocus: false }));
   }
 
   /** A location from an approval prompt: checked when presented; focus stays on the prompt. */
   async openPresentedLocation(location: PresentedLocation): Promise<void> {
     if (location.invalid) {
-      this.failEmitter.fire({ err: new LocationRefusedError(location.label, location.invalid), what: `Opening ${location.label}` });
+      this.failEmitter.fire({ err: new LocationRefusedError(location.label, location.invalid), what: vscode.l10n.t('Opening {0}', location.label) });
       return;
     }
-    await this.open(`Opening ${location.label}`, () => openLocation(location.path, location.line, { preserveFocus: true }));
+    await this.open(vscode.l10n.t('Opening {0}', location.label), () => openLocation(location.path, location.line, { preserveFocus: true }));
   }
 
   /**
@@ -50,13 +50,13 @@ export class EditorActions implements vscode.Disposable {
    * of the pending approval it is opened for (its title bar then answers it: review/diffApprovals.ts).
    */
   async showDiff(diff: PresentedDiff, { forApproval, ...opts }: { applied?: boolean; forApproval?: string } = {}): Promise<void> {
-    const sides = await this.attempt('Showing the diff', () => this.previews.showDiff(diff, opts));
+    const sides = await this.attempt(vscode.l10n.t('Showing the diff'), () => this.previews.showDiff(diff, opts));
     if (sides) this.openedDiffEmitter.fire({ ...sides, forApproval });
   }
 
   /** Markdown preview of a plan (ExitPlanMode). */
   async showPlan(markdown: string): Promise<void> {
-    await this.attempt('Showing the plan', () => this.previews.showPlan(markdown));
+    await this.attempt(vscode.l10n.t('Showing the plan'), () => this.previews.showPlan(markdown));
   }
 
   dispose(): void {

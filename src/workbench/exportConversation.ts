@@ -9,15 +9,15 @@ export async function exportConversation(chat: Chat): Promise<boolean> {
   const session = chat.session;
   const entries = session?.snapshot().entries ?? [];
   if (!session || !entries.length) {
-    void vscode.window.showInformationMessage('ACP Chat: This chat has no conversation to export yet.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('ACP Chat: This chat has no conversation to export yet.'));
     return false;
   }
   const title = session.meta.title ?? 'Conversation';
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const name = `${title.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().slice(0, 60) || 'conversation'}.md`;
   const target = await vscode.window.showSaveDialog({
-    title: 'Export Conversation as Markdown',
-    saveLabel: 'Export',
+    title: vscode.l10n.t('Export Conversation as Markdown'),
+    saveLabel: vscode.l10n.t('Export'),
     filters: { Markdown: ['md'] },
     ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
   });

@@ -7,8 +7,8 @@ import { escapeCodicons, toDisplayText } from '../acpClient/displayText';
 
 type Item = vscode.QuickPickItem & { sessionId: string };
 
-const FORK: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('repo-forked'), tooltip: 'Continue in a copy (fork)' };
-const DELETE: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: 'Delete this conversation' };
+const FORK: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('repo-forked'), get tooltip() { return vscode.l10n.t('Continue in a copy (fork)'); } };
+const DELETE: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), get tooltip() { return vscode.l10n.t('Delete this conversation'); } };
 
 /** What a test can see of the open picker. */
 export interface HistoryPickerView {
@@ -40,20 +40,20 @@ export class HistoryPicker implements vscode.Disposable {
     }
     const qp = vscode.window.createQuickPick<Item>();
     this.qp = qp;
-    qp.title = 'Chats';
-    qp.placeholder = 'Search conversations by title';
+    qp.title = vscode.l10n.t('Chats');
+    qp.placeholder = vscode.l10n.t('Search conversations by title');
     qp.matchOnDescription = false;
     qp.busy = true;
     qp.onDidAccept(() => {
       const item = qp.selectedItems[0] ?? qp.activeItems[0];
       if (!item) return;
       qp.hide();
-      void this.act('Opening the conversation', () => this.source.open(item.sessionId, this.target ?? target));
+      void this.act(vscode.l10n.t('Opening the conversation'), () => this.source.open(item.sessionId, this.target ?? target));
     });
     qp.onDidTriggerItemButton(({ item, button }) => {
       if (button === FORK) {
         qp.hide();
-        void this.act('Forking the conversation', () => this.source.fork(item.sessionId, this.target ?? target));
+        void this.act(vscode.l10n.t('Forking the conversation'), () => this.source.fork(item.sessionId, this.target ?? target));
       } else if (button === DELETE) {
         void this.confirmDelete(item);
       }
@@ -92,7 +92,7 @@ export class HistoryPicker implements vscode.Disposable {
       const items = await this.source.list(this.target);
       if (this.qp !== qp) return;
       qp.items = items.map((i) => this.toItem(i));
-      if (items.length === 0) qp.placeholder = 'No conversations in this workspace yet';
+      if (items.length === 0) qp.placeholder = vscode.l10n.t('No conversations in this workspace yet');
     } catch (err) {
       qp.hide();
       this.report('Listing conversations', err);
@@ -123,12 +123,12 @@ export class HistoryPicker implements vscode.Disposable {
     if (qp) qp.ignoreFocusOut = true;
     try {
       const choice = await vscode.window.showWarningMessage(
-        `Delete the conversation "${item.label}"?`,
-        { modal: true, detail: 'The agent removes it from its history. This cannot be undone.' },
-        'Delete',
+        vscode.l10n.t('Delete the conversation "{0}"?', item.label),
+        { modal: true, detail: vscode.l10n.t('The agent removes it from its history. This cannot be undone.') },
+        vscode.l10n.t('Delete'),
       );
       if (choice !== 'Delete') return;
-      await this.act('Deleting the conversation', () => this.source.delete(item.sessionId));
+      await this.act(vscode.l10n.t('Deleting the conversation'), () => this.source.delete(item.sessionId));
       await this.refresh();
     } finally {
       if (qp && this.qp === qp) {

@@ -22,7 +22,7 @@ export function agentFolderPaths(): string[] {
 export async function openLocation(path: unknown, line?: unknown, opts: { preserveFocus?: boolean } = {}): Promise<boolean> {
   const check = await checkRealLocation(path, line ?? undefined, agentFolderPaths());
   if (!check.ok) throw new LocationRefusedError('this location', check.reason);
-  if (!check.insideWorkspace && !(await confirmOutsideWorkspace(check, 'Open a file outside the workspace?'))) return false;
+  if (!check.insideWorkspace && !(await confirmOutsideWorkspace(check, vscode.l10n.t('Open a file outside the workspace?')))) return false;
   const uri = vscode.Uri.file(check.path);
   const line0 = check.line !== undefined ? check.line - 1 : undefined;
   const editor = await vscode.window.showTextDocument(uri, {
@@ -41,6 +41,6 @@ export async function openLocation(path: unknown, line?: unknown, opts: { preser
 /** The modal asked before anything outside the workspace is shown; true when the user chose Open. */
 export async function confirmOutsideWorkspace(check: Extract<LocationCheck, { ok: true }>, question: string): Promise<boolean> {
   const open = 'Open';
-  const choice = await vscode.window.showWarningMessage(question, { modal: true, detail: `The agent points at ${locationLabel(check)}.` }, open);
+  const choice = await vscode.window.showWarningMessage(question, { modal: true, detail: vscode.l10n.t('The agent points at {0}.', locationLabel(check)) }, open);
   return choice === open;
 }

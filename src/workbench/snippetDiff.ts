@@ -1,6 +1,7 @@
 // Claude's Edit diff carries only the replaced snippet (`oldText` → `newText`), not the file. To show a real
 // whole-file diff we find the snippet in the current text and splice in the replacement. Pure: the caller reads
 // the current text (open buffer first, else disk) and renders the result.
+import { l10n } from '../contributions/l10n';
 
 export type SnippetDiffNote =
   /** The snippet occurs more than once; the first occurrence was replaced. */
@@ -64,13 +65,13 @@ export function reconstructEdit(diff: { oldText?: string | null; newText: string
 export function describeNote(result: SnippetDiff): string | undefined {
   switch (result.note) {
     case 'ambiguous':
-      return `snippet occurs ${result.occurrences} times; first occurrence shown`;
+      return l10n.t('snippet occurs {0} times; first occurrence shown', result.occurrences);
     case 'not-found':
-      return 'snippet not found in the current file; showing the snippet only';
+      return l10n.t('snippet not found in the current file; showing the snippet only');
     case 'no-current-text':
-      return 'file could not be read; showing the snippet only';
+      return l10n.t('file could not be read; showing the snippet only');
     case 'overwrite':
-      return 'replaces the whole file';
+      return l10n.t('replaces the whole file');
     case undefined:
       return undefined;
   }

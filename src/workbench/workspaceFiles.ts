@@ -46,7 +46,7 @@ export class WorkspaceFiles implements FileService {
     const path = await resolveInWorkspace(params.path, this.folders(params.sessionId));
     const uri = vscode.Uri.file(path);
     const edit = new vscode.WorkspaceEdit();
-    const metadata = { label: 'Write by the agent', needsConfirmation: false };
+    const metadata = { label: vscode.l10n.t('Write by the agent'), needsConfirmation: false };
     let exists = true;
     try {
       await vscode.workspace.fs.stat(uri);

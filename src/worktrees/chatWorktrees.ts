@@ -161,7 +161,7 @@ export class ChatWorktrees implements vscode.Disposable {
     if (!folder) return undefined;
     const repo = await repositoryOf(folder);
     const branch = await vscode.window.showInputBox({
-      title: 'New Chat in Worktree',
+      title: vscode.l10n.t('New Chat in Worktree'),
       prompt: WORKTREES.branchPrompt,
       value: `acp-chat/${randomBytes(3).toString('hex')}`,
       valueSelection: [9, 15],
@@ -256,7 +256,7 @@ export class ChatWorktrees implements vscode.Disposable {
       const before = vscode.Uri.from({ scheme: WORKTREE_SCHEME, path: `/${record.id}/${f.path}` });
       return [now, before, f.status === 'deleted' ? before : now] as [vscode.Uri, vscode.Uri, vscode.Uri];
     });
-    await vscode.commands.executeCommand('vscode.changes', `Changes in ${record.branch}`, resources);
+    await vscode.commands.executeCommand('vscode.changes', vscode.l10n.t('Changes in {0}', record.branch), resources);
   }
 
   /** A file as it was when the worktree was made (empty when it did not exist): the left side of Review. */
@@ -368,8 +368,8 @@ export class ChatWorktrees implements vscode.Disposable {
       return;
     }
     const picked = await vscode.window.showQuickPick(
-      records.map((r) => ({ label: `$(git-branch) ${r.branch}`, description: existsSync(r.path) ? nodePath.basename(r.folder) : 'folder deleted', detail: r.path, record: r })),
-      { title: 'Manage Worktrees', placeHolder: 'A chat’s worktree' },
+      records.map((r) => ({ label: `$(git-branch) ${r.branch}`, description: existsSync(r.path) ? nodePath.basename(r.folder) : vscode.l10n.t('folder deleted'), detail: r.path, record: r })),
+      { title: vscode.l10n.t('Manage Worktrees'), placeHolder: vscode.l10n.t('A chat’s worktree') },
     );
     if (!picked) return;
     const r = picked.record;
@@ -380,7 +380,7 @@ export class ChatWorktrees implements vscode.Disposable {
       });
       return;
     }
-    const action = await vscode.window.showQuickPick(['Review Changes', 'Apply to Workspace', 'Open Worktree in New Window', 'Discard Worktree…'], { title: r.branch });
+    const action = await vscode.window.showQuickPick([vscode.l10n.t('Review Changes'), vscode.l10n.t('Apply to Workspace'), vscode.l10n.t('Open Worktree in New Window'), vscode.l10n.t('Discard Worktree…')], { title: r.branch });
     if (action === 'Review Changes') await this.review(r);
     else if (action === 'Apply to Workspace') this.sayApplied(await this.apply(r));
     else if (action === 'Open Worktree in New Window') await this.openInNewWindow(r);
@@ -424,7 +424,7 @@ async function writeInto(target: string, content: Buffer): Promise<void> {
 async function pickFolder(folders: readonly string[]): Promise<string | undefined> {
   const picked = await vscode.window.showQuickPick(
     folders.map((f) => ({ label: nodePath.basename(f), description: f, folder: f })),
-    { title: 'New Chat in Worktree', placeHolder: WORKTREES.folderPlaceholder },
+    { title: vscode.l10n.t('New Chat in Worktree'), placeHolder: WORKTREES.folderPlaceholder },
   );
   return picked?.folder;
 }

@@ -8,6 +8,7 @@ import { findProgram } from '../acpClient/findProgram';
 import { isInside } from '../acpClient/pathInside';
 import { filterOverrides, runGit, runGitRaw } from '../checkpoints/git';
 import { WorktreeError } from '../acpClient/errors';
+import { l10n } from '../contributions/l10n';
 
 /** A repository as the worktree commands use it. */
 export interface Repository {
@@ -53,15 +54,15 @@ export async function headCommit(repo: Repository): Promise<string> {
 
 /** Why `name` cannot be the new branch, or undefined when it can. */
 export async function branchNameProblem(repo: Repository, name: string): Promise<string | undefined> {
-  if (!name.trim()) return 'Give the branch a name.';
-  if (name.startsWith('-')) return 'A branch name cannot start with "-".';
+  if (!name.trim()) return l10n.t('Give the branch a name.');
+  if (name.startsWith('-')) return l10n.t('A branch name cannot start with "-".');
   const ok = await runGit(repo.git, repo.root, ['check-ref-format', '--branch', name]).then(
     () => true,
     () => false,
   );
-  if (!ok) return `"${name}" is not a valid branch name.`;
+  if (!ok) return l10n.t('"{0}" is not a valid branch name.', name);
   const exists = (await runGit(repo.git, repo.root, ['rev-parse', '--verify', '-q', `refs/heads/${name}`]).catch(() => '')).trim();
-  return exists ? `A branch named "${name}" already exists.` : undefined;
+  return exists ? l10n.t('A branch named "{0}" already exists.', name) : undefined;
 }
 
 /** Whether the working tree has changes a new worktree would not have (tracked changes, untracked files). */

@@ -55,6 +55,8 @@ export interface ChatBedOptions {
   credentials?: boolean;
   /** false: an empty window, no folder open (`workspace` is then a folder the window does not know). */
   folder?: boolean;
+  /** The folder to open, made by the caller (who removes it); by default `workspace` in the bed's temporary folder. */
+  workspace?: string;
 }
 
 /** Bounded waits used across the e2e tests (the agent's first start takes a few seconds on this machine). */
@@ -63,7 +65,7 @@ export const TURN_MS = 30_000;
 
 export async function startChatBed(opts: ChatBedOptions = {}): Promise<ChatBed> {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'acp-chat-e2e-')));
-  const workspace = join(root, 'workspace');
+  const workspace = opts.workspace ?? join(root, 'workspace');
   const home = join(root, 'home');
   for (const d of [workspace, join(home, '.claude'), join(home, 'tmp')]) mkdirSync(d, { recursive: true });
   // IS_SANDBOX plus root makes Claude Code refuse to start. The server inherits this process's environment, the

@@ -1,4 +1,5 @@
-// VS Code's conventions in the real workbench: Stop is in the palette only while a turn runs; the new-chat key starts
+// VS Code's conventions in the real workbench: Stop is in the palette only while a turn runs, and Escape stops a turn
+// only in the focused chat; the new-chat key starts
 // a new chat; "Add File to ACP Chat" is in the Explorer's menu and attaches the file to a chat whose view is hidden; the status bar names the running agent and opens its menu.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,11 +7,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { held, text } from '../fixtures/fakeAnthropic';
 import { captureFailure, openChat, quickOpen, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
-import { readQuickPick, runCommand } from './harness';
+import { closeWorkbenchPopups, readQuickPick, runCommand } from './harness';
 
 /** The palette's commands for `typed`, once a row `seen` proves the list is filled (so an absence means something). */
 async function paletteRows(page: Page, typed: string, seen: string): Promise<string[]> {
-  await page.keyboard.press('Escape');
+  await closeWorkbenchPopups(page);
   await page.keyboard.press('F1');
   const widget = page.locator('.quick-input-widget');
   await widget.locator('input.input').fill(`>${typed}`);
@@ -52,6 +53,38 @@ describe('ACP Chat e2e: VS Code conventions', () => {
     release?.();
     await waitTurnIdle(cb);
     await expect.poll(() => paletteRows(cb.page, 'ACP Chat: S', 'ACP Chat: Show Chats…'), { timeout: 10_000 }).not.toContain('ACP Chat: Stop');
+  });
+
+  test('Escape stops the running turn only in the chat that has the focus, and not while it closes the chat’s own list', async () => {
+    // Escape in an editor, and Escape that closes the composer's `@` list, leave the turn running: the answer arrives.
+    let gate = new Promise<void>((r) => (release = r));
+    cb.fake.setScript([held(text('The whole answer arrived.'), gate)]);
+    await sendPrompt(cb, 'answer slowly');
+    await cb.chat.getByTestId('stop').waitFor({ state: 'visible', timeout: TURN_MS });
+    // Into the editor area with the mouse (Quick Open's key pressed in the chat's page may not reach the workbench).
+    await cb.page.locator('.part.editor').click();
+    await quickOpen(cb.page, join(cb.workspace, 'notes.md'));
+    await cb.page.locator('.monaco-editor.focused').first().waitFor({ timeout: 10_000 });
+    await cb.page.keyboard.press('Escape');
+    const input = cb.chat.getByTestId('composer-input');
+    await input.click();
+    await input.pressSequentially('@not');
+    await cb.chat.getByTestId('completions').waitFor({ state: 'visible', timeout: 10_000 });
+    await input.press('Escape');
+    await cb.chat.getByTestId('completions').waitFor({ state: 'hidden', timeout: 10_000 });
+    await input.fill('');
+    release?.();
+    await waitTurnIdle(cb);
+    await expect.poll(() => cb.chat.getByTestId('agent-message').filter({ hasText: 'The whole answer arrived.' }).count(), { timeout: TURN_MS }).toBe(1);
+
+    // Escape in the chat's composer while its turn runs stops it: the turn ends though the model never answers.
+    gate = new Promise<void>((r) => (release = r));
+    cb.fake.setScript([held(text('This answer is never sent.'), gate)]);
+    await sendPrompt(cb, 'answer slowly again');
+    await cb.chat.getByTestId('stop').waitFor({ state: 'visible', timeout: TURN_MS });
+    await input.press('Escape');
+    await waitTurnIdle(cb);
+    expect(await cb.chat.getByTestId('agent-message').filter({ hasText: 'This answer is never sent.' }).count()).toBe(0);
   });
 
   test('the new-chat key starts a new chat', async () => {

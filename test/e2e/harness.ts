@@ -63,11 +63,19 @@ export async function runCommandKeepingSelection(page: Page, title: string): Pro
 }
 
 /**
+ * Escape, to close what is open in the workbench (a QuickPick, a menu); not pressed while the focus is in a webview,
+ * where it would stop a chat's running turn, as it does for a user.
+ */
+export async function closeWorkbenchPopups(page: Page): Promise<void> {
+  if (!(await page.evaluate(() => document.activeElement?.tagName === 'IFRAME'))) await page.keyboard.press('Escape');
+}
+
+/**
  * Runs a command through the command palette as a user does: F1, type its title, Enter.
  * `title` is the palette label (e.g. "View: Show ACP Smoke"); the row must match it exactly.
  */
 export async function runCommand(page: Page, title: string, { timeoutMs = 15_000 } = {}): Promise<void> {
-  await page.keyboard.press('Escape');
+  await closeWorkbenchPopups(page);
   await page.keyboard.press('F1');
   const input = quickInput(page).locator('input.input');
   await input.waitFor({ state: 'visible', timeout: timeoutMs });

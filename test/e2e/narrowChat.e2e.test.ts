@@ -2,15 +2,20 @@
 // the dark, light and high-contrast themes: the mode picker shows its word whole (no ellipsis, nothing cut), the
 // pickers' tooltips say Mode and Model, the placeholder is one line, and while a turn runs Queue says its word beside
 // Stop; a tool card's title is shown whole, wrapped only between a path's folders, with its status as an icon whose
-// word is in the tooltip. Each state is photographed (narrow-chat-idle-290-dark, narrow-chat-running-290-light, …).
-import { mkdirSync, writeFileSync } from 'node:fs';
+// word is in the tooltip. Context lands there as chips: a file dragged from the Explorer and an editor tab (Shift held,
+// as VS Code asks over a webview) and a Markdown heading picked with `@`, all reaching the model with the prompt; what
+// is dropped from outside the workspace is refused in words. Each state is
+// photographed (narrow-chat-idle-290-dark, narrow-chat-running-290-light, narrow-chat-context-290-high-contrast, …).
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FrameLocator, Locator } from 'playwright-core';
+import { pathToFileURL } from 'node:url';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { edit, read, text } from '../fixtures/fakeAnthropic';
 import { audit, THEMES, useTheme } from './a11yAudit';
-import { sendPrompt, TURN_MS, useChatBed, waitTurnIdle, type ChatBed } from './chatBed';
-import { screenshot } from './harness';
+import { emptyComposer, openChat, quickOpen, sendPrompt, TURN_MS, useChatBed, waitTurnIdle, type ChatBed } from './chatBed';
+import { pickQuickPickItem, runCommand, screenshot } from './harness';
 import { sizeSideBar } from './sideBarWidth';
 
 const SIDE_BAR_PX = 290;
@@ -29,7 +34,7 @@ describe('ACP Chat e2e: a chat that fits a 290 px side bar', () => {
       await useTheme(cb.page, cb.chat, theme);
       const where = `idle composer, ${theme.name}`;
       const shown = await readComposer(cb.chat);
-      expect(shown.placeholder, where).toBe('Ask, @ to add files, / for commands');
+      expect(shown.placeholder, where).toBe('Ask, @ for context, / for commands');
       checkComposer(shown, where);
       expect(shown.send, `${where}: Send`).toEqual({ text: '', label: 'Send', cut: false });
       await checkAudit(cb, where);
@@ -53,7 +58,7 @@ describe('ACP Chat e2e: a chat that fits a 290 px side bar', () => {
       await useTheme(cb.page, cb.chat, theme);
       const where = `running turn, ${theme.name}`;
       const shown = await readComposer(cb.chat);
-      expect(shown.placeholder, where).toBe('Queue a follow-up, @ to add files');
+      expect(shown.placeholder, where).toBe('Queue a follow-up, @ for context');
       checkComposer(shown, where);
       expect(shown.send, `${where}: Queue`).toEqual({ text: 'Queue', label: 'Queue (sent when the turn ends)', cut: false });
       expect(shown.stopText, `${where}: Stop`).toBe('Stop');
@@ -77,7 +82,140 @@ describe('ACP Chat e2e: a chat that fits a 290 px side bar', () => {
     await cb.chat.getByTestId('transcript').getByText('Edited it.').waitFor({ timeout: TURN_MS });
     await waitTurnIdle(cb);
   });
+
+  test('a file dragged from the Explorer, an editor tab and a heading picked with @ land as chips and reach the model, in each theme', { timeout: 240_000 }, async () => {
+    writeFileSync(join(cb.workspace, 'dragme.txt'), 'a file to drag\n');
+    writeFileSync(join(cb.workspace, 'guide.md'), '# Setup Steps\n\nRun the installer.\n');
+    // The Markdown extension answers workspace symbols once a Markdown file has been opened.
+    await quickOpen(cb.page, join(cb.workspace, 'guide.md'));
+    // The Explorer beside the chat, as a user arranges it: its Folders view moved to the panel, the chat in the side bar.
+    await runCommand(cb.page, 'View: Move View');
+    await pickQuickPickItem(cb.page, 'Folders');
+    await pickQuickPickItem(cb.page, 'New Panel Entry');
+    await openChat(cb);
+    await sizeSideBar(cb.page, SIDE_BAR_PX);
+    const chips = cb.chat.getByTestId('attachment');
+
+    const row = cb.page.locator('.part.panel .explorer-folders-view .monaco-list-row', { hasText: 'dragme.txt' });
+    await row.waitFor({ timeout: 15_000 });
+    await dragWithShift(cb.page, row, cb.chat.getByTestId('composer-input'), async () => {
+      // The hint, while the drag is over the composer.
+      await expect.poll(() => cb.chat.getByTestId('drop-hint').isVisible(), { timeout: 10_000 }).toBe(true);
+    });
+    await expect.poll(() => chips.allInnerTexts(), { timeout: 10_000 }).toEqual(['dragme.txt']);
+    expect(await cb.chat.getByTestId('drop-hint').isVisible(), 'the hint after the drop').toBe(false);
+    expect(await cb.chat.getByTestId('composer-input').inputValue(), 'the composer after the drop (no path typed in)').toBe('');
+    // An editor tab, the same way.
+    await dragWithShift(cb.page, cb.page.locator('.tabs-container .tab', { hasText: 'guide.md' }), cb.chat.getByTestId('composer-input'), async () => {
+      await expect.poll(() => cb.chat.getByTestId('drop-hint').isVisible(), { timeout: 10_000 }).toBe(true);
+    });
+    await expect.poll(() => chips.allInnerTexts(), { timeout: 10_000 }).toEqual(['dragme.txt', 'guide.md']);
+
+    // `@` and the heading's name: the Symbol suggestion, taken with the keyboard.
+    const input = cb.chat.getByTestId('composer-input');
+    // The open list's options (a closed list is hidden).
+    const options = cb.chat.locator('[data-testid="completions"]:not([hidden]) [data-testid="completion"]');
+    const heading = options.and(cb.chat.locator('[aria-label^="Symbol "][aria-label*="Setup Steps"]'));
+    // Into the box as a user goes: a click (focus given by script alone is moved by the webview's focus handling).
+    await input.click();
+    // Asked anew until the Markdown extension has indexed the file (it answers nothing before).
+    await expect
+      .poll(
+        async () => {
+          await input.fill('');
+          await input.pressSequentially('@Setup');
+          // The host's answer opens the list (files and folders come whether or not symbols do).
+          await options.first().waitFor({ timeout: 5_000 }).catch(() => undefined);
+          return heading.count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    const labels = await options.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    const at = labels.findIndex((l) => /^Symbol .*Setup Steps/.test(l ?? ''));
+    for (let i = 0; i < at; i++) await input.press('ArrowDown');
+    expect(at, `the heading among ${JSON.stringify(labels)}`).toBeGreaterThanOrEqual(0);
+    expect(await input.getAttribute('aria-activedescendant'), 'the heading is the active suggestion').toBe(await heading.getAttribute('id'));
+    await input.press('Enter');
+    await expect.poll(() => chips.allInnerTexts(), { timeout: 10_000 }).toEqual(['dragme.txt', 'guide.md', expect.stringMatching(/Setup Steps \(guide\.md\):1-/)]);
+    expect(await input.inputValue(), 'the @ text is taken out').toBe('');
+
+    for (const theme of THEMES) {
+      await useTheme(cb.page, cb.chat, theme);
+      const where = `context chips, ${theme.name}`;
+      const shown = await chips.evaluateAll((els) =>
+        els.map((e) => ({ icon: e.querySelector('.codicon')?.className ?? '', cut: e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > window.innerWidth + 1 })),
+      );
+      expect(shown, `${where}: the chips' icons, none cut`).toEqual([
+        { icon: 'codicon codicon-file', cut: false },
+        { icon: 'codicon codicon-file', cut: false },
+        { icon: 'codicon codicon-selection', cut: false },
+      ]);
+      await checkAudit(cb, where);
+      await screenshot(cb.page, `narrow-chat-context-${SIDE_BAR_PX}-${theme.body.replace('vscode-', '')}`, cb.page.locator('.part.sidebar'));
+    }
+
+    cb.fake.setScript([text('Read both.')]);
+    const sent = cb.fake.mainRequests().length;
+    await sendPrompt(cb, 'summarise these');
+    await cb.chat.getByTestId('transcript').getByText('Read both.').waitFor({ timeout: TURN_MS });
+    await waitTurnIdle(cb);
+    const asked = cb.fake.mainRequests().slice(sent).map((r) => r.allText).join('\n');
+    expect(asked).toContain(join(cb.workspace, 'dragme.txt'));
+    expect(asked).toContain(join(cb.workspace, 'guide.md'));
+    expect(asked).toContain('# Setup Steps');
+    expect(await chips.count(), 'the chips after sending').toBe(0);
+  });
+
+  test('dropped paths outside the workspace, a link leading out among them, are refused in words; the one inside lands', { timeout: 60_000 }, async () => {
+    await emptyComposer(cb);
+    const outside = mkdtempSync(join(tmpdir(), 'acp-chat-outside-'));
+    try {
+      writeFileSync(join(outside, 'secret.txt'), 'not for the agent\n');
+      symlinkSync(join(outside, 'secret.txt'), join(cb.workspace, 'link.txt'));
+      writeFileSync(join(cb.workspace, 'inside.txt'), 'inside\n');
+      const uris = [join(cb.workspace, 'inside.txt'), join(outside, 'secret.txt'), join(cb.workspace, 'link.txt')].map((p) => pathToFileURL(p).href);
+      // The host's check is what is under test here, so the drop is made in the chat's frame with the types a
+      // workbench drag carries; the real drag (and VS Code's drag machinery) is the test above.
+      await cb.chat.getByTestId('composer-input').evaluate((ta, list) => {
+        const dt = new DataTransfer();
+        dt.setData('application/vnd.code.uri-list', list.join('\r\n'));
+        dt.setData('text/plain', list.join('\n'));
+        ta.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      }, uris);
+      const chips = cb.chat.getByTestId('attachment');
+      await expect.poll(() => chips.allInnerTexts(), { timeout: 10_000 }).toEqual(['inside.txt']);
+      const notice = cb.chat.getByTestId('notice-message');
+      await expect
+        .poll(() => notice.innerText().catch(() => ''), { timeout: 10_000 })
+        .toBe('Not added to the chat: secret.txt (outside the workspace folders), link.txt (outside the workspace folders). Only files and folders inside the workspace folders can be attached.');
+      await screenshot(cb.page, `narrow-chat-drop-refused-${SIDE_BAR_PX}`, cb.page.locator('.part.sidebar'));
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
 });
+
+/**
+ * A real drag in the workbench: the mouse pressed on `from`, moved off it (the workbench starts its drag), Shift held
+ * (VS Code then lets the drag reach a webview), moved onto `to` in the chat's frame, `whileOver` checked, released.
+ */
+async function dragWithShift(page: Page, from: Locator, to: Locator, whileOver: () => Promise<void>): Promise<void> {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 - 10, { steps: 5 });
+  await page.keyboard.down('Shift');
+  try {
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 15 });
+    await page.mouse.move(b.x + b.width / 2 + 4, b.y + b.height / 2, { steps: 3 });
+    await whileOver();
+    await page.mouse.up();
+  } finally {
+    await page.keyboard.up('Shift');
+  }
+}
 
 interface ShownComposer {
   placeholder: string;

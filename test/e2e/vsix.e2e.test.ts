@@ -7,7 +7,6 @@
 // proves what the development-extension tests cannot: that the VSIX carries everything the extension needs at run
 // time, that nothing reaches back into the repository, and that first use works end to end.
 // `npm run package` builds dist/ itself first.
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,28 +15,9 @@ import { text } from '../fixtures/fakeAnthropic';
 import { claudeCodeTarball, startFakeRegistry, type FakeRegistry, type PackageTarball } from '../fixtures/fakeRegistry';
 import { captureFailure, sendPrompt, startChatBed, AGENT_START_MS, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
 import { REPO_ROOT, runCommand, screenshot, waitForNotification } from './harness';
+import { packageVsix } from './vsixPackage';
 
 const EXTENSION_ID = 'acp-chat.acp-chat';
-const PACKAGE_SCRIPT = join(REPO_ROOT, 'scripts', 'package.mjs');
-
-/** `npm run package` as a user runs it, with no repository (a local VSIX), written to `out`; resolves with its output. */
-function packageVsix(out: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const env = { ...process.env };
-    delete env.ACP_CHAT_REPOSITORY;
-    execFile(
-      process.execPath,
-      [PACKAGE_SCRIPT, '--out', out],
-      { cwd: REPO_ROOT, env, timeout: 180_000, maxBuffer: 16 * 1024 * 1024 },
-      (err, stdout, stderr) => {
-        const output = `${stdout}${stderr}`;
-        if (err) reject(new Error(`npm run package failed (${err.killed ? 'timed out' : `exit code ${err.code}`}):\n${output}`));
-        else resolve(output);
-      },
-    ).stdin?.end(); // vsce asks questions on stdin in some cases: answer none, so it fails instead of waiting.
-  });
-}
-
 /** The processes running on this machine: command line (argv joined by spaces) and environment. */
 function processes(): { cmdline: string; env: Record<string, string> }[] {
   const out: { cmdline: string; env: Record<string, string> }[] = [];

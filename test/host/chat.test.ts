@@ -273,6 +273,7 @@ suite('ACP Chat extension', function () {
       const notice = api.chat.notices.current;
       assert.ok(notice, 'the chat shows a notice');
       assert.ok(notice.message.startsWith('Claude Code was not found.'), notice.message);
+      assert.equal(notice.setup, 'getClaudeCode', 'the card is the set-up\'s first step');
       assert.ok(notice.message.includes(`A claude was found on PATH: ${join(dir, 'claude')} (9.9.9 (Claude Code))`), notice.message);
       assert.deepEqual(
         notice.buttons.map((b) => [b.action, b.label, b.methodId]),

@@ -58,6 +58,7 @@ suite('First run: signing in from the chat', function () {
     await api.actions.sendPrompt('hello', []);
     const notice = await waitFor(() => api.chat.notices.current, 'the sign-in card');
     assert.match(notice.message, /^Sign in to use the agent/);
+    assert.equal(notice.setup, 'signIn', 'the card is the set-up\'s sign-in step');
     assert.deepEqual(notice.buttons, [
       { action: 'signIn', label: 'Claude Subscription', methodId: 'claude-ai-login', description: 'Use Claude subscription ' },
       { action: 'signIn', label: 'Anthropic Console', methodId: 'console-login', description: 'Use Anthropic Console (API usage billing)' },

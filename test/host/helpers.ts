@@ -97,6 +97,7 @@ function changes(api: ExtensionApi | undefined): vscode.Event<unknown>[] {
     ? [
         api.chats.onDidChangeSession,
         api.chats.onDidChangeActive,
+        api.chats.onDidChangeKeyboardFocus,
         api.chats.onDidAdd,
         api.chats.onDidRemove,
         api.host.onDidChangeStatus,

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { bash, edit, read, text, write } from '../fixtures/fakeAnthropic';
 import type { TurnChangeSet } from '../../src/checkpoints/turnChangeTracker';
-import { REVIEW_TITLE } from '../../src/checkpoints/turnReview';
+import { reviewTitle } from '../../src/checkpoints/turnReview';
 import { acceptEditsSuite, closeAllEditors, waitFor, workspaceRoot } from './helpers';
 
 suite('A turn’s changes: review and revert', function () {
@@ -51,7 +51,7 @@ suite('A turn’s changes: review and revert', function () {
 
     await bed.api.turnReview.review(set.id);
     const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs);
-    const tab = await waitFor(() => tabs().find((t) => t.label.startsWith(REVIEW_TITLE)), 'the multi-file diff editor').catch((err: Error) => {
+    const tab = await waitFor(() => tabs().find((t) => t.label.startsWith(reviewTitle())), 'the multi-file diff editor').catch((err: Error) => {
       throw new Error(`${err.message}; tabs: ${tabs().map((t) => `${t.label} (${(t.input as object | undefined)?.constructor?.name})`).join(', ')}`);
     });
     const multiDiff = (vscode as unknown as { TabInputTextMultiDiff?: new (...a: never[]) => { textDiffs: vscode.TabInputTextDiff[] } }).TabInputTextMultiDiff;

@@ -303,6 +303,16 @@ describe('fuzzing (fast-check)', () => {
       fc.record({ type: fc.constant('openLocation'), path: fc.string(), line: fc.option(fc.nat()) }),
       fc.record({ type: fc.constant('openLink'), href: fc.string() }),
       fc.record({ type: fc.constant('completeFiles'), requestId: fc.integer(), query: fc.string() }),
+      fc.record({ type: fc.constant('completeMentions'), requestId: fc.integer(), query: fc.string() }),
+      fc.record({
+        type: fc.constant('attachMention'),
+        mention: fc.oneof(
+          fc.record({ kind: fc.constantFrom('file', 'folder'), path: fc.string() }),
+          fc.record({ kind: fc.constant('symbol'), path: fc.string(), name: fc.string(), startLine: fc.integer({ min: 1 }), endLine: fc.integer({ min: 1 }) }),
+          fc.record({ kind: fc.constantFrom('problems', 'terminal', 'changes') }),
+        ),
+      }),
+      fc.record({ type: fc.constant('dropUris'), uris: fc.array(fc.string(), { maxLength: 3 }) }),
       fc.constantFrom({ type: 'cancelTurn' }, { type: 'restartAgent' }, { type: 'ready', v: 1 }),
     );
     const verdicts = { accepted: 0, refused: 0 };

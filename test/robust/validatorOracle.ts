@@ -24,11 +24,20 @@ type Shape = Record<string, Check>;
 const fits = (shape: Shape) => (v: unknown) => isObject(v) && Object.entries(shape).every(([k, f]) => f(v[k]));
 
 const ATTACHMENTS: Record<string, Shape> = {
-  file: { path: str(), name: str() },
+  file: { path: str(), name: str(), folder: optional(bool) },
   selection: { path: str(), name: str(), startLine: int(1), endLine: int(1), text: str(MAX_TEXT) },
   image: { mimeType: (v) => typeof v === 'string' && /^image\/[a-z0-9.+-]+$/i.test(v), data: str(MAX_IMAGE_BASE64), name: str() },
 };
 const attachment: Check = (v) => isObject(v) && typeof v.type === 'string' && Object.hasOwn(ATTACHMENTS, v.type) && fits(ATTACHMENTS[v.type]!)(v);
+const MENTIONS: Record<string, Shape> = {
+  file: { path: str() },
+  folder: { path: str() },
+  symbol: { path: str(), name: str(256), startLine: int(1), endLine: int(1) },
+  problems: {},
+  terminal: {},
+  changes: {},
+};
+const mention: Check = (v) => isObject(v) && typeof v.kind === 'string' && Object.hasOwn(MENTIONS, v.kind) && fits(MENTIONS[v.kind]!)(v);
 const elicitationValue = either(str(MAX_TEXT), num, bool, arrayOf(str(MAX_TEXT), 1000));
 
 /** Each message type and its fields (besides `type`). */
@@ -49,6 +58,9 @@ const MESSAGES: Record<string, Shape> = {
   openDiff: { toolCallId: str(512), contentIndex: int(0) },
   openLink: { href: str(8192) },
   completeFiles: { requestId: int(), query: str(1024) },
+  completeMentions: { requestId: int(), query: str(1024) },
+  attachMention: { mention },
+  dropUris: { uris: arrayOf(str(8192), 100) },
   reviewTurnChanges: { id: str(128) },
   revertTurnChanges: { id: str(128), path: optional(str()) },
   setFollowAgent: { enabled: bool },

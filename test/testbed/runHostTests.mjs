@@ -9,13 +9,15 @@
 // 20 min) bounds the whole run. Either reports what had passed and the test that was running.
 // Without --tests, the host suite (test/host, or the bed's smoke suite with --smoke) is built first.
 // Extra extension-host environment: any ACP_* variable of this process is passed on (the server's environment is
-// inherited by its extension host).
+// inherited by its extension host), and ACP_BED_DRIVER(_TOKEN): the runner's driver (bedDriver.mjs), through which a
+// test presses keys and reads the palette and the walkthrough.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startBed, removeBedFiles } from './bed.mjs';
+import { startBedDriver } from './bedDriver.mjs';
 import { buildHostTests, HOST_SUITES } from './buildHostTests.mjs';
 import { formatMs, sleep } from './util.mjs';
 
@@ -37,21 +39,29 @@ export async function runHostTests(opts) {
   const stallMs = opts.stallMs ?? 300_000;
   let bed;
   let outcome;
+  // The tests may start before startBed returns (they run as the extension host comes up): the driver waits for the page.
+  let pageReady;
+  const page = new Promise((resolve, reject) => (pageReady = { resolve, reject }));
+  page.catch(() => undefined);
+  const driver = await startBedDriver(() => page);
   try {
     bed = await startBed({
       extensionPath: opts.extensionPath,
       extensionTestsPath: opts.extensionTestsPath,
       workspace,
-      env: { ...opts.env, ACP_CHAT_TEST_RESULTS: resultsFile },
+      env: { ...opts.env, ...driver.env, ACP_CHAT_TEST_RESULTS: resultsFile },
       settings: opts.settings,
     });
+    pageReady.resolve(bed.page);
     const tWait = Date.now();
     outcome = await waitForResults(resultsFile, bed, { deadline: t0 + timeoutMs, stallMs });
     const tm = bed.timings;
     console.log(`bed: server ${formatMs(tm.serverMs)}, chromium ${formatMs(tm.browserMs)}, workbench ${formatMs(tm.workbenchMs)}, tests in extension host ${formatMs(Date.now() - tWait)}`);
   } catch (err) {
+    pageReady.reject(err);
     outcome = { ok: false, reason: `bed failed: ${err.stack ?? err}` };
   } finally {
+    await driver.close();
     if (bed) {
       // Logs help when the run itself broke; a plain failing test is explained by its own error.
       if (!outcome?.ok && (outcome?.unfinished || !outcome?.results?.tests.length)) printLogs(bed);

@@ -83,8 +83,8 @@ export class ClaudeCodeSetup {
   private async runDownload(): Promise<boolean> {
     const pkg = this.pkg;
     if (!pkg) {
-      const err = new InstallError({ kind: 'claudeCode', what: 'Claude Code' }, { kind: 'noBuild', platform: platformKey(this.facts) });
-      this.failEmitter.fire({ err, what: 'Downloading Claude Code' });
+      const err = new InstallError({ kind: 'claudeCode', what: vscode.l10n.t('Claude Code') }, { kind: 'noBuild', platform: platformKey(this.facts) });
+      this.failEmitter.fire({ err, what: vscode.l10n.t('Downloading Claude Code') });
       return false;
     }
     const env = process.env;
@@ -95,7 +95,7 @@ export class ClaudeCodeSetup {
       // Loaded when asked for, not at activation: it brings Node's HTTP stack and the tarball reader.
       const { downloadClaudeCode } = await import('./download');
       const done = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Downloading Claude Code ${pkg.version}`, cancellable: true },
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Downloading Claude Code {0}', pkg.version), cancellable: true },
         async (progress, token) => {
           const abort = new AbortController();
           const sub = token.onCancellationRequested(() => abort.abort());
@@ -110,10 +110,10 @@ export class ClaudeCodeSetup {
               signal: abort.signal,
               proxy,
               onProgress: ({ receivedBytes, totalBytes }) => {
-                if (!totalBytes) return progress.report({ message: `${mb(receivedBytes)} MB` });
+                if (!totalBytes) return progress.report({ message: vscode.l10n.t('{0} MB', mb(receivedBytes)) });
                 const percent = Math.floor((receivedBytes / totalBytes) * 100);
                 if (percent === shownPercent) return;
-                progress.report({ increment: percent - shownPercent, message: `${mb(receivedBytes)} of ${mb(totalBytes)} MB` });
+                progress.report({ increment: percent - shownPercent, message: vscode.l10n.t('{0} of {1} MB', mb(receivedBytes), mb(totalBytes)) });
                 shownPercent = percent;
               },
             });
@@ -130,14 +130,14 @@ export class ClaudeCodeSetup {
       const message = err instanceof Error ? err.message : String(err);
       // The user's own Cancel needs no message; anything else is shown.
       if (err instanceof InstallError && err.reason === 'cancelled') this.opts.logger.info(`[claude-code] ${message}`);
-      else this.failEmitter.fire({ err, what: 'Downloading Claude Code' });
+      else this.failEmitter.fire({ err, what: vscode.l10n.t('Downloading Claude Code') });
       return false;
     }
   }
 
   /** Asks for a Claude Code executable and, if it runs, sets it as acpChat.claudeCode.path. */
   async locate(): Promise<boolean> {
-    const picked = await vscode.window.showOpenDialog({ canSelectFiles: true, canSelectFolders: false, canSelectMany: false, openLabel: 'Use This Claude Code', title: 'Locate Claude Code' });
+    const picked = await vscode.window.showOpenDialog({ canSelectFiles: true, canSelectFolders: false, canSelectMany: false, openLabel: vscode.l10n.t('Use This Claude Code'), title: vscode.l10n.t('Locate Claude Code') });
     const path = picked?.[0]?.fsPath;
     return path ? this.use(path) : false;
   }
@@ -146,7 +146,7 @@ export class ClaudeCodeSetup {
   async use(path: string): Promise<boolean> {
     const ran = await probeClaudeCode(path);
     if (!ran.ok) {
-      this.failEmitter.fire({ err: new Error(`${path} ${ran.problem}; it is not used.`), what: 'Using that Claude Code' });
+      this.failEmitter.fire({ err: new Error(`${path} ${ran.problem}; it is not used.`), what: vscode.l10n.t('Using that Claude Code') });
       return false;
     }
     // Machine-scoped: in a remote window VS Code writes it to the remote machine's settings, where the agent runs.
@@ -159,7 +159,7 @@ export class ClaudeCodeSetup {
   async remove(): Promise<void> {
     const existed = await removeDownloaded(this.storageDir);
     this.opts.logger.info(`[claude-code] downloaded copy ${existed ? 'removed' : 'was not there'} (${this.storageDir})`);
-    void vscode.window.showInformationMessage(existed ? 'ACP Chat: The downloaded Claude Code was removed.' : 'ACP Chat: There is no downloaded Claude Code to remove.');
+    void vscode.window.showInformationMessage(existed ? vscode.l10n.t('ACP Chat: The downloaded Claude Code was removed.') : vscode.l10n.t('ACP Chat: There is no downloaded Claude Code to remove.'));
   }
 }
 

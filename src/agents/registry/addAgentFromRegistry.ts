@@ -32,11 +32,11 @@ export async function addAgentFromRegistry(deps: AddAgentDeps, id?: string): Pro
   const proxy = vscode.workspace.getConfiguration('http').get<string>('proxy') || process.env.HTTPS_PROXY || process.env.https_proxy || undefined;
   const platform = registryPlatform(process.platform, process.arch);
   try {
-    const { agents, problems } = await withCancel('Reading the agent registry', (signal) => fetchRegistry(url, { proxy, signal }));
+    const { agents, problems } = await withCancel(vscode.l10n.t('Reading the agent registry'), (signal) => fetchRegistry(url, { proxy, signal }));
     for (const p of problems) deps.logger.warn(`[registry] ${p}`);
     const agent = id ? agents.find((a) => a.id === id) : await pick(agents, platform);
     if (!agent) {
-      if (id) deps.report(new Error(`The agent registry at ${url} lists no agent ${id}.`), 'Adding an agent');
+      if (id) deps.report(new Error(`The agent registry at ${url} lists no agent ${id}.`), vscode.l10n.t('Adding an agent'));
       return undefined;
     }
     const plan = installPlan(agent, platform);
@@ -46,8 +46,8 @@ export async function addAgentFromRegistry(deps: AddAgentDeps, id?: string): Pro
       deps.logger.info(`[registry] ${agent.id}@${agent.version} was not installed: the user kept their agent named "${agent.name}".`);
       return undefined;
     }
-    const installed = await withCancel(`Installing ${toDisplayText(agent.name, MAX_AGENT_NAME)} ${toDisplayText(agent.version, MAX_AGENT_NAME)}`, (signal, progress) =>
-      installAgent(agent, plan, { storageDir: deps.storageDir, proxy, signal, onProgress: ({ receivedBytes }) => progress.report({ message: `${(receivedBytes / 1024 / 1024).toFixed(1)} MB` }) }),
+    const installed = await withCancel(vscode.l10n.t('Installing {0} {1}', toDisplayText(agent.name, MAX_AGENT_NAME), toDisplayText(agent.version, MAX_AGENT_NAME)), (signal, progress) =>
+      installAgent(agent, plan, { storageDir: deps.storageDir, proxy, signal, onProgress: ({ receivedBytes }) => progress.report({ message: vscode.l10n.t('{0} MB', (receivedBytes / 1024 / 1024).toFixed(1)) }) }),
     );
     const entry = { ...installed, name: await addToSettings(installed, own, answer) };
     deps.logger.info(`[registry] added ${agent.id}@${agent.version} as "${entry.name}": ${shownCommand([entry.command!, ...entry.args], entry.env)}${entry.sha256 ? ` (archive sha256 ${entry.sha256}; the registry gives no hash to check it against)` : ''}`);
@@ -61,7 +61,7 @@ export async function addAgentFromRegistry(deps: AddAgentDeps, id?: string): Pro
     return entry;
   } catch (err) {
     if (err instanceof InstallError && err.reason === 'cancelled') deps.logger.info(`[registry] ${err.message}`);
-    else deps.report(err, 'Adding an agent');
+    else deps.report(err, vscode.l10n.t('Adding an agent'));
     return undefined;
   }
 }
@@ -79,7 +79,7 @@ function pick(agents: RegistryAgent[], platform: string | undefined): Promise<Re
     return { label: escapeCodicons(toDisplayText(agent.name, MAX_AGENT_NAME)), description: escapeCodicons(description), detail: escapeCodicons(how), agent };
   });
   return Promise.resolve(
-    vscode.window.showQuickPick(items, { title: 'Add Agent from Registry', placeHolder: 'Pick an agent to install', matchOnDescription: true, matchOnDetail: true }),
+    vscode.window.showQuickPick(items, { title: vscode.l10n.t('Add Agent from Registry'), placeHolder: vscode.l10n.t('Pick an agent to install'), matchOnDescription: true, matchOnDetail: true }),
   ).then((p) => p?.agent);
 }
 
@@ -100,7 +100,7 @@ async function askAboutSameName(agent: RegistryAgent, plan: InstallPlan, own: Ow
   const name = toDisplayText(agent.name, MAX_AGENT_NAME);
   const message = withoutLinks(`ACP Chat: You already have an agent named "${name}". Replace it with ${name} ${agent.version} from the registry?`);
   const detail = withoutLinks(`Yours ${entryPreview(conflict.existing)}.\nThe registry's ${planPreview(plan)}.\n\nKeep Both adds the registry's as "${uniqueName(list, agent.name)}".`);
-  const choice = await vscode.window.showWarningMessage(message, { modal: true, detail }, 'Replace', 'Keep Both');
+  const choice = await vscode.window.showWarningMessage(message, { modal: true, detail }, vscode.l10n.t('Replace'), vscode.l10n.t('Keep Both'));
   return choice === 'Replace' ? 'replace' : choice === 'Keep Both' ? 'keepBoth' : 'dismissed';
 }
 

@@ -21,8 +21,20 @@ import type { GrantsActions, GrantsSource } from './grantsBinding';
 import type { WorktreeActions, WorktreeSource } from './worktreeBinding';
 import type { FollowAgentActions, FollowAgentSource } from './followAgentBinding';
 import type { AgentPickerActions, AgentPickerSource } from './agentPickerBinding';
-import type { Attachment, ComposerCapabilities, ElicitationView } from '../protocol/protocol';
+import type { Attachment, ComposerCapabilities, ElicitationView, Mention, MentionCompletion } from '../protocol/protocol';
 import { ACTIONS, type UserErrorPresenter } from '../../feedback/userErrorPresenter';
+
+/** What the chat's context needs of chatContext/ (Add Context, `@` suggestions, drops), as the page asks it. */
+export interface ChatContextActions {
+  /** Add Context: asks the user what to attach. */
+  pick(): Promise<Attachment[]>;
+  /** `@` suggestions for the typed text (without the `@`). */
+  complete(query: string): Promise<MentionCompletion[]>;
+  /** The chip of a picked `@` suggestion. */
+  attachMention(mention: Mention): Promise<Attachment[]>;
+  /** The chips of dropped URIs: files and folders inside the workspace folders; the rest refused, and said. */
+  attachDropped(uris: readonly string[]): Promise<Attachment[]>;
+}
 
 export function composerCapabilities(init: InitializeResponse | undefined): ComposerCapabilities {
   const caps = init?.agentCapabilities;
@@ -37,7 +49,7 @@ export function composerCapabilities(init: InitializeResponse | undefined): Comp
 export function createChatSource(
   chat: Chat,
   permissions: PermissionController,
-): Omit<ChatSource, keyof TurnsSource | keyof FollowAgentSource | keyof AgentPickerSource | keyof GrantsSource | keyof WorktreeSource> & vscode.Disposable {
+): Omit<ChatSource, keyof TurnsSource | keyof FollowAgentSource | keyof AgentPickerSource | keyof GrantsSource | keyof WorktreeSource | 'getApprovalSignal' | 'onDidChangeApprovalSignal'> & vscode.Disposable {
   const transcript = new Emitter<readonly TranscriptChange[]>();
   const sessionChanged = new Emitter<void>();
   const statusChanged = new Emitter<void>();
@@ -84,8 +96,8 @@ function liveInit(chat: Chat): InitializeResponse | undefined {
 }
 
 export interface ChatActionDeps {
-  /** Add Context's question: what to attach. */
-  pickContext(): Promise<Attachment[]>;
+  /** Add Context's question, `@` suggestions, dropped files (chatContext/chatContext.ts). */
+  context: ChatContextActions;
   chats: ChatRegistry;
   permissions: PermissionController;
   editor: EditorActions;
@@ -119,7 +131,11 @@ export function createChatActions(
     // A failed start is reported by the presenter (through the chat's onDidFail).
     start: () => chat.ensureSession().then(done, (err: unknown) => logger.debug?.(`[chat] start failed: ${String(err)}`)),
     focused: async () => chats.focus(chat),
-    addContext: () => deps.pickContext(),
+    blurred: async () => chats.blur(chat),
+    addContext: () => deps.context.pick(),
+    completeMentions: (query) => deps.context.complete(query),
+    attachMention: (mention) => deps.context.attachMention(mention),
+    dropUris: (uris) => deps.context.attachDropped(uris),
     sendPrompt: async (text, attachments) => {
       // A start that failed was reported; starting again here would spawn a second agent for the same prompt.
       const started = await session().then(
@@ -140,7 +156,7 @@ export function createChatActions(
       try {
         await chat.submit(blocks);
       } catch (err) {
-        presenter.report(err, { chat, what: 'Sending the prompt', prompt: blocks });
+        presenter.report(err, { chat, what: vscode.l10n.t('Sending the prompt'), prompt: blocks });
       }
     },
     noticeAction: (noticeId, action, methodId, resend) => presenter.runAction(chat, noticeId, action, methodId, { resend }),
@@ -148,18 +164,18 @@ export function createChatActions(
       const s = chat.session;
       if (!s) return;
       if (action === 'remove') s.removeQueued(id);
-      else if (action === 'steer') await s.steerQueued(id).then(done, report('Steering the turn'));
-      else await s.sendQueued(id).then(done, report('Sending the prompt'));
+      else if (action === 'steer') await s.steerQueued(id).then(done, report(vscode.l10n.t('Steering the turn')));
+      else await s.sendQueued(id).then(done, report(vscode.l10n.t('Sending the prompt')));
     },
     editQueuedPrompt: async (id, text) => {
       chat.session?.editQueued(id, text);
     },
-    cancelTurn: () => chat.cancel().then(done, report('Stopping the turn')),
-    restartAgent: () => chats.restart(chat).then(done, report('Restarting the agent')),
-    openFolder: () => Promise.resolve(ACTIONS.openFolder.run()).then(done, report('Opening a folder')),
-    setMode: (modeId) => session().then((s) => s.setMode(modeId)).then(done, report('Changing the mode')),
+    cancelTurn: () => chat.cancel().then(done, report(vscode.l10n.t('Stopping the turn'))),
+    restartAgent: () => chats.restart(chat).then(done, report(vscode.l10n.t('Restarting the agent'))),
+    openFolder: () => Promise.resolve(ACTIONS.openFolder.run()).then(done, report(vscode.l10n.t('Opening a folder'))),
+    setMode: (modeId) => session().then((s) => s.setMode(modeId)).then(done, report(vscode.l10n.t('Changing the mode'))),
     setConfigOption: (configId, value) =>
-      session().then((s) => s.setConfigOption(configId, value)).then(done, report(`Changing ${configId}`)),
+      session().then((s) => s.setConfigOption(configId, value)).then(done, report(vscode.l10n.t('Changing {0}', configId))),
     answerPermission: (key, optionId) => permissions.answer(key, optionId),
     answerElicitation: (key, action, content) =>
       permissions.answerElicitation(key, action === 'accept' ? { action, content: content ?? {} } : { action }),

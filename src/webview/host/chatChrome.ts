@@ -8,6 +8,7 @@ import type { TranscriptChange } from '../../acpClient/transcript';
 import type { Session } from '../../acpClient/session';
 import type { SessionMeta } from '../protocol/protocol';
 import { usageText } from '../protocol/usageText';
+import { l10n } from '../../contributions/l10n';
 
 /** Long enough for a sentence-long title; VS Code ends a tab's title with "…" where it does not fit. */
 const TITLE_MAX = 80;
@@ -30,7 +31,7 @@ export function chatTitle(meta: Pick<SessionMeta, 'title'> | undefined): string 
 
 /** A chat in a worktree says its branch in its title: two chats on one task read apart. */
 export function titleWithBranch(title: string | undefined, branch: string | undefined): string | undefined {
-  return branch ? `${title ?? 'New chat'} (${branch})` : title;
+  return branch ? `${title ?? l10n.t('New chat')} (${branch})` : title;
 }
 
 /** Sessions the agent has answered in: only they show a title (one made from a prompt never sent, as when the agent

@@ -6,7 +6,7 @@ import { ChatWebviewController, chatWebviewOptions, PAGE_LOAD_WAIT_MS, type Chat
 import type { Attachment } from '../protocol/protocol';
 
 /** A tab's title before its chat has one. */
-const UNTITLED = 'New chat';
+const untitled = (): string => vscode.l10n.t('New chat');
 
 export interface ChatPanelEvents {
   /** Runs once when the user (or dispose) closes the tab. */
@@ -23,7 +23,7 @@ export class ChatPanel implements vscode.Disposable {
   private disposed = false;
 
   static create(deps: ChatWebviewDeps, column: vscode.ViewColumn, events: ChatPanelEvents = {}): ChatPanel {
-    const panel = vscode.window.createWebviewPanel(ChatPanel.viewType, UNTITLED, column, chatWebviewOptions(deps.extensionUri));
+    const panel = vscode.window.createWebviewPanel(ChatPanel.viewType, untitled(), column, chatWebviewOptions(deps.extensionUri));
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'chat.svg');
     return new ChatPanel(panel, deps, events);
   }
@@ -31,7 +31,7 @@ export class ChatPanel implements vscode.Disposable {
   /** What the tab shows of its chat: the chat's title. */
   readonly chrome: ChatChrome = {
     setTitle: (title) => {
-      if (!this.disposed) this.panel.title = title ?? UNTITLED;
+      if (!this.disposed) this.panel.title = title ?? untitled();
     },
   };
 

@@ -117,6 +117,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private applyBadge(): void {
     if (!this.view) return;
     const n = this.pendingApprovals;
-    this.view.badge = n > 0 ? { value: n, tooltip: n === 1 ? '1 approval waiting' : `${n} approvals waiting` } : undefined;
+    this.view.badge = n > 0 ? { value: n, tooltip: n === 1 ? vscode.l10n.t('1 approval waiting') : vscode.l10n.t('{0} approvals waiting', n) } : undefined;
   }
 }

@@ -17,10 +17,11 @@ import { ChatViewProvider } from './chatViewProvider';
 import type { ChatActions, ChatLog, ChatWebviewDeps } from './chatWebviewController';
 import type { EditorSide } from './editorSideBinding';
 import type { Attachment } from '../protocol/protocol';
+import type { ChatContextActions } from './chatBindings';
 
 export interface ChatViewsDeps {
-  /** Add Context's question (chatContext/contextPicker.ts). */
-  pickContext(): Promise<Attachment[]>;
+  /** Add Context's question, `@` suggestions, dropped files (chatContext/chatContext.ts). */
+  context: ChatContextActions;
   chats: ChatRegistry;
   permissions: PermissionController;
   editor: EditorActions;
@@ -157,7 +158,7 @@ export class ChatViews implements vscode.Disposable {
     const side = this.deps.editorSide(chat);
     const source = { ...chatSource, ...side.source, ...agentPickerSource(agents) };
     const actions: ChatActions = {
-      ...createChatActions(chat, { chats, permissions, editor, logger, presenter, pickContext: this.deps.pickContext }),
+      ...createChatActions(chat, { chats, permissions, editor, logger, presenter, context: this.deps.context }),
       ...side.actions,
       ...agentPickerActions(agents, () => chats.switchAgent(chat)),
     };

@@ -7,7 +7,7 @@ import { buildChatHtml } from './html';
 import { parseExternalLink } from '../protocol/linkPolicy';
 import { parseWebviewMessage } from '../protocol/messageValidation';
 import { createNonce } from './nonce';
-import { PROTOCOL_VERSION, type AgentChoiceView, type Attachment, type ChatNotice, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type FileCompletion, type HostToWebview, type GrantView, type TurnsView, type WebviewToHost, type WorktreeView } from '../protocol/protocol';
+import { PROTOCOL_VERSION, type AgentChoiceView, type ApprovalSignalView, type Attachment, type ChatNotice, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type FileCompletion, type HostToWebview, type GrantView, type Mention, type MentionCompletion, type TurnsView, type WebviewToHost, type WorktreeView } from '../protocol/protocol';
 import { TranscriptPublisher } from './transcriptPublisher';
 import { errorMessage } from '../../acpClient/errors';
 import type { AnswerResult } from '../../acpClient/pendingRequests';
@@ -30,6 +30,7 @@ export interface ChatActions {
   start(): Promise<void>;
   /** The user is in this chat now (its page took focus): commands act on it. */
   focused(): Promise<void>;
+  blurred(): Promise<void>;
   sendPrompt(text: string, attachments: Attachment[]): Promise<void>;
   cancelTurn(): Promise<void>;
   /** A prompt on the session's queue: take it off, steer it into the running turn, or send it now. */
@@ -49,6 +50,12 @@ export interface ChatActions {
   completeFiles(query: string): Promise<FileCompletion[]>;
   /** Add Context: asks the user what to attach; the attachments for the composer. */
   addContext(): Promise<Attachment[]>;
+  /** `@` suggestions beyond files: folders, symbols, the problems, the terminal's output, the git changes. */
+  completeMentions(query: string): Promise<MentionCompletion[]>;
+  /** The attachments of a picked `@` suggestion (checked again by the host). */
+  attachMention(mention: Mention): Promise<Attachment[]>;
+  /** The attachments of URIs dropped on the composer (files and folders inside the workspace only). */
+  dropUris(uris: string[]): Promise<Attachment[]>;
   /** Opens the multi-file diff of a turn's changes. */
   reviewTurnChanges(id: string): Promise<void>;
   /** Reverts one file of a turn's changes, or all of them when `path` is undefined. */
@@ -97,6 +104,8 @@ export interface ChatSource {
   onDidChangeGrants: Subscribe<void>;
   getFollowAgent(): boolean;
   onDidChangeFollowAgent: Subscribe<void>;
+  getApprovalSignal(): ApprovalSignalView;
+  onDidChangeApprovalSignal: Subscribe<void>;
   /** The worktree the chat works in (null: the workspace's folder). */
   getWorktree(): WorktreeView | null;
   onDidChangeWorktree: Subscribe<void>;
@@ -166,6 +175,7 @@ export class ChatWebviewController implements vscode.Disposable {
       source.onDidRequestDraft((text) => this.post({ type: 'draft', text })),
       source.onDidChangeGrants(() => this.post({ type: 'grants', grants: source.getGrants() })),
       source.onDidChangeFollowAgent(() => this.post({ type: 'followAgent', enabled: source.getFollowAgent() })),
+      source.onDidChangeApprovalSignal(() => this.post({ type: 'approvalSignal', ...source.getApprovalSignal() })),
       source.onDidChangeWorktree(() => this.post({ type: 'worktree', worktree: source.getWorktree() })),
       source.onDidChangeAgents(() => this.post({ type: 'agents', ...source.getAgents() })),
       source.onDidChangeNotice(() => this.post({ type: 'notice', notice: source.getNotice() })),
@@ -231,6 +241,7 @@ export class ChatWebviewController implements vscode.Disposable {
     this.post({ type: 'turns', turns: s.getTurns() });
     this.post({ type: 'grants', grants: s.getGrants() });
     this.post({ type: 'followAgent', enabled: s.getFollowAgent() });
+    this.post({ type: 'approvalSignal', ...s.getApprovalSignal() });
     this.post({ type: 'worktree', worktree: s.getWorktree() });
     this.post({ type: 'agents', ...s.getAgents() });
     // The notice is independent of the session; a freshly loaded page has none, so only a current one is sent.
@@ -272,6 +283,8 @@ export class ChatWebviewController implements vscode.Disposable {
         return this.sendSnapshot();
       case 'focused':
         return this.run(m.type, () => a.focused());
+      case 'blurred':
+        return this.run(m.type, () => a.blurred());
       case 'sendPrompt':
         return this.run(m.type, () => a.sendPrompt(m.text, m.attachments));
       case 'cancelTurn':
@@ -331,6 +344,19 @@ export class ChatWebviewController implements vscode.Disposable {
         return this.run(m.type, async () => {
           for (const attachment of await a.addContext()) this.attach(attachment);
         });
+      case 'completeMentions':
+        return this.run(m.type, async () => {
+          const items = await a.completeMentions(m.query);
+          this.post({ type: 'mentionCompletions', requestId: m.requestId, items });
+        });
+      case 'attachMention':
+        return this.run(m.type, async () => {
+          for (const attachment of await a.attachMention(m.mention)) this.attach(attachment);
+        });
+      case 'dropUris':
+        return this.run(m.type, async () => {
+          for (const attachment of await a.dropUris(m.uris)) this.attach(attachment);
+        });
       case 'worktree':
         return this.run(m.type, () => a.worktreeAction(m.action, m.path));
       default:
@@ -364,7 +390,7 @@ export class ChatWebviewController implements vscode.Disposable {
 async function defaultConfirm(url: URL): Promise<boolean> {
   const open = 'Open';
   const choice = await vscode.window.showWarningMessage(
-    `Open a link from the agent's output?`,
+    vscode.l10n.t("Open a link from the agent's output?"),
     { modal: true, detail: url.toString() },
     open,
   );

@@ -12,6 +12,12 @@ import type { CheckpointStore } from '../../checkpoints/checkpointStore';
 import type { CodeRestore } from '../../checkpoints/codeRestore';
 import type { EditorReview } from '../../review/editorReview';
 import { followAgentActions, followAgentSource, type FollowAgentActions, type FollowAgentSource } from './followAgentBinding';
+import { onDidChangeApprovalSignal, readApprovalSignal } from '../../permissionUI/approvalSignal';
+import type { ChatSource } from './chatWebviewController';
+
+type ApprovalSignalSource = Pick<ChatSource, 'getApprovalSignal' | 'onDidChangeApprovalSignal'>;
+/** How a new approval is signalled: one for every chat, from VS Code's setting. */
+const approvalSignalSource: ApprovalSignalSource = { getApprovalSignal: readApprovalSignal, onDidChangeApprovalSignal: onDidChangeApprovalSignal };
 import { bindTurns, type TurnsActions, type TurnsSource } from './turnsBinding';
 import { bindGrants, type GrantsActions, type GrantsSource } from './grantsBinding';
 import type { ChatGrants } from '../../grants/chatGrants';
@@ -46,7 +52,7 @@ export interface EditorSideDeps {
 export interface EditorSide extends vscode.Disposable {
   readonly turnChanges: TurnChangeTracker;
   readonly follower: AgentFollower;
-  readonly source: TurnsSource & FollowAgentSource & GrantsSource & WorktreeSource;
+  readonly source: TurnsSource & FollowAgentSource & GrantsSource & WorktreeSource & ApprovalSignalSource;
   readonly actions: TurnsActions & FollowAgentActions & GrantsActions & WorktreeActions;
   /** What the chat's durable answers did (the Permissions view lists the conversation's own). */
   readonly grants: ChatGrants;
@@ -67,7 +73,7 @@ export function createEditorSide(chat: Chat, deps: EditorSideDeps): EditorSide {
     turnChanges,
     follower,
     grants: grants.grants,
-    source: { ...turns.source, ...followAgentSource(follower, deps.followToggled.event), ...grants.source, ...worktree.source },
+    source: { ...turns.source, ...followAgentSource(follower, deps.followToggled.event), ...grants.source, ...worktree.source, ...approvalSignalSource },
     actions: { ...turns.actions, ...followAgentActions(follower, deps.followToggled), ...grants.actions, ...worktree.actions },
     dispose: () => {
       worktree.dispose();

@@ -30,7 +30,7 @@ export function turnChangesView(set: TurnChangeSet, label: (path: string) => str
       removed: f.removed,
       change: f.before === null ? 'created' : f.after === null ? 'deleted' : 'modified',
       reverted: f.reverted,
-      cannotRevert: f.before === undefined ? `Its content before the turn is unknown: ${f.beforeUnknown ?? 'no record'}.` : undefined,
+      cannotRevert: f.before === undefined ? vscode.l10n.t('Its content before the turn is unknown: {0}.', f.beforeUnknown ?? vscode.l10n.t('no record')) : undefined,
       ...(toReview(f.path) > 0 ? { toReview: toReview(f.path) } : {}),
     })),
   };
@@ -39,7 +39,7 @@ export function turnChangesView(set: TurnChangeSet, label: (path: string) => str
 /** The turns as the page shows them: the cards in their turns, the note that would repeat on each said once. */
 export function turnsView(sets: readonly TurnChangeSet[], dropped: number, superseded: readonly number[], label: (path: string) => string, toReview?: (path: string) => number): TurnsView {
   const notes = [...new Set(sets.flatMap((s) => (s.limit ? [s.limit] : [])))];
-  if (dropped > 0) notes.push(`The records of the ${dropped} oldest turn${dropped === 1 ? '' : 's'} were dropped: their code cannot be restored.`);
+  if (dropped > 0) notes.push(vscode.l10n.t('The records of the {0} oldest turn{1} were dropped: their code cannot be restored.', dropped, dropped === 1 ? '' : 's'));
   return { changes: sets.map((s) => turnChangesView(s, label, toReview)), ...(notes.length ? { note: notes.join(' ') } : {}), superseded: [...superseded] };
 }
 
@@ -108,7 +108,7 @@ export function bindTurns(chat: Chat, tracker: TurnChangeTracker, deps: TurnsDep
 
   const restoreCode = async (userIndex: number): Promise<boolean> => {
     const outcome = await restore.restore(tracker, userIndex, async (count, leftAlone) => {
-      const detail = leftAlone.length ? `Left alone: ${leftAlone.map((r) => `${label(r.path)} (${r.reason})`).join('; ')}.` : undefined;
+      const detail = leftAlone.length ? vscode.l10n.t('Left alone: {0}.', leftAlone.map((r) => `${label(r.path)} (${r.reason})`).join('; ')) : undefined;
       const answer = await vscode.window.showWarningMessage(GO_BACK.confirmRestore(count), { modal: true, ...(detail ? { detail } : {}) }, GO_BACK.restoreButton);
       return answer === GO_BACK.restoreButton;
     });

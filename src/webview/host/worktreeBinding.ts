@@ -8,6 +8,7 @@ import type { Logger } from '../../acpClient/logger';
 import type { ChatWorktrees } from '../../worktrees/chatWorktrees';
 import type { WorktreeView } from '../protocol/protocol';
 import type { ChatActions, ChatSource } from './chatWebviewController';
+import { l10n } from '../../contributions/l10n';
 
 export type WorktreeSource = Pick<ChatSource, 'getWorktree' | 'onDidChangeWorktree'>;
 export type WorktreeActions = Pick<ChatActions, 'worktreeAction'>;
@@ -43,7 +44,7 @@ export function bindWorktree(chat: Chat, deps: { worktrees: ChatWorktrees; chats
   void refresh();
   const requireRecord = () => {
     const record = worktrees.recordOf(chat);
-    if (!record) throw new WorktreeError('missing', 'This chat does not work in a worktree.');
+    if (!record) throw new WorktreeError('missing', l10n.t('This chat does not work in a worktree.'));
     return record;
   };
   return {
@@ -55,7 +56,7 @@ export function bindWorktree(chat: Chat, deps: { worktrees: ChatWorktrees; chats
           case 'review':
             return worktrees.review(record, path);
           case 'apply': {
-            if (chat.session && chat.session.status.turn !== 'idle') throw new WorktreeError('turn-running', 'A turn is running in the worktree.');
+            if (chat.session && chat.session.status.turn !== 'idle') throw new WorktreeError('turn-running', l10n.t('A turn is running in the worktree.'));
             worktrees.sayApplied(await worktrees.apply(record), chat);
             return;
           }

@@ -10,6 +10,7 @@ import { AgentPickerView } from './agentPickerView';
 import { Composer } from './composer';
 import { button, h, icon } from './dom';
 import { EmptyStateView } from './emptyStateView';
+import { ApprovalSignal } from './approvalSignal';
 import { FindBar } from './findBar';
 import { ElicitationsView } from './elicitationView';
 import { HeaderView } from './headerView';
@@ -31,6 +32,8 @@ export interface AppOptions {
   /** The clock the frame's budget is read by; defaults to performance.now. */
   now?: () => number;
   copyText?: (text: string) => Promise<void>;
+  /** Plays the approval chime (by default a short tone made with Web Audio). */
+  chime?: () => void;
 }
 
 /** Distance from the bottom (px) within which the view keeps following new output. */
@@ -62,6 +65,7 @@ export class App {
   private readonly find: FindBar;
   private readonly empty: EmptyStateView;
   private readonly announcer = new Announcer();
+  private readonly approvalSignal: ApprovalSignal;
   private readonly banner = h('div', { class: 'banner', role: 'alert', 'data-testid': 'banner' });
   /** The one copy button of the page's code blocks: it joins the block the pointer is over or the focus is in. */
   private readonly copyButton = button('Copy code', { class: 'icon-btn copy-code', 'data-testid': 'copy-code' }, icon('copy'));
@@ -69,6 +73,8 @@ export class App {
   private meta: SessionMeta | null = null;
   /** The chat's card is on screen: the one error surface. */
   private noticeShown = false;
+  /** The notice is a set-up step (the empty chat's first prompts wait for it). */
+  private setupShown = false;
   private status: ConnectionStatus = { state: 'idle' };
   private capabilities: ComposerCapabilities = { image: false, embeddedContext: false, steering: false };
   private readonly dirty = new Set<Renderable>();
@@ -101,6 +107,7 @@ export class App {
     this.scroller = h('main', { class: 'scroller' });
     this.transcript = new TranscriptView(ctx, this.scroller);
     this.transcript.onAgentText = (id, text) => this.announcer.agentText(id, text);
+    this.approvalSignal = new ApprovalSignal(opts.chime, (id) => this.transcript.toolCallOf(id));
     this.elicitations = new ElicitationsView(this.post);
     this.followToggle = new FollowToggleView(this.post);
     this.header.addAction(this.followToggle.node);
@@ -122,7 +129,7 @@ export class App {
     this.banner.hidden = true;
     // Every part in a landmark (the header, the transcript's main, the composing region), so a screen reader's
     // landmark keys reach each.
-    const bottom = h('section', { class: 'chat-bottom', 'aria-label': 'Message the agent' }, this.plan.node, this.notice.node, this.queue.node, this.composer.node, this.announcer.node);
+    const bottom = h('section', { class: 'chat-bottom', 'aria-label': 'Message the agent' }, this.plan.node, this.notice.node, this.queue.node, this.composer.node, this.announcer.node, this.approvalSignal.node);
     opts.root.replaceChildren(this.header.node, this.worktree.node, this.banner, this.find.node, this.scroller, bottom);
     // The turns near the viewport are mounted in the scroll event itself, so the frame that shows a scroll has them.
     this.scroller.addEventListener('scroll', () => {
@@ -147,6 +154,8 @@ export class App {
   start(): void {
     // The host needs to know which chat the user is in (commands act on it); the page is the only one that can tell.
     window.addEventListener('focus', () => this.post({ type: 'focused' }));
+    // …and when it leaves, so that keys meant for the chat (Escape stops its turn) act only while it has focus.
+    window.addEventListener('blur', () => this.post({ type: 'blurred' }));
     // With nothing focused in the page, keys go to the document.
     document.addEventListener('keydown', (e) => this.onFindKey(e));
     this.post({ type: 'ready', v: PROTOCOL_VERSION });
@@ -166,6 +175,7 @@ export class App {
         this.status = msg.status;
         this.capabilities = msg.capabilities;
         this.transcript.reset(msg.snapshot?.entries ?? []);
+        this.approvalSignal.entries(msg.snapshot?.entries ?? [], true);
         this.placeCards();
         this.elicitations.update(msg.elicitations);
         this.stickToBottom = true;
@@ -178,6 +188,7 @@ export class App {
         const before = this.meta?.turn;
         if (Array.isArray(msg.entries)) {
           this.transcript.patch(msg.entries);
+          this.approvalSignal.entries(msg.entries);
           // A new user message is a new turn: a card waiting for it (a reopened conversation's) goes in.
           if (msg.entries.some((e) => e.kind === 'user')) this.placeCards();
         }
@@ -200,6 +211,9 @@ export class App {
       case 'fileCompletions':
         this.composer.showFileCompletions(msg.requestId, msg.items);
         return;
+      case 'mentionCompletions':
+        this.composer.showMentionCompletions(msg.requestId, msg.items);
+        return;
       case 'focusComposer':
         this.composer.focus();
         return;
@@ -217,6 +231,9 @@ export class App {
       case 'followAgent':
         this.followToggle.update(msg.enabled);
         return;
+      case 'approvalSignal':
+        this.approvalSignal.configure({ sound: msg.sound, announce: msg.announce });
+        return;
       case 'agents':
         this.agentPicker.update(msg.agents, msg.selected);
         return;
@@ -226,6 +243,7 @@ export class App {
       case 'notice':
         this.notice.update(msg.notice);
         this.noticeShown = msg.notice !== null;
+        this.setupShown = msg.notice?.setup !== undefined;
         break;
       default: {
         // Every message type is handled above (the compiler checks); one from a newer host is ignored.
@@ -290,7 +308,7 @@ export class App {
     this.config.update(this.meta);
     this.queue.update(this.meta?.queue ?? [], running, this.capabilities.steering);
     this.composer.setContext(this.meta?.availableCommands ?? [], this.capabilities, running);
-    this.empty.update(this.status, this.transcript.size > 0);
+    this.empty.update(this.status, this.transcript.size > 0, this.setupShown);
     // No folder: the welcome is the whole page; a prompt could not be sent.
     this.composer.node.hidden = needsFolder(this.status);
     // The frame lays out and follows the end once for every message since the last (not a forced layout per message).

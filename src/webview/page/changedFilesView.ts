@@ -2,7 +2,7 @@
 // Revert per file, and for the turn Review (the multi-file diff) and Revert All. One card per turn; the host decides
 // what can be reverted; this only shows it.
 import type { ChangedFileView, TurnChangesView, WebviewToHost } from '../protocol/protocol';
-import { button, h, icon, setChildren } from './dom';
+import { breakAtSeparators, button, h, icon, setChildren } from './dom';
 
 export class ChangedFilesView {
   readonly node = h('section', { class: 'changed-files', 'data-testid': 'changed-files', 'aria-label': 'Files changed by this turn' });
@@ -34,7 +34,8 @@ export class ChangedFilesView {
   }
 
   private fileRow(id: string, f: ChangedFileView): HTMLElement {
-    const name = h('span', { class: 'ext-link changed-file-name', role: 'link', tabindex: 0, title: f.path }, f.label);
+    // The whole name, wrapped between folders in a narrow side bar (never cut: which file it is is the point).
+    const name = h('span', { class: 'ext-link changed-file-name', role: 'link', tabindex: 0, title: f.path }, ...breakAtSeparators(f.label));
     const openFile = () => this.post({ type: 'openLocation', path: f.path });
     name.addEventListener('click', openFile);
     name.addEventListener('keydown', (e) => {

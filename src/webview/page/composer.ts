@@ -1,9 +1,11 @@
 // The composer: a textarea (Enter sends, Shift+Enter is a newline, ↑/↓ in an empty box walk the history),
-// `/` command completion, `@` workspace-file completion (asked of the host), attachment chips, pasted images,
-// and Send / Stop buttons.
+// `/` command completion, `@` completion of context (the host's suggestions: the problems, the terminal's output, the
+// git changes, files, folders, symbols; `@#name` symbols only), attachment chips, pasted images, files and folders
+// dropped from the Explorer or an editor tab (dropTarget.ts), and Send / Stop buttons.
 import type { AvailableCommand } from '@agentclientprotocol/sdk';
-import type { Attachment, ComposerCapabilities, WebviewToHost } from '../protocol/protocol';
+import type { Attachment, ComposerCapabilities, Mention, MentionCompletion, WebviewToHost } from '../protocol/protocol';
 import { button, h, icon, setChildren } from './dom';
+import { makeDropTarget } from './dropTarget';
 
 /** Pasted images above this size are refused (base64 grows them by a third again). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -12,13 +14,25 @@ const MAX_HISTORY = 100;
 interface CompletionItem {
   label: string;
   detail?: string;
+  /** A codicon shown before the label, and the word a screen reader hears for it. */
+  icon?: { name: string; word: string };
   accept: () => void;
 }
 
+/** Each `@` suggestion's icon and the word for what it is (a category's own label says it). */
+const MENTION_ICONS: Record<Mention['kind'], { name: string; word: string }> = {
+  problems: { name: 'warning', word: '' },
+  terminal: { name: 'terminal', word: '' },
+  changes: { name: 'git-compare', word: '' },
+  file: { name: 'file', word: 'File' },
+  folder: { name: 'folder', word: 'Folder' },
+  symbol: { name: 'symbol-class', word: 'Symbol' },
+};
+
 // One line in a 290 px side bar: what the box is for and the two characters that do more than type (Enter and
 // Shift+Enter follow the chat convention; the Send and Queue buttons say what Enter does).
-const IDLE_PLACEHOLDER = 'Ask, @ to add files, / for commands';
-const RUNNING_PLACEHOLDER = 'Queue a follow-up, @ to add files';
+const IDLE_PLACEHOLDER = 'Ask, @ for context, / for commands';
+const RUNNING_PLACEHOLDER = 'Queue a follow-up, @ for context';
 
 export class Composer {
   readonly node: HTMLElement;
@@ -38,6 +52,8 @@ export class Composer {
   private readonly chips = h('div', { class: 'attachments', 'aria-label': 'Attachments', role: 'list', 'data-testid': 'attachments' });
   private readonly popup = h('ul', { class: 'completions', role: 'listbox', id: 'composer-completions', 'aria-label': 'Suggestions', 'data-testid': 'completions' });
   private readonly notice = h('div', { class: 'composer-notice', role: 'status' });
+  /** Shown while a drop would be taken (the composer's `dragging` class). */
+  private readonly dropHint = h('div', { class: 'drop-hint', 'aria-hidden': 'true', 'data-testid': 'drop-hint' }, icon('attach'), 'Drop to add to the chat');
   private readonly tools = h('div', { class: 'composer-tools' });
   private attachments: Attachment[] = [];
   private history: string[] = [];
@@ -45,7 +61,7 @@ export class Composer {
   private historyIndex = 0;
   private items: CompletionItem[] = [];
   private active = 0;
-  private fileRequestId = 0;
+  private atRequestId = 0;
   private commands: AvailableCommand[] = [];
   private capabilities: ComposerCapabilities = { image: false, embeddedContext: false, steering: false };
 
@@ -64,6 +80,7 @@ export class Composer {
       this.popup,
       this.chips,
       this.notice,
+      this.dropHint,
       // One box, as an editor's input looks: the text, then a toolbar of the session's choices with Send and Stop at
       // its end (the choices are placed there by the app: see placeTools).
       h('div', { class: 'composer-box' }, this.textarea, h('div', { class: 'composer-toolbar' }, this.addContextButton, this.tools, h('div', { class: 'composer-buttons' }, this.stopButton, this.sendButton))),
@@ -75,6 +92,10 @@ export class Composer {
     this.sendButton.addEventListener('click', () => this.submit());
     this.stopButton.addEventListener('click', () => this.post({ type: 'cancelTurn' }));
     this.addContextButton.addEventListener('click', () => this.post({ type: 'addContext' }));
+    makeDropTarget(this.node, {
+      uris: (uris) => this.post({ type: 'dropUris', uris }),
+      files: (files) => this.addOsFiles(files),
+    });
   }
 
   setContext(commands: AvailableCommand[], capabilities: ComposerCapabilities, running: boolean): void {
@@ -123,7 +144,7 @@ export class Composer {
 
   /** Fills completions for the latest `@` request; stale answers are ignored. */
   showFileCompletions(requestId: number, items: { path: string; label: string }[]): void {
-    if (requestId !== this.fileRequestId || !this.currentAtQuery()) return;
+    if (requestId !== this.atRequestId || !this.currentAtQuery()) return;
     this.openCompletions(
       items.slice(0, 50).map((f) => ({
         label: f.label,
@@ -131,6 +152,22 @@ export class Composer {
         accept: () => {
           this.replaceCurrentToken('');
           this.addAttachment({ type: 'file', path: f.path, name: f.label });
+        },
+      })),
+    );
+  }
+
+  /** Fills the `@` suggestions for the latest request; stale answers are ignored. */
+  showMentionCompletions(requestId: number, items: MentionCompletion[]): void {
+    if (requestId !== this.atRequestId || this.currentAtQuery() === undefined) return;
+    this.openCompletions(
+      items.slice(0, 100).map((m) => ({
+        label: m.label,
+        ...(m.detail ? { detail: m.detail } : {}),
+        icon: MENTION_ICONS[m.mention.kind],
+        accept: () => {
+          this.replaceCurrentToken('');
+          this.post({ type: 'attachMention', mention: m.mention });
         },
       })),
     );
@@ -168,7 +205,8 @@ export class Composer {
       }
       if (e.key === 'Escape') {
         e.preventDefault();
-        // Only the list closes: the turn goes on.
+        // Only the list closes: the turn goes on (Escape unhandled here reaches VS Code, where it stops a turn).
+        e.stopPropagation();
         this.closeCompletions();
         return;
       }
@@ -196,6 +234,20 @@ export class Composer {
     const files = Array.from(e.clipboardData?.files ?? []).filter((f) => f.type.startsWith('image/'));
     if (files.length === 0) return;
     e.preventDefault();
+    this.addImages(files);
+  }
+
+  /**
+   * Files dropped from the OS: they carry no path the agent could read, so only images are taken (as pasted ones
+   * are); the rest is refused with what to do instead.
+   */
+  private addOsFiles(files: File[]): void {
+    const images = files.filter((f) => f.type.startsWith('image/'));
+    if (images.length) this.addImages(images);
+    if (images.length < files.length) this.setNotice('Files from outside VS Code cannot be attached: drag them from the Explorer (hold Shift), or paste an image.');
+  }
+
+  private addImages(files: File[]): void {
     if (!this.capabilities.image) {
       this.setNotice('This agent does not accept images.');
       return;
@@ -234,7 +286,7 @@ export class Composer {
     }
     const at = this.currentAtQuery();
     if (at !== undefined) {
-      this.post({ type: 'completeFiles', requestId: ++this.fileRequestId, query: at });
+      this.post({ type: 'completeMentions', requestId: ++this.atRequestId, query: at });
       return;
     }
     this.closeCompletions();
@@ -260,7 +312,15 @@ export class Composer {
     setChildren(
       this.popup,
       ...items.map((it, i) => {
-        const li = h('li', { role: 'option', id: `completion-${i}`, class: 'completion', 'data-testid': 'completion' }, h('span', { class: 'completion-label' }, it.label), it.detail ? h('span', { class: 'completion-detail' }, it.detail) : null);
+        // The kind is a word for a screen reader (the icon is hidden from it): "Folder src/", "Symbol Release Notes".
+        const name = [it.icon?.word, it.label].filter(Boolean).join(' ') + (it.detail ? `, ${it.detail}` : '');
+        const li = h(
+          'li',
+          { role: 'option', id: `completion-${i}`, class: 'completion', 'data-testid': 'completion', 'aria-label': name, ...(it.icon ? { 'data-kind': it.icon.name } : {}) },
+          it.icon ? icon(it.icon.name, 'completion-icon') : null,
+          h('span', { class: 'completion-label' }, it.label),
+          it.detail ? h('span', { class: 'completion-detail' }, it.detail) : null,
+        );
         // mousedown, not click: the textarea's blur would close the list first.
         li.addEventListener('mousedown', (e) => {
           e.preventDefault();
@@ -290,6 +350,7 @@ export class Composer {
   private closeCompletions(): void {
     this.items = [];
     this.popup.hidden = true;
+    this.popup.replaceChildren();
     this.textarea.removeAttribute('aria-activedescendant');
   }
 
@@ -321,6 +382,6 @@ function chipIcon(a: Attachment): string {
     case 'context':
       return a.kind === 'problems' ? 'warning' : a.kind === 'terminal' ? 'terminal' : 'git-compare';
     default:
-      return 'file';
+      return a.folder ? 'folder' : 'file';
   }
 }

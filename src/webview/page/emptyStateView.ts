@@ -1,5 +1,5 @@
 // What an empty chat shows: an invitation to ask with a few first prompts to start from (a click puts one in the
-// composer, to send or change), or, in a window with no folder open, a welcome that says why the agent cannot start
+// composer, to send or change) and how to move the chat beside the editor, or, in a window with no folder open, a welcome that says why the agent cannot start
 // yet and offers VS Code's Open Folder (the agent works on a folder's files).
 import { needsFolder, type ConnectionStatus, type WebviewToHost } from '../protocol/protocol';
 import { button, h, icon, setChildren } from './dom';
@@ -13,10 +13,14 @@ export class EmptyStateView {
 
   constructor(private readonly post: (m: WebviewToHost) => void) {}
 
-  /** `entries`: the transcript shows something, so there is nothing to invite. */
-  update(status: ConnectionStatus, entries: boolean): void {
+  /**
+   * `entries`: the transcript shows something, so there is nothing to invite. `settingUp`: a set-up card (get Claude
+   * Code, sign in) is the step now; the first prompts wait for it (hidden), so one action at a time is offered.
+   */
+  update(status: ConnectionStatus, entries: boolean, settingUp = false): void {
     const welcome = needsFolder(status);
     this.node.hidden = entries && !welcome;
+    this.node.toggleAttribute('data-setting-up', settingUp);
     if (welcome === this.welcome) return;
     this.welcome = welcome;
     this.node.dataset.welcome = welcome ? 'open-folder' : 'ask';
@@ -29,8 +33,11 @@ export class EmptyStateView {
       setChildren(
         this.node,
         icon('comment-discussion'),
-        h('p', {}, 'Ask the agent to change or explain something in this workspace. It asks before it edits a file or runs a command. To start:'),
-        h('ul', { class: 'empty-suggestions', 'aria-label': 'First prompts' }, ...suggestions),
+        h('p', {}, 'Ask the agent to change or explain something in this workspace. It asks before it edits a file or runs a command.'),
+        h('div', { class: 'empty-suggestions' }, h('p', {}, 'To start:'), h('ul', { 'aria-label': 'First prompts' }, ...suggestions)),
+        // VS Code lets an extension's view start only in the primary side bar (at this extension's oldest VS Code);
+        // where it goes from there is the user's to choose.
+        h('p', { class: 'empty-tip', 'data-testid': 'move-tip' }, 'Tip: to keep the chat beside your editor, drag the ACP Chat icon from the activity bar to the Secondary Side Bar.'),
       );
       return;
     }

@@ -31,6 +31,8 @@ export class FindBar {
     this.node.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') {
         e.preventDefault();
+        // Closing the find bar is all this Escape does: it does not go on to VS Code's Stop.
+        e.stopPropagation();
         this.close();
       } else if (e.key === 'Enter' || e.key === 'F3') {
         e.preventDefault();

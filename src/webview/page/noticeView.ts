@@ -2,10 +2,13 @@
 // the API's words) folded behind "Show details", and its buttons (a sign-in method's button shows the agent's name and
 // description verbatim; the first other action is the primary one). A click posts the button's action; the host runs only what it
 // offered. A button clicked once is disabled until the host replaces or clears the card.
-import type { ChatNotice, NoticeButton, WebviewToHost } from '../protocol/protocol';
+import { SETUP_STEPS, type ChatNotice, type NoticeButton, type SetupStep, type WebviewToHost } from '../protocol/protocol';
 import { button, h, icon, setChildren } from './dom';
 
 const SEVERITY_ICON: Record<ChatNotice['severity'], string> = { error: 'error', warning: 'warning', info: 'info' };
+
+/** The set-up's steps as the card names them; the last is the empty chat's first prompt. */
+const STEP_NAMES: Record<SetupStep | 'ask', string> = { getClaudeCode: 'Get Claude Code', signIn: 'Sign in', ask: 'Ask for a change' };
 
 export class NoticeView {
   readonly node = h('section', { class: 'notice', 'data-testid': 'notice', role: 'alert' });
@@ -31,6 +34,7 @@ export class NoticeView {
     this.resend = notice.keptPrompt !== undefined ? h('input', { type: 'checkbox', 'data-testid': 'resend-when-signed-in' }) : undefined;
     setChildren(
       this.node,
+      notice.setup ? setupSteps(notice.setup) : null,
       h('div', { class: 'notice-message', 'data-testid': 'notice-message' }, icon(SEVERITY_ICON[notice.severity] ?? 'info'), h('span', {}, notice.message)),
       notice.details
         ? h('details', { class: 'notice-details', 'data-testid': 'notice-details' }, h('summary', {}, 'Show details'), h('pre', { class: 'notice-details-text', tabindex: 0 }, notice.details))
@@ -68,4 +72,27 @@ export class NoticeView {
       ...(this.resend ? { resend: this.resend.checked } : {}),
     });
   }
+}
+
+/** "Set up · 2 of 3" and the steps, done ones ticked and the current one marked, so a first run reads as one path. */
+function setupSteps(current: SetupStep): HTMLElement {
+  const steps = [...SETUP_STEPS, 'ask'] as const;
+  const at = steps.indexOf(current);
+  return h(
+    'div',
+    { class: 'setup-steps', 'data-testid': 'setup-steps' },
+    h('span', { class: 'setup-count' }, `Set up · step ${at + 1} of ${steps.length}`),
+    h(
+      'ol',
+      { 'aria-label': 'Set-up steps' },
+      ...steps.map((step, i) =>
+        h(
+          'li',
+          { class: i < at ? 'done' : i === at ? 'current' : 'todo', 'data-step': step, ...(i === at ? { 'aria-current': 'step' } : {}) },
+          icon(i < at ? 'pass-filled' : i === at ? 'circle-large-filled' : 'circle-large-outline'),
+          STEP_NAMES[step],
+        ),
+      ),
+    ),
+  );
 }

@@ -209,7 +209,8 @@ export class TranscriptView {
   }
 
   /** The state of a tool call the transcript holds, on screen or not (a permission asks its question from it). */
-  private toolCallOf(toolCallId: string): ToolCallState | undefined {
+  /** The transcript's state of a tool call, if it holds the call. */
+  toolCallOf(toolCallId: string): ToolCallState | undefined {
     const id = this.toolEntry.get(toolCallId);
     const e = id === undefined ? undefined : this.slots.get(id)?.entry;
     return e?.kind === 'tool' ? e.toolCall : undefined;

@@ -15,7 +15,8 @@ const int = (min?: number) => (min === undefined ? z.int() : z.int().check(z.min
  */
 function buildWebviewSchemas() {
   const attachment = z.discriminatedUnion('type', [
-    z.object({ type: z.literal('file'), path: str(), name: str() }),
+    /** `folder`: the path is a folder (its chip says so; it still travels as a link). */
+    z.object({ type: z.literal('file'), path: str(), name: str(), folder: z.optional(z.boolean()) }),
     z.object({
       type: z.literal('selection'),
       path: str(),
@@ -34,6 +35,13 @@ function buildWebviewSchemas() {
     }),
   ]);
 
+  /** What an `@` suggestion attaches, as the host offered it; the host checks a path again before attaching. */
+  const mention = z.discriminatedUnion('kind', [
+    z.object({ kind: z.enum(['file', 'folder']), path: str() }),
+    z.object({ kind: z.literal('symbol'), path: str(), name: str(256), startLine: int(1), endLine: int(1) }),
+    z.object({ kind: z.enum(['problems', 'terminal', 'changes']) }),
+  ]);
+
   const elicitationValue = z.union([str(MAX_TEXT), z.number(), z.boolean(), z.array(str(MAX_TEXT)).check(z.maxLength(1000))]);
 
   const webviewMessage = z.discriminatedUnion('type', [
@@ -42,6 +50,8 @@ function buildWebviewSchemas() {
     z.object({ type: z.literal('resync'), reason: str(256) }),
     // The user is in this chat now: commands act on it.
     z.object({ type: z.literal('focused') }),
+    // The user left this chat's page (its keys no longer apply).
+    z.object({ type: z.literal('blurred') }),
     z.object({ type: z.literal('sendPrompt'), text: str(MAX_TEXT), attachments: z.array(attachment).check(z.maxLength(100)) }),
     z.object({ type: z.literal('cancelTurn') }),
     z.object({ type: z.literal('queuedPrompt'), id: str(64), action: z.enum(['remove', 'steer', 'send']) }),
@@ -62,6 +72,11 @@ function buildWebviewSchemas() {
     z.object({ type: z.literal('openDiff'), toolCallId: str(512), contentIndex: int(0) }),
     z.object({ type: z.literal('openLink'), href: str(8192) }),
     z.object({ type: z.literal('completeFiles'), requestId: int(), query: str(1024) }),
+    /** `@` completion beyond files: folders, symbols (`@#name`: symbols only), the problems, terminal, git changes. */
+    z.object({ type: z.literal('completeMentions'), requestId: int(), query: str(1024) }),
+    z.object({ type: z.literal('attachMention'), mention }),
+    /** Files and folders dropped on the composer (the Explorer's, an editor tab's): URIs only, checked by the host. */
+    z.object({ type: z.literal('dropUris'), uris: z.array(str(8192)).check(z.maxLength(100)) }),
     /** The composer's Add Context button: the host asks what to attach. */
     z.object({ type: z.literal('addContext') }),
     z.object({ type: z.literal('reviewTurnChanges'), id: str(128) }),
@@ -82,7 +97,7 @@ function buildWebviewSchemas() {
     z.object({ type: z.literal('worktree'), action: z.enum(['review', 'apply', 'openWindow', 'discard']), path: z.optional(str()) }),
     z.object({ type: z.literal('noticeAction'), noticeId: int(), action: str(64), methodId: z.optional(str(256)), resend: z.optional(z.boolean()) }),
   ]);
-  return { attachment, webviewMessage };
+  return { attachment, mention, webviewMessage };
 }
 
 function buildAppendSchemas() {
@@ -115,6 +130,7 @@ const appendSchemas = (): AppendSchemas => (appendBuilt ??= buildAppendSchemas()
 
 export type Attachment = z.infer<WebviewSchemas['attachment']>;
 export type EntryAppend = z.infer<AppendSchemas['entryAppend']>;
+export type Mention = z.infer<WebviewSchemas['mention']>;
 
 /** Checks the appends of a host `patch` before the page applies them; a wrong shape drops the lot (and resyncs). */
 export function parseEntryAppends(raw: unknown): { ok: true; appends: EntryAppend[] } | { ok: false; error: string } {

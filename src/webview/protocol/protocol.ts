@@ -6,7 +6,7 @@ export { mcpToolName } from '../../acpClient/mcpToolName';
 import type { ChatNotice } from '../../chat/chatNotices';
 import type { SessionMeta, TranscriptEntry, TranscriptSnapshot } from '../../acpClient/transcript';
 import type { FormParse } from '../../permissionUI/elicitationForm';
-import type { Attachment, EntryAppend } from './messageValidation';
+import type { Attachment, EntryAppend, Mention } from './messageValidation';
 
 // The page imports nothing from the host but this module: what it shares with the core (the transcript's types, the
 // form checks both sides run, the icons of kinds, an approval's question, the exhaustiveness guard) comes through here.
@@ -21,7 +21,7 @@ export { entryMarkdown } from '../../chat/conversationMarkdown';
 export { parseExternalLink } from './linkPolicy';
 
 // What the webview posts is defined by its validation schema, so a message cannot exist without being validated.
-export type { Attachment, EntryAppend, WebviewToHost } from './messageValidation';
+export type { Attachment, EntryAppend, Mention, WebviewToHost } from './messageValidation';
 
 export const PROTOCOL_VERSION = 4;
 
@@ -48,6 +48,13 @@ export interface ElicitationView {
 export interface FileCompletion {
   path: string;
   label: string;
+}
+
+/** An `@` suggestion: what it attaches, and how the list shows it (`detail`: a path, a symbol's place, what it is). */
+export interface MentionCompletion {
+  mention: Mention;
+  label: string;
+  detail?: string;
 }
 
 /** One file a turn changed, as the chat lists it. */
@@ -86,7 +93,10 @@ export interface TurnsView {
   superseded: number[];
 }
 
-export type { ChatNotice, NoticeButton } from '../../chat/chatNotices';
+export type { ChatNotice, NoticeButton, SetupStep } from '../../chat/chatNotices';
+import type { ApprovalSignalView } from '../../permissionUI/approvalSignalView';
+export type { ApprovalSignalView } from '../../permissionUI/approvalSignalView';
+export { SETUP_STEPS } from '../../chat/chatNotices';
 import type { GrantView } from '../../grants/grantView';
 export type { GrantView } from '../../grants/grantView';
 
@@ -103,6 +113,7 @@ export type HostToWebview =
   /** "Add selection to chat" and similar: put an attachment into the composer. */
   | { type: 'attach'; attachment: Attachment }
   | { type: 'fileCompletions'; requestId: number; items: FileCompletion[] }
+  | { type: 'mentionCompletions'; requestId: number; items: MentionCompletion[] }
   | { type: 'focusComposer' }
   /** The turns' changes and marks. Sent after every snapshot and on change. */
   | { type: 'turns'; turns: TurnsView }
@@ -112,6 +123,8 @@ export type HostToWebview =
   | { type: 'grants'; grants: GrantView[] }
   /** Whether the editor follows the agent (remembered across sessions and windows). */
   | { type: 'followAgent'; enabled: boolean }
+  /** How an approval that needs the user is signalled (VS Code's setting for it). Sent after every snapshot and on change. */
+  | ({ type: 'approvalSignal' } & ApprovalSignalView)
   /** The agents the user can pick for new sessions, and the picked one (by name). */
   | { type: 'agents'; agents: AgentChoiceView[]; selected: string }
   | { type: 'notice'; notice: ChatNotice | null }

@@ -34,7 +34,7 @@ export class SignIn {
     const methods = host.authMethods;
     const method = methodId ? methods.find((m) => m.id === methodId) : await this.pickMethod(methods);
     if (!method) {
-      if (methodId) this.deps.presenter.showMessage('That sign-in method is no longer offered by the agent.', 'warning', ['signIn', 'setApiKey']);
+      if (methodId) this.deps.presenter.showMessage(vscode.l10n.t('That sign-in method is no longer offered by the agent.'), 'warning', ['signIn', 'setApiKey']);
       return;
     }
     if (isTerminal(method)) await this.runTerminal(method);
@@ -46,11 +46,11 @@ export class SignIn {
 
   async askForApiKey(): Promise<void> {
     const key = await vscode.window.showInputBox({
-      title: 'ACP Chat: Set API Key',
-      prompt: 'Your Anthropic API key. It is kept in VS Code\'s secret storage and given only to the agent.',
+      title: vscode.l10n.t('ACP Chat: Set API Key'),
+      prompt: vscode.l10n.t("Your Anthropic API key. It is kept in VS Code's secret storage and given only to the agent."),
       password: true,
       ignoreFocusOut: true,
-      validateInput: (v) => (v.trim() ? undefined : 'Enter a key, or press Escape.'),
+      validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter a key, or press Escape.')),
     });
     if (key?.trim()) await this.setApiKey(key.trim());
   }
@@ -69,7 +69,7 @@ export class SignIn {
     await this.deps.keys.delete();
     this.deps.logger.info('[signIn] signed out; restarting the agent');
     await this.deps.chats.restart();
-    void vscode.window.showInformationMessage('ACP Chat: signed out.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('ACP Chat: signed out.'));
   }
 
   private async runTerminal(method: AuthMethodTerminal): Promise<void> {
@@ -79,7 +79,7 @@ export class SignIn {
     const code = await run.exited;
     if (code !== 0) {
       this.deps.presenter.showMessage(
-        code === undefined ? `Sign-in with ${method.name} was closed before it finished.` : `Sign-in with ${method.name} failed (exit code ${code}).`,
+        code === undefined ? vscode.l10n.t('Sign-in with {0} was closed before it finished.', method.name) : vscode.l10n.t('Sign-in with {0} failed (exit code {1}).', method.name, code),
         'warning',
         ['signIn', 'setApiKey'],
       );
@@ -94,9 +94,9 @@ export class SignIn {
     type Item = vscode.QuickPickItem & { method?: AuthMethod };
     const items: Item[] = [
       ...methods.map((m) => ({ ...methodItem(m), method: m })),
-      ...(this.deps.apiKeyApplies?.() === false ? [] : [{ label: 'Set API Key…', detail: 'An Anthropic API key, kept in VS Code\'s secret storage' }]),
+      ...(this.deps.apiKeyApplies?.() === false ? [] : [{ label: vscode.l10n.t('Set API Key…'), detail: vscode.l10n.t("An Anthropic API key, kept in VS Code's secret storage") }]),
     ];
-    const picked = await vscode.window.showQuickPick(items, { title: 'ACP Chat: Sign In', placeHolder: 'How do you want to sign in?' });
+    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('ACP Chat: Sign In'), placeHolder: vscode.l10n.t('How do you want to sign in?') });
     if (picked && !picked.method) await this.askForApiKey();
     return picked?.method;
   }

@@ -13,7 +13,7 @@ export interface TerminalLoginRun {
 
 export function terminalLoginOptions(launch: AgentLaunch, method: AuthMethodTerminal, cwd: string | undefined): vscode.TerminalOptions {
   return {
-    name: `Sign in: ${method.name}`,
+    name: vscode.l10n.t('Sign in: {0}', method.name),
     shellPath: launch.command,
     shellArgs: [...launch.args, ...(method.args ?? [])],
     // The agent's own environment, not the terminal's default one; the method's variables win.

@@ -162,6 +162,36 @@ describe('history', () => {
     expect((await history.list()).map((i) => i.sessionId)).toEqual(['old']);
   });
 
+  it('names no conversation after a prompt the agent never answered, until it answers', async () => {
+    let answer = false;
+    const t = setup({
+      listPages: { '': { sessions: [{ sessionId: 'old', cwd: '/work', title: 'Old prompt, never answered', updatedAt: '2026-01-01T00:00:00Z' }] } },
+      prompt: async (ctx) => {
+        // As the adapter does: the session is titled from the prompt whether or not the model answers it.
+        await ctx.client.notify('session/update', { sessionId: ctx.params.sessionId, update: { sessionUpdate: 'session_info_update', title: 'Fix the login bug' } });
+        if (!answer) throw new Error('Authentication required');
+        await ctx.client.notify('session/update', { sessionId: ctx.params.sessionId, update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Fixed.' } } });
+        return { stopReason: 'end_turn' };
+      },
+    });
+    const store = new SessionStore(memoryStore(), recordingLogger());
+    store.setUnanswered('old', true);
+    const sub = trackSessions(t.chats, store);
+    const history = chatHistory(t.chats, store);
+    const shown = await t.chat.ensureSession();
+    await expect(shown.prompt([{ type: 'text', text: 'fix the login bug' }])).rejects.toThrow();
+    expect(shown.meta.title).toBe('Fix the login bug');
+    expect((await history.list(t.chat)).map((i) => [i.sessionId, i.title])).toEqual([[shown.id, null], ['old', null]]);
+    expect(store.recent().find((i) => i.sessionId === shown.id)?.title).toBeNull();
+
+    answer = true;
+    await shown.prompt([{ type: 'text', text: 'try again' }]);
+    expect(store.isUnanswered(shown.id)).toBe(false);
+    expect((await history.list(t.chat)).map((i) => [i.sessionId, i.title])).toEqual([[shown.id, 'Fix the login bug'], ['old', null]]);
+    expect(store.recent().find((i) => i.sessionId === shown.id)?.title).toBe('Fix the login bug');
+    sub.dispose();
+  });
+
   it('falls back to the sessions this extension opened when the agent cannot list', async () => {
     const t = setup({ capabilities: { loadSession: true } });
     const store = new SessionStore(memoryStore(), recordingLogger());

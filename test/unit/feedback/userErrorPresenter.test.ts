@@ -8,7 +8,9 @@ const vscodeFake = vi.hoisted(() => ({
   showInformationMessage: vi.fn(async (..._a: unknown[]) => undefined as string | undefined),
   executeCommand: vi.fn(async (..._a: unknown[]) => undefined),
 }));
-vi.mock('vscode', () => ({
+vi.mock('vscode', async () => ({
+  // VS Code's l10n in its default language: the English message with its arguments put in.
+  l10n: (await import('../../../src/contributions/l10n')).l10n,
   window: { showErrorMessage: vscodeFake.showErrorMessage, showWarningMessage: vscodeFake.showWarningMessage, showInformationMessage: vscodeFake.showInformationMessage },
   commands: { executeCommand: vscodeFake.executeCommand },
 }));

@@ -22,6 +22,8 @@ describe('VSIX contents', () => {
     expect(files).toEqual(expect.arrayContaining(['dist/vendor/acp-sdk.js', 'dist/vendor/markdown-it.js', 'dist/vendor/re2js.js', 'dist/vendor/tar-extract.js']));
     // The sha512 of each Claude Code platform package, recorded from the lockfile: what the download is checked against.
     expect(files).toContain('dist/claude-code-pins.json');
+    // The English bundle of the host's strings (package.json "l10n"), the source of any translation.
+    expect(files).toContain('l10n/bundle.l10n.json');
     // The adapter, bundled with its dependencies, and the notices of everything the bundles carry; no node_modules.
     expect(files).toEqual(expect.arrayContaining(['dist/agent/claude-agent-acp.mjs', 'dist/third-party-notices.txt']));
     expect(files.filter((f) => f.startsWith('node_modules/'))).toEqual([]);

@@ -65,14 +65,14 @@ describe('composer keys', () => {
   it('sends a prompt typed while a turn runs to the host (the session queues it) and shows the session queue', () => {
     const t = setup(caps({ steering: true }));
     const send = t.root.querySelector<HTMLButtonElement>('[data-testid="send"]')!;
-    expect([send.classList.contains('primary'), send.getAttribute('aria-label'), send.textContent, t.ta.placeholder]).toEqual([true, 'Send', '', 'Ask, @ to add files, / for commands']);
+    expect([send.classList.contains('primary'), send.getAttribute('aria-label'), send.textContent, t.ta.placeholder]).toEqual([true, 'Send', '', 'Ask, @ for context, / for commands']);
     t.send({ type: 'patch', entries: [], meta: { turn: 'running' } });
     const stop = t.root.querySelector<HTMLButtonElement>('[data-testid="stop"]')!;
     expect(stop.hidden).toBe(false);
     // While the turn runs: Stop is primary and says its word; Send steps back and becomes Queue, in words too.
     expect([stop.classList.contains('primary'), stop.textContent]).toEqual([true, 'Stop']);
     expect([send.classList.contains('primary'), send.getAttribute('aria-label'), send.textContent]).toEqual([false, 'Queue (sent when the turn ends)', 'Queue']);
-    expect(t.ta.placeholder).toBe('Queue a follow-up, @ to add files');
+    expect(t.ta.placeholder).toBe('Queue a follow-up, @ for context');
     stop.click();
     expect(t.posted).toContainEqual({ type: 'cancelTurn' });
     t.type('next one');
@@ -109,7 +109,7 @@ describe('composer keys', () => {
     items()[0]!.querySelector<HTMLButtonElement>('[data-testid="queued-send"]')!.click();
     expect(t.posted).toContainEqual({ type: 'queuedPrompt', id: 'q1', action: 'send' });
     expect(stop.hidden).toBe(true);
-    expect([send.classList.contains('primary'), send.getAttribute('aria-label'), send.textContent, t.ta.placeholder]).toEqual([true, 'Send', '', 'Ask, @ to add files, / for commands']);
+    expect([send.classList.contains('primary'), send.getAttribute('aria-label'), send.textContent, t.ta.placeholder]).toEqual([true, 'Send', '', 'Ask, @ for context, / for commands']);
     t.send({ type: 'patch', entries: [], meta: { queue: [] } });
     expect(t.root.querySelector<HTMLElement>('[data-testid="queue"]')!.hidden).toBe(true);
   });
@@ -132,26 +132,38 @@ describe('composer keys', () => {
     expect(t.root.querySelector<HTMLElement>('[data-testid="completions"]')!.hidden).toBe(true);
   });
 
-  it('@ asks the host for files, ignores stale answers, and accepting adds a removable chip', () => {
+  it('@ asks the host for context, ignores stale answers, shows each kind by word and icon; accepting asks the host for the chip', () => {
     const t = setup();
-    t.type('look at @sr');
-    const req = t.posted.filter((m) => m.type === 'completeFiles');
-    expect(req).toEqual([{ type: 'completeFiles', requestId: 1, query: 'sr' }]);
-    t.type('look at @src');
-    t.send({ type: 'fileCompletions', requestId: 1, items: [{ path: '/w/old.ts', label: 'old.ts' }] });
+    t.type('look at @re');
+    expect(t.posted.filter((m) => m.type === 'completeMentions')).toEqual([{ type: 'completeMentions', requestId: 1, query: 're' }]);
+    t.type('look at @rel');
+    t.send({ type: 'mentionCompletions', requestId: 1, items: [{ mention: { kind: 'file', path: '/w/old.ts' }, label: 'old.ts' }] });
     expect(t.root.querySelectorAll('[data-testid="completion"]').length).toBe(0);
-    t.send({ type: 'fileCompletions', requestId: 2, items: [{ path: '/w/src/a.ts', label: 'src/a.ts' }, { path: '/w/src/b.ts', label: 'src/b.ts' }] });
-    expect(t.root.querySelectorAll('[data-testid="completion"]').length).toBe(2);
+    const symbol = { kind: 'symbol' as const, path: '/w/notes.md', name: '# Release Notes', startLine: 1, endLine: 3 };
+    t.send({
+      type: 'mentionCompletions',
+      requestId: 2,
+      items: [
+        { mention: { kind: 'folder', path: '/w/release' }, label: 'release/' },
+        { mention: symbol, label: '# Release Notes', detail: 'notes.md:1' },
+      ],
+    });
+    const options = Array.from(t.root.querySelectorAll<HTMLElement>('[data-testid="completion"]'));
+    expect(options.map((o) => [o.getAttribute('role'), o.getAttribute('aria-label'), o.dataset.kind])).toEqual([
+      ['option', 'Folder release/', 'folder'],
+      ['option', 'Symbol # Release Notes, notes.md:1', 'symbol-class'],
+    ]);
+    expect(t.ta.getAttribute('aria-activedescendant')).toBe('completion-0');
     t.key('ArrowDown');
-    t.key('Tab');
-    expect(t.ta.value).toBe('look at ');
-    const chips = t.root.querySelectorAll('[data-testid="attachment"]');
-    expect(chips.length).toBe(1);
-    expect(chips[0]!.textContent).toContain('src/b.ts');
-    t.type('look at this');
+    expect(t.ta.getAttribute('aria-activedescendant')).toBe('completion-1');
     t.key('Enter');
-    expect(t.prompts()).toEqual([{ type: 'sendPrompt', text: 'look at this', attachments: [{ type: 'file', path: '/w/src/b.ts', name: 'src/b.ts' }] }]);
-    expect(t.root.querySelectorAll('[data-testid="attachment"]').length).toBe(0);
+    expect(t.ta.value).toBe('look at ');
+    expect(t.posted.at(-1)).toEqual({ type: 'attachMention', mention: symbol });
+    expect(t.prompts()).toEqual([]);
+    // The host answers with the chip, as Add Context's.
+    t.send({ type: 'attach', attachment: { type: 'file', path: '/w/release', name: 'release', folder: true } });
+    const chip = t.root.querySelector('[data-testid="attachment"]')!;
+    expect([chip.textContent, chip.querySelector('.codicon')!.className]).toEqual(['release', 'codicon codicon-folder']);
   });
 
   it('attach messages add chips that can be removed', () => {

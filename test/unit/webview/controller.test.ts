@@ -85,6 +85,8 @@ function setup() {
     getAgents: () => ({ agents: [{ name: 'Claude' }, { name: 'Other' }], selected: 'Claude' }),
     onDidChangeAgents: emitter<void>().event,
     onDidChangeFollowAgent: emitter<void>().event,
+    getApprovalSignal: () => ({ sound: false, announce: true }),
+    onDidChangeApprovalSignal: emitter<void>().event,
     getWorktree: () => null,
     onDidChangeWorktree: emitter<void>().event,
     getNotice: () => null,
@@ -116,9 +118,13 @@ function setup() {
     setFollowAgent: vi.fn(),
     worktreeAction: vi.fn(),
     addContext: vi.fn(),
+    completeMentions: vi.fn(async (q: string) => [{ mention: { kind: 'file' as const, path: `/w/${q}.md` }, label: `${q}.md` }]),
+    attachMention: vi.fn(async () => [{ type: 'file' as const, path: '/w/docs', name: 'docs', folder: true }]),
+    dropUris: vi.fn(async (uris: string[]) => uris.map((u) => ({ type: 'file' as const, path: u.replace('file://', ''), name: u }))),
     selectAgent: vi.fn(),
     noticeAction: vi.fn(),
     focused: vi.fn(),
+    blurred: vi.fn(),
     openFolder: vi.fn(),
   } satisfies ChatActions;
   const log = { debug: vi.fn(), warn: vi.fn(), error: vi.fn() };
@@ -165,19 +171,20 @@ describe('ChatWebviewController', () => {
     t.transcript.fire([{ type: 'entry-changed', entry: user('u2', 'ab') }]);
     await vi.advanceTimersByTimeAsync(40);
     expect(t.actions.start).toHaveBeenCalledTimes(1); // a chat on screen starts the agent
-    // The turn's changes, the grants, Follow the agent, the worktree and the agent picker follow every snapshot.
+    // The turn's changes, the grants, Follow the agent, the approval signal, the worktree and the agent picker follow every snapshot.
     expect(t.posted.slice(1)).toEqual([
       { type: 'turns', turns: { changes: [], superseded: [] } },
       { type: 'grants', grants: [] },
       { type: 'followAgent', enabled: false },
+      { type: 'approvalSignal', sound: false, announce: true },
       { type: 'worktree', worktree: null },
       { type: 'agents', agents: [{ name: 'Claude' }, { name: 'Other' }], selected: 'Claude' },
       { type: 'patch', entries: [user('u2', 'ab')], sentAt: expect.any(Number) },
     ]);
     t.setSnapshot(null);
     t.session.fire();
-    expect(t.posted.at(-6)).toMatchObject({ type: 'snapshot', snapshot: null });
-    expect(t.posted.at(-5)).toEqual({ type: 'turns', turns: { changes: [], superseded: [] } });
+    expect(t.posted.at(-7)).toMatchObject({ type: 'snapshot', snapshot: null });
+    expect(t.posted.at(-6)).toEqual({ type: 'turns', turns: { changes: [], superseded: [] } });
     expect(t.posted.at(-1)).toMatchObject({ type: 'agents', selected: 'Claude' });
   });
 
@@ -192,7 +199,7 @@ describe('ChatWebviewController', () => {
     // A snapshot is the page's whole state (turn changes, follow and agents follow it); the dropped append is not sent.
     const last = t.posted.map((m) => m.type).lastIndexOf('snapshot');
     expect(t.posted[last]).toMatchObject({ type: 'snapshot', snapshot: { entries: [user('u1', 'hi!')] } });
-    expect(t.posted.slice(last + 1).map((m) => m.type)).toEqual(['turns', 'grants', 'followAgent', 'worktree', 'agents']);
+    expect(t.posted.slice(last + 1).map((m) => m.type)).toEqual(['turns', 'grants', 'followAgent', 'approvalSignal', 'worktree', 'agents']);
     expect(t.posted.some((m) => m.type === 'patch')).toBe(false); // the pending append was dropped, not sent after it
   });
 
@@ -255,6 +262,21 @@ describe('ChatWebviewController', () => {
     t.fromWebview.fire({ type: 'completeFiles', requestId: 7, query: 'main' });
     await t.settle();
     expect(t.posted.at(-1)).toEqual({ type: 'fileCompletions', requestId: 7, items: [{ path: '/w/main.ts', label: 'main.ts' }] });
+  });
+
+  it('answers @ suggestions with the request id; a picked one and dropped URIs come back as attachments', async () => {
+    const t = setup();
+    t.fromWebview.fire({ type: 'ready', v: PROTOCOL_VERSION });
+    t.fromWebview.fire({ type: 'completeMentions', requestId: 3, query: 'notes' });
+    await t.settle();
+    expect(t.posted.at(-1)).toEqual({ type: 'mentionCompletions', requestId: 3, items: [{ mention: { kind: 'file', path: '/w/notes.md' }, label: 'notes.md' }] });
+    t.fromWebview.fire({ type: 'attachMention', mention: { kind: 'folder', path: '/w/docs' } });
+    await t.settle();
+    expect(t.actions.attachMention).toHaveBeenCalledWith({ kind: 'folder', path: '/w/docs' });
+    expect(t.posted.at(-1)).toEqual({ type: 'attach', attachment: { type: 'file', path: '/w/docs', name: 'docs', folder: true } });
+    t.fromWebview.fire({ type: 'dropUris', uris: ['file:///w/a.ts', 'file:///w/b.ts'] });
+    await t.settle();
+    expect(t.posted.slice(-2).map((m) => m.type === 'attach' && m.attachment.type === 'file' && m.attachment.path)).toEqual(['/w/a.ts', '/w/b.ts']);
   });
 
   it('opens only http(s) links, and only after confirmation', async () => {

@@ -170,6 +170,29 @@ describe('a first run', () => {
     expect(primary).toEqual(['Claude SubscriptionUse Claude subscription ']);
   });
 
+  it('a set-up card says which step of the set-up it is; the first prompts wait for it', () => {
+    const t = setup();
+    t.send(snapshotMsg({ meta: meta(), entries: [] }));
+    const empty = t.q('[data-testid="empty-state"]')!;
+    expect(empty.hasAttribute('data-setting-up')).toBe(false);
+    t.send({ type: 'notice', notice: { ...signInNotice, setup: 'signIn' } });
+    const steps = t.q('[data-testid="setup-steps"]')!;
+    expect(steps.querySelector('.setup-count')!.textContent).toBe('Set up · step 2 of 3');
+    expect([...steps.querySelectorAll('li')].map((li) => [li.textContent, li.className, li.getAttribute('aria-current')])).toEqual([
+      ['Get Claude Code', 'done', null],
+      ['Sign in', 'current', 'step'],
+      ['Ask for a change', 'todo', null],
+    ]);
+    expect(empty.hasAttribute('data-setting-up')).toBe(true);
+    t.send({ type: 'notice', notice: { id: 8, severity: 'warning', message: 'Claude Code is not installed.', buttons: [{ action: 'downloadClaudeCode', label: 'Download Claude Code' }], setup: 'getClaudeCode' } });
+    expect(t.q('[data-testid="setup-steps"] .setup-count')!.textContent).toBe('Set up · step 1 of 3');
+    t.send({ type: 'notice', notice: null });
+    expect(empty.hasAttribute('data-setting-up')).toBe(false);
+    // A card that is not a set-up step has no steps.
+    t.send({ type: 'notice', notice: { id: 9, severity: 'error', message: 'The agent stopped.', buttons: [] } });
+    expect(t.q('[data-testid="setup-steps"]')).toBeNull();
+  });
+
   it('an empty chat suggests first prompts; a click puts one in the composer, sending nothing', () => {
     const t = setup();
     t.send(snapshotMsg({ meta: meta(), entries: [] }));

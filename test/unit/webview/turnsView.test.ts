@@ -3,7 +3,8 @@
 // of it, so an empty stand-in is enough.
 import { describe, expect, it, vi } from 'vitest';
 
-vi.mock('vscode', () => ({}));
+// VS Code's l10n in its default language: the English message with its arguments put in.
+vi.mock('vscode', async () => ({ l10n: (await import('../../../src/contributions/l10n')).l10n }));
 
 import type { TurnChangeSet } from '../../../src/checkpoints/turnChangeTracker';
 import { turnChangesView, turnsView } from '../../../src/webview/host/turnsBinding';

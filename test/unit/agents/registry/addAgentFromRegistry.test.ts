@@ -13,7 +13,9 @@ const fake = vi.hoisted(() => ({
   fetchRegistry: vi.fn(),
   installAgent: vi.fn(),
 }));
-vi.mock('vscode', () => ({
+vi.mock('vscode', async () => ({
+  // VS Code's l10n in its default language: the English message with its arguments put in.
+  l10n: (await import('../../../../src/contributions/l10n')).l10n,
   workspace: {
     getConfiguration: () => ({
       get: () => undefined,

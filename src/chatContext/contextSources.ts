@@ -1,0 +1,106 @@
+// What the chat's context comes from, shared by Add Context (contextPicker.ts), `@` completion (mentionSource.ts) and
+// drag and drop (droppedResources.ts): a file or folder, a symbol's lines, the workspace's problems, the active
+// terminal's recent output and the git changes, each made into the attachment its chip shows. When there is nothing to
+// attach, the user is told why (deps.say) and none is returned.
+import * as nodePath from 'node:path';
+import * as vscode from 'vscode';
+import { findProgram } from '../acpClient/findProgram';
+import { errorMessage } from '../acpClient/errors';
+import type { Logger } from '../acpClient/logger';
+import { runGit } from '../checkpoints/git';
+import { ADD_CONTEXT, type Severity } from '../feedback/userErrors';
+import type { Attachment } from '../webview/protocol/protocol';
+import { bounded, problemsText, type Problem } from './contextText';
+import type { TerminalOutput } from './terminalOutput';
+
+export interface ContextSourceDeps {
+  terminals: TerminalOutput;
+  logger: Logger;
+  /** The presenter's showMessage: why nothing was attached. */
+  say(message: string, severity: Severity): void;
+}
+
+/** At most this many symbols are offered for one query. */
+const MAX_SYMBOLS = 100;
+
+export class ContextSources {
+  constructor(private readonly deps: ContextSourceDeps) {}
+
+  say(message: string, severity: Severity): void {
+    this.deps.say(message, severity);
+  }
+
+  /** A file or folder of the workspace as its chip (the name relative to the workspace). */
+  resource(uri: vscode.Uri, folder: boolean): Attachment {
+    return { type: 'file', path: uri.fsPath, name: vscode.workspace.asRelativePath(uri), ...(folder ? { folder: true } : {}) };
+  }
+
+  /** VS Code's workspace symbol search (the file system's symbols only); none when no provider answers. */
+  async findSymbols(query: string): Promise<vscode.SymbolInformation[]> {
+    if (!query.trim()) return [];
+    const found = await vscode.commands.executeCommand<vscode.SymbolInformation[]>('vscode.executeWorkspaceSymbolProvider', query).then(
+      (r) => r ?? [],
+      () => [],
+    );
+    return found.filter((s) => s.location.uri.scheme === 'file').slice(0, MAX_SYMBOLS);
+  }
+
+  /** A symbol's whole lines (from its first line's start to its last line's end), bounded. */
+  async symbol(uri: vscode.Uri, name: string, range: vscode.Range): Promise<Attachment> {
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const last = Math.min(range.end.line, doc.lineCount - 1);
+    const first = Math.min(range.start.line, last);
+    const text = bounded(doc.getText(new vscode.Range(first, 0, last, doc.lineAt(last).text.length)));
+    return { type: 'selection', path: doc.uri.fsPath, name: `${name} (${vscode.workspace.asRelativePath(doc.uri)})`, startLine: first + 1, endLine: last + 1, text };
+  }
+
+  problems(): Attachment[] {
+    const problems: Problem[] = vscode.languages.getDiagnostics().flatMap(([uri, diagnostics]) =>
+      uri.scheme !== 'file'
+        ? []
+        : diagnostics.map((d) => ({
+            file: vscode.workspace.asRelativePath(uri),
+            line: d.range.start.line + 1,
+            column: d.range.start.character + 1,
+            severity: (['error', 'warning', 'info', 'hint'] as const)[d.severity],
+            message: d.message,
+            ...(d.source ? { source: d.source } : {}),
+          })),
+    );
+    const { text, count } = problemsText(problems);
+    if (count === 0) {
+      this.deps.say(ADD_CONTEXT.noProblems, 'info');
+      return [];
+    }
+    return [{ type: 'context', kind: 'problems', name: ADD_CONTEXT.problemsName(count), text: bounded(text) }];
+  }
+
+  terminal(): Attachment[] {
+    const terminal = vscode.window.activeTerminal;
+    const text = terminal && this.deps.terminals.recent(terminal);
+    if (!terminal || !text?.trim()) {
+      this.deps.say(terminal ? ADD_CONTEXT.noTerminalOutput(terminal.name) : ADD_CONTEXT.noTerminal, 'info');
+      return [];
+    }
+    return [{ type: 'context', kind: 'terminal', name: ADD_CONTEXT.terminalName(terminal.name), text: bounded(text.trim()) }];
+  }
+
+  /** `git diff HEAD` of each workspace folder's repository (no shell, no hooks; external diff and textconv off). */
+  async changes(): Promise<Attachment[]> {
+    const parts: string[] = [];
+    for (const folder of (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file')) {
+      const git = findProgram('git', process.env.PATH, [folder.uri.fsPath]);
+      if (!git) continue;
+      const diff = await runGit(git, folder.uri.fsPath, ['diff', '--no-ext-diff', '--no-textconv', 'HEAD', '--', '.'], { maxBuffer: 8 * 1024 * 1024 }).catch((err: unknown) => {
+        this.deps.logger.info(`[addContext] no git changes from ${folder.uri.fsPath}: ${errorMessage(err)}`);
+        return '';
+      });
+      if (diff.trim()) parts.push((vscode.workspace.workspaceFolders!.length > 1 ? `# ${nodePath.basename(folder.uri.fsPath)}\n` : '') + diff.trim());
+    }
+    if (!parts.length) {
+      this.deps.say(ADD_CONTEXT.noChanges, 'info');
+      return [];
+    }
+    return [{ type: 'context', kind: 'changes', name: ADD_CONTEXT.changesName, text: bounded(parts.join('\n\n')) }];
+  }
+}

@@ -1,5 +1,5 @@
 // A chat that fits a 290 px side bar (issue 45, item 2), in the real VS Code with the side bar sized by its sash, in
-// the dark, light and high-contrast themes: the mode picker shows its word whole (no ellipsis, nothing cut), the
+// the dark, light and high-contrast themes (a model error said once among them): the mode picker shows its word whole (no ellipsis, nothing cut), the
 // pickers' tooltips say Mode and Model, the placeholder is one line, and while a turn runs Queue says its word beside
 // Stop; a tool card's title is shown whole, wrapped only between a path's folders, with its status as an icon whose
 // word is in the tooltip. Context lands there as chips: a file dragged from the Explorer and an editor tab (Shift held,
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { edit, read, text } from '../fixtures/fakeAnthropic';
+import { apiError, edit, read, text } from '../fixtures/fakeAnthropic';
 import { audit, THEMES, useTheme } from './a11yAudit';
 import { emptyComposer, openChat, quickOpen, sendPrompt, TURN_MS, useChatBed, waitTurnIdle, type ChatBed } from './chatBed';
 import { pickQuickPickItem, runCommand, screenshot } from './harness';
@@ -165,6 +165,31 @@ describe('ACP Chat e2e: a chat that fits a 290 px side bar', () => {
     expect(asked).toContain(join(cb.workspace, 'guide.md'));
     expect(asked).toContain('# Setup Steps');
     expect(await chips.count(), 'the chips after sending').toBe(0);
+  });
+
+  test('a model error is said once at 290 px: one line and one card, in each theme', { timeout: 120_000 }, async () => {
+    await emptyComposer(cb);
+    const words = 'fake-400: the request was malformed';
+    // Claude Code tries a 400 again in a new request: every one fails, so the turn ends with the error.
+    cb.fake.setScript(Array.from({ length: 10 }, () => apiError(400, 'invalid_request_error', words)));
+    await sendPrompt(cb, 'a prompt the model refuses');
+    const card = cb.chat.getByTestId('notice');
+    await card.waitFor({ state: 'visible', timeout: TURN_MS });
+    await waitTurnIdle(cb);
+    for (const theme of THEMES) {
+      await useTheme(cb.page, cb.chat, theme);
+      const where = `model error, ${theme.name}`;
+      // What a reader sees in the whole chat: the API's words once (the error's line), the card's one line without them.
+      const shown = await cb.chat.locator('body').innerText();
+      expect(shown.split(words).length - 1, `${where}: the API's words`).toBe(1);
+      expect(shown, where).not.toContain('Internal error');
+      expect(await cb.chat.locator('[data-entry-kind="error"]').filter({ hasText: words }).count(), `${where}: the error's line`).toBe(1);
+      expect(await card.getByTestId('notice-message').innerText(), `${where}: the card`).toBe('The model API answered with an error, so the turn stopped.');
+      await checkAudit(cb, where);
+      await screenshot(cb.page, `narrow-chat-error-${SIDE_BAR_PX}-${theme.body.replace('vscode-', '')}`, cb.page.locator('.part.sidebar'));
+    }
+    // The errors Claude Code did not ask for are not left to the next prompt.
+    cb.fake.setScript([]);
   });
 
   test('dropped paths outside the workspace, a link leading out among them, are refused in words; the one inside lands', { timeout: 60_000 }, async () => {

@@ -21,6 +21,11 @@ export async function pressKeys(...keys: string[]): Promise<void> {
   await drive('press', { keys });
 }
 
+/** Types `text` where the focus is, a key at a time. */
+export async function typeText(text: string): Promise<void> {
+  await drive('type', { text });
+}
+
 /** The palette's command labels for `typed`, read once a row `seen` shows the list is filled. */
 export async function paletteLabels(typed: string, seen: string): Promise<string[]> {
   await openPalette();

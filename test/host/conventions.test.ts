@@ -1,7 +1,7 @@
 // VS Code's conventions, with keys pressed and the screen read through the runner (bedDriver): Stop is in the command
 // palette only while a turn runs; each key binding acts only where its focus is (Escape stops a turn from the chat,
 // not from an editor; the new-chat key works in the chat, not while typing in an editor; the focus key reaches the
-// chat from an editor); the walkthrough's steps complete as the user does each one (opening the chat by its key starts
+// chat from an editor; the add-selection key carries the editor's selection into the chat); the walkthrough's steps complete as the user does each one (opening the chat by its key starts
 // the agent, a prompt, its approval answered, the change kept from the palette).
 import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { PromptResponse } from '@agentclientprotocol/sdk';
 import { held, text, write, type FakeAnthropic } from '../fixtures/fakeAnthropic';
-import { paletteLabels, pressKeys, runFromPalette, screenshot, walkthroughSteps } from './bedDriver';
+import { paletteLabels, pressKeys, runFromPalette, screenshot, typeText, walkthroughSteps } from './bedDriver';
 import { activate, closeAllEditors, setSetting, setUpAgentEnvironment, waitFor, workspaceRoot, type ExtensionApi } from './helpers';
 
 const STOP = 'ACP Chat: Stop';
@@ -136,6 +136,24 @@ suite('VS Code conventions, on screen and at the keyboard', function () {
 
     await pressKeys('Control+Shift+Alt+N');
     await waitFor(() => api.chat.session && api.chat.session !== before, 'a new session in the chat', 60_000);
+  });
+
+  test('the add-selection key puts the editor’s selection in the chat, whose prompt carries it to the model', async () => {
+    await waitFor(() => api.chat.session?.turn === 'idle', 'no turn running');
+    const editor = await focusEditor();
+    editor.selection = new vscode.Selection(2, 0, 2, 10);
+    await workbenchCaughtUp();
+    await pressKeys('Control+Shift+Alt+A');
+    // The chat comes forward with the selection in its composer, the keyboard in it.
+    await waitFor(() => api.chats.hasKeyboardFocus, 'the chat to take the keyboard with the selection');
+    fake.setScript([text('That is the first line.')]);
+    const before = fake.mainRequests().length;
+    await typeText('what is this?');
+    await pressKeys('Enter');
+    const asked = await waitFor(() => fake.mainRequests().slice(before).find((r) => r.allText.includes('what is this?')), 'the prompt at the model', 60_000);
+    assert.ok(asked.allText.includes('first line'), 'the selected text went with the prompt');
+    assert.ok(asked.allText.includes('conventions-notes.md'), 'and its file');
+    await waitFor(() => api.chat.session?.turn === 'idle', 'the turn to end', 60_000);
   });
 
   test('the walkthrough’s steps, reset, complete again as the user does each one', async () => {

@@ -4,6 +4,7 @@
 // bed's browser page and answers for it.
 //
 //   POST /press      {"keys": ["Control+Shift+Alt+N", …]}        → {}
+//   POST /type       {"text": "explain these lines"}               → {}   (typed where the focus is)
 //   POST /palette    {"typed": "ACP Chat: S", "seen": "ACP Chat: Show Chats…"} → {"labels": [...]}  (the open palette)
 //   POST /command    {"title": "ACP Chat: Restart Agent"}           → {}   (run from the open palette)
 //   POST /screenshot {"name": "…"}                                  → {"path": …}  (test-results/screenshots/host-<name>.png)
@@ -32,6 +33,10 @@ export async function startBedDriver(pageOf) {
     },
     // The palette is opened by the test (workbench.action.quickOpen): F1 pressed in a webview does not always reach
     // the workbench.
+    async type(page, { text }) {
+      await page.keyboard.type(String(text));
+      return {};
+    },
     async palette(page, { typed, seen }) {
       const widget = page.locator('.quick-input-widget');
       await widget.locator('input.input').fill(`>${typed}`);

@@ -156,6 +156,8 @@ export class App {
     window.addEventListener('focus', () => this.post({ type: 'focused' }));
     // …and when it leaves, so that keys meant for the chat (Escape stops its turn) act only while it has focus.
     window.addEventListener('blur', () => this.post({ type: 'blurred' }));
+    // A page loaded into a view that already has the focus (a hidden view shown again by a key) gets no focus event.
+    if (document.hasFocus()) this.post({ type: 'focused' });
     // With nothing focused in the page, keys go to the document.
     document.addEventListener('keydown', (e) => this.onFindKey(e));
     this.post({ type: 'ready', v: PROTOCOL_VERSION });

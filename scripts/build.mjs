@@ -9,8 +9,9 @@
 // The Claude ACP adapter, with its dependencies, is bundled into one ES module (dist/agent/claude-agent-acp.mjs) that
 // the extension spawns: the VSIX ships no node_modules. The licences of everything the bundles carry are written to
 // dist/third-party-notices.txt (scripts/thirdPartyNotices.mjs).
-// First it checks the host's localisation (scripts/l10n.mjs): a user-facing literal not taken from l10n.t, or
-// l10n/bundle.l10n.json out of step with the l10n.t calls, fails the build (in --watch it is only printed).
+// First it checks the localisation (scripts/l10n.mjs): a manifest string not taken from package.nls.json, a host's
+// user-facing literal not taken from l10n.t, or l10n/bundle.l10n.json out of step with the l10n.t calls, fails the
+// build (in --watch it is only printed).
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -20,7 +20,7 @@
 // with `// l10n-ignore: <why>`.
 // `node scripts/l10n.mjs` checks (scripts/build.mjs runs it); `node scripts/l10n.mjs --write` regenerates the bundle
 // (`npm run l10n:bundle`).
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -297,9 +297,53 @@ function hostSources(base, dir = join(base, 'src')) {
   });
 }
 
-/** Checks the tree: the shown literals, and the bundle against the l10n.t calls. */
-export function checkTree(dir = root) {
+/** The manifest's fields VS Code shows to people, wherever they sit in package.json. */
+const MANIFEST_SHOWN = new Set(['displayName', 'description', 'markdownDescription', 'title', 'name', 'category', 'enumDescriptions', 'markdownEnumDescriptions', 'deprecationMessage', 'markdownDeprecationMessage']);
+/** Where such a field name means something else: the package's own id, a setting's `required` list, defaults. */
+const MANIFEST_NOT_SHOWN = [/^name$/, /\.default(\.|$)/, /\.required(\.|$)/, /^contributes\.configuration\.properties\.[^.]+\.items\.properties\.[^.]+$/];
+
+/** The manifest's user-facing strings, each with its path in package.json ("contributes.commands.0.title"). */
+export function manifestStrings(manifest) {
+  const out = [];
+  const walk = (value, path) => {
+    if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${path}.${i}`));
+    else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        const p = path ? `${path}.${k}` : k;
+        if (MANIFEST_NOT_SHOWN.some((re) => re.test(p))) continue;
+        if (MANIFEST_SHOWN.has(k) && typeof v === 'string') out.push([p, v]);
+        else if (MANIFEST_SHOWN.has(k) && Array.isArray(v) && v.every((x) => typeof x === 'string')) v.forEach((x, i) => out.push([`${p}.${i}`, x]));
+        else walk(v, p);
+      }
+    }
+  };
+  walk(manifest, '');
+  return out;
+}
+
+/**
+ * The manifest against its English bundle (package.nls.json): a shown string that is not a %key%, a %key% the bundle
+ * lacks, an entry nothing uses.
+ */
+export function checkManifest(dir = root) {
+  // A tree without a manifest (a checker test's) has none to check.
+  if (!existsSync(join(dir, 'package.json'))) return [];
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const nls = JSON.parse(readFileSync(join(dir, 'package.nls.json'), 'utf8'));
+  const strings = manifestStrings(manifest);
   const problems = [];
+  for (const [p, v] of strings) {
+    if (!/^%[^%]+%$/.test(v)) problems.push({ file: 'package.json', line: p, text: v, why: 'a user-facing manifest string not taken from package.nls.json (write %key% and put the text there)' });
+    else if (typeof nls[v.slice(1, -1)] !== 'string' || nls[v.slice(1, -1)] === '') problems.push({ file: 'package.nls.json', line: p, text: v, why: 'no text for this key' });
+  }
+  const used = new Set(strings.map(([, v]) => v.slice(1, -1)));
+  for (const k of Object.keys(nls)) if (!used.has(k)) problems.push({ file: 'package.nls.json', line: k, text: nls[k], why: 'nothing in package.json uses this entry' });
+  return problems;
+}
+
+/** Checks the tree: the manifest, the host's shown literals, and the bundle against the l10n.t calls. */
+export function checkTree(dir = root) {
+  const problems = [...checkManifest(dir)];
   const messages = [];
   for (const file of hostSources(dir)) {
     const r = scanSource(readFileSync(join(dir, file), 'utf8'), file);
@@ -322,8 +366,10 @@ export function checkTree(dir = root) {
 export function printProblems({ problems, missing, stale }, { bundleWritten = false } = {}) {
   const bundleStale = !bundleWritten && (missing.length > 0 || stale.length > 0);
   for (const p of problems) console.error(`${p.file}:${p.line}: ${p.why}: ${JSON.stringify(p.text)}`);
-  if (problems.length) {
-    console.error(`l10n: ${problems.length} user-facing string(s) not taken from l10n.t: wrap each in vscode.l10n.t('…', args) (in a module without vscode, l10n.t of src/contributions/l10n.ts), or mark a line that no person reads with // l10n-ignore: <why>`);
+  const inManifest = problems.filter((p) => p.file.startsWith('package.')).length;
+  if (inManifest) console.error(`l10n: ${inManifest} problem(s) in the manifest's strings (package.json, package.nls.json)`);
+  if (problems.length > inManifest) {
+    console.error(`l10n: ${problems.length - inManifest} user-facing string(s) not taken from l10n.t: wrap each in vscode.l10n.t('…', args) (in a module without vscode, l10n.t of src/contributions/l10n.ts), or mark a line that no person reads with // l10n-ignore: <why>`);
   }
   if (bundleStale) {
     for (const k of missing) console.error(`${BUNDLE}: missing or different: ${JSON.stringify(k)}`);

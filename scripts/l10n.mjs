@@ -76,8 +76,15 @@ const SHOWN_CONSTRUCTOR = new Map([
 /** Fields shown as text, in an object literal or assigned (`item.tooltip = …`). */
 const SHOWN_FIELD = new Set([
   'label', 'description', 'detail', 'tooltip', 'title', 'placeHolder', 'placeholder', 'prompt', 'validationMessage',
-  'saveLabel', 'openLabel', 'message', 'what',
+  'saveLabel', 'openLabel', 'message', 'what', 'reason', 'problem',
 ]);
+/** Fields that hold either words for people or a code the wording is chosen by ('not-a-file', 'both-changed'). */
+const CODED_FIELD = new Set(['reason', 'problem']);
+/** A code: a lower-case word or words joined by hyphens, never shown as it is. */
+function isCode(node) {
+  if (ts.isConditionalExpression(node)) return isCode(node.whenTrue) && isCode(node.whenFalse);
+  return ts.isStringLiteral(node) && /^[a-z]+(-[a-z]+)*$/.test(node.text);
+}
 /** Fields shown as text only when assigned (`statusItem.text = …`): as object fields these names mean much else. */
 const SHOWN_ASSIGNED = new Set(['text', 'name']);
 /** Calls whose options object's field is shown: a terminal's name on its tab. */
@@ -198,7 +205,7 @@ export function scanSource(text, file) {
     }
     if (ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node)) {
       const name = node.name.getText();
-      if (SHOWN_FIELD.has(name) && ts.isPropertyAssignment(node) && !forTheModel(node)) shown(node.initializer, name);
+      if (SHOWN_FIELD.has(name) && ts.isPropertyAssignment(node) && !forTheModel(node) && !(CODED_FIELD.has(name) && isCode(node.initializer))) shown(node.initializer, name);
       // An input box's check: the messages it returns.
       if (name === 'validateInput' && ts.isPropertyAssignment(node)) returnsOf(node.initializer).forEach((r) => shown(r, 'validateInput'));
     }

@@ -64,5 +64,5 @@ export function reasonFromSdkSignal(signal: AbortSignal, connectionSignal: Abort
 /** The JSON-RPC error for a request whose id is still in use by an open request of the same session. */
 export function duplicateRequest(key: string, logger: Logger): RequestError {
   logger.error(`[acpClient] ${key}: the agent reused the id of a request that is still open; answering an error`);
-  return RequestError.invalidRequest({ reason: `request id ${key} is already in use by an open request` });
+  return RequestError.invalidRequest({ reason: `request id ${key} is already in use by an open request` }); // l10n-ignore: a programming error, for the log
 }

@@ -12,6 +12,7 @@ import { applySessionUpdate } from './sessionReducer';
 import { appendTerminalOutput, type TerminalText } from './toolCallMerge';
 import { blocksText, type PermissionOutcome, type PermissionRecord, type SessionMeta, type ToolCallState, type TranscriptChange, type TranscriptEntry, type TranscriptSnapshot, type TurnState } from './transcript';
 import { emptyTranscript, toSnapshot, type ReduceResult, type TranscriptState } from './transcriptState';
+import { l10n } from '../contributions/l10n';
 
 /** What a Session needs from its AcpClient. */
 export interface SessionHost {
@@ -243,7 +244,7 @@ export class Session implements PermissionSessionView {
     this.host.pending.cancelSession(this.id, 'session-closed');
     this.host.forget(this.id);
     const connected = this.host.disconnectReason() === undefined;
-    if (this.state.meta.connection === 'connected') this.apply({ type: 'disconnected', reason: 'The session was closed.' });
+    if (this.state.meta.connection === 'connected') this.apply({ type: 'disconnected', reason: l10n.t('The session was closed.') });
     if (connected && this.host.capabilities?.sessionCapabilities?.close) {
       await this.host.agent.request(acp.methods.agent.session.close, { sessionId: this.id });
     }

@@ -3,6 +3,7 @@
 // the first of those turns touched it, but only while it still holds what the last of them left: a file someone
 // changed since is left alone with the reason, so nothing is overwritten silently.
 import type { TurnRecord } from './checkpointStore';
+import { l10n } from '../contributions/l10n';
 
 export interface RestoreFile {
   path: string;
@@ -26,7 +27,7 @@ export function planRestore(turns: readonly TurnRecord[], userIndex: number): Re
   for (const turn of turns) {
     if (turn.userIndex < userIndex) continue;
     for (const f of turn.files) {
-      if (!first.has(f.path)) first.set(f.path, f.before === undefined ? { reason: f.beforeUnknown ?? 'no record of its content before' } : { target: f.before });
+      if (!first.has(f.path)) first.set(f.path, f.before === undefined ? { reason: f.beforeUnknown ?? l10n.t('no record of its content before') } : { target: f.before });
       // A reverted file holds what it held before that turn; one whose before is unknown was never reverted.
       last.set(f.path, f.reverted && f.before !== undefined ? f.before : f.after);
     }
@@ -43,8 +44,8 @@ export type RestoreCheck = { action: 'restore' } | { action: 'unchanged' } | { a
 
 /** What to do with one file of the plan given what it holds now (`undefined`: it cannot be read as text). */
 export function checkRestore(file: RestoreFile, current: string | null | undefined): RestoreCheck {
-  if (current === undefined) return { action: 'refuse', reason: 'it cannot be read as text' };
+  if (current === undefined) return { action: 'refuse', reason: l10n.t('it cannot be read as text') };
   if (current === file.target) return { action: 'unchanged' };
-  if (current !== file.expected) return { action: 'refuse', reason: 'it changed after the agent wrote it' };
+  if (current !== file.expected) return { action: 'refuse', reason: l10n.t('it changed after the agent wrote it') };
   return { action: 'restore' };
 }

@@ -2,6 +2,7 @@
 // counts. Pure (no `vscode`, no I/O): the tracker reads the disk and git, this decides what the turn did.
 import { diffLines } from 'diff';
 import type { ToolCallState } from '../acpClient/transcript';
+import { l10n } from '../contributions/l10n';
 
 /** One diff the agent reported for a file (a tool call's `diff` content). `oldText: null` = the call created it. */
 export interface FileDiff {
@@ -50,10 +51,10 @@ export function undoDiffs(now: string | null, diffs: readonly FileDiff[]): Befor
   let text = now;
   for (let i = diffs.length - 1; i >= 0; i--) {
     const d = diffs[i]!;
-    if (text === null) return { known: false, reason: 'the file was deleted after the agent edited it' };
+    if (text === null) return { known: false, reason: l10n.t('the file was deleted after the agent edited it') };
     if (d.oldText === null) {
       // The call created the file; its text must be what the call wrote, or something else changed it since.
-      if (text !== d.newText) return { known: false, reason: 'the file changed after the agent created it' };
+      if (text !== d.newText) return { known: false, reason: l10n.t('the file changed after the agent created it') };
       text = null;
       continue;
     }
@@ -61,10 +62,10 @@ export function undoDiffs(now: string | null, diffs: readonly FileDiff[]): Befor
       text = d.oldText;
       continue;
     }
-    if (d.newText === '') return { known: false, reason: 'an edit removed text and its place cannot be found' };
+    if (d.newText === '') return { known: false, reason: l10n.t('an edit removed text and its place cannot be found') };
     const at = text.indexOf(d.newText);
     if (at < 0 || text.indexOf(d.newText, at + 1) >= 0) {
-      return { known: false, reason: 'the agent’s edit cannot be located exactly in the file' };
+      return { known: false, reason: l10n.t('the agent’s edit cannot be located exactly in the file') };
     }
     text = text.slice(0, at) + d.oldText + text.slice(at + d.newText.length);
   }
@@ -93,7 +94,7 @@ export function describeChange(
   fromGit: string | null | undefined,
   diffs: readonly FileDiff[],
 ): ChangedFile | undefined {
-  const before: BeforeContent = fromGit !== undefined ? { known: true, text: fromGit } : diffs.length ? undoDiffs(after, diffs) : { known: false, reason: 'no record of its content before the turn' };
+  const before: BeforeContent = fromGit !== undefined ? { known: true, text: fromGit } : diffs.length ? undoDiffs(after, diffs) : { known: false, reason: l10n.t('no record of its content before the turn') };
   const source = fromGit !== undefined ? 'git' : diffs.length ? 'diffs' : 'none';
   if (!before.known) {
     const fromAgent = diffs.length ? lineCountsOfDiffs(diffs) : { added: 0, removed: 0 };

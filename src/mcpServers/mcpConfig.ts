@@ -5,6 +5,7 @@ import { basename, sep } from 'node:path';
 // jsonc-parser's ES module build: the CommonJS one hides its own requires from the bundler.
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
 import type { McpServer } from '@agentclientprotocol/sdk';
+import { l10n } from '../contributions/l10n';
 
 export type McpSource = 'workspace' | 'settings';
 
@@ -120,7 +121,7 @@ export function resolveServer(server: ConfiguredServer, vars: McpVariables): Res
     resolved = { type: server.transport, name: server.name, url, headers: pairs(server.headers) };
     if (!why && !isWebAddress(url)) why = '"url" is not an http or https address once its variables are filled in';
   }
-  return why ? { ok: false, problem: `${about(server.source, server.name)}${why}; the server is left out.` } : { ok: true, server: resolved };
+  return why ? { ok: false, problem: l10n.t('{0}{1}; the server is left out.', about(server.source, server.name), why) } : { ok: true, server: resolved };
 }
 
 function readWorkspaceFile(text: string, problems: string[]): { servers: Record<string, unknown>; inputs: unknown } | undefined {

@@ -5,6 +5,7 @@
 import type { McpServer } from '@agentclientprotocol/sdk';
 import { isAbsolute, join } from 'node:path';
 import { resolveServer, SETTING, WORKSPACE_FILE, type ConfiguredServer, type McpConfig } from './mcpConfig';
+import { l10n } from '../contributions/l10n';
 
 /** One configured server and what became of it. */
 export interface UserServerState {
@@ -63,10 +64,10 @@ function programPath(server: { command: string; env: { name: string; value: stri
   const { command } = server;
   if (isAbsolute(command)) return { ok: true, path: command };
   if (/[\\/]/u.test(command)) {
-    return ctx.workspaceFolder ? { ok: true, path: join(ctx.workspaceFolder, command) } : { ok: false, problem: `"${command}" is relative and no folder is open; the server is left out.` };
+    return ctx.workspaceFolder ? { ok: true, path: join(ctx.workspaceFolder, command) } : { ok: false, problem: l10n.t('"{0}" is relative and no folder is open; the server is left out.', command) };
   }
   const found = ctx.findProgram(command, server.env.find((e) => e.name === 'PATH')?.value ?? ctx.env.PATH);
-  return found ? { ok: true, path: found } : { ok: false, problem: `"${command}" was not found on PATH; the server is left out.` };
+  return found ? { ok: true, path: found } : { ok: false, problem: l10n.t('"{0}" was not found on PATH; the server is left out.', command) };
 }
 
 function where(server: ConfiguredServer): string {

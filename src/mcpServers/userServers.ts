@@ -86,10 +86,10 @@ async function ask(input: McpInput, serverName: string): Promise<string | undefi
 /** The file's text, or why it was not read; undefined when there is no file. */
 async function readConfigFile(path: string): Promise<{ text?: string; problem?: string } | undefined> {
   try {
-    if ((await stat(path)).size > MAX_FILE_BYTES) return { problem: `${WORKSPACE_FILE} is larger than 1 MB; none of its servers are passed to the agent.` };
+    if ((await stat(path)).size > MAX_FILE_BYTES) return { problem: vscode.l10n.t('{0} is larger than 1 MB; none of its servers are passed to the agent.', WORKSPACE_FILE) };
     return { text: await readFile(path, 'utf8') };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    return { problem: `${WORKSPACE_FILE} could not be read (${(err as Error).message}); none of its servers are passed to the agent.` };
+    return { problem: vscode.l10n.t('{0} could not be read ({1}); none of its servers are passed to the agent.', WORKSPACE_FILE, (err as Error).message) };
   }
 }

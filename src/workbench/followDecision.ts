@@ -28,13 +28,13 @@ export interface AskedSoFar {
 export function decideFollow(path: unknown, check: LocationCheck, asked: AskedSoFar, flavour: PathFlavour = nodePath): FollowDecision {
   if (!check.ok) return { kind: 'refuse', reason: check.reason };
   const kinds = [pathKind(check.path, flavour), typeof path === 'string' ? pathKind(path, flavour) : 'local'];
-  if (kinds.includes('device')) return { kind: 'refuse', reason: `${check.path} is a device path.` };
+  if (kinds.includes('device')) return { kind: 'refuse', reason: `${check.path} is a device path.` }; // l10n-ignore: written only to the log
   // A workspace on a network share is the user's own: its files reach no host VS Code has not reached already.
   if (check.insideWorkspace) return { kind: 'show', check };
-  if (kinds.includes('network')) return { kind: 'refuse', reason: `${check.path} is a network path outside the workspace.` };
+  if (kinds.includes('network')) return { kind: 'refuse', reason: `${check.path} is a network path outside the workspace.` }; // l10n-ignore: written only to the log
   const answer = asked.answers.get(check.path);
-  if (answer !== undefined) return answer ? { kind: 'show', check } : { kind: 'skip', reason: `${check.path}: declined before.` };
-  if (asked.askedThisTurn) return { kind: 'skip', reason: `${check.path}: outside the workspace, and this turn already asked once.` };
+  if (answer !== undefined) return answer ? { kind: 'show', check } : { kind: 'skip', reason: `${check.path}: declined before.` }; // l10n-ignore: written only to the log
+  if (asked.askedThisTurn) return { kind: 'skip', reason: `${check.path}: outside the workspace, and this turn already asked once.` }; // l10n-ignore: written only to the log
   return { kind: 'ask', check };
 }
 
@@ -74,13 +74,13 @@ export class FollowGate {
       this.askedInTurn = turn;
       const yes = await this.io.confirm(check);
       this.answers.set(check.path, yes);
-      decision = yes ? { kind: 'show', check } : { kind: 'skip', reason: `${check.path}: declined.` };
+      decision = yes ? { kind: 'show', check } : { kind: 'skip', reason: `${check.path}: declined.` }; // l10n-ignore: written only to the log
     }
     if (decision.kind !== 'show') return decision;
     try {
-      if (!(await this.io.isFile(decision.check.path))) return { kind: 'skip', reason: `${decision.check.path} is not a file (yet).` };
+      if (!(await this.io.isFile(decision.check.path))) return { kind: 'skip', reason: `${decision.check.path} is not a file (yet).` }; // l10n-ignore: written only to the log
     } catch (err) {
-      return { kind: 'skip', reason: `${decision.check.path} cannot be read: ${String(err)}` };
+      return { kind: 'skip', reason: `${decision.check.path} cannot be read: ${String(err)}` }; // l10n-ignore: written only to the log
     }
     return decision;
   }

@@ -2,6 +2,7 @@
 // outside every workspace folder is labelled as such and needs a confirmation (the surface asks), because the
 // agent may point at any file on the machine.
 import * as nodePath from 'node:path';
+import { l10n } from '../contributions/l10n';
 
 export type LocationCheck =
   | { ok: true; path: string; line?: number; insideWorkspace: boolean; relativePath?: string }
@@ -17,9 +18,9 @@ export function checkLocation(
   workspaceFolders: readonly string[],
   flavour: PathFlavour = nodePath,
 ): LocationCheck {
-  if (typeof path !== 'string' || path.length === 0) return { ok: false, reason: 'The location has no file path.' };
-  if (/[\u0000-\u001f]/u.test(path)) return { ok: false, reason: 'The file path contains control characters.' };
-  if (!flavour.isAbsolute(path)) return { ok: false, reason: `The agent gave a relative path (${path}); only absolute paths are opened.` };
+  if (typeof path !== 'string' || path.length === 0) return { ok: false, reason: l10n.t('The location has no file path.') };
+  if (/[\u0000-\u001f]/u.test(path)) return { ok: false, reason: l10n.t('The file path contains control characters.') };
+  if (!flavour.isAbsolute(path)) return { ok: false, reason: l10n.t('The agent gave a relative path ({0}); only absolute paths are opened.', path) };
   const normalized = flavour.normalize(path);
   const validLine = typeof line === 'number' && Number.isInteger(line) && line >= 1 ? line : undefined;
   for (const folder of workspaceFolders) {

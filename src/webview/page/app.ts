@@ -152,12 +152,20 @@ export class App {
 
   /** Tells the host the page is ready for a snapshot. */
   start(): void {
-    // The host needs to know which chat the user is in (commands act on it); the page is the only one that can tell.
-    window.addEventListener('focus', () => this.post({ type: 'focused' }));
-    // …and when it leaves, so that keys meant for the chat (Escape stops its turn) act only while it has focus.
-    window.addEventListener('blur', () => this.post({ type: 'blurred' }));
+    // The host needs to know which chat the user is in (commands act on it), and whether the keyboard is in it (keys
+    // meant for the chat, like Escape for Stop, act only then); the page is the only one that can tell.
+    let hasFocus = false;
+    const focusIs = (now: boolean) => {
+      if (now === hasFocus) return;
+      hasFocus = now;
+      this.post(now ? { type: 'focused' } : { type: 'blurred' });
+    };
+    window.addEventListener('focus', () => focusIs(true));
+    window.addEventListener('blur', () => focusIs(false));
+    // Focus moving onto one of the page's controls says it too, should the window's own event not come.
+    document.addEventListener('focusin', () => focusIs(true));
     // A page loaded into a view that already has the focus (a hidden view shown again by a key) gets no focus event.
-    if (document.hasFocus()) this.post({ type: 'focused' });
+    if (document.hasFocus()) focusIs(true);
     // With nothing focused in the page, keys go to the document.
     document.addEventListener('keydown', (e) => this.onFindKey(e));
     this.post({ type: 'ready', v: PROTOCOL_VERSION });

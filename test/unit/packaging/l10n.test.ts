@@ -48,6 +48,17 @@ describe('the localisation check', () => {
     expect(scan(source).messages.map((m) => m.key)).toEqual(['Open {0}?', 'Open', '$(add) New Chat', 'Chats']);
   });
 
+  it('flags a reason or problem in words, and leaves one that is a code the wording is chosen by', () => {
+    const source = [
+      'export function check(ok: boolean, first: boolean) {',
+      "  if (!ok) return { ok: false, reason: 'it changed after the agent wrote it' };",
+      "  if (first) return { ok: false, problem: `${first} was not found on PATH` };",
+      "  return { ok: false, reason: first ? 'first-prompt' : 'cannot-fork', problem: 'not-a-file' };",
+      '}',
+    ].join('\n');
+    expect(flagged(source)).toEqual(['2: it changed after the agent wrote it', '3: {0} was not found on PATH']);
+  });
+
   it('reads a sentence put together with + as one message, and every sentence of a wording module', () => {
     expect(flagged("vscode.window.showWarningMessage('Delete ' + name + '? It cannot be undone.');")).toEqual(['1: Delete {0}? It cannot be undone.']);
     const wording = "export const WORDS = { gone: 'That change is no longer under review.' };\nconst action = 'showLog';";

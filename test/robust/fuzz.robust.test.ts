@@ -299,7 +299,7 @@ describe('fuzzing (fast-check)', () => {
     const validMsg = fc.oneof(
       fc.record({ type: fc.constant('sendPrompt'), text: fc.string(), attachments: fc.array(fc.record({ type: fc.constant('file'), path: fc.string(), name: fc.string() }), { maxLength: 2 }) }),
       fc.record({ type: fc.constant('answerPermission'), key: fc.string(), optionId: fc.string() }),
-      fc.record({ type: fc.constant('answerElicitation'), key: fc.string(), action: fc.constantFrom('accept', 'decline', 'cancel'), content: fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.integer(), fc.boolean())) }),
+      fc.record({ type: fc.constant('answerElicitation'), key: fc.string(), action: fc.constantFrom('accept', 'decline', 'cancel'), content: fc.dictionary(fc.string().filter((k) => k !== '__proto__'), fc.oneof(fc.string(), fc.integer(), fc.boolean())) }),
       fc.record({ type: fc.constant('openLocation'), path: fc.string(), line: fc.option(fc.nat()) }),
       fc.record({ type: fc.constant('openLink'), href: fc.string() }),
       fc.record({ type: fc.constant('completeFiles'), requestId: fc.integer(), query: fc.string() }),

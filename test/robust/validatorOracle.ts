@@ -53,7 +53,7 @@ const MESSAGES: Record<string, Shape> = {
   setMode: { modeId: str(256) },
   setConfigOption: { configId: str(256), value: either(str(1024), bool) },
   answerPermission: { key: str(512), optionId: str(256) },
-  answerElicitation: { key: str(512), action: oneOf('accept', 'decline', 'cancel'), content: optional(recordOf(elicitationValue)) },
+  answerElicitation: { key: str(512), action: oneOf('accept', 'decline', 'cancel'), content: optional((v) => recordOf(elicitationValue)(v) && !Object.hasOwn(v as object, '__proto__')) },
   openLocation: { path: str(), line: optional(nullable(int(0))) },
   openDiff: { toolCallId: str(512), contentIndex: int(0) },
   openLink: { href: str(8192) },

@@ -66,12 +66,12 @@ function buildWebviewSchemas() {
       type: z.literal('answerElicitation'),
       key: str(512),
       action: z.enum(['accept', 'decline', 'cancel']),
-      content: z.optional(z.record(z.string(), elicitationValue)),
+      // A field named __proto__ could not be kept as the page sent it (an object's prototype is not a field): refused.
+      content: z.optional(z.pipe(z.custom<unknown>((v) => !(typeof v === 'object' && v !== null && Object.hasOwn(v, '__proto__'))), z.record(z.string(), elicitationValue))),
     }),
     z.object({ type: z.literal('openLocation'), path: str(), line: z.optional(z.nullable(int(0))) }),
     z.object({ type: z.literal('openDiff'), toolCallId: str(512), contentIndex: int(0) }),
     z.object({ type: z.literal('openLink'), href: str(8192) }),
-    z.object({ type: z.literal('completeFiles'), requestId: int(), query: str(1024) }),
     /** `@` completion beyond files: folders, symbols (`@#name`: symbols only), the problems, terminal, git changes. */
     z.object({ type: z.literal('completeMentions'), requestId: int(), query: str(1024) }),
     z.object({ type: z.literal('attachMention'), mention }),

@@ -209,7 +209,7 @@ describe('incoming message validation and link policy', () => {
       { type: 'openLocation', path: '/a', line: 3 },
       { type: 'openDiff', toolCallId: 't', contentIndex: 0 },
       { type: 'openLink', href: 'https://x' },
-      { type: 'completeFiles', requestId: 1, query: 'src' },
+      { type: 'completeMentions', requestId: 1, query: 'src' },
     ];
     for (const m of good) expect(parseWebviewMessage(m)).toEqual({ ok: true, message: m });
   });
@@ -223,6 +223,8 @@ describe('incoming message validation and link policy', () => {
       { type: 'sendPrompt', text: 'x', attachments: [{ type: 'folder', path: '/' }] },
       { type: 'answerPermission', key: 's:1' },
       { type: 'answerElicitation', key: 'k', action: 'explode' },
+      // A field the host could not receive as sent (the parsed object would lose it to its prototype).
+      JSON.parse('{"type":"answerElicitation","key":"k","action":"accept","content":{"__proto__":0}}'),
       { type: 'openDiff', toolCallId: 't', contentIndex: -1 },
       { type: 'sendPrompt', text: 'x', attachments: [{ type: 'image', mimeType: 'text/html', data: '', name: 'x' }] },
     ];

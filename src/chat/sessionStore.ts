@@ -2,6 +2,7 @@
 // reopen it after a reload), for agents without session/list the sessions it opened (ids, titles, times; never
 // their content), and the sessions whose prompt the agent never answered (titled by nothing until it does). The store is VS Code's `Memento` in production, passed in by shape so no `vscode` import is needed.
 import type { Chat } from './chat';
+import type { Session } from '../acpClient/session';
 import type { ChatRegistry } from './chatRegistry';
 import type { Disposable } from '../acpClient/events';
 import type { Logger } from '../acpClient/logger';
@@ -19,8 +20,13 @@ const UNANSWERED_KEY = 'acpChat.unansweredSessions';
 /** Enough for any user's recent unanswered prompts; the oldest go first. */
 const MAX_UNANSWERED = 200;
 
-/** Entries that show the agent answered in a session. */
-const ANSWER_KINDS = ['agent', 'thought', 'tool'] as const;
+/**
+ * Whether the agent has answered in `session` (said, thought or done something): until it has, a title made from a
+ * prompt names a conversation that has not happened.
+ */
+export function agentAnswered(session: Pick<Session, 'hasEntry'>): boolean {
+  return session.hasEntry('agent', 'thought', 'tool');
+}
 
 export class SessionStore {
   constructor(
@@ -93,10 +99,10 @@ export function trackSessions(chats: ChatRegistry, store: SessionStore, now: () 
     if (chat === chats.sideView) store.setCurrent(session.id);
     const known = store.recent().find((i) => i.sessionId === session.id)?.title;
     if (known) session.rememberTitle(known);
+    const unanswered = () => session.hasEntry('user') && !agentAnswered(session);
     const note = () => {
-      const answered = session.hasEntry(...ANSWER_KINDS);
-      store.setUnanswered(session.id, !answered && session.hasEntry('user'));
-      store.remember({ sessionId: session.id, title: answered ? (session.meta.title ?? null) : null, updatedAt: new Date(now()).toISOString() });
+      store.setUnanswered(session.id, unanswered());
+      store.remember({ sessionId: session.id, title: agentAnswered(session) ? (session.meta.title ?? null) : null, updatedAt: new Date(now()).toISOString() });
     };
     note();
     titles.set(
@@ -104,8 +110,8 @@ export function trackSessions(chats: ChatRegistry, store: SessionStore, now: () 
       session.onDidChange((changes) => {
         const titled = changes.some((c) => c.type === 'meta-changed' && c.keys.includes('title'));
         // The first prompt, and the first answer to it, change what the history may call the session.
-        const firsts = changes.some((c) => c.type === 'entry-added' && (c.entry.kind === 'user' || (ANSWER_KINDS as readonly string[]).includes(c.entry.kind))) && store.isUnanswered(session.id) !== (session.hasEntry('user') && !session.hasEntry(...ANSWER_KINDS));
-        if (titled || firsts) note();
+        const answeredChanged = changes.some((c) => c.type === 'entry-added') && store.isUnanswered(session.id) !== unanswered();
+        if (titled || answeredChanged) note();
       }),
     );
   });

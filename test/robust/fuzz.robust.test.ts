@@ -302,7 +302,6 @@ describe('fuzzing (fast-check)', () => {
       fc.record({ type: fc.constant('answerElicitation'), key: fc.string(), action: fc.constantFrom('accept', 'decline', 'cancel'), content: fc.dictionary(fc.string().filter((k) => k !== '__proto__'), fc.oneof(fc.string(), fc.integer(), fc.boolean())) }),
       fc.record({ type: fc.constant('openLocation'), path: fc.string(), line: fc.option(fc.nat()) }),
       fc.record({ type: fc.constant('openLink'), href: fc.string() }),
-      fc.record({ type: fc.constant('completeFiles'), requestId: fc.integer(), query: fc.string() }),
       fc.record({ type: fc.constant('completeMentions'), requestId: fc.integer(), query: fc.string() }),
       fc.record({
         type: fc.constant('attachMention'),

@@ -57,7 +57,6 @@ const MESSAGES: Record<string, Shape> = {
   openLocation: { path: str(), line: optional(nullable(int(0))) },
   openDiff: { toolCallId: str(512), contentIndex: int(0) },
   openLink: { href: str(8192) },
-  completeFiles: { requestId: int(), query: str(1024) },
   completeMentions: { requestId: int(), query: str(1024) },
   attachMention: { mention },
   dropUris: { uris: arrayOf(str(8192), 100) },

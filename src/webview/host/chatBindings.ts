@@ -193,10 +193,5 @@ export function createChatActions(
       const forApproval = applied ? undefined : pendingPermissionOf(permissions, chat, toolCallId)?.key;
       await editor.showDiff({ path: content.path, oldText: content.oldText ?? null, newText: content.newText }, { applied, forApproval });
     },
-    completeFiles: async (query) => {
-      const pattern = `**/*${query.replace(/[\\[\]{}*?!]/g, '')}*`;
-      const uris = await vscode.workspace.findFiles(pattern, '**/{node_modules,.git}/**', 50);
-      return uris.map((u) => ({ path: u.fsPath, label: vscode.workspace.asRelativePath(u) }));
-    },
   };
 }

@@ -9,6 +9,7 @@ import type { Session } from '../../acpClient/session';
 import type { SessionMeta } from '../protocol/protocol';
 import { usageText } from '../protocol/usageText';
 import { l10n } from '../../contributions/l10n';
+import { agentAnswered } from '../../chat/sessionStore';
 
 /** Long enough for a sentence-long title; VS Code ends a tab's title with "…" where it does not fit. */
 const TITLE_MAX = 80;
@@ -34,13 +35,12 @@ export function titleWithBranch(title: string | undefined, branch: string | unde
   return branch ? `${title ?? l10n.t('New chat')} (${branch})` : title;
 }
 
-/** Sessions the agent has answered in: only they show a title (one made from a prompt never sent, as when the agent
- * first needed a sign-in, would name a conversation that has not happened). */
+/** Sessions the agent has answered in, remembered: once answered, always (the check need not run again). */
 const answered = new WeakSet<object>();
 
 function hasAnswered(session: Pick<Session, 'hasEntry'>): boolean {
   if (answered.has(session)) return true;
-  const yes = session.hasEntry('agent', 'thought', 'tool');
+  const yes = agentAnswered(session);
   if (yes) answered.add(session);
   return yes;
 }

@@ -7,7 +7,7 @@ import { buildChatHtml } from './html';
 import { parseExternalLink } from '../protocol/linkPolicy';
 import { parseWebviewMessage } from '../protocol/messageValidation';
 import { createNonce } from './nonce';
-import { PROTOCOL_VERSION, type AgentChoiceView, type ApprovalSignalView, type Attachment, type ChatNotice, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type FileCompletion, type HostToWebview, type GrantView, type Mention, type MentionCompletion, type TurnsView, type WebviewToHost, type WorktreeView } from '../protocol/protocol';
+import { PROTOCOL_VERSION, type AgentChoiceView, type ApprovalSignalView, type Attachment, type ChatNotice, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type HostToWebview, type GrantView, type Mention, type MentionCompletion, type TurnsView, type WebviewToHost, type WorktreeView } from '../protocol/protocol';
 import { TranscriptPublisher } from './transcriptPublisher';
 import { errorMessage } from '../../acpClient/errors';
 import type { AnswerResult } from '../../acpClient/pendingRequests';
@@ -47,7 +47,6 @@ export interface ChatActions {
   /** False when the location was not opened. */
   openLocation(path: string, line?: number | null): Promise<boolean>;
   openDiff(toolCallId: string, contentIndex: number): Promise<void>;
-  completeFiles(query: string): Promise<FileCompletion[]>;
   /** Add Context: asks the user what to attach; the attachments for the composer. */
   addContext(): Promise<Attachment[]>;
   /** `@` suggestions beyond files: folders, symbols, the problems, the terminal's output, the git changes. */
@@ -317,11 +316,6 @@ export class ChatWebviewController implements vscode.Disposable {
         return this.run(m.type, () => this.openLink(m.href));
       case 'noticeAction':
         return this.run(m.type, () => a.noticeAction(m.noticeId, m.action, m.methodId, m.resend));
-      case 'completeFiles':
-        return this.run(m.type, async () => {
-          const items = await a.completeFiles(m.query);
-          this.post({ type: 'fileCompletions', requestId: m.requestId, items });
-        });
       case 'reviewTurnChanges':
         return this.run(m.type, () => a.reviewTurnChanges(m.id));
       case 'revertTurnChanges':

@@ -218,9 +218,6 @@ export class App {
         this.composer.addAttachment(msg.attachment);
         this.composer.focus();
         return;
-      case 'fileCompletions':
-        this.composer.showFileCompletions(msg.requestId, msg.items);
-        return;
       case 'mentionCompletions':
         this.composer.showMentionCompletions(msg.requestId, msg.items);
         return;

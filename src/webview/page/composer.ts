@@ -142,21 +142,6 @@ export class Composer {
     this.notice.hidden = text === '';
   }
 
-  /** Fills completions for the latest `@` request; stale answers are ignored. */
-  showFileCompletions(requestId: number, items: { path: string; label: string }[]): void {
-    if (requestId !== this.atRequestId || !this.currentAtQuery()) return;
-    this.openCompletions(
-      items.slice(0, 50).map((f) => ({
-        label: f.label,
-        detail: f.path,
-        accept: () => {
-          this.replaceCurrentToken('');
-          this.addAttachment({ type: 'file', path: f.path, name: f.label });
-        },
-      })),
-    );
-  }
-
   /** Fills the `@` suggestions for the latest request; stale answers are ignored. */
   showMentionCompletions(requestId: number, items: MentionCompletion[]): void {
     if (requestId !== this.atRequestId || this.currentAtQuery() === undefined) return;

@@ -44,12 +44,6 @@ export interface ElicitationView {
   form: FormParse;
 }
 
-/** A workspace file offered for `@` completion. */
-export interface FileCompletion {
-  path: string;
-  label: string;
-}
-
 /** An `@` suggestion: what it attaches, and how the list shows it (`detail`: a path, a symbol's place, what it is). */
 export interface MentionCompletion {
   mention: Mention;
@@ -112,7 +106,6 @@ export type HostToWebview =
   | { type: 'elicitations'; elicitations: ElicitationView[] }
   /** "Add selection to chat" and similar: put an attachment into the composer. */
   | { type: 'attach'; attachment: Attachment }
-  | { type: 'fileCompletions'; requestId: number; items: FileCompletion[] }
   | { type: 'mentionCompletions'; requestId: number; items: MentionCompletion[] }
   | { type: 'focusComposer' }
   /** The turns' changes and marks. Sent after every snapshot and on change. */

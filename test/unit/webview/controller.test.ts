@@ -107,7 +107,6 @@ function setup() {
     answerElicitation: vi.fn(),
     openLocation: vi.fn(),
     openDiff: vi.fn(),
-    completeFiles: vi.fn(async (q: string) => [{ path: `/w/${q}.ts`, label: `${q}.ts` }]),
     reviewTurnChanges: vi.fn(),
     revertTurnChanges: vi.fn(),
     editPrompt: vi.fn(),
@@ -254,14 +253,6 @@ describe('ChatWebviewController', () => {
     expect(t.log.error).toHaveBeenCalledWith(expect.stringContaining('mode refused'));
     expect(t.reportError).toHaveBeenCalledWith(expect.objectContaining({ message: 'mode refused' }), 'setMode');
     expect(vscodeFake.showErrorMessage).not.toHaveBeenCalled();
-  });
-
-  it('answers file completions with the request id', async () => {
-    const t = setup();
-    t.fromWebview.fire({ type: 'ready', v: PROTOCOL_VERSION });
-    t.fromWebview.fire({ type: 'completeFiles', requestId: 7, query: 'main' });
-    await t.settle();
-    expect(t.posted.at(-1)).toEqual({ type: 'fileCompletions', requestId: 7, items: [{ path: '/w/main.ts', label: 'main.ts' }] });
   });
 
   it('answers @ suggestions with the request id; a picked one and dropped URIs come back as attachments', async () => {

@@ -21,7 +21,10 @@ const only = onlyAt >= 0 ? args[onlyAt + 1].split(',') : [];
 const LOCK = '/tmp/acp-bed.lock';
 
 if (process.env.ACP_BENCH_LOCKED !== '1' && spawnSync('flock', ['--version']).status === 0) {
-  const r = spawnSync('flock', [LOCK, process.execPath, fileURLToPath(import.meta.url), ...args], { stdio: 'inherit', env: { ...process.env, ACP_BENCH_LOCKED: '1' } });
+  const r = spawnSync('flock', [LOCK, process.execPath, fileURLToPath(import.meta.url), ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, ACP_BENCH_LOCKED: '1' },
+  });
   process.exit(r.status ?? 1);
 }
 

@@ -30,7 +30,7 @@ const common = { bundle: true, sourcemap: production ? false : 'linked', minify:
 const lazyLibraries = {
   '@agentclientprotocol/sdk': 'acp-sdk',
   'markdown-it': 'markdown-it',
-  're2js': 're2js',
+  re2js: 're2js',
   'tar/extract': 'tar-extract',
 };
 
@@ -125,7 +125,12 @@ const builds = [
     stdin: { contents: `export ${defaultExports.has(specifier) ? '{ default }' : '*'} from ${JSON.stringify(specifier)};`, resolveDir: root, loader: 'js' },
     outfile: join(root, `dist/vendor/${file}.js`),
   })),
-  ...Object.entries(lazyModules).map(([module, file]) => ({ ...common, ...node, entryPoints: [join(root, module)], outfile: join(root, `dist/vendor/${file}.js`) })),
+  ...Object.entries(lazyModules).map(([module, file]) => ({
+    ...common,
+    ...node,
+    entryPoints: [join(root, module)],
+    outfile: join(root, `dist/vendor/${file}.js`),
+  })),
   {
     ...common,
     entryPoints: { main: join(root, 'src/webview/page/main.ts'), styles: join(root, 'src/webview/page/styles.css') },

@@ -75,8 +75,21 @@ const SHOWN_CONSTRUCTOR = new Map([
 ]);
 /** Fields shown as text, in an object literal or assigned (`item.tooltip = …`). */
 const SHOWN_FIELD = new Set([
-  'label', 'description', 'detail', 'tooltip', 'title', 'placeHolder', 'placeholder', 'prompt', 'validationMessage',
-  'saveLabel', 'openLabel', 'message', 'what', 'reason', 'problem',
+  'label',
+  'description',
+  'detail',
+  'tooltip',
+  'title',
+  'placeHolder',
+  'placeholder',
+  'prompt',
+  'validationMessage',
+  'saveLabel',
+  'openLabel',
+  'message',
+  'what',
+  'reason',
+  'problem',
 ]);
 /** Fields that hold either words for people or a code the wording is chosen by ('not-a-file', 'both-changed'). */
 const CODED_FIELD = new Set(['reason', 'problem']);
@@ -122,7 +135,10 @@ function calleeName(expr) {
 export function scanSource(text, file) {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const lines = text.split('\n');
-  const ignored = (line) => /\/\/ l10n-ignore: \S/.test(lines[line] ?? '') || /^\s*\/\/ l10n-ignore: \S/.test(lines[line - 1] ?? '');
+  // The mark stands on the line, or on the line before it (before a property's name when its value wraps to the next line).
+  const marked = (line) => /^\s*\/\/ l10n-ignore: \S/.test(lines[line] ?? '');
+  const ignored = (line) =>
+    /\/\/ l10n-ignore: \S/.test(lines[line] ?? '') || marked(line - 1) || (/:\s*$/.test(lines[line - 1] ?? '') && marked(line - 2));
   const problems = [];
   const messages = [];
   const seen = new Set();
@@ -175,7 +191,12 @@ export function scanSource(text, file) {
         } else problems.push({ line: lineOf(node) + 1, text: node.getText(sf).slice(0, 80), why: 'l10n.t needs a literal message (and comment)' });
       } else problems.push({ line: lineOf(node) + 1, text: node.getText(sf).slice(0, 80), why: 'l10n.t needs a literal message' });
       // The bundle is read as the extension activates, and the shared module's l10n.t is VS Code's only from then on.
-      if (atModuleLoad(node)) problems.push({ line: lineOf(node) + 1, text: node.getText(sf).slice(0, 80), why: 'l10n.t runs when the module loads, before activation: call it in a function' });
+      if (atModuleLoad(node))
+        problems.push({
+          line: lineOf(node) + 1,
+          text: node.getText(sf).slice(0, 80),
+          why: 'l10n.t runs when the module loads, before activation: call it in a function',
+        });
       // Its arguments are values put into the message, not text of their own.
       return;
     }
@@ -195,7 +216,8 @@ export function scanSource(text, file) {
       if (name && NAMED_OPTIONS.has(name)) {
         for (const a of node.arguments) {
           if (!ts.isObjectLiteralExpression(a)) continue;
-          for (const p of a.properties) if (ts.isPropertyAssignment(p) && NAMED_OPTIONS.get(name).has(p.name.getText())) shown(p.initializer, `${name} ${p.name.getText()}`);
+          for (const p of a.properties)
+            if (ts.isPropertyAssignment(p) && NAMED_OPTIONS.get(name).has(p.name.getText())) shown(p.initializer, `${name} ${p.name.getText()}`);
         }
       }
     }
@@ -205,7 +227,8 @@ export function scanSource(text, file) {
     }
     if (ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node)) {
       const name = node.name.getText();
-      if (SHOWN_FIELD.has(name) && ts.isPropertyAssignment(node) && !forTheModel(node) && !(CODED_FIELD.has(name) && isCode(node.initializer))) shown(node.initializer, name);
+      if (SHOWN_FIELD.has(name) && ts.isPropertyAssignment(node) && !forTheModel(node) && !(CODED_FIELD.has(name) && isCode(node.initializer)))
+        shown(node.initializer, name);
       // An input box's check: the messages it returns.
       if (name === 'validateInput' && ts.isPropertyAssignment(node)) returnsOf(node.initializer).forEach((r) => shown(r, 'validateInput'));
     }
@@ -252,7 +275,10 @@ function forTheModel(prop) {
     const type = has('type');
     return !!has('inputSchema') || (!!type && ts.isPropertyAssignment(type) && ts.isStringLiteral(type.initializer) && SCHEMA_TYPES.has(type.initializer.text));
   }
-  if (name === 'message') return [has('status'), has('code')].some((p) => p && ts.isPropertyAssignment(p) && ts.isNumericLiteral(p.initializer) || p?.initializer?.kind === ts.SyntaxKind.PrefixUnaryExpression);
+  if (name === 'message')
+    return [has('status'), has('code')].some(
+      (p) => (p && ts.isPropertyAssignment(p) && ts.isNumericLiteral(p.initializer)) || p?.initializer?.kind === ts.SyntaxKind.PrefixUnaryExpression,
+    );
   return false;
 }
 
@@ -260,7 +286,12 @@ function forTheModel(prop) {
 function atModuleLoad(node) {
   for (let n = node.parent; n; n = n.parent) {
     if (ts.isFunctionLike(n)) return false;
-    if ((ts.isPropertyDeclaration(n) || ts.isClassStaticBlockDeclaration(n)) && !ts.isClassStaticBlockDeclaration(n) && !n.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword)) return false;
+    if (
+      (ts.isPropertyDeclaration(n) || ts.isClassStaticBlockDeclaration(n)) &&
+      !ts.isClassStaticBlockDeclaration(n) &&
+      !n.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword)
+    )
+      return false;
   }
   return true;
 }
@@ -305,7 +336,18 @@ function hostSources(base, dir = join(base, 'src')) {
 }
 
 /** The manifest's fields VS Code shows to people, wherever they sit in package.json. */
-const MANIFEST_SHOWN = new Set(['displayName', 'description', 'markdownDescription', 'title', 'name', 'category', 'enumDescriptions', 'markdownEnumDescriptions', 'deprecationMessage', 'markdownDeprecationMessage']);
+const MANIFEST_SHOWN = new Set([
+  'displayName',
+  'description',
+  'markdownDescription',
+  'title',
+  'name',
+  'category',
+  'enumDescriptions',
+  'markdownEnumDescriptions',
+  'deprecationMessage',
+  'markdownDeprecationMessage',
+]);
 /** Where such a field name means something else: the package's own id, a setting's `required` list, defaults. */
 const MANIFEST_NOT_SHOWN = [/^name$/, /\.default(\.|$)/, /\.required(\.|$)/, /^contributes\.configuration\.properties\.[^.]+\.items\.properties\.[^.]+$/];
 
@@ -340,11 +382,19 @@ export function checkManifest(dir = root) {
   const strings = manifestStrings(manifest);
   const problems = [];
   for (const [p, v] of strings) {
-    if (!/^%[^%]+%$/.test(v)) problems.push({ file: 'package.json', line: p, text: v, why: 'a user-facing manifest string not taken from package.nls.json (write %key% and put the text there)' });
-    else if (typeof nls[v.slice(1, -1)] !== 'string' || nls[v.slice(1, -1)] === '') problems.push({ file: 'package.nls.json', line: p, text: v, why: 'no text for this key' });
+    if (!/^%[^%]+%$/.test(v))
+      problems.push({
+        file: 'package.json',
+        line: p,
+        text: v,
+        why: 'a user-facing manifest string not taken from package.nls.json (write %key% and put the text there)',
+      });
+    else if (typeof nls[v.slice(1, -1)] !== 'string' || nls[v.slice(1, -1)] === '')
+      problems.push({ file: 'package.nls.json', line: p, text: v, why: 'no text for this key' });
   }
   const used = new Set(strings.map(([, v]) => v.slice(1, -1)));
-  for (const k of Object.keys(nls)) if (!used.has(k)) problems.push({ file: 'package.nls.json', line: k, text: nls[k], why: 'nothing in package.json uses this entry' });
+  for (const k of Object.keys(nls))
+    if (!used.has(k)) problems.push({ file: 'package.nls.json', line: k, text: nls[k], why: 'nothing in package.json uses this entry' });
   return problems;
 }
 
@@ -376,7 +426,9 @@ export function printProblems({ problems, missing, stale }, { bundleWritten = fa
   const inManifest = problems.filter((p) => p.file.startsWith('package.')).length;
   if (inManifest) console.error(`l10n: ${inManifest} problem(s) in the manifest's strings (package.json, package.nls.json)`);
   if (problems.length > inManifest) {
-    console.error(`l10n: ${problems.length - inManifest} user-facing string(s) not taken from l10n.t: wrap each in vscode.l10n.t('…', args) (in a module without vscode, l10n.t of src/contributions/l10n.ts), or mark a line that no person reads with // l10n-ignore: <why>`);
+    console.error(
+      `l10n: ${problems.length - inManifest} user-facing string(s) not taken from l10n.t: wrap each in vscode.l10n.t('…', args) (in a module without vscode, l10n.t of src/contributions/l10n.ts), or mark a line that no person reads with // l10n-ignore: <why>`,
+    );
   }
   if (bundleStale) {
     for (const k of missing) console.error(`${BUNDLE}: missing or different: ${JSON.stringify(k)}`);

@@ -58,11 +58,10 @@ try {
   }
   // --no-dependencies: the extension has no production dependency (the bundles carry what runs), and the stage has
   // no node_modules for npm to list.
-  execFileSync(
-    process.execPath,
-    [join(root, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--out', out, ...vsceArgsFor(repository)],
-    { cwd: stage, stdio: ['ignore', 'inherit', 'inherit'] },
-  );
+  execFileSync(process.execPath, [join(root, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--out', out, ...vsceArgsFor(repository)], {
+    cwd: stage,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
 } finally {
   rmSync(stage, { recursive: true, force: true });
 }

@@ -18,7 +18,13 @@ run(process.execPath, [join(root, 'scripts/build.mjs')]);
 // The extension never ships Claude Code; in a checkout npm installed this machine's build (an optional dependency of
 // the adapter's SDK). Name it, as a user's CLAUDE_CODE_EXECUTABLE would, so the development window needs no download.
 const musl = process.platform === 'linux' && !process.report?.getReport()?.header?.glibcVersionRuntime;
-const claudeCode = join(root, 'node_modules', '@anthropic-ai', `claude-agent-sdk-${process.platform}-${process.arch}${musl ? '-musl' : ''}`, process.platform === 'win32' ? 'claude.exe' : 'claude');
+const claudeCode = join(
+  root,
+  'node_modules',
+  '@anthropic-ai',
+  `claude-agent-sdk-${process.platform}-${process.arch}${musl ? '-musl' : ''}`,
+  process.platform === 'win32' ? 'claude.exe' : 'claude',
+);
 const devEnv = existsSync(claudeCode) && !process.env.CLAUDE_CODE_EXECUTABLE ? { CLAUDE_CODE_EXECUTABLE: claudeCode } : {};
 
 if (spawnSync('code', ['--version'], { stdio: 'ignore' }).status === 0) {

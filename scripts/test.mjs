@@ -25,8 +25,18 @@ const suites = [
   { name: 'provision', cmd: [node, 'test/testbed/provision.mjs'], needs: ['host', 'e2e', 'robust'] },
   { name: 'host', cmd: [node, 'test/testbed/runHostTests.mjs', '--results', 'test-results/host.json'], counts: 'test-results/host.json' },
   // The same extension in a window with no folder open (part of `--only host`).
-  { name: 'host-untrusted', cmd: [node, 'test/testbed/runHostTests.mjs', '--untrusted', '--results', 'test-results/host-untrusted.json'], counts: 'test-results/host-untrusted.json', needs: ['host'] },
-  { name: 'host-nofolder', cmd: [node, 'test/testbed/runHostTests.mjs', '--no-folder', '--results', 'test-results/host-nofolder.json'], counts: 'test-results/host-nofolder.json', needs: ['host'] },
+  {
+    name: 'host-untrusted',
+    cmd: [node, 'test/testbed/runHostTests.mjs', '--untrusted', '--results', 'test-results/host-untrusted.json'],
+    counts: 'test-results/host-untrusted.json',
+    needs: ['host'],
+  },
+  {
+    name: 'host-nofolder',
+    cmd: [node, 'test/testbed/runHostTests.mjs', '--no-folder', '--results', 'test-results/host-nofolder.json'],
+    counts: 'test-results/host-nofolder.json',
+    needs: ['host'],
+  },
   vitest('e2e', 'test/e2e/vitest.e2e.config.ts'),
   // Reliability and security: fuzzing, hostile content in Chromium, crash injection... ends with its figures table.
   { name: 'robust', cmd: [node, 'test/robust/run.mjs'], counts: 'test-results/robust.json' },

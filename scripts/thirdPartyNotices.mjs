@@ -20,7 +20,9 @@ function entry(root, name) {
   const dir = join(root, 'node_modules', name);
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   const licence = typeof manifest.license === 'string' ? manifest.license : (manifest.license?.type ?? 'unknown');
-  const files = readdirSync(dir).filter((f) => LICENCE_FILE.test(f)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => LICENCE_FILE.test(f))
+    .sort();
   const texts = files.map((f) => `--- ${f} ---\n${readFileSync(join(dir, f), 'utf8').trim()}`);
   return [`${name} ${manifest.version} (${licence})`, ...(texts.length ? texts : ['(the package ships no licence file)'])].join('\n\n');
 }
@@ -31,10 +33,11 @@ function entry(root, name) {
  */
 export function thirdPartyNotices(root, metafiles, copied = []) {
   const names = new Set(copied);
-  for (const meta of metafiles) for (const input of Object.keys(meta.inputs)) {
-    const name = packageOf(input);
-    if (name) names.add(name);
-  }
+  for (const meta of metafiles)
+    for (const input of Object.keys(meta.inputs)) {
+      const name = packageOf(input);
+      if (name) names.add(name);
+    }
   const missing = [...names].filter((n) => !existsSync(join(root, 'node_modules', n, 'package.json')));
   if (missing.length) throw new Error(`third-party notices: no package.json for ${missing.join(', ')}`);
   const sorted = [...names].sort();

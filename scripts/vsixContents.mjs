@@ -11,11 +11,22 @@ const VSCE = ['node_modules', '@vscode', 'vsce', 'vsce'];
 /** The files `vsce package` would put in the VSIX, relative to `root`. */
 export function listVsixFiles(root) {
   const out = execFileSync(process.execPath, [join(root, ...VSCE), 'ls'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  return out.split('\n').map((l) => l.trim()).filter(Boolean);
+  return out
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
 }
 
 // Executable formats: ELF, PE ("MZ"), Mach-O (both byte orders, 32/64-bit) and fat Mach-O.
-const MAGIC = [[0x7f, 0x45, 0x4c, 0x46], [0x4d, 0x5a], [0xfe, 0xed, 0xfa, 0xce], [0xfe, 0xed, 0xfa, 0xcf], [0xce, 0xfa, 0xed, 0xfe], [0xcf, 0xfa, 0xed, 0xfe], [0xca, 0xfe, 0xba, 0xbe]];
+const MAGIC = [
+  [0x7f, 0x45, 0x4c, 0x46],
+  [0x4d, 0x5a],
+  [0xfe, 0xed, 0xfa, 0xce],
+  [0xfe, 0xed, 0xfa, 0xcf],
+  [0xce, 0xfa, 0xed, 0xfe],
+  [0xcf, 0xfa, 0xed, 0xfe],
+  [0xca, 0xfe, 0xba, 0xbe],
+];
 const BINARY_EXT = /\.(node|exe|dll|so|dylib|wasm)$/i;
 
 function isExecutableBinary(file) {

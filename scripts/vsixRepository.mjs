@@ -77,7 +77,13 @@ function outsideCode(line, fn) {
   return out + fn(line.slice(at));
 }
 
-const cells = (row) => row.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+const cells = (row) =>
+  row
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c) => c.trim());
 const isSeparatorRow = (row) => cells(row).every((c) => /^:?-+:?$/.test(c));
 const isEmptyRow = (row) => cells(row).every((c) => c === '');
 const isTableRow = (line) => /^\s*\|/.test(line);

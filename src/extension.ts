@@ -71,16 +71,36 @@ export function activate(context: vscode.ExtensionContext) {
   const projectSettings = new ProjectSettingsConsent(context.workspaceState, logger);
   const version = String(context.extension.packageJSON.version ?? '0.0.0');
   // The MCP servers every session gets: the editor's knowledge as tools, and the user's servers (trusted workspace).
-  const editorTools = new EditorToolServer({ logger, version, folders: agentFolderPaths, follows: () => followsAgent(context.globalState), enabled: () => userValue<boolean>('ideTools.enabled') !== false });
+  const editorTools = new EditorToolServer({
+    logger,
+    version,
+    folders: agentFolderPaths,
+    follows: () => followsAgent(context.globalState),
+    enabled: () => userValue<boolean>('ideTools.enabled') !== false,
+  });
   let say: (message: string) => void = () => undefined; // the presenter, once it is built below
   const mcpServers = new SessionMcpServers({
     editor: editorTools,
-    user: new UserMcpServers({ secrets: context.secrets, logger, folders: workspaceFolderPaths, trusted: () => vscode.workspace.isTrusted, reserved: [EDITOR_SERVER_NAME] }),
+    user: new UserMcpServers({
+      secrets: context.secrets,
+      logger,
+      folders: workspaceFolderPaths,
+      trusted: () => vscode.workspace.isTrusted,
+      reserved: [EDITOR_SERVER_NAME],
+    }),
     logger,
     version,
     say: (message) => say(message),
   });
-  const launcher = new AgentLauncher({ extensionPath: context.extensionPath, logger, selected: () => agents.selected, keys, claudeCode, projectSettings, sessionTools: () => mcpServers.forSession() });
+  const launcher = new AgentLauncher({
+    extensionPath: context.extensionPath,
+    logger,
+    selected: () => agents.selected,
+    keys,
+    claudeCode,
+    projectSettings,
+    sessionTools: () => mcpServers.forSession(),
+  });
   const resolveLaunch = (dir: string) => launcher.resolve(dir);
   const apiKeyApplies = () => launcher.apiKeyApplies();
 
@@ -159,7 +179,22 @@ export function activate(context: vscode.ExtensionContext) {
     extensionUri: context.extensionUri,
     // The webviews log through the logger, which survives a channel closed by deactivation.
     log: { debug: (m) => logger.debug?.(m), warn: (m) => logger.warn(m), error: (m) => (typeof m === 'string' ? logger.error(m) : logger.error(m.message, m)) },
-    editorSide: (chat) => createEditorSide(chat, { review: checkpoints.review, restore: checkpoints.restore, editorReview, checkpoints: checkpoints.store, memento: context.globalState, followToggled, grantsChanged, presenter, logger, cwd, turnStarts, worktrees, chats }),
+    editorSide: (chat) =>
+      createEditorSide(chat, {
+        review: checkpoints.review,
+        restore: checkpoints.restore,
+        editorReview,
+        checkpoints: checkpoints.store,
+        memento: context.globalState,
+        followToggled,
+        grantsChanged,
+        presenter,
+        logger,
+        cwd,
+        turnStarts,
+        worktrees,
+        chats,
+      }),
   });
   const chatViews = views;
   const attention = new PendingAttention(permissions.broker, (n) => chatViews.sideView.setPendingApprovals(n), logger);
@@ -172,9 +207,21 @@ export function activate(context: vscode.ExtensionContext) {
     logger,
     say: (message, severity, actions) => presenter.showMessage(message, severity, actions),
     sessionGrants: () => chatViews.editorSide(chats.active)?.grants.sessionGrants() ?? [],
-    onDidChangeSessionGrants: (listener) => vscode.Disposable.from(grantsChanged.event(listener), chats.onDidChangeActive(() => listener(undefined))),
+    onDidChangeSessionGrants: (listener) =>
+      vscode.Disposable.from(
+        grantsChanged.event(listener),
+        chats.onDidChangeActive(() => listener(undefined)),
+      ),
   });
-  const signIn = new SignIn({ chats, keys, presenter, logger, resolveLaunch: () => launcher.resolve(cwd() ?? homedir(), { sessions: false }), cwd, apiKeyApplies });
+  const signIn = new SignIn({
+    chats,
+    keys,
+    presenter,
+    logger,
+    resolveLaunch: () => launcher.resolve(cwd() ?? homedir(), { sessions: false }),
+    cwd,
+    apiKeyApplies,
+  });
 
   // Disposed last-in first-out, so the log outlives everything that may still log while it shuts down (the agent's
   // pending requests are answered `cancelled` on dispose, and their listeners log).
@@ -201,7 +248,10 @@ export function activate(context: vscode.ExtensionContext) {
     trackSessions(chats, sessions),
     worktrees,
     worktrees.track(chats),
-    autoRestart({ onDidExitUnexpectedly: host.onDidExitUnexpectedly, restart: () => chats.restart() }, { enabled: () => settings().get<boolean>('autoRestartAgent') === true, logger }),
+    autoRestart(
+      { onDidExitUnexpectedly: host.onDidExitUnexpectedly, restart: () => chats.restart() },
+      { enabled: () => settings().get<boolean>('autoRestartAgent') === true, logger },
+    ),
     history,
     chatViews,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chatViews.sideView),
@@ -223,7 +273,10 @@ export function activate(context: vscode.ExtensionContext) {
       // Loaded on first use: the registry's parser (zod) and the installer (tar) are not activation's cost.
       addAgentFromRegistry: async (id) => {
         const { addAgentFromRegistry } = await import('./agents/registry/addAgentFromRegistry');
-        return addAgentFromRegistry({ storageDir: join(context.globalStorageUri.fsPath, 'agents'), logger, report: (err, what) => presenter.report(err, { what }) }, id);
+        return addAgentFromRegistry(
+          { storageDir: join(context.globalStorageUri.fsPath, 'agents'), logger, report: (err, what) => presenter.report(err, { what }) },
+          id,
+        );
       },
       showPermissions: permissionsShown(context.globalState).show,
       undoRestore: (chat) => checkpoints.undo(chat, chatViews.editorSide(chat)!.turnChanges, presenter),
@@ -313,13 +366,15 @@ function outputLogger(log: vscode.LogOutputChannel): Logger {
     [msg, ...rest.map((r) => (r instanceof Error ? (r.stack ?? r.message) : typeof r === 'string' ? r : JSON.stringify(r)))].join(' ');
   // The agent's exit and the answers to its requests are logged asynchronously, possibly after deactivation closed
   // the channel (which then throws): those lines go to the console instead of becoming uncaught errors.
-  const write = (level: 'info' | 'warn' | 'error' | 'debug') => (m: string, ...r: unknown[]) => {
-    const line = text(m, r);
-    try {
-      log[level](line);
-    } catch {
-      console[level === 'debug' ? 'log' : level](`[ACP Chat] ${line}`);
-    }
-  };
+  const write =
+    (level: 'info' | 'warn' | 'error' | 'debug') =>
+    (m: string, ...r: unknown[]) => {
+      const line = text(m, r);
+      try {
+        log[level](line);
+      } catch {
+        console[level === 'debug' ? 'log' : level](`[ACP Chat] ${line}`);
+      }
+    };
   return { info: write('info'), warn: write('warn'), error: write('error'), debug: write('debug') };
 }

@@ -130,7 +130,9 @@ export class AcpClient {
     if (terminals) {
       const t = acp.methods.client.terminal;
       app = app
-        .onRequest(t.create, (ctx) => this.serve('terminal/create', ctx.params.sessionId, () => terminals.create(ctx.params, this.terminalWatcher(ctx.params.sessionId))))
+        .onRequest(t.create, (ctx) =>
+          this.serve('terminal/create', ctx.params.sessionId, () => terminals.create(ctx.params, this.terminalWatcher(ctx.params.sessionId))),
+        )
         .onRequest(t.output, (ctx) => this.serve('terminal/output', ctx.params.sessionId, () => terminals.output(ctx.params)))
         .onRequest(t.waitForExit, (ctx) => this.serve('terminal/wait_for_exit', ctx.params.sessionId, () => terminals.waitForExit(ctx.params)))
         .onRequest(t.kill, (ctx) => this.serve('terminal/kill', ctx.params.sessionId, () => terminals.kill(ctx.params)))
@@ -252,7 +254,9 @@ export class AcpClient {
   async resumeSession(sessionId: string, cwd: string): Promise<Session> {
     this.assertOpen();
     if (!this.initResponse?.agentCapabilities?.sessionCapabilities?.resume) throw this.unsupported('resuming sessions (session/resume)');
-    return this.reopen(sessionId, () => this.connection.agent.request(acp.methods.agent.session.resume, { sessionId, cwd, mcpServers: this.mcpServers(), ...this.meta() }));
+    return this.reopen(sessionId, () =>
+      this.connection.agent.request(acp.methods.agent.session.resume, { sessionId, cwd, mcpServers: this.mcpServers(), ...this.meta() }),
+    );
   }
 
   /** session/list. Requires `sessionCapabilities.list`. */
@@ -282,7 +286,10 @@ export class AcpClient {
   async deleteSession(sessionId: string): Promise<void> {
     this.assertOpen();
     if (!this.initResponse?.agentCapabilities?.sessionCapabilities?.delete) throw this.unsupported('deleting sessions (session/delete)');
-    await this.sessions.get(sessionId)?.close().catch((err: unknown) => this.opts.logger.warn(`[acpClient] closing ${sessionId} before delete failed`, err));
+    await this.sessions
+      .get(sessionId)
+      ?.close()
+      .catch((err: unknown) => this.opts.logger.warn(`[acpClient] closing ${sessionId} before delete failed`, err));
     await this.connection.agent.request(acp.methods.agent.session.delete, { sessionId });
   }
 
@@ -295,7 +302,9 @@ export class AcpClient {
     this.assertOpen();
     if (!this.supports('fork')) throw this.unsupported('forking sessions (session/fork)');
     const meta = at ? { _meta: withForkPoint(this.opts.sessionMeta, at.messageId) } : this.meta();
-    const r = await this.explained(this.connection.agent.request<{ sessionId?: unknown }>('session/fork', { sessionId, cwd, mcpServers: this.mcpServers(), ...meta }));
+    const r = await this.explained(
+      this.connection.agent.request<{ sessionId?: unknown }>('session/fork', { sessionId, cwd, mcpServers: this.mcpServers(), ...meta }),
+    );
     if (typeof r?.sessionId !== 'string' || r.sessionId === '') throw new Error('The agent answered session/fork without a session id.');
     return r.sessionId;
   }
@@ -415,7 +424,8 @@ export class AcpClient {
   private terminalWatcher(sessionId: string): TerminalWatcher {
     return {
       output: (terminalId, text) => this.sessions.get(sessionId)?.terminalOutput(terminalId, text),
-      exited: (terminalId, status) => this.sessions.get(sessionId)?.terminalExited(terminalId, { exitCode: status.exitCode ?? null, signal: status.signal ?? null }),
+      exited: (terminalId, status) =>
+        this.sessions.get(sessionId)?.terminalExited(terminalId, { exitCode: status.exitCode ?? null, signal: status.signal ?? null }),
     };
   }
 
@@ -500,14 +510,14 @@ export class AcpClient {
   }
 }
 
-
 /**
  * "Internal error" alone tells the user nothing: add the details the agent put in `data` (JSON-RPC's place for
  * them), keeping the code so callers can still branch on it.
  */
 export function withErrorDetails(err: acp.RequestError): acp.RequestError {
   const data = err.data as { details?: unknown; message?: unknown } | string | undefined | null;
-  const details = typeof data === 'string' ? data : typeof data?.details === 'string' ? data.details : typeof data?.message === 'string' ? data.message : undefined;
+  const details =
+    typeof data === 'string' ? data : typeof data?.details === 'string' ? data.details : typeof data?.message === 'string' ? data.message : undefined;
   if (!details || err.message.includes(details)) return err;
   return new acp.RequestError(err.code, `${err.message}: ${details.slice(0, 2000)}`, err.data);
 }

@@ -157,7 +157,9 @@ export class AgentProcess implements AgentProcessLike {
       const args = ['/pid', String(pid), '/T', ...(signal === 'SIGKILL' ? ['/F'] : [])];
       // By its absolute path: a bare name would be looked up in the agent's folder (the workspace) first.
       const taskkill = join(process.env.SystemRoot ?? 'C:\\Windows', 'System32', 'taskkill.exe');
-      spawn(taskkill, args, { shell: false, windowsHide: true, stdio: 'ignore' }).on('error', (err) => this.logger.warn(`[agentProcess] taskkill: ${err.message}`));
+      spawn(taskkill, args, { shell: false, windowsHide: true, stdio: 'ignore' }).on('error', (err) =>
+        this.logger.warn(`[agentProcess] taskkill: ${err.message}`),
+      );
       return;
     }
     try {

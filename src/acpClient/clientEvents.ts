@@ -48,10 +48,16 @@ export function applyClientEvent(state: TranscriptState, event: ClientEvent, now
       d.setMeta('queue', [...(d.currentMeta.queue ?? []), { id: event.id, content: event.content, at: now }]);
       break;
     case 'queued-prompt-edited':
-      d.setMeta('queue', (d.currentMeta.queue ?? []).map((q) => (q.id === event.id ? { ...q, content: event.content } : q)));
+      d.setMeta(
+        'queue',
+        (d.currentMeta.queue ?? []).map((q) => (q.id === event.id ? { ...q, content: event.content } : q)),
+      );
       break;
     case 'queued-prompt-removed':
-      d.setMeta('queue', (d.currentMeta.queue ?? []).filter((q) => q.id !== event.id));
+      d.setMeta(
+        'queue',
+        (d.currentMeta.queue ?? []).filter((q) => q.id !== event.id),
+      );
       break;
     case 'title-remembered':
       if (!d.currentMeta.title) d.setMeta('title', event.title);
@@ -126,7 +132,8 @@ function cancelUnfinishedToolCalls(d: Draft): void {
 function markDenied(d: Draft, toolCallId: string): void {
   const at = d.indexOf('toolIndex', toolCallId);
   const entry = at === undefined ? undefined : d.allEntries[at];
-  if (at !== undefined && entry?.kind === 'tool' && !entry.toolCall.deniedByUser) d.replace(at, { ...entry, toolCall: { ...entry.toolCall, deniedByUser: true } });
+  if (at !== undefined && entry?.kind === 'tool' && !entry.toolCall.deniedByUser)
+    d.replace(at, { ...entry, toolCall: { ...entry.toolCall, deniedByUser: true } });
 }
 
 /** Whether `toolCall` embeds the client's terminal `terminalId` (a `terminal` content item). */

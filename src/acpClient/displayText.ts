@@ -20,9 +20,7 @@ export function toDisplayText(value: string, maxLength: number, singleLine = tru
  * what the user reads is what the agent runs; nothing is silently dropped.
  */
 export function toVerbatimText(value: string): string {
-  return value
-    .replace(CONTROL, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`)
-    .replace(BIDI, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+  return value.replace(CONTROL, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`).replace(BIDI, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
 }
 
 /** Cut at `maxLength` characters (code points), marking the cut with "…". */

@@ -37,7 +37,10 @@ export class AgentStartError extends Error {
 /** The agent process exited (or its connection closed) while something was waiting on it. */
 export class AgentExitedError extends Error {
   override name = 'AgentExitedError';
-  constructor(message: string, readonly exit?: { code: number | null; signal: string | null; stderrTail: string }) {
+  constructor(
+    message: string,
+    readonly exit?: { code: number | null; signal: string | null; stderrTail: string },
+  ) {
     super(message);
   }
 }

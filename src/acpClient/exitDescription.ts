@@ -5,12 +5,7 @@ const STDERR_IN_MESSAGE = 1200;
 
 /** "exited with code 1" / "was killed by SIGTERM", plus the stderr tail when there is one. */
 export function describeExit(exit: AgentExit): string {
-  const how =
-    exit.signal !== null
-      ? `was stopped by ${exit.signal}`
-      : exit.code !== null
-        ? `exited with code ${exit.code}`
-        : 'could not be started';
+  const how = exit.signal !== null ? `was stopped by ${exit.signal}` : exit.code !== null ? `exited with code ${exit.code}` : 'could not be started';
   const tail = exit.stderrTail.trim();
   return tail ? `The agent ${how}. Last output:\n${tail.slice(-STDERR_IN_MESSAGE)}` : `The agent ${how}.`;
 }

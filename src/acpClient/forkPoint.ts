@@ -12,10 +12,7 @@ import type { TranscriptEntry } from './transcript';
 export type ForkPoint = { kind: 'first' } | { kind: 'message'; messageId: string } | { kind: 'unknown-entry' };
 
 /** What going back to a prompt does: fork at a message, start a new session (and why), or nothing (no such prompt). */
-export type GoBackPlan =
-  | { kind: 'fork'; messageId: string }
-  | { kind: 'new'; reason: 'first-prompt' | 'cannot-fork' }
-  | { kind: 'unknown-entry' };
+export type GoBackPlan = { kind: 'fork'; messageId: string } | { kind: 'new'; reason: 'first-prompt' | 'cannot-fork' } | { kind: 'unknown-entry' };
 
 /**
  * The fork point before `userEntryId`. A live prompt has no message id of its own (no user_message_chunk is sent for
@@ -71,4 +68,3 @@ export function withForkPoint(meta: Readonly<Record<string, unknown>> | undefine
   const air = isRecord(jetbrains.air) ? jetbrains.air : {};
   return { ...meta, jetbrains: { ...jetbrains, air: { ...air, fork: { version: 1, messageId } } } };
 }
-

@@ -10,7 +10,13 @@ import { describeExit, EXIT_EXPLANATION_WAIT_MS } from './exitDescription';
  * Advertise only what this client serves: `fs` and `terminal` exactly when their services are given. `auth.terminal`:
  * the client can run the agent's terminal login methods (the Claude adapter lists its logins only then).
  */
-export function buildClientCapabilities(opts: { elicitationForm: boolean; terminalOutput: boolean; terminalAuth?: boolean; files?: boolean; terminals?: boolean }): ClientCapabilities {
+export function buildClientCapabilities(opts: {
+  elicitationForm: boolean;
+  terminalOutput: boolean;
+  terminalAuth?: boolean;
+  files?: boolean;
+  terminals?: boolean;
+}): ClientCapabilities {
   const caps: ClientCapabilities = { session: { configOptions: { boolean: {} }, notices: {}, compaction: {} } };
   if (opts.terminalAuth) caps.auth = { terminal: true };
   // An agent that sees `fs` reads and writes through the client; `terminal`, runs commands through it.

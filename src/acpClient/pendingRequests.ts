@@ -37,7 +37,10 @@ export class PendingRequests {
 
   /** Cancel every open request of `sessionId`; each answers the agent `cancelled` itself. */
   cancelSession(sessionId: string, reason: PermissionCancelReason): number {
-    return this.cancel([...this.byKey.values()].filter((e) => e.sessionId === sessionId), reason);
+    return this.cancel(
+      [...this.byKey.values()].filter((e) => e.sessionId === sessionId),
+      reason,
+    );
   }
 
   cancelAll(reason: PermissionCancelReason): number {

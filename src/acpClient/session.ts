@@ -1,7 +1,15 @@
 // One ACP session: its transcript state (folded by the pure reducers) and the user's intents (prompt, cancel, mode,
 // config, close) sent to the agent. Updates are applied synchronously in arrival order.
 import * as acp from '@agentclientprotocol/sdk';
-import type { AgentCapabilities, ClientContext, ContentBlock, PromptResponse, RequestPermissionRequest, SessionUpdate, SetSessionConfigOptionRequest } from '@agentclientprotocol/sdk';
+import type {
+  AgentCapabilities,
+  ClientContext,
+  ContentBlock,
+  PromptResponse,
+  RequestPermissionRequest,
+  SessionUpdate,
+  SetSessionConfigOptionRequest,
+} from '@agentclientprotocol/sdk';
 import { applyClientEvent, type ClientEvent } from './clientEvents';
 import { isAuthRequired } from './errors';
 import { Emitter, type Disposable } from './events';
@@ -10,7 +18,17 @@ import type { PendingRequests } from './pendingRequests';
 import type { PermissionSessionView } from './permissionHandler';
 import { applySessionUpdate } from './sessionReducer';
 import { appendTerminalOutput, type TerminalText } from './toolCallMerge';
-import { blocksText, type PermissionOutcome, type PermissionRecord, type SessionMeta, type ToolCallState, type TranscriptChange, type TranscriptEntry, type TranscriptSnapshot, type TurnState } from './transcript';
+import {
+  blocksText,
+  type PermissionOutcome,
+  type PermissionRecord,
+  type SessionMeta,
+  type ToolCallState,
+  type TranscriptChange,
+  type TranscriptEntry,
+  type TranscriptSnapshot,
+  type TurnState,
+} from './transcript';
 import { emptyTranscript, toSnapshot, type ReduceResult, type TranscriptState } from './transcriptState';
 import { l10n } from '../contributions/l10n';
 
@@ -120,7 +138,12 @@ export class Session implements PermissionSessionView {
       } catch (err) {
         this.inFlight -= 1;
         const error = await this.host.explainFailure(err);
-        this.apply({ type: 'turn-failed', message: this.failureLine(error), stillRunning: this.inFlight > 0, ...(isAuthRequired(error) ? { needsSignIn: true } : {}) });
+        this.apply({
+          type: 'turn-failed',
+          message: this.failureLine(error),
+          stillRunning: this.inFlight > 0,
+          ...(isAuthRequired(error) ? { needsSignIn: true } : {}),
+        });
         throw error;
       }
     } finally {
@@ -209,9 +232,8 @@ export class Session implements PermissionSessionView {
     this.apply({ type: 'turn-cancelling' });
     // The notification is queued before the permission answers, so the agent sees a cancel, not a plain refusal
     // (a lone `cancelled` outcome does not stop a Claude turn).
-    const sent = this.host.disconnectReason() === undefined
-      ? this.host.agent.notify(acp.methods.agent.session.cancel, { sessionId: this.id })
-      : Promise.resolve();
+    const sent =
+      this.host.disconnectReason() === undefined ? this.host.agent.notify(acp.methods.agent.session.cancel, { sessionId: this.id }) : Promise.resolve();
     this.host.pending.cancelSession(this.id, 'turn-cancelled');
     try {
       await sent;
@@ -230,9 +252,7 @@ export class Session implements PermissionSessionView {
   async setConfigOption(configId: string, value: string | boolean): Promise<void> {
     this.assertUsable();
     const params: SetSessionConfigOptionRequest =
-      typeof value === 'boolean'
-        ? { sessionId: this.id, configId, type: 'boolean' as const, value }
-        : { sessionId: this.id, configId, value };
+      typeof value === 'boolean' ? { sessionId: this.id, configId, type: 'boolean' as const, value } : { sessionId: this.id, configId, value };
     const response = await this.host.agent.request(acp.methods.agent.session.setConfigOption, params);
     if (response?.configOptions) this.applyUpdate({ sessionUpdate: 'config_option_update', configOptions: response.configOptions });
   }

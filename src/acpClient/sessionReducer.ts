@@ -62,7 +62,7 @@ export function applySessionUpdate(state: TranscriptState, update: SessionUpdate
         ...prev,
         severity: update.status === 'failed' ? 'error' : 'info',
         title: compactionTitle(update.status),
-        description: update.error ?? (update.summary ? blocksText(update.summary) : prev.description ?? null),
+        description: update.error ?? (update.summary ? blocksText(update.summary) : (prev.description ?? null)),
       }));
       break;
     case 'compaction_summary_chunk':
@@ -97,7 +97,10 @@ function applyCurrentMode(d: Draft, modeId: string): void {
   const options = d.currentMeta.configOptions;
   const mode = findModeOption(options);
   if (mode?.type === 'select' && mode.currentValue !== modeId) {
-    d.setMeta('configOptions', options.map((o) => (o === mode ? { ...mode, currentValue: modeId } : o)));
+    d.setMeta(
+      'configOptions',
+      options.map((o) => (o === mode ? { ...mode, currentValue: modeId } : o)),
+    );
   }
 }
 

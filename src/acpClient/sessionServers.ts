@@ -4,7 +4,10 @@ import type { McpCapabilities, McpServer } from '@agentclientprotocol/sdk';
 import { l10n } from '../contributions/l10n';
 
 /** `servers` an agent with `capabilities` can use, and those it cannot (with the reason, for the log and the list). */
-export function offeredServers(servers: readonly McpServer[], capabilities: McpCapabilities | undefined): { offered: McpServer[]; left: { name: string; reason: string }[] } {
+export function offeredServers(
+  servers: readonly McpServer[],
+  capabilities: McpCapabilities | undefined,
+): { offered: McpServer[]; left: { name: string; reason: string }[] } {
   const offered: McpServer[] = [];
   const left: { name: string; reason: string }[] = [];
   for (const server of servers) {

@@ -37,7 +37,8 @@ export function patchToolCall(prev: ToolCallState, update: ToolCall | ToolCallUp
   if (update.content !== undefined) next.content = (update.content ?? []).map(capContent);
   if (update.locations !== undefined) next.locations = update.locations ?? [];
   if ('rawInput' in update && update.rawInput !== undefined) next.rawInput = update.rawInput;
-  if ('rawOutput' in update && update.rawOutput !== undefined) next.rawOutput = typeof update.rawOutput === 'string' ? capText(update.rawOutput) : update.rawOutput;
+  if ('rawOutput' in update && update.rawOutput !== undefined)
+    next.rawOutput = typeof update.rawOutput === 'string' ? capText(update.rawOutput) : update.rawOutput;
   const meta = update._meta;
   if (meta) {
     const output = readTerminalOutput(meta);
@@ -61,7 +62,8 @@ export type TerminalText = Pick<ToolCallState, 'terminalOutput' | 'terminalOutpu
 export function appendTerminalOutput(prev: TerminalText, output: string): TerminalText {
   const all = (prev.terminalOutput ?? '') + output;
   const over = all.length - MAX_TERMINAL_OUTPUT;
-  if (over <= 0) return prev.terminalOutputDropped === undefined ? { terminalOutput: all } : { terminalOutput: all, terminalOutputDropped: prev.terminalOutputDropped };
+  if (over <= 0)
+    return prev.terminalOutputDropped === undefined ? { terminalOutput: all } : { terminalOutput: all, terminalOutputDropped: prev.terminalOutputDropped };
   return { terminalOutput: all.slice(over), terminalOutputDropped: (prev.terminalOutputDropped ?? 0) + over };
 }
 
@@ -84,7 +86,8 @@ function capText(text: string): string {
 }
 
 function capContent(c: ToolCallContent): ToolCallContent {
-  if (c.type === 'content' && c.content.type === 'text' && c.content.text.length > MAX_TOOL_TEXT) return { ...c, content: { ...c.content, text: capText(c.content.text) } };
+  if (c.type === 'content' && c.content.type === 'text' && c.content.text.length > MAX_TOOL_TEXT)
+    return { ...c, content: { ...c.content, text: capText(c.content.text) } };
   if (c.type === 'diff' && (c.newText.length > MAX_TOOL_TEXT || (c.oldText?.length ?? 0) > MAX_TOOL_TEXT)) {
     return { ...c, newText: capText(c.newText), oldText: c.oldText == null ? c.oldText : capText(c.oldText) };
   }

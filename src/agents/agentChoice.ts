@@ -58,4 +58,3 @@ export class AgentChoice implements vscode.Disposable {
     this.problemEmitter.dispose();
   }
 }
-

@@ -102,10 +102,7 @@ export function parseNodeMajor(version: string): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-function mergeEnv(
-  base: Record<string, string | undefined>,
-  ...overlays: (Record<string, string> | undefined)[]
-): Record<string, string> {
+function mergeEnv(base: Record<string, string | undefined>, ...overlays: (Record<string, string> | undefined)[]): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(base)) if (v !== undefined) env[k] = v;
   for (const overlay of overlays) if (overlay) Object.assign(env, overlay);

@@ -28,10 +28,8 @@ export interface AgentLauncherDeps {
   sessionTools?(cwd: string): Promise<SessionTools>;
 }
 
-
 /** Claude Code with the user's settings only (`~/.claude`), none of the folder's. */
 const USER_SETTINGS_ONLY = { claudeCode: { options: { settingSources: ['user'] } } };
-
 
 export class AgentLauncher implements vscode.Disposable {
   private readonly problemEmitter = new vscode.EventEmitter<SettingsProblemError>();

@@ -37,7 +37,8 @@ export function parseAgentList(raw: unknown): { agents: AgentEntry[]; problems: 
     else if (command !== undefined && command !== null && command !== '') return problems.push(`${at}.command must be a string; the agent was ignored.`);
     if (Array.isArray(args) && args.every((a) => typeof a === 'string')) entry.args = args as string[];
     else if (args !== undefined && args !== null) problems.push(`${at}.args must be a list of strings; it was ignored.`);
-    if (env && typeof env === 'object' && !Array.isArray(env) && Object.values(env).every((v) => typeof v === 'string')) entry.env = env as Record<string, string>;
+    if (env && typeof env === 'object' && !Array.isArray(env) && Object.values(env).every((v) => typeof v === 'string'))
+      entry.env = env as Record<string, string>;
     else if (env !== undefined && env !== null) problems.push(`${at}.env must be an object of strings; it was ignored.`);
     if (!entry.command && entry.args.length) problems.push(`${at} runs the bundled Claude adapter, which takes no args; they were ignored.`);
     agents.push(entry.command ? entry : { ...entry, args: [] });

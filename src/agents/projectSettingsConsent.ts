@@ -47,8 +47,10 @@ export class ProjectSettingsConsent {
       vscode.l10n.t("This folder's Claude settings run commands or change what the agent may do without asking. Use them?"),
       {
         modal: true,
-        detail:
-          vscode.l10n.t('{0}\n\nThey come with the folder, not from you. Without them, Claude Code starts with your own settings only; you are asked again when these files change.', describeProjectSettings(found)),
+        detail: vscode.l10n.t(
+          '{0}\n\nThey come with the folder, not from you. Without them, Claude Code starts with your own settings only; you are asked again when these files change.',
+          describeProjectSettings(found),
+        ),
       },
       USE,
       WITHOUT,

@@ -140,9 +140,7 @@ export class AgentHost {
     const client = this.require();
     const open = client.getSession(sessionId);
     if (open && open.status.connection === 'connected') return Promise.resolve(open);
-    return client.initializeResponse.agentCapabilities?.loadSession
-      ? client.loadSession(sessionId, cwd)
-      : client.resumeSession(sessionId, cwd);
+    return client.initializeResponse.agentCapabilities?.loadSession ? client.loadSession(sessionId, cwd) : client.resumeSession(sessionId, cwd);
   }
 
   /** session/fork (up to and including the agent message `at`, when given): the copy's id. */

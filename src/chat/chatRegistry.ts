@@ -111,7 +111,8 @@ export class ChatRegistry {
     // Through the chat, so a failure to start is shown in it.
     const continued = chat.ensureSession();
     for (const other of this.chats) {
-      if (other !== chat && other.session) other.ensureSession().catch((err: unknown) => this.opts.logger.warn(`[chats] a chat could not continue after the restart: ${errorMessage(err)}`));
+      if (other !== chat && other.session)
+        other.ensureSession().catch((err: unknown) => this.opts.logger.warn(`[chats] a chat could not continue after the restart: ${errorMessage(err)}`));
     }
     return continued;
   }

@@ -35,7 +35,8 @@ export function chatHistory(chats: ChatRegistry, store: SessionStore, places?: H
       let items = host.supports('list') ? historyFromList(await host.listSessions()) : store.recent();
       if (places) {
         // The worktrees' conversations, from what this extension remembers of them, each with its branch.
-        for (const known of store.recent()) if (places.branchOf(known.sessionId) && !items.some((i) => i.sessionId === known.sessionId)) items = remember(items, known);
+        for (const known of store.recent())
+          if (places.branchOf(known.sessionId) && !items.some((i) => i.sessionId === known.sessionId)) items = remember(items, known);
         items = items.map((i) => {
           const branch = places.branchOf(i.sessionId);
           return branch ? { ...i, branch } : i;

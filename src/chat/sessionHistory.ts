@@ -42,7 +42,11 @@ export function parseStoredHistory(raw: unknown): HistoryItem[] {
     if (typeof r !== 'object' || r === null) continue;
     const { sessionId, title, updatedAt } = r as Record<string, unknown>;
     if (typeof sessionId !== 'string' || sessionId === '' || sessionId.length > 512) continue;
-    items.push({ sessionId, title: typeof title === 'string' ? cleanTitle(title) : null, updatedAt: typeof updatedAt === 'string' ? validDate(updatedAt) : null });
+    items.push({
+      sessionId,
+      title: typeof title === 'string' ? cleanTitle(title) : null,
+      updatedAt: typeof updatedAt === 'string' ? validDate(updatedAt) : null,
+    });
   }
   return newestFirst(items).slice(0, MAX_REMEMBERED);
 }

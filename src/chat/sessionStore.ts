@@ -69,7 +69,10 @@ export class SessionStore {
 
   forget(sessionId: string): void {
     this.setUnanswered(sessionId, false);
-    this.write(HISTORY_KEY, this.recent().filter((i) => i.sessionId !== sessionId));
+    this.write(
+      HISTORY_KEY,
+      this.recent().filter((i) => i.sessionId !== sessionId),
+    );
     if (this.currentId() === sessionId) this.setCurrent(undefined);
   }
 

@@ -18,7 +18,13 @@ export class TurnStartGate {
     this.held.delete(sessionId);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const cap = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.capMs)));
-    await Promise.race([work.then(() => undefined, () => undefined), cap]);
+    await Promise.race([
+      work.then(
+        () => undefined,
+        () => undefined,
+      ),
+      cap,
+    ]);
     clearTimeout(timer);
   }
 }

@@ -47,7 +47,9 @@ export class ChatContext implements ChatContextActions {
       if (checked.ok) attached.push(this.sources.resource(checked.uri, checked.folder));
       else refused.push({ name: droppedName(uri), why: checked.why });
     }
-    this.deps.logger.debug?.(`[dropContext] ${attached.length} attached, ${refused.length} refused (${[...new Set(uris)].map((u) => u.split(':')[0]).join(', ')})`);
+    this.deps.logger.debug?.(
+      `[dropContext] ${attached.length} attached, ${refused.length} refused (${[...new Set(uris)].map((u) => u.split(':')[0]).join(', ')})`,
+    );
     if (refused.length) this.sources.say(dropNotAttached(refused), 'warning');
     return attached;
   }

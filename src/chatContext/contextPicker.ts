@@ -47,7 +47,14 @@ export class ContextPicker {
       title: ADD_CONTEXT.files,
     });
     const picked = (uris ?? []).filter((u) => u.scheme === 'file');
-    const kinds = await Promise.all(picked.map((u) => vscode.workspace.fs.stat(u).then((st) => (st.type & vscode.FileType.Directory) !== 0, () => false)));
+    const kinds = await Promise.all(
+      picked.map((u) =>
+        vscode.workspace.fs.stat(u).then(
+          (st) => (st.type & vscode.FileType.Directory) !== 0,
+          () => false,
+        ),
+      ),
+    );
     return picked.map((u, i) => this.sources.resource(u, kinds[i]!));
   }
 
@@ -65,7 +72,11 @@ export class ContextPicker {
       const found = await this.sources.findSymbols(query);
       if (mine !== asked) return;
       qp.busy = false;
-      qp.items = found.map((s) => ({ label: s.name, description: [s.containerName, vscode.workspace.asRelativePath(s.location.uri)].filter(Boolean).join(' · '), symbol: s }));
+      qp.items = found.map((s) => ({
+        label: s.name,
+        description: [s.containerName, vscode.workspace.asRelativePath(s.location.uri)].filter(Boolean).join(' · '),
+        symbol: s,
+      }));
     });
     const chosen = await new Promise<vscode.SymbolInformation | undefined>((resolve) => {
       qp.onDidAccept(() => resolve(qp.selectedItems[0]?.symbol));

@@ -51,7 +51,14 @@ export class ContextSources {
     const last = Math.min(range.end.line, doc.lineCount - 1);
     const first = Math.min(range.start.line, last);
     const text = bounded(doc.getText(new vscode.Range(first, 0, last, doc.lineAt(last).text.length)));
-    return { type: 'selection', path: doc.uri.fsPath, name: `${name} (${vscode.workspace.asRelativePath(doc.uri)})`, startLine: first + 1, endLine: last + 1, text };
+    return {
+      type: 'selection',
+      path: doc.uri.fsPath,
+      name: `${name} (${vscode.workspace.asRelativePath(doc.uri)})`,
+      startLine: first + 1,
+      endLine: last + 1,
+      text,
+    };
   }
 
   problems(): Attachment[] {
@@ -91,10 +98,12 @@ export class ContextSources {
     for (const folder of (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file')) {
       const git = findProgram('git', process.env.PATH, [folder.uri.fsPath]);
       if (!git) continue;
-      const diff = await runGit(git, folder.uri.fsPath, ['diff', '--no-ext-diff', '--no-textconv', 'HEAD', '--', '.'], { maxBuffer: 8 * 1024 * 1024 }).catch((err: unknown) => {
-        this.deps.logger.info(`[addContext] no git changes from ${folder.uri.fsPath}: ${errorMessage(err)}`);
-        return '';
-      });
+      const diff = await runGit(git, folder.uri.fsPath, ['diff', '--no-ext-diff', '--no-textconv', 'HEAD', '--', '.'], { maxBuffer: 8 * 1024 * 1024 }).catch(
+        (err: unknown) => {
+          this.deps.logger.info(`[addContext] no git changes from ${folder.uri.fsPath}: ${errorMessage(err)}`);
+          return '';
+        },
+      );
       if (diff.trim()) parts.push((vscode.workspace.workspaceFolders!.length > 1 ? `# ${nodePath.basename(folder.uri.fsPath)}\n` : '') + diff.trim());
     }
     if (!parts.length) {

@@ -20,8 +20,12 @@ const ORDER: Record<Problem['severity'], number> = { error: 0, warning: 1, info:
 
 /** The problems as lines, errors first, at most MAX_PROBLEMS (the rest counted); hints left out. */
 export function problemsText(problems: readonly Problem[]): { text: string; count: number } {
-  const shown = problems.filter((p) => p.severity !== 'hint').sort((a, b) => ORDER[a.severity] - ORDER[b.severity] || a.file.localeCompare(b.file) || a.line - b.line);
-  const lines = shown.slice(0, MAX_PROBLEMS).map((p) => `${p.file}:${p.line}:${p.column} ${p.severity}${p.source ? ` (${p.source})` : ''}: ${p.message.replace(/\s+/gu, ' ').trim()}`);
+  const shown = problems
+    .filter((p) => p.severity !== 'hint')
+    .sort((a, b) => ORDER[a.severity] - ORDER[b.severity] || a.file.localeCompare(b.file) || a.line - b.line);
+  const lines = shown
+    .slice(0, MAX_PROBLEMS)
+    .map((p) => `${p.file}:${p.line}:${p.column} ${p.severity}${p.source ? ` (${p.source})` : ''}: ${p.message.replace(/\s+/gu, ' ').trim()}`);
   if (shown.length > MAX_PROBLEMS) lines.push(`… and ${shown.length - MAX_PROBLEMS} more`);
   return { text: lines.join('\n'), count: shown.length };
 }

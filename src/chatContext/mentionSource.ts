@@ -91,7 +91,13 @@ export class MentionSource {
     const candidates = found.map((s) => {
       const file = vscode.workspace.asRelativePath(s.location.uri);
       const item: MentionCompletion = {
-        mention: { kind: 'symbol', path: s.location.uri.fsPath, name: s.name, startLine: s.location.range.start.line + 1, endLine: s.location.range.end.line + 1 },
+        mention: {
+          kind: 'symbol',
+          path: s.location.uri.fsPath,
+          name: s.name,
+          startLine: s.location.range.start.line + 1,
+          endLine: s.location.range.end.line + 1,
+        },
         label: s.name,
         detail: [s.containerName, `${file}:${s.location.range.start.line + 1}`].filter(Boolean).join(' · '),
       };

@@ -124,7 +124,12 @@ export function parseRecords(json: unknown, sessionId: string): SessionRecords |
     if (!isObject(t) || !isIndex(t.userIndex) || !isIndex(t.endUserIndex) || !Array.isArray(t.files)) return undefined;
     const files = t.files.map(parseFile);
     if (files.some((f) => f === undefined)) return undefined;
-    turns.push({ userIndex: t.userIndex, endUserIndex: t.endUserIndex, files: files as TrackedFile[], ...(typeof t.limit === 'string' ? { limit: t.limit } : {}) });
+    turns.push({
+      userIndex: t.userIndex,
+      endUserIndex: t.endUserIndex,
+      files: files as TrackedFile[],
+      ...(typeof t.limit === 'string' ? { limit: t.limit } : {}),
+    });
   }
   return { turns, dropped };
 }

@@ -46,10 +46,19 @@ export class CodeRestore implements vscode.TextDocumentContentProvider, vscode.D
    * Restores the files of `tracker`'s turns from the prompt at `userIndex` on. Undefined when the user did not confirm.
    * `confirm` gets the preview's file count and what is left alone; it asks the user.
    */
-  async restore(tracker: TurnChangeTracker, userIndex: number, confirm: (count: number, leftAlone: RestoreOutcome['refused']) => Thenable<boolean>): Promise<RestoreOutcome | undefined> {
+  async restore(
+    tracker: TurnChangeTracker,
+    userIndex: number,
+    confirm: (count: number, leftAlone: RestoreOutcome['refused']) => Thenable<boolean>,
+  ): Promise<RestoreOutcome | undefined> {
     await tracker.settled();
     const plan = planRestore(tracker.sets, userIndex);
-    const outcome: RestoreOutcome = { restored: [], unchanged: [], refused: [...plan.unknown.map((u) => ({ path: u.path, reason: vscode.l10n.t('its content before is unknown ({0})', u.reason) }))], unverified: [] };
+    const outcome: RestoreOutcome = {
+      restored: [],
+      unchanged: [],
+      refused: [...plan.unknown.map((u) => ({ path: u.path, reason: vscode.l10n.t('its content before is unknown ({0})', u.reason) }))],
+      unverified: [],
+    };
     const chosen: { file: RestoreFile; current: string | null }[] = [];
     for (const file of plan.files) {
       const current = await currentText(vscode.Uri.file(file.path));
@@ -61,7 +70,10 @@ export class CodeRestore implements vscode.TextDocumentContentProvider, vscode.D
     if (!chosen.length) return outcome;
     await this.preview(chosen);
     if (!(await confirm(chosen.length, outcome.refused))) return undefined;
-    const applied = await this.apply(chosen.map((c) => ({ path: c.file.path, from: c.current, to: c.file.target })), vscode.l10n.t('Restore code to before the prompt'));
+    const applied = await this.apply(
+      chosen.map((c) => ({ path: c.file.path, from: c.current, to: c.file.target })),
+      vscode.l10n.t('Restore code to before the prompt'),
+    );
     for (const c of chosen) {
       if (!applied.includes(c.file.path)) outcome.refused.push({ path: c.file.path, reason: vscode.l10n.t('it changed while the restore was asked for') });
       else if ((await readText(c.file.path)) === c.file.target) outcome.restored.push(c.file.path);
@@ -69,7 +81,9 @@ export class CodeRestore implements vscode.TextDocumentContentProvider, vscode.D
     }
     const putBackFlags = tracker.markRestored(userIndex, outcome.restored);
     this.last.set(tracker, { files: chosen.filter((c) => outcome.restored.includes(c.file.path)).map((c) => c.file), putBackFlags });
-    this.logger.info(`[restore] to before prompt ${userIndex + 1}: restored ${outcome.restored.length}, unchanged ${outcome.unchanged.length}, left alone ${outcome.refused.length}`);
+    this.logger.info(
+      `[restore] to before prompt ${userIndex + 1}: restored ${outcome.restored.length}, unchanged ${outcome.unchanged.length}, left alone ${outcome.refused.length}`,
+    );
     return outcome;
   }
 

@@ -53,6 +53,20 @@ export function runGitRaw(program: string, cwd: string, args: string[], opts: Gi
  */
 export async function filterOverrides(program: string, root: string): Promise<string[]> {
   const names = await runGit(program, root, ['config', '--name-only', '-z', '--get-regexp', '^filter\\.']).catch(() => '');
-  const drivers = new Set(names.split('\0').filter(Boolean).map((key) => key.slice('filter.'.length, key.lastIndexOf('.'))));
-  return [...drivers].flatMap((d) => ['-c', `filter.${d}.clean=`, '-c', `filter.${d}.smudge=`, '-c', `filter.${d}.process=`, '-c', `filter.${d}.required=false`]);
+  const drivers = new Set(
+    names
+      .split('\0')
+      .filter(Boolean)
+      .map((key) => key.slice('filter.'.length, key.lastIndexOf('.'))),
+  );
+  return [...drivers].flatMap((d) => [
+    '-c',
+    `filter.${d}.clean=`,
+    '-c',
+    `filter.${d}.smudge=`,
+    '-c',
+    `filter.${d}.process=`,
+    '-c',
+    `filter.${d}.required=false`,
+  ]);
 }

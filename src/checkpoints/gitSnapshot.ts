@@ -37,8 +37,16 @@ export async function takeGitSnapshot(cwd: string): Promise<GitSnapshot | undefi
 
 /** Absolute paths of tracked files whose working-tree content differs from the snapshot (deleted ones included). */
 export async function changedSince(snapshot: GitSnapshot): Promise<string[]> {
-  const out = await runGit(snapshot.git, snapshot.root, ['diff', '--name-only', '-z', '--no-renames', '--no-ext-diff', '--no-textconv', snapshot.commit, '--'], { maxBuffer: 16 * 1024 * 1024, overrides: snapshot.overrides });
-  return out.split('\0').filter(Boolean).map((rel) => nodePath.join(snapshot.root, rel));
+  const out = await runGit(
+    snapshot.git,
+    snapshot.root,
+    ['diff', '--name-only', '-z', '--no-renames', '--no-ext-diff', '--no-textconv', snapshot.commit, '--'],
+    { maxBuffer: 16 * 1024 * 1024, overrides: snapshot.overrides },
+  );
+  return out
+    .split('\0')
+    .filter(Boolean)
+    .map((rel) => nodePath.join(snapshot.root, rel));
 }
 
 /**

@@ -27,7 +27,8 @@ export function planRestore(turns: readonly TurnRecord[], userIndex: number): Re
   for (const turn of turns) {
     if (turn.userIndex < userIndex) continue;
     for (const f of turn.files) {
-      if (!first.has(f.path)) first.set(f.path, f.before === undefined ? { reason: f.beforeUnknown ?? l10n.t('no record of its content before') } : { target: f.before });
+      if (!first.has(f.path))
+        first.set(f.path, f.before === undefined ? { reason: f.beforeUnknown ?? l10n.t('no record of its content before') } : { target: f.before });
       // A reverted file holds what it held before that turn; one whose before is unknown was never reverted.
       last.set(f.path, f.reverted && f.before !== undefined ? f.before : f.after);
     }

@@ -88,13 +88,13 @@ export function lineCounts(before: string | null, after: string | null): { added
  * content in the turn-start snapshot (`undefined`: not tracked there, `null`: tracked but absent), which is exact and
  * wins over undoing the agent's diffs.
  */
-export function describeChange(
-  path: string,
-  after: string | null,
-  fromGit: string | null | undefined,
-  diffs: readonly FileDiff[],
-): ChangedFile | undefined {
-  const before: BeforeContent = fromGit !== undefined ? { known: true, text: fromGit } : diffs.length ? undoDiffs(after, diffs) : { known: false, reason: l10n.t('no record of its content before the turn') };
+export function describeChange(path: string, after: string | null, fromGit: string | null | undefined, diffs: readonly FileDiff[]): ChangedFile | undefined {
+  const before: BeforeContent =
+    fromGit !== undefined
+      ? { known: true, text: fromGit }
+      : diffs.length
+        ? undoDiffs(after, diffs)
+        : { known: false, reason: l10n.t('no record of its content before the turn') };
   const source = fromGit !== undefined ? 'git' : diffs.length ? 'diffs' : 'none';
   if (!before.known) {
     const fromAgent = diffs.length ? lineCountsOfDiffs(diffs) : { added: 0, removed: 0 };

@@ -211,7 +211,9 @@ export class TurnChangeTracker implements Disposable {
     const started = Date.now();
     const snapshot = takeGitSnapshot(cwd).then(
       (s) => {
-        this.logger.info(`[turnChanges] ${s ? `git snapshot ${s.commit.slice(0, 8)} of ${s.root}` : `no git snapshot (${cwd} is not in a repository with a commit)`} in ${Date.now() - started} ms`);
+        this.logger.info(
+          `[turnChanges] ${s ? `git snapshot ${s.commit.slice(0, 8)} of ${s.root}` : `no git snapshot (${cwd} is not in a repository with a commit)`} in ${Date.now() - started} ms`,
+        );
         return s;
       },
       (err: unknown) => {

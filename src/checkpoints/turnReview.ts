@@ -92,7 +92,10 @@ export class TurnReview implements vscode.TextDocumentContentProvider, vscode.Di
       if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('VS Code did not apply the revert.'));
       // Saved so the disk (what the agent reads) matches the buffer; Undo still brings the agent's version back.
       for (const uri of replaced) await vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.save();
-      this.find(set.id)?.tracker.markReverted(set.id, chosen.map((f) => f.path));
+      this.find(set.id)?.tracker.markReverted(
+        set.id,
+        chosen.map((f) => f.path),
+      );
     }
     for (const r of refused) this.logger.warn(`[turnReview] not reverting ${r.path}: ${r.reason}`);
     return { reverted: chosen.map((f) => f.path), refused };

@@ -101,7 +101,9 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     },
     // From the Explorer (the clicked file and the other selected ones), an editor tab's menu, or the active editor.
     [COMMANDS.addFileToChat]: async (uri?: unknown, uris?: unknown) => {
-      const picked = (Array.isArray(uris) && uris.length ? uris : [uri ?? vscode.window.activeTextEditor?.document.uri]).filter((u): u is vscode.Uri => u instanceof vscode.Uri && u.scheme === 'file');
+      const picked = (Array.isArray(uris) && uris.length ? uris : [uri ?? vscode.window.activeTextEditor?.document.uri]).filter(
+        (u): u is vscode.Uri => u instanceof vscode.Uri && u.scheme === 'file',
+      );
       for (const file of picked) await views.attach(chats.active, { type: 'file', path: file.fsPath, name: vscode.workspace.asRelativePath(file) });
     },
     [COMMANDS.showAgentMenu]: () => showAgentMenu(isSignedIn(chats.host.status)),
@@ -153,7 +155,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     // A rule's Remove and a file's Open get the item they were run on; from the palette, Open asks which file.
     [COMMANDS.permissionsAddRule]: reporting(vscode.l10n.t('Adding a permission rule'), () => deps.permissionsView.addRule()),
     [COMMANDS.permissionsRemoveRule]: (item?: unknown) => reporting(vscode.l10n.t('Removing a permission rule'), () => deps.permissionsView.removeRule(item))(),
-    [COMMANDS.permissionsOpenSettingsFile]: (item?: unknown) => reporting(vscode.l10n.t('Opening the settings file'), () => deps.permissionsView.openSettingsFile(item))(),
+    [COMMANDS.permissionsOpenSettingsFile]: (item?: unknown) =>
+      reporting(vscode.l10n.t('Opening the settings file'), () => deps.permissionsView.openSettingsFile(item))(),
     [COMMANDS.permissionsRefresh]: reporting(vscode.l10n.t('Reading the settings files'), () => deps.permissionsView.refresh()),
   };
   // "Show Pending Approval" brings the chat whose session asked forward: its tab, else the side view.
@@ -161,7 +164,11 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     const chat = chats.forSession(p.sessionId) ?? chats.sideView;
     void views.reveal(chat);
   });
-  return vscode.Disposable.from(reveal, bindContextKeys(chats, permissions.broker, deps.logger), ...Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run)));
+  return vscode.Disposable.from(
+    reveal,
+    bindContextKeys(chats, permissions.broker, deps.logger),
+    ...Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run)),
+  );
 }
 
 /** The file an editor-title command is for: the URI it was given, else the active editor's. */

@@ -28,20 +28,85 @@ type NoticeAction = UserAction | 'resendPrompt';
  * command takes only such an id, never a path, and asks the presenter which path it stands for).
  */
 export const ACTIONS: Record<UserAction, { label: string; run: (methodId?: string) => Thenable<unknown> }> = {
-  openFolder: { get label() { return vscode.l10n.t('Open Folder…'); }, run: () => vscode.commands.executeCommand('vscode.openFolder') },
-  showLog: { get label() { return vscode.l10n.t('Show Log'); }, run: () => vscode.commands.executeCommand(COMMANDS.showLog) },
-  showMcpServers: { get label() { return vscode.l10n.t('Show MCP Servers'); }, run: () => vscode.commands.executeCommand(COMMANDS.showMcpServers) },
-  restart: { get label() { return vscode.l10n.t('Restart Agent'); }, run: () => vscode.commands.executeCommand(COMMANDS.restartAgent) },
-  signIn: { get label() { return vscode.l10n.t('Sign In…'); }, run: (methodId) => vscode.commands.executeCommand(COMMANDS.signIn, methodId) },
-  setApiKey: { get label() { return vscode.l10n.t('Set API Key…'); }, run: () => vscode.commands.executeCommand(COMMANDS.setApiKey) },
-  manageTrust: { get label() { return vscode.l10n.t('Manage Workspace Trust'); }, run: () => vscode.commands.executeCommand('workbench.trust.manage') },
-  openSettings: { get label() { return vscode.l10n.t('Open Settings'); }, run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'acpChat') },
+  openFolder: {
+    get label() {
+      return vscode.l10n.t('Open Folder…');
+    },
+    run: () => vscode.commands.executeCommand('vscode.openFolder'),
+  },
+  showLog: {
+    get label() {
+      return vscode.l10n.t('Show Log');
+    },
+    run: () => vscode.commands.executeCommand(COMMANDS.showLog),
+  },
+  showMcpServers: {
+    get label() {
+      return vscode.l10n.t('Show MCP Servers');
+    },
+    run: () => vscode.commands.executeCommand(COMMANDS.showMcpServers),
+  },
+  restart: {
+    get label() {
+      return vscode.l10n.t('Restart Agent');
+    },
+    run: () => vscode.commands.executeCommand(COMMANDS.restartAgent),
+  },
+  signIn: {
+    get label() {
+      return vscode.l10n.t('Sign In…');
+    },
+    run: (methodId) => vscode.commands.executeCommand(COMMANDS.signIn, methodId),
+  },
+  setApiKey: {
+    get label() {
+      return vscode.l10n.t('Set API Key…');
+    },
+    run: () => vscode.commands.executeCommand(COMMANDS.setApiKey),
+  },
+  manageTrust: {
+    get label() {
+      return vscode.l10n.t('Manage Workspace Trust');
+    },
+    run: () => vscode.commands.executeCommand('workbench.trust.manage'),
+  },
+  openSettings: {
+    get label() {
+      return vscode.l10n.t('Open Settings');
+    },
+    run: () => vscode.commands.executeCommand('workbench.action.openSettings', 'acpChat'),
+  },
   // The size before anything is fetched: the extension talks to the registry only once asked.
-  downloadClaudeCode: { get label() { return vscode.l10n.t('Download Claude Code (~{0} MB)', APPROX_DOWNLOAD_MB); }, run: () => vscode.commands.executeCommand(COMMANDS.downloadClaudeCode) },
-  locateClaudeCode: { get label() { return vscode.l10n.t('Locate Claude Code…'); }, run: () => vscode.commands.executeCommand(COMMANDS.locateClaudeCode) },
-  useClaudeOnPath: { get label() { return vscode.l10n.t('Use claude from PATH'); }, run: (id) => vscode.commands.executeCommand(COMMANDS.useClaudeCode, id) },
-  undoRestore: { get label() { return vscode.l10n.t('Undo Restore'); }, run: () => vscode.commands.executeCommand(COMMANDS.undoRestore) },
-  manageWorktrees: { get label() { return vscode.l10n.t('Manage Worktrees…'); }, run: () => vscode.commands.executeCommand(COMMANDS.manageWorktrees) },
+  downloadClaudeCode: {
+    get label() {
+      return vscode.l10n.t('Download Claude Code (~{0} MB)', APPROX_DOWNLOAD_MB);
+    },
+    run: () => vscode.commands.executeCommand(COMMANDS.downloadClaudeCode),
+  },
+  locateClaudeCode: {
+    get label() {
+      return vscode.l10n.t('Locate Claude Code…');
+    },
+    run: () => vscode.commands.executeCommand(COMMANDS.locateClaudeCode),
+  },
+  useClaudeOnPath: {
+    get label() {
+      return vscode.l10n.t('Use claude from PATH');
+    },
+    run: (id) => vscode.commands.executeCommand(COMMANDS.useClaudeCode, id),
+  },
+  undoRestore: {
+    get label() {
+      return vscode.l10n.t('Undo Restore');
+    },
+    run: () => vscode.commands.executeCommand(COMMANDS.undoRestore),
+  },
+  manageWorktrees: {
+    get label() {
+      return vscode.l10n.t('Manage Worktrees…');
+    },
+    run: () => vscode.commands.executeCommand(COMMANDS.manageWorktrees),
+  },
 };
 
 /** The set-up step a card with these actions is: getting Claude Code, then signing in. */
@@ -91,7 +156,12 @@ export class UserErrorPresenter implements vscode.Disposable {
         this.chatSubs.delete(chat);
       }),
       // The agent itself went away: every chat on it says so (each keeps its transcript and can continue).
-      chats.host.onDidExitUnexpectedly((err) => this.reportToAll(err, chats.all().filter((c) => c.session))),
+      chats.host.onDidExitUnexpectedly((err) =>
+        this.reportToAll(
+          err,
+          chats.all().filter((c) => c.session),
+        ),
+      ),
       chats.host.onDidChangeStatus((s) => {
         if (s.state !== 'ready') return;
         for (const chat of chats.all()) {
@@ -118,7 +188,16 @@ export class UserErrorPresenter implements vscode.Disposable {
         continue;
       }
       const buttons: NoticeButton[] = notices.keptPrompt ? [{ action: 'resendPrompt', label: vscode.l10n.t('Send Again') }] : [];
-      this.showNotice(chat, { severity: 'info', message: notices.keptPrompt ? vscode.l10n.t('Signed in ({0}). Send your prompt again?', how) : vscode.l10n.t('Signed in ({0}).', how), buttons }, false, undefined);
+      this.showNotice(
+        chat,
+        {
+          severity: 'info',
+          message: notices.keptPrompt ? vscode.l10n.t('Signed in ({0}). Send your prompt again?', how) : vscode.l10n.t('Signed in ({0}).', how),
+          buttons,
+        },
+        false,
+        undefined,
+      );
     }
   }
 
@@ -167,7 +246,8 @@ export class UserErrorPresenter implements vscode.Disposable {
     const follow = (session: Session | undefined) => {
       turns?.dispose();
       turns = session?.onDidChange((changes) => {
-        if (!changes.some((c) => c.type === 'entry-added' && (c.entry.kind === 'user' || (c.entry.kind === 'turn-end' && c.entry.stopReason === 'end_turn')))) return;
+        if (!changes.some((c) => c.type === 'entry-added' && (c.entry.kind === 'user' || (c.entry.kind === 'turn-end' && c.entry.stopReason === 'end_turn'))))
+          return;
         chat.notices.keptPrompt = undefined;
         chat.notices.resendWhenSignedIn = false;
         chat.notices.clear();
@@ -248,7 +328,8 @@ export class UserErrorPresenter implements vscode.Disposable {
     }
     // Not awaited: a caller must not hang on the user.
     const { buttons, severity, message } = notice;
-    const show = severity === 'error' ? vscode.window.showErrorMessage : severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    const show =
+      severity === 'error' ? vscode.window.showErrorMessage : severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
     void show(withoutLinks(`ACP Chat: ${firstLine(message)}`), ...buttons.map((b) => withoutLinks(b.label))).then((label) => {
       const button = buttons.find((b) => withoutLinks(b.label) === label);
       if (button) void this.runButton(chat, button);
@@ -268,7 +349,12 @@ export class UserErrorPresenter implements vscode.Disposable {
       return [b];
     }
     if (action !== 'signIn') return [{ action, label: ACTIONS[action].label }];
-    return this.deps.chats.host.authMethods.map((m: AuthMethod) => ({ action, label: m.name, methodId: m.id, ...(m.description ? { description: m.description } : {}) }));
+    return this.deps.chats.host.authMethods.map((m: AuthMethod) => ({
+      action,
+      label: m.name,
+      methodId: m.id,
+      ...(m.description ? { description: m.description } : {}),
+    }));
   }
 
   private issueClaudeId(button: NoticeButton): string | undefined {
@@ -293,7 +379,11 @@ export class UserErrorPresenter implements vscode.Disposable {
 /** The kept prompt's text, shortened, for the card's "send it when signed in" (undefined when none is kept). */
 function promptPreview(prompt: ContentBlock[] | undefined): string | undefined {
   if (!prompt) return undefined;
-  const text = prompt.map((b) => (b.type === 'text' ? b.text : '')).join(' ').replace(/\s+/g, ' ').trim();
+  const text = prompt
+    .map((b) => (b.type === 'text' ? b.text : ''))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
 

@@ -3,7 +3,20 @@
 // through l10n.t of contributions/l10n.ts, which is VS Code's once the extension activates, so a translation reaches
 // it; the tables' texts are getters, read when shown, never while modules load (scripts/l10n.mjs checks both).
 import { basename } from 'node:path';
-import { AUTH_REQUIRED, AgentExitedError, AgentRegistryError, AgentStartError, AnswerNotUsedError, InstallError, LocationRefusedError, SettingsProblemError, WorktreeError, errorMessage, type InstallProblem, type InstallSubject } from '../acpClient/errors';
+import {
+  AUTH_REQUIRED,
+  AgentExitedError,
+  AgentRegistryError,
+  AgentStartError,
+  AnswerNotUsedError,
+  InstallError,
+  LocationRefusedError,
+  SettingsProblemError,
+  WorktreeError,
+  errorMessage,
+  type InstallProblem,
+  type InstallSubject,
+} from '../acpClient/errors';
 import { summarizeKinds, type ProjectSetting } from '../agents/claudeCode/projectSettings';
 import { l10n } from '../contributions/l10n';
 
@@ -72,8 +85,9 @@ export function describeError(err: unknown, what?: string): UserError {
   }
   if (BYPASS_REFUSAL.test(text)) {
     return {
-      message:
-        l10n.t('Claude Code refuses to skip approvals when it runs as root. Pick another mode, or remove IS_SANDBOX from acpChat.agent.env if you set it there.'),
+      message: l10n.t(
+        'Claude Code refuses to skip approvals when it runs as root. Pick another mode, or remove IS_SANDBOX from acpChat.agent.env if you set it there.',
+      ),
       severity: 'error',
       actions: ['openSettings', 'restart'],
     };
@@ -88,7 +102,12 @@ export function describeError(err: unknown, what?: string): UserError {
   if (code !== undefined) {
     // The agent's own words go behind "Show details": a failed turn's marker in the transcript already shows their
     // first line, and the model API's message often repeats in the agent's reply above it.
-    return { message: l10n.t('{0} failed: the agent returned an error.', what ?? 'A request to the agent'), details: text.trim(), severity: 'error', actions: ['showLog'] };
+    return {
+      message: l10n.t('{0} failed: the agent returned an error.', what ?? 'A request to the agent'),
+      details: text.trim(),
+      severity: 'error',
+      actions: ['showLog'],
+    };
   }
   // A message of several lines (a stack, a log) shows its first; the whole is behind "Show details".
   const line = firstLine(text);
@@ -100,8 +119,13 @@ export function describeError(err: unknown, what?: string): UserError {
 export function describeProjectSettingsLeftOut(leftOut: readonly ProjectSetting[]): string {
   const all = [...new Set(leftOut.map((s) => s.file))];
   // Commands, skills and agents can be many files: the first two are named, the rest counted.
-  const files = all.length <= 2 ? all.join(' and ') : l10n.t('{0} and {1} more file{2}', all.slice(0, 2).join(', '), all.length - 2, all.length === 3 ? '' : 's');
-  return l10n.t('Claude Code started without this folder\'s Claude settings ({0}): their {1} do not apply, nor do "always allow" answers kept there. Your own settings do.', files, summarizeKinds(leftOut));
+  const files =
+    all.length <= 2 ? all.join(' and ') : l10n.t('{0} and {1} more file{2}', all.slice(0, 2).join(', '), all.length - 2, all.length === 3 ? '' : 's');
+  return l10n.t(
+    'Claude Code started without this folder\'s Claude settings ({0}): their {1} do not apply, nor do "always allow" answers kept there. Your own settings do.',
+    files,
+    summarizeKinds(leftOut),
+  );
 }
 
 /** The user's MCP servers (or the editor tools) that the agent's sessions do not get, each sentence naming its source. */
@@ -111,10 +135,22 @@ export function describeMcpServersLeftOut(problems: readonly string[]): string {
 }
 
 /** A diff the chat still shows but whose tool call the session no longer holds (e.g. after a new session). */
-export const DIFF_UNAVAILABLE: UserError = { get message() { return l10n.t('That diff is no longer available.'); }, severity: 'warning', actions: [] };
+export const DIFF_UNAVAILABLE: UserError = {
+  get message() {
+    return l10n.t('That diff is no longer available.');
+  },
+  severity: 'warning',
+  actions: [],
+};
 
 /** Allow, Allow Always or Deny run on a diff that answers no approval with that choice (an ended one is "expired"). */
-export const DIFF_NOT_ASKING: UserError = { get message() { return l10n.t('This diff is not waiting for that answer.'); }, severity: 'info', actions: [] };
+export const DIFF_NOT_ASKING: UserError = {
+  get message() {
+    return l10n.t('This diff is not waiting for that answer.');
+  },
+  severity: 'info',
+  actions: [],
+};
 
 /** Files a revert refused (changed since the agent wrote them, content before the turn unknown), each with why. */
 export function describeRevertRefusals(refused: readonly { path: string; reason: string }[]): UserError | undefined {
@@ -125,42 +161,99 @@ export function describeRevertRefusals(refused: readonly { path: string; reason:
 
 /** The words of going back to before a prompt (the Go Back picker, the restore's question). */
 export const GO_BACK = {
-  get title() { return l10n.t('Go Back to Before This Prompt'); },
-  get placeholder() { return l10n.t('Restore the code, rewind the conversation, or both'); },
-  get placeholderNoCode() { return l10n.t('No file changes are recorded from this prompt on: the conversation can be rewound'); },
-  get restoreCode() { return l10n.t('Restore code to before this prompt'); },
-  get restoreCodeDetail() { return l10n.t('Put back every file this turn and the later ones changed (a preview first); files changed since are left alone'); },
-  get rewind() { return l10n.t('Rewind the conversation to here'); },
-  get rewindDetail() { return l10n.t('Continue from just before this message, which goes back in the composer; this conversation stays in the history'); },
+  get title() {
+    return l10n.t('Go Back to Before This Prompt');
+  },
+  get placeholder() {
+    return l10n.t('Restore the code, rewind the conversation, or both');
+  },
+  get placeholderNoCode() {
+    return l10n.t('No file changes are recorded from this prompt on: the conversation can be rewound');
+  },
+  get restoreCode() {
+    return l10n.t('Restore code to before this prompt');
+  },
+  get restoreCodeDetail() {
+    return l10n.t('Put back every file this turn and the later ones changed (a preview first); files changed since are left alone');
+  },
+  get rewind() {
+    return l10n.t('Rewind the conversation to here');
+  },
+  get rewindDetail() {
+    return l10n.t('Continue from just before this message, which goes back in the composer; this conversation stays in the history');
+  },
   both: 'Both',
-  get bothDetail() { return l10n.t('Restore the code, then rewind the conversation'); },
+  get bothDetail() {
+    return l10n.t('Restore the code, then rewind the conversation');
+  },
   restoreButton: 'Restore',
-  confirmRestore: (n: number) => l10n.t('Restore {0} file{1} to as {2} before this prompt? The diff shows what changes.', n, n === 1 ? '' : 's', n === 1 ? 'it was' : 'they were'),
+  confirmRestore: (n: number) =>
+    l10n.t('Restore {0} file{1} to as {2} before this prompt? The diff shows what changes.', n, n === 1 ? '' : 's', n === 1 ? 'it was' : 'they were'),
 } as const;
 
 /** The words of the agent's changes under review in the editor. */
 export const REVIEW = {
-  get keepLens() { return l10n.t('$(check) Keep'); },
-  get undoLens() { return l10n.t('$(discard) Undo'); },
-  get undoEditedLens() { return l10n.t('$(discard) Undo (you changed it)'); },
-  get keepTooltip() { return l10n.t('Keep this change as the agent wrote it'); },
-  get undoTooltip() { return l10n.t('Put these lines back as they were before the agent changed them'); },
-  get editedByYou() { return l10n.t('You changed lines of this change since the agent wrote them: Undo leaves it as it is. Edit it by hand, or Keep it.'); },
-  get gone() { return l10n.t('That change is no longer under review.'); },
-  get notApplied() { return l10n.t('VS Code did not apply the undo.'); },
-  someEdited: (n: number) => l10n.t('{0} change{1} you edited since the agent wrote {2} left as {3}.', n, n === 1 ? '' : 's', n === 1 ? 'it was' : 'them were', n === 1 ? 'it is' : 'they are'),
+  get keepLens() {
+    return l10n.t('$(check) Keep');
+  },
+  get undoLens() {
+    return l10n.t('$(discard) Undo');
+  },
+  get undoEditedLens() {
+    return l10n.t('$(discard) Undo (you changed it)');
+  },
+  get keepTooltip() {
+    return l10n.t('Keep this change as the agent wrote it');
+  },
+  get undoTooltip() {
+    return l10n.t('Put these lines back as they were before the agent changed them');
+  },
+  get editedByYou() {
+    return l10n.t('You changed lines of this change since the agent wrote them: Undo leaves it as it is. Edit it by hand, or Keep it.');
+  },
+  get gone() {
+    return l10n.t('That change is no longer under review.');
+  },
+  get notApplied() {
+    return l10n.t('VS Code did not apply the undo.');
+  },
+  someEdited: (n: number) =>
+    l10n.t(
+      '{0} change{1} you edited since the agent wrote {2} left as {3}.',
+      n,
+      n === 1 ? '' : 's',
+      n === 1 ? 'it was' : 'them were',
+      n === 1 ? 'it is' : 'they are',
+    ),
   removedInline: (n: number) => l10n.t('− {0} line{1} removed', n, n === 1 ? '' : 's'),
   removedHover: (n: number) => l10n.t('The agent removed {0} line{1} here:', n, n === 1 ? '' : 's'),
 } as const;
 
 /** The words of what an "always" answer did, on its approval's card. */
 export const GRANT_EFFECT = {
-  where: { get local() { return l10n.t('this project, only you'); }, get project() { return l10n.t('this project, shared with everyone who clones it'); }, get user() { return l10n.t('all your projects'); } } as Record<'user' | 'project' | 'local', string>,
+  where: {
+    get local() {
+      return l10n.t('this project, only you');
+    },
+    get project() {
+      return l10n.t('this project, shared with everyone who clones it');
+    },
+    get user() {
+      return l10n.t('all your projects');
+    },
+  } as Record<'user' | 'project' | 'local', string>,
   added: (rule: string, file: string, where: string) => l10n.t('Added {0} to {1} ({2}).', rule, file, where),
-  get sessionOnly() { return l10n.t('No settings file changed: this grant lasts for this conversation only.'); },
-  get undone() { return l10n.t('Taken back.'); },
-  get nothingToUndo() { return l10n.t('That grant is not in a settings file, or was already taken back.'); },
-  undoFailed: (rule: string, path: string) => l10n.t('{0} could not be removed from {1}: the file changed or no longer parses. It was left as it is.', rule, path),
+  get sessionOnly() {
+    return l10n.t('No settings file changed: this grant lasts for this conversation only.');
+  },
+  get undone() {
+    return l10n.t('Taken back.');
+  },
+  get nothingToUndo() {
+    return l10n.t('That grant is not in a settings file, or was already taken back.');
+  },
+  undoFailed: (rule: string, path: string) =>
+    l10n.t('{0} could not be removed from {1}: the file changed or no longer parses. It was left as it is.', rule, path),
 } as const;
 
 /**
@@ -170,60 +263,133 @@ export const GRANT_EFFECT = {
  */
 export const GRANTS = {
   groups: {
-    get session() { return l10n.t('This conversation'); },
-    get local() { return l10n.t('Local — only you in this project (.claude/settings.local.json)'); },
-    get project() { return l10n.t('Project — shared with the repository (.claude/settings.json)'); },
+    get session() {
+      return l10n.t('This conversation');
+    },
+    get local() {
+      return l10n.t('Local — only you in this project (.claude/settings.local.json)');
+    },
+    get project() {
+      return l10n.t('Project — shared with the repository (.claude/settings.json)');
+    },
     user: (file: string) => l10n.t('User — all your projects ({0})', file),
   },
   scopePick: {
-    local: { get label() { return l10n.t('Local'); }, get detail() { return l10n.t('Only you, in this project (.claude/settings.local.json, which git ignores)'); } },
-    project: { get label() { return l10n.t('Project'); }, get detail() { return l10n.t('Everyone who clones the repository (.claude/settings.json, committed with it)'); } },
-    user: { get label() { return l10n.t('User'); }, get detail() { return l10n.t('You, in all your projects'); } },
+    local: {
+      get label() {
+        return l10n.t('Local');
+      },
+      get detail() {
+        return l10n.t('Only you, in this project (.claude/settings.local.json, which git ignores)');
+      },
+    },
+    project: {
+      get label() {
+        return l10n.t('Project');
+      },
+      get detail() {
+        return l10n.t('Everyone who clones the repository (.claude/settings.json, committed with it)');
+      },
+    },
+    user: {
+      get label() {
+        return l10n.t('User');
+      },
+      get detail() {
+        return l10n.t('You, in all your projects');
+      },
+    },
   },
   behaviours: { allow: 'Allow', ask: 'Ask', deny: 'Deny' },
   behaviourDetail: {
-    get allow() { return l10n.t('Claude Code does it without asking'); },
-    get ask() { return l10n.t('Claude Code asks every time, even when an allow rule matches'); },
-    get deny() { return l10n.t('Claude Code never does it'); },
+    get allow() {
+      return l10n.t('Claude Code does it without asking');
+    },
+    get ask() {
+      return l10n.t('Claude Code asks every time, even when an allow rule matches');
+    },
+    get deny() {
+      return l10n.t('Claude Code never does it');
+    },
   },
   /** Found in the bundled Claude Code: it watches its settings files and re-reads them in running sessions. */
-  get appliesAt() { return l10n.t('Claude Code applies a change to these files within about a second, in running conversations too.'); },
+  get appliesAt() {
+    return l10n.t('Claude Code applies a change to these files within about a second, in running conversations too.');
+  },
   session: {
-    get description() { return l10n.t('until the conversation ends'); },
-    get tooltip() { return l10n.t('Kept by the agent for this conversation only, in no file. A new session starts without them.'); },
+    get description() {
+      return l10n.t('until the conversation ends');
+    },
+    get tooltip() {
+      return l10n.t('Kept by the agent for this conversation only, in no file. A new session starts without them.');
+    },
     answered: (time: string) => l10n.t('answered at {0}', time),
   },
   ruleCount: (n: number) => (n ? l10n.t('{0} rule{1}', n, n === 1 ? '' : 's') : 'none'),
-  get fromRepository() { return l10n.t('from the repository'); },
-  get fromRepositoryTooltip() { return l10n.t('This comes with the repository, not from you: it lets Claude Code do more without asking.'); },
+  get fromRepository() {
+    return l10n.t('from the repository');
+  },
+  get fromRepositoryTooltip() {
+    return l10n.t('This comes with the repository, not from you: it lets Claude Code do more without asking.');
+  },
   /** Claude Code gates the repository's grants: found in the bundled Claude Code and checked with it. */
-  get notApplied() { return l10n.t('not applied: folder not trusted in Claude Code'); },
-  get notAppliedTooltip() { return l10n.t("Claude Code applies a repository's allow rules and extra directories only in a folder you trusted in Claude Code itself (its trust question, asked when you run claude there). Until then the calls they cover ask."); },
+  get notApplied() {
+    return l10n.t('not applied: folder not trusted in Claude Code');
+  },
+  get notAppliedTooltip() {
+    return l10n.t(
+      "Claude Code applies a repository's allow rules and extra directories only in a folder you trusted in Claude Code itself (its trust question, asked when you run claude there). Until then the calls they cover ask.",
+    );
+  },
   additionalDirectory: (dir: string) => l10n.t('Also works in {0}', dir),
   defaultMode: (mode: string) => l10n.t('Starts in mode {0}', mode),
-  get noFile() { return l10n.t('no file'); },
-  get noFolder() { return l10n.t('Open a folder to see the permissions Claude Code works with there.'); },
-  get unreadable() { return l10n.t('Claude Code cannot read this file'); },
+  get noFile() {
+    return l10n.t('no file');
+  },
+  get noFolder() {
+    return l10n.t('Open a folder to see the permissions Claude Code works with there.');
+  },
+  get unreadable() {
+    return l10n.t('Claude Code cannot read this file');
+  },
   refused: {
-    get symlink() { return l10n.t('It is a symbolic link: ACP Chat neither reads nor writes it.'); },
-    get notFile() { return l10n.t('It is not a regular file.'); },
+    get symlink() {
+      return l10n.t('It is a symbolic link: ACP Chat neither reads nor writes it.');
+    },
+    get notFile() {
+      return l10n.t('It is not a regular file.');
+    },
     tooLarge: (limit: string) => l10n.t('It is larger than {0}: not read here.', limit),
     unreadable: (code: string) => l10n.t('It could not be read ({0}).', code),
   },
-  get readOnlyUntrusted() { return l10n.t('Restricted Mode: rules can be read here, not changed. Trust this workspace to change them.'); },
+  get readOnlyUntrusted() {
+    return l10n.t('Restricted Mode: rules can be read here, not changed. Trust this workspace to change them.');
+  },
   remove: {
     question: (behaviour: string, rule: string, file: string) => l10n.t('Remove the {0} rule {1} from {2}?', behaviour, rule, file),
-    get detail() { return l10n.t('Only this rule is removed; the rest of the file stays as it is. Claude Code applies the change within about a second.'); },
+    get detail() {
+      return l10n.t('Only this rule is removed; the rest of the file stays as it is. Claude Code applies the change within about a second.');
+    },
     button: 'Remove',
   },
   add: {
-    get scopeTitle() { return l10n.t('Add Rule (1/3): Which File'); },
-    get behaviourTitle() { return l10n.t('Add Rule (2/3): Allow, Ask or Deny'); },
+    get scopeTitle() {
+      return l10n.t('Add Rule (1/3): Which File');
+    },
+    get behaviourTitle() {
+      return l10n.t('Add Rule (2/3): Allow, Ask or Deny');
+    },
     ruleTitle: (behaviour: string, file: string) => l10n.t('Add Rule (3/3): {0} in {1}', behaviour, file),
-    get rulePrompt() { return l10n.t('Tool or Tool(specifier): Bash(npm test:*), Read(./src/**), WebFetch(domain:example.com), mcp__server__tool'); },
-    get projectAllowWarning() { return l10n.t('Everyone who clones the repository gets this rule (once they trust the folder in Claude Code).'); },
+    get rulePrompt() {
+      return l10n.t('Tool or Tool(specifier): Bash(npm test:*), Read(./src/**), WebFetch(domain:example.com), mcp__server__tool');
+    },
+    get projectAllowWarning() {
+      return l10n.t('Everyone who clones the repository gets this rule (once they trust the folder in Claude Code).');
+    },
   },
-  get openPick() { return l10n.t('Open Settings File'); },
+  get openPick() {
+    return l10n.t('Open Settings File');
+  },
   outcome: {
     removed: (rule: string, file: string) => l10n.t('Removed {0} from {1}.', rule, file),
     added: (rule: string, file: string) => l10n.t('Added {0} to {1}.', rule, file),
@@ -233,8 +399,12 @@ export const GRANTS = {
     refused: (file: string, why: string) => l10n.t('{0} was left as it is. {1}', file, why),
     changed: (file: string) => l10n.t('{0} changed while it was being edited: it was left as it is. Try again.', file),
     writeFailed: (file: string, code: string) => l10n.t('{0} could not be written ({1}); it was left as it is.', file, code),
-    get untrusted() { return l10n.t('Restricted Mode: Claude Code settings are not changed from an untrusted workspace.'); },
-    get noFolder() { return l10n.t('Open a folder first: its Claude Code settings live in it.'); },
+    get untrusted() {
+      return l10n.t('Restricted Mode: Claude Code settings are not changed from an untrusted workspace.');
+    },
+    get noFolder() {
+      return l10n.t('Open a folder first: its Claude Code settings live in it.');
+    },
   },
 } as const;
 
@@ -250,7 +420,12 @@ export function describeRestore(
   const parts: string[] = [];
   const n = outcome.restored.length;
   const files = l10n.t('{0} file{1}', n, n === 1 ? '' : 's');
-  if (n) parts.push(what === 'restore' ? l10n.t('Restored {0} to before the prompt: {1}.', files, list(outcome.restored)) : l10n.t('Put back {0} as the agent left them: {1}.', files, list(outcome.restored)));
+  if (n)
+    parts.push(
+      what === 'restore'
+        ? l10n.t('Restored {0} to before the prompt: {1}.', files, list(outcome.restored))
+        : l10n.t('Put back {0} as the agent left them: {1}.', files, list(outcome.restored)),
+    );
   else parts.push(what === 'restore' ? l10n.t('No file was restored.') : l10n.t('No file was put back.'));
   if (outcome.unchanged.length) parts.push(l10n.t('Already as before: {0}.', list(outcome.unchanged)));
   if (outcome.refused.length) parts.push(l10n.t('Left alone: {0}.', outcome.refused.map((r) => `${label(r.path)} (${r.reason})`).join('; ')));
@@ -260,7 +435,10 @@ export function describeRestore(
 }
 
 /** Edit or rewind went on in another conversation than the user may expect: said, with why. */
-export function describeGoBack(what: 'edit' | 'rewind', outcome: { kind: 'forked' } | { kind: 'new'; reason: 'first-prompt' | 'cannot-fork' }): UserError | undefined {
+export function describeGoBack(
+  what: 'edit' | 'rewind',
+  outcome: { kind: 'forked' } | { kind: 'new'; reason: 'first-prompt' | 'cannot-fork' },
+): UserError | undefined {
   if (outcome.kind === 'forked') return undefined;
   const verb = what === 'edit' ? l10n.t('Your edited prompt went to a new conversation') : l10n.t('A new conversation starts here');
   const why = outcome.reason === 'first-prompt' ? l10n.t('nothing came before that prompt') : l10n.t('this agent cannot continue from an earlier message');
@@ -269,8 +447,15 @@ export function describeGoBack(what: 'edit' | 'rewind', outcome: { kind: 'forked
 
 /** A registry that cannot be read: nothing was installed. */
 function describeRegistryError(err: AgentRegistryError): UserError {
-  const message = err.reason === 'badJson' ? l10n.t('The agent registry could not be read: {0} Check acpChat.agentRegistry.url.', firstLine(err.message)) : firstLine(err.message);
-  return { message: l10n.t('{0} Nothing was installed.', message), severity: 'error', actions: err.reason === 'badJson' ? ['openSettings', 'showLog'] : ['showLog'] };
+  const message =
+    err.reason === 'badJson'
+      ? l10n.t('The agent registry could not be read: {0} Check acpChat.agentRegistry.url.', firstLine(err.message))
+      : firstLine(err.message);
+  return {
+    message: l10n.t('{0} Nothing was installed.', message),
+    severity: 'error',
+    actions: err.reason === 'badJson' ? ['openSettings', 'showLog'] : ['showLog'],
+  };
 }
 
 /**
@@ -287,9 +472,17 @@ function describeInstallError(err: InstallError, what?: string): UserError {
   const nothing = l10n.t(' Nothing was installed.');
   switch (err.reason) {
     case 'offline':
-      return { message: l10n.t('{0} This machine seems to be offline: connect and try again, or set http.proxy if you are behind a proxy.{1}', text, nothing), severity: 'error', actions: ['showLog'] };
+      return {
+        message: l10n.t('{0} This machine seems to be offline: connect and try again, or set http.proxy if you are behind a proxy.{1}', text, nothing),
+        severity: 'error',
+        actions: ['showLog'],
+      };
     case 'corrupt':
-      return { message: l10n.t('The downloaded agent is damaged or incomplete, so it was deleted. {0}{1}', text, nothing), severity: 'error', actions: ['showLog'] };
+      return {
+        message: l10n.t('The downloaded agent is damaged or incomplete, so it was deleted. {0}{1}', text, nothing),
+        severity: 'error',
+        actions: ['showLog'],
+      };
     case 'cancelled':
       return { message: l10n.t('Installing the agent was cancelled.{0}', nothing), severity: 'info', actions: [] };
     default:
@@ -320,7 +513,11 @@ function installSentence(subject: InstallSubject, problem: InstallProblem): stri
           : l10n.t("Could not reach {0} through the proxy {1}. Check VS Code's http.proxy setting.", problem.host || host(undefined), subject.proxy);
       }
       return claude
-        ? l10n.t('Could not reach {0} ({1}): this machine seems to be offline. Connect and try again, or set http.proxy if you are behind a proxy.', npm, problem.code)
+        ? l10n.t(
+            'Could not reach {0} ({1}): this machine seems to be offline. Connect and try again, or set http.proxy if you are behind a proxy.',
+            npm,
+            problem.code,
+          )
         : l10n.t('Could not reach {0} for {1}.', problem.host || host(undefined), subject.what);
     case 'proxyAuth':
       return l10n.t("The proxy{0} asks for authentication (HTTP 407). Check VS Code's http.proxy settings.", subject.proxy ? ` ${subject.proxy}` : '');
@@ -328,13 +525,22 @@ function installSentence(subject: InstallSubject, problem: InstallProblem): stri
       if (!claude) return l10n.t('{0} answered HTTP {1} for {2} ({3}).', host(problem.url), problem.status, subject.what, problem.url);
       if (problem.status === 404) return l10n.t('{0} is not on {1} (HTTP 404; registry from {2}).', subject.what, npm, String(subject.source?.from));
       if (problem.status === 401 || problem.status === 403) {
-        return l10n.t('The npm registry at {0} refused the download (HTTP {1}; registry from {2}). Check its credentials in your .npmrc.', String(subject.source?.url), problem.status, String(subject.source?.from));
+        return l10n.t(
+          'The npm registry at {0} refused the download (HTTP {1}; registry from {2}). Check its credentials in your .npmrc.',
+          String(subject.source?.url),
+          problem.status,
+          String(subject.source?.from),
+        );
       }
       return l10n.t('The npm registry at {0} answered HTTP {1} for {2}.', String(subject.source?.url), problem.status, problem.url);
     case 'notJson':
-      return claude ? l10n.t('The npm registry at {0} sent something that is not JSON for {1}.', String(subject.source?.url), subject.what) : l10n.t('{0} sent something that is not JSON for {1}.', host(problem.url), subject.what);
+      return claude
+        ? l10n.t('The npm registry at {0} sent something that is not JSON for {1}.', String(subject.source?.url), subject.what)
+        : l10n.t('{0} sent something that is not JSON for {1}.', host(problem.url), subject.what);
     case 'badUrl':
-      return claude ? l10n.t('The registry URL {0} is not a valid URL. Check the registry in your npm configuration.', problem.url) : l10n.t('The URL {0} is not a valid URL.', problem.url);
+      return claude
+        ? l10n.t('The registry URL {0} is not a valid URL. Check the registry in your npm configuration.', problem.url)
+        : l10n.t('The URL {0} is not a valid URL.', problem.url);
     case 'tooManyRedirects':
       return l10n.t('Too many redirects from {0}.', problem.url);
     case 'brokeOff':
@@ -344,29 +550,47 @@ function installSentence(subject: InstallSubject, problem: InstallProblem): stri
     case 'noIntegrity':
       return l10n.t('The registry gives no sha512 integrity for {0}, so the download cannot be checked; nothing was downloaded.', subject.what);
     case 'integrityMismatch':
-      return (
-        l10n.t('The downloaded Claude Code package does not match the sha512 recorded for it when ACP Chat was built (expected {0}…, got {1}…). It was deleted. A registry mirror or proxy may have altered it; try again or ask its administrator.', problem.expected.slice(0, 16), problem.actual.slice(0, 16))
+      return l10n.t(
+        'The downloaded Claude Code package does not match the sha512 recorded for it when ACP Chat was built (expected {0}…, got {1}…). It was deleted. A registry mirror or proxy may have altered it; try again or ask its administrator.',
+        problem.expected.slice(0, 16),
+        problem.actual.slice(0, 16),
       );
     case 'notPinned':
-      return l10n.t('ACP Chat has no sha512 recorded for {0} ({1} is missing or does not name it), so a download could not be checked; nothing was downloaded. Reinstall ACP Chat.', subject.what, problem.file);
+      return l10n.t(
+        'ACP Chat has no sha512 recorded for {0} ({1} is missing or does not name it), so a download could not be checked; nothing was downloaded. Reinstall ACP Chat.',
+        subject.what,
+        problem.file,
+      );
     case 'registryMismatch':
-      return (
-        l10n.t("The npm registry at {0} names a different sha512 for {1} than the one recorded when ACP Chat was built (recorded {2}…, registry {3}…), so it was not downloaded. It serves another package under this name and version; ask the registry's administrator, or download from another registry.", subject.source?.url ?? '?', subject.what, problem.pinned.slice(0, 16), problem.registry.slice(0, 16))
+      return l10n.t(
+        "The npm registry at {0} names a different sha512 for {1} than the one recorded when ACP Chat was built (recorded {2}…, registry {3}…), so it was not downloaded. It serves another package under this name and version; ask the registry's administrator, or download from another registry.",
+        subject.source?.url ?? '?',
+        subject.what,
+        problem.pinned.slice(0, 16),
+        problem.registry.slice(0, 16),
       );
     case 'missingFile':
-      return claude ? l10n.t('The package {0} holds no {1}.', subject.what, problem.file) : l10n.t('The archive of {0} holds no file {1} to run.', subject.what, problem.file);
+      return claude
+        ? l10n.t('The package {0} holds no {1}.', subject.what, problem.file)
+        : l10n.t('The archive of {0} holds no file {1} to run.', subject.what, problem.file);
     case 'notRunnable':
       return l10n.t('The downloaded Claude Code ({0}) {1} on this machine; it was deleted.', subject.what, problem.problem);
     case 'unpackFailed':
       return l10n.t('The archive of {0} could not be unpacked: {1}', subject.what, firstLine(problem.cause));
     case 'archiveType':
-      return l10n.t('The archive of {0} is a {1} file, which ACP Chat does not unpack yet (only .tar.gz, .tgz and plain executables).', subject.what, problem.extension);
+      return l10n.t(
+        'The archive of {0} is a {1} file, which ACP Chat does not unpack yet (only .tar.gz, .tgz and plain executables).',
+        subject.what,
+        problem.extension,
+      );
     case 'noBuild':
       return l10n.t('Claude Code is not built for this platform ({0}). Set acpChat.agent.path to another ACP agent.', problem.platform);
     case 'disk':
       return l10n.t('Could not write {0} to {1} ({2}).', claude ? 'Claude Code' : 'the agent', problem.path, problem.code);
     case 'cancelled':
-      return claude ? l10n.t('The download of Claude Code was cancelled; nothing was kept.') : l10n.t('Installing {0} was cancelled; nothing was kept.', subject.what);
+      return claude
+        ? l10n.t('The download of Claude Code was cancelled; nothing was kept.')
+        : l10n.t('Installing {0} was cancelled; nothing was kept.', subject.what);
     case 'insecure':
       return l10n.t('{0} is not an https address (plain http is taken only from this machine), so {1} was not downloaded from it.', problem.url, subject.what);
     case 'tooLarge':
@@ -374,7 +598,9 @@ function installSentence(subject: InstallSubject, problem: InstallProblem): stri
         ? l10n.t('{0} is larger than {1}, more than ACP Chat downloads; it was not kept.', subject.what, mebibytes(problem.limit))
         : l10n.t('{0} unpacks to more than {1}, more than ACP Chat unpacks; it was deleted.', subject.what, mebibytes(problem.limit));
     case 'failed':
-      return claude ? l10n.t('The download of {0} failed: {1}', subject.what, firstLine(problem.cause)) : l10n.t('Downloading {0} from {1} failed.', subject.what, host(undefined));
+      return claude
+        ? l10n.t('The download of {0} failed: {1}', subject.what, firstLine(problem.cause))
+        : l10n.t('Downloading {0} from {1} failed.', subject.what, host(undefined));
   }
 }
 
@@ -427,8 +653,11 @@ function describeStartError(err: AgentStartError): UserError {
 function describeClaudeCodeMissing(details: AgentStartError['details']): UserError {
   const broken = (details.claudeBroken ?? []).map((b) => l10n.t(' {0} points to {1}, which {2}.', b.source, b.path, b.problem)).join('');
   const found = details.claudeOnPath;
-  const message =
-    l10n.t('Claude Code was not found. The Claude agent runs the Claude Code program, which is not part of this extension: download it, locate it, or set acpChat.claudeCode.path.{0}{1}', broken, found ? ` A claude was found on PATH: ${found.path} (${found.version}).` : '');
+  const message = l10n.t(
+    'Claude Code was not found. The Claude agent runs the Claude Code program, which is not part of this extension: download it, locate it, or set acpChat.claudeCode.path.{0}{1}',
+    broken,
+    found ? ` A claude was found on PATH: ${found.path} (${found.version}).` : '',
+  );
   if (!found) return { message, severity: 'warning', actions: ['downloadClaudeCode', 'locateClaudeCode'] };
   // `--version` prints e.g. "2.1.318 (Claude Code)": the number alone on the button, the whole line in the message.
   const label = l10n.t('Use claude {0}', found.version.split(/\s/)[0]);
@@ -440,10 +669,16 @@ function describeClaudeCodeMissing(details: AgentStartError['details']): UserErr
  * `data.errorKind` (only to clients that do not negotiate its JetBrains-only session-failure extension, i.e. to us).
  */
 const MODEL_FAILURES: Record<string, string> = {
-  get rate_limit() { return l10n.t('Claude is rate limited: too many requests for now, and the retries ran out.'); },
-  get overloaded() { return l10n.t('Claude is overloaded right now, and the retries ran out.'); },
+  get rate_limit() {
+    return l10n.t('Claude is rate limited: too many requests for now, and the retries ran out.');
+  },
+  get overloaded() {
+    return l10n.t('Claude is overloaded right now, and the retries ran out.');
+  },
   // Claude Code reports a run of 529s that used up its retries as a server error too.
-  get server_error() { return l10n.t('The model API is failing or overloaded right now, and the retries ran out.'); },
+  get server_error() {
+    return l10n.t('The model API is failing or overloaded right now, and the retries ran out.');
+  },
 };
 
 /**
@@ -458,11 +693,23 @@ function modelFailure(err: unknown): UserError | undefined {
   const kind = typeof data === 'object' && data !== null && 'errorKind' in data ? (data as { errorKind: unknown }).errorKind : undefined;
   if (typeof kind !== 'string') return undefined;
   const said = MODEL_FAILURES[kind];
-  if (said) return { message: l10n.t('{0} Wait a moment and send the prompt again.', said), details: firstLine(errorMessage(err)), severity: 'warning', actions: ['showLog'], retryable: true };
+  if (said)
+    return {
+      message: l10n.t('{0} Wait a moment and send the prompt again.', said),
+      details: firstLine(errorMessage(err)),
+      severity: 'warning',
+      actions: ['showLog'],
+      retryable: true,
+    };
   if (!MODEL_REFUSALS.has(kind)) return undefined;
   // The transcript's line of the failed turn already shows the API's words: the card says what became of the turn
   // and keeps the words behind "Show details".
-  return { message: l10n.t('The model API answered with an error, so the turn stopped.'), details: errorMessage(err).trim(), severity: 'error', actions: ['showLog'] };
+  return {
+    message: l10n.t('The model API answered with an error, so the turn stopped.'),
+    details: errorMessage(err).trim(),
+    severity: 'error',
+    actions: ['showLog'],
+  };
 }
 
 /** The JSON-RPC code of an error the agent answered with (an SDK RequestError), if it is one. */
@@ -493,36 +740,79 @@ function quote(command: string | undefined): string {
 
 /** The words of chats in their own git worktrees. */
 export const WORKTREES = {
-  get branchPrompt() { return l10n.t('The new branch the chat works on (from the current HEAD)'); },
-  get folderPlaceholder() { return l10n.t('The folder whose repository the worktree is of'); },
-  get carryTitle() { return l10n.t('Your working tree has uncommitted changes'); },
-  get carry() { return l10n.t('Bring my uncommitted changes'); },
-  get carryDetail() { return l10n.t('Copy the tracked changes and untracked files into the worktree; your folder keeps them too'); },
-  get leave() { return l10n.t('Start from the last commit'); },
-  get leaveDetail() { return l10n.t('The worktree starts clean, at HEAD; your changes stay only in your folder'); },
+  get branchPrompt() {
+    return l10n.t('The new branch the chat works on (from the current HEAD)');
+  },
+  get folderPlaceholder() {
+    return l10n.t('The folder whose repository the worktree is of');
+  },
+  get carryTitle() {
+    return l10n.t('Your working tree has uncommitted changes');
+  },
+  get carry() {
+    return l10n.t('Bring my uncommitted changes');
+  },
+  get carryDetail() {
+    return l10n.t('Copy the tracked changes and untracked files into the worktree; your folder keeps them too');
+  },
+  get leave() {
+    return l10n.t('Start from the last commit');
+  },
+  get leaveDetail() {
+    return l10n.t('The worktree starts clean, at HEAD; your changes stay only in your folder');
+  },
   creating: (branch: string) => l10n.t('Creating a worktree on {0}…', branch),
-  notCarried: (paths: readonly string[]) => l10n.t('Not copied into the worktree (not regular files): {0}{1}.', paths.slice(0, 3).join(', '), paths.length > 3 ? ` and ${paths.length - 3} more` : ''),
-  applied: (n: number) => (n === 0 ? l10n.t('Nothing to apply: your folder already has every change of the worktree.') : l10n.t('Applied {0} file{1} from the worktree to your folder (uncommitted).', n, n === 1 ? '' : 's')),
+  notCarried: (paths: readonly string[]) =>
+    l10n.t('Not copied into the worktree (not regular files): {0}{1}.', paths.slice(0, 3).join(', '), paths.length > 3 ? ` and ${paths.length - 3} more` : ''),
+  applied: (n: number) =>
+    n === 0
+      ? l10n.t('Nothing to apply: your folder already has every change of the worktree.')
+      : l10n.t('Applied {0} file{1} from the worktree to your folder (uncommitted).', n, n === 1 ? '' : 's'),
   conflictsTitle: (n: number) => l10n.t('{0} file{1} changed both in the worktree and in your folder', n, n === 1 ? '' : 's'),
-  get conflictsPlaceholder() { return l10n.t("Pick the files to take the worktree's version of; the others keep yours (nothing is written for them)"); },
+  get conflictsPlaceholder() {
+    return l10n.t("Pick the files to take the worktree's version of; the others keep yours (nothing is written for them)");
+  },
   conflictsLeft: (paths: readonly string[]) => l10n.t('Not applied (changed in your folder too): {0}. Your copies are unchanged.', paths.join(', ')),
-  get discardButton() { return l10n.t('Discard Worktree'); },
+  get discardButton() {
+    return l10n.t('Discard Worktree');
+  },
   discardQuestion: (branch: string) => l10n.t('Discard the worktree and delete the branch {0}?', branch),
   discardLoses: (files: readonly string[], commits: readonly string[]) =>
     [
-      files.length ? l10n.t('{0} changed file{1} not in your folder: {2}{3}.', files.length, files.length === 1 ? '' : 's', files.slice(0, 8).join(', '), files.length > 8 ? ` and ${files.length - 8} more` : '') : l10n.t('No file differs from where it started.'),
-      commits.length ? l10n.t('{0} commit{1} on the branch: {2}{3}.', commits.length, commits.length === 1 ? '' : 's', commits.slice(0, 5).join('; '), commits.length > 5 ? '; …' : '') : '',
+      files.length
+        ? l10n.t(
+            '{0} changed file{1} not in your folder: {2}{3}.',
+            files.length,
+            files.length === 1 ? '' : 's',
+            files.slice(0, 8).join(', '),
+            files.length > 8 ? ` and ${files.length - 8} more` : '',
+          )
+        : l10n.t('No file differs from where it started.'),
+      commits.length
+        ? l10n.t(
+            '{0} commit{1} on the branch: {2}{3}.',
+            commits.length,
+            commits.length === 1 ? '' : 's',
+            commits.slice(0, 5).join('; '),
+            commits.length > 5 ? '; …' : '',
+          )
+        : '',
       l10n.t('This cannot be undone.'),
     ]
       .filter(Boolean)
       .join('\n'),
   discarded: (branch: string) => l10n.t('Discarded the worktree and the branch {0}.', branch),
-  missing: (branch: string) => l10n.t('The worktree of {0} was deleted outside VS Code; its chat continues in your folder. Prune it in Manage Worktrees.', branch),
+  missing: (branch: string) =>
+    l10n.t('The worktree of {0} was deleted outside VS Code; its chat continues in your folder. Prune it in Manage Worktrees.', branch),
   pruneQuestion: (branch: string) => l10n.t('Forget the worktree of {0}, whose folder is gone, and delete the branch?', branch),
   pruneButton: 'Prune',
   deleteWithChat: (branch: string) => l10n.t('This conversation worked in the worktree of {0}. Discard the worktree too?', branch),
-  get none() { return l10n.t('No chat works in a worktree in this workspace.'); },
-  get noChanges() { return l10n.t('The worktree has no changes yet.'); },
+  get none() {
+    return l10n.t('No chat works in a worktree in this workspace.');
+  },
+  get noChanges() {
+    return l10n.t('The worktree has no changes yet.');
+  },
 } as const;
 
 function describeWorktreeError(err: WorktreeError, what?: string): UserError {
@@ -535,32 +825,69 @@ function describeWorktreeError(err: WorktreeError, what?: string): UserError {
     missing: l10n.t('The worktree folder is gone (deleted outside VS Code).'),
     'turn-running': l10n.t('Stop the running turn first: the agent is still working in the worktree.'),
   }[err.reason];
-  return { message: what && err.reason === 'missing' ? l10n.t('{0} failed: {1}', what, message) : message, severity: err.reason === 'untrusted' ? 'info' : 'error', actions: err.reason === 'untrusted' ? ['manageTrust'] : err.reason === 'missing' ? ['manageWorktrees'] : [] };
+  return {
+    message: what && err.reason === 'missing' ? l10n.t('{0} failed: {1}', what, message) : message,
+    severity: err.reason === 'untrusted' ? 'info' : 'error',
+    actions: err.reason === 'untrusted' ? ['manageTrust'] : err.reason === 'missing' ? ['manageWorktrees'] : [],
+  };
 }
 
 /** The words of Add Context (the composer's attach button). */
 export const ADD_CONTEXT = {
-  get title() { return l10n.t('Add Context'); },
-  get placeholder() { return l10n.t('What to attach to the prompt'); },
-  get files() { return l10n.t('Files and Folders…'); },
-  get filesDetail() { return l10n.t('Files or folders of the workspace: the agent reads them itself'); },
-  get openLabel() { return l10n.t('Add to Chat'); },
+  get title() {
+    return l10n.t('Add Context');
+  },
+  get placeholder() {
+    return l10n.t('What to attach to the prompt');
+  },
+  get files() {
+    return l10n.t('Files and Folders…');
+  },
+  get filesDetail() {
+    return l10n.t('Files or folders of the workspace: the agent reads them itself');
+  },
+  get openLabel() {
+    return l10n.t('Add to Chat');
+  },
   symbol: 'Symbol…',
-  get symbolDetail() { return l10n.t('A function, class or heading, found by VS Code’s symbol search: its lines are attached'); },
-  get symbolPlaceholder() { return l10n.t('Type a symbol’s name'); },
+  get symbolDetail() {
+    return l10n.t('A function, class or heading, found by VS Code’s symbol search: its lines are attached');
+  },
+  get symbolPlaceholder() {
+    return l10n.t('Type a symbol’s name');
+  },
   problems: 'Problems',
-  get problemsDetail() { return l10n.t('The errors and warnings VS Code reports in the workspace'); },
+  get problemsDetail() {
+    return l10n.t('The errors and warnings VS Code reports in the workspace');
+  },
   problemsName: (n: number) => l10n.t('Problems ({0})', n),
-  get noProblems() { return l10n.t('VS Code reports no problems in the workspace: nothing attached.'); },
-  get terminal() { return l10n.t('Terminal Output'); },
-  get terminalDetail() { return l10n.t('What the commands in the active terminal printed lately'); },
+  get noProblems() {
+    return l10n.t('VS Code reports no problems in the workspace: nothing attached.');
+  },
+  get terminal() {
+    return l10n.t('Terminal Output');
+  },
+  get terminalDetail() {
+    return l10n.t('What the commands in the active terminal printed lately');
+  },
   terminalName: (name: string) => l10n.t('Terminal: {0}', name),
-  get noTerminal() { return l10n.t('No terminal is open: nothing attached.'); },
-  noTerminalOutput: (name: string) => l10n.t('The terminal "{0}" has reported no output yet (VS Code\'s shell integration reports it): nothing attached.', name),
-  get changes() { return l10n.t('Git Changes'); },
-  get changesDetail() { return l10n.t('What differs from the last commit in the workspace’s repositories (git diff HEAD)'); },
-  get changesName() { return l10n.t('Git changes'); },
-  get noChanges() { return l10n.t('No changes from the last commit (or no git repository): nothing attached.'); },
+  get noTerminal() {
+    return l10n.t('No terminal is open: nothing attached.');
+  },
+  noTerminalOutput: (name: string) =>
+    l10n.t('The terminal "{0}" has reported no output yet (VS Code\'s shell integration reports it): nothing attached.', name),
+  get changes() {
+    return l10n.t('Git Changes');
+  },
+  get changesDetail() {
+    return l10n.t('What differs from the last commit in the workspace’s repositories (git diff HEAD)');
+  },
+  get changesName() {
+    return l10n.t('Git changes');
+  },
+  get noChanges() {
+    return l10n.t('No changes from the last commit (or no git repository): nothing attached.');
+  },
 } as const;
 
 /** Why something dropped on the chat's composer (or offered by `@`) was not attached. */

@@ -47,7 +47,12 @@ export class ChatGrants implements Disposable {
         ? { key: g.key, rules: [], sessionOnly: true }
         : {
             key: g.key,
-            rules: g.effect.added.map(({ rule, path }) => ({ rule: rule.rule, behaviour: rule.behaviour, file: cwd ? displayPath(path, cwd) : path, where: GRANT_EFFECT.where[rule.scope] })),
+            rules: g.effect.added.map(({ rule, path }) => ({
+              rule: rule.rule,
+              behaviour: rule.behaviour,
+              file: cwd ? displayPath(path, cwd) : path,
+              where: GRANT_EFFECT.where[rule.scope],
+            })),
             ...(g.undone ? { undone: true } : {}),
           },
     );

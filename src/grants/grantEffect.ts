@@ -22,4 +22,3 @@ export function grantEffect(before: readonly Rule[], after: readonly Rule[], pat
 export function isDurableKind(kind: string | undefined): boolean {
   return kind === 'allow_always' || kind === 'reject_always';
 }
-

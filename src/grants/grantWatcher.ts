@@ -58,7 +58,8 @@ export class GrantWatcher implements Disposable {
       }
       const e = c.entry;
       if (e.kind === 'permission') this.onPermission(e.permission);
-      else if (e.kind === 'tool' && this.waiting.has(e.toolCall.toolCallId) && (e.toolCall.status === 'completed' || e.toolCall.status === 'failed')) this.settle(e.toolCall.toolCallId);
+      else if (e.kind === 'tool' && this.waiting.has(e.toolCall.toolCallId) && (e.toolCall.status === 'completed' || e.toolCall.status === 'failed'))
+        this.settle(e.toolCall.toolCallId);
     }
   }
 

@@ -26,32 +26,70 @@ export type ParsedSettings = { ok: true; rules: Rule[]; additionalDirectories: s
 export const FILE_ERRORS = {
   notJson: (problem: string, line: number, column: number) => l10n.t('Claude Code ignores the whole file: {0} at line {1}, column {2}.', problem, line, column),
   syntax: {
-    get InvalidCommentToken() { return l10n.t('a comment, which JSON does not allow'); },
-    get UnexpectedEndOfComment() { return l10n.t('an unfinished comment'); },
-    get PropertyNameExpected() { return l10n.t('a trailing comma or a missing property name'); },
-    get ValueExpected() { return l10n.t('a trailing comma or a missing value'); },
-    get CommaExpected() { return l10n.t('a missing comma'); },
-    get ColonExpected() { return l10n.t('a missing colon'); },
-    get CloseBraceExpected() { return l10n.t('a missing }'); },
-    get CloseBracketExpected() { return l10n.t('a missing ]'); },
-    get EndOfFileExpected() { return l10n.t('text after the end'); },
-    get UnexpectedEndOfString() { return l10n.t('an unfinished string'); },
-    get InvalidSymbol() { return l10n.t('something that is not JSON'); },
-    get other() { return l10n.t('something that is not JSON'); },
+    get InvalidCommentToken() {
+      return l10n.t('a comment, which JSON does not allow');
+    },
+    get UnexpectedEndOfComment() {
+      return l10n.t('an unfinished comment');
+    },
+    get PropertyNameExpected() {
+      return l10n.t('a trailing comma or a missing property name');
+    },
+    get ValueExpected() {
+      return l10n.t('a trailing comma or a missing value');
+    },
+    get CommaExpected() {
+      return l10n.t('a missing comma');
+    },
+    get ColonExpected() {
+      return l10n.t('a missing colon');
+    },
+    get CloseBraceExpected() {
+      return l10n.t('a missing }');
+    },
+    get CloseBracketExpected() {
+      return l10n.t('a missing ]');
+    },
+    get EndOfFileExpected() {
+      return l10n.t('text after the end');
+    },
+    get UnexpectedEndOfString() {
+      return l10n.t('an unfinished string');
+    },
+    get InvalidSymbol() {
+      return l10n.t('something that is not JSON');
+    },
+    get other() {
+      return l10n.t('something that is not JSON');
+    },
   } as Record<string, string> & { other: string },
-  get notObject() { return l10n.t('Claude Code ignores the whole file: it does not hold a JSON object.'); },
+  get notObject() {
+    return l10n.t('Claude Code ignores the whole file: it does not hold a JSON object.');
+  },
   duplicateKey: (key: string) => l10n.t('"{0}" is listed twice: Claude Code reads only the last, so edits here could miss. Fix it by hand.', key),
-  get permissionsNotObject() { return l10n.t('Claude Code ignores the whole file: "permissions" is not an object.'); },
+  get permissionsNotObject() {
+    return l10n.t('Claude Code ignores the whole file: "permissions" is not an object.');
+  },
   notStrings: (what: string) => l10n.t('Claude Code ignores the whole file: {0} is not a list of strings.', what),
-  get modeNotString() { return l10n.t('Claude Code ignores the whole file: permissions.defaultMode is not a string.'); },
+  get modeNotString() {
+    return l10n.t('Claude Code ignores the whole file: permissions.defaultMode is not a string.');
+  },
 } as const;
 
 /** Why Claude Code would not match a rule as meant (the Add Rule input's checks), in words. */
 export const RULE_ERRORS = {
-  get empty() { return l10n.t('Type a rule, such as Bash(npm test:*) or Read(./src/**).'); },
-  get spaces() { return l10n.t('Remove the spaces before or after the rule.'); },
-  get control() { return l10n.t('A rule is one line, with no control characters.'); },
-  get noTool() { return l10n.t('A rule starts with a tool name, such as Bash or Read.'); },
+  get empty() {
+    return l10n.t('Type a rule, such as Bash(npm test:*) or Read(./src/**).');
+  },
+  get spaces() {
+    return l10n.t('Remove the spaces before or after the rule.');
+  },
+  get control() {
+    return l10n.t('A rule is one line, with no control characters.');
+  },
+  get noTool() {
+    return l10n.t('A rule starts with a tool name, such as Bash or Read.');
+  },
   parentheses: (tool: string) => l10n.t('Put what the rule matches in parentheses at its end: {0}(…).', tool),
   emptySpecifier: (tool: string) => l10n.t('Put what the rule matches between the parentheses, or write just {0} for every use of it.', tool),
   toolCase: (typed: string, tool: string) => l10n.t('Tool names are case-sensitive: {0}, not {1}.', tool, typed),
@@ -335,7 +373,11 @@ function appendProperty(text: string, obj: Node, key: string, value: unknown, st
   if (!last) {
     const indent = lineIndent(text, obj.offset);
     const inner = indent + style.unit;
-    return { offset: obj.offset + 1, length: obj.length - 2, content: `${style.eol}${inner}${JSON.stringify(key)}: ${valueText(value, inner, style, true)}${style.eol}${indent}` };
+    return {
+      offset: obj.offset + 1,
+      length: obj.length - 2,
+      content: `${style.eol}${inner}${JSON.stringify(key)}: ${valueText(value, inner, style, true)}${style.eol}${indent}`,
+    };
   }
   const sep = separatorBeforeLast(text, obj);
   const [k, v] = last.children ?? [];

@@ -11,7 +11,18 @@ import { basename, dirname, isAbsolute, relative, sep } from 'node:path';
 import * as vscode from 'vscode';
 import type { Logger } from '../acpClient/logger';
 import { GRANTS, type Severity, type UserAction } from '../feedback/userErrors';
-import { addRuleEdit, claudeStateFile, parsePermissionSettings, removeRuleEdit, SCOPES, settingsFilePaths, validateRule, type Behaviour, type Rule, type Scope } from './permissionSettings';
+import {
+  addRuleEdit,
+  claudeStateFile,
+  parsePermissionSettings,
+  removeRuleEdit,
+  SCOPES,
+  settingsFilePaths,
+  validateRule,
+  type Behaviour,
+  type Rule,
+  type Scope,
+} from './permissionSettings';
 import { buildPermissionsTree, walk, whyUnread, type FileState, type PermissionsNode } from './permissionsTree';
 import { editSettingsFile, readClaudeTrust, readSettingsFile, type EditOutcome } from './settingsFiles';
 
@@ -38,7 +49,8 @@ export function claudeLocations(): ClaudeLocations | undefined {
 }
 
 /** What a change did, worded for the user (shown by the presenter when it did not happen as asked). */
-export type ChangeOutcome = { done: true; message: string } | { done: false; message: string; severity: Severity; actions: UserAction[] } | { done: false; cancelled: true };
+export type ChangeOutcome =
+  { done: true; message: string } | { done: false; message: string; severity: Severity; actions: UserAction[] } | { done: false; cancelled: true };
 
 export interface PermissionsModelDeps {
   /** Where the files are; undefined without a folder. */
@@ -104,7 +116,8 @@ export class PermissionsModel implements vscode.Disposable {
     if (refused) return refused;
     const paths = this.paths()!;
     const file = this.fileLabel(rule.scope, paths);
-    if (!(await confirm(GRANTS.remove.question(GRANTS.behaviours[rule.behaviour], rule.rule, file), GRANTS.remove.detail))) return { done: false, cancelled: true };
+    if (!(await confirm(GRANTS.remove.question(GRANTS.behaviours[rule.behaviour], rule.rule, file), GRANTS.remove.detail)))
+      return { done: false, cancelled: true };
     const outcome = await editSettingsFile(paths, rule.scope, (text) => (text === undefined ? undefined : removeRuleEdit(text, rule.behaviour, rule.rule)));
     this.deps.logger.info(`[grants] remove ${rule.behaviour} ${rule.rule} from ${paths[rule.scope]}: ${logLine(outcome)}`);
     await this.refresh();
@@ -123,7 +136,10 @@ export class PermissionsModel implements vscode.Disposable {
     const outcome = await editSettingsFile(paths, scope, (text) => addRuleEdit(text, behaviour, rule));
     this.deps.logger.info(`[grants] add ${behaviour} ${rule} to ${paths[scope]}: ${logLine(outcome)}`);
     await this.refresh();
-    if (outcome.ok) return outcome.changed ? { done: true, message: GRANTS.outcome.added(rule, file) } : { done: false, message: GRANTS.outcome.alreadyThere(rule, file), severity: 'info', actions: [] };
+    if (outcome.ok)
+      return outcome.changed
+        ? { done: true, message: GRANTS.outcome.added(rule, file) }
+        : { done: false, message: GRANTS.outcome.alreadyThere(rule, file), severity: 'info', actions: [] };
     return this.failed(outcome, file, rule);
   }
 
@@ -154,7 +170,8 @@ export class PermissionsModel implements vscode.Disposable {
       Promise.all(
         SCOPES.map(async (scope): Promise<FileState> => {
           const read = await readSettingsFile(paths[scope]);
-          const parsed = read.kind === 'text' || read.kind === 'absent' ? parsePermissionSettings(read.kind === 'text' ? read.text : undefined, scope) : undefined;
+          const parsed =
+            read.kind === 'text' || read.kind === 'absent' ? parsePermissionSettings(read.kind === 'text' ? read.text : undefined, scope) : undefined;
           return { scope, path: paths[scope], label: this.fileLabel(scope, paths), read, ...(parsed ? { parsed } : {}) };
         }),
       ),
@@ -337,7 +354,12 @@ export class PermissionsView implements vscode.TreeDataProvider<PermissionsNode>
     if (!paths) return;
     for (const scope of SCOPES) {
       const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(dirname(paths[scope])), basename(paths[scope])));
-      this.watchers.push(watcher, watcher.onDidCreate(() => this.refreshSoon()), watcher.onDidChange(() => this.refreshSoon()), watcher.onDidDelete(() => this.refreshSoon()));
+      this.watchers.push(
+        watcher,
+        watcher.onDidCreate(() => this.refreshSoon()),
+        watcher.onDidChange(() => this.refreshSoon()),
+        watcher.onDidDelete(() => this.refreshSoon()),
+      );
     }
   }
 
@@ -354,7 +376,12 @@ export class PermissionsView implements vscode.TreeDataProvider<PermissionsNode>
   private async pickScope(title: string): Promise<Scope | undefined> {
     const items = SCOPES.map((scope) => {
       const unread = this.unreadReason(scope);
-      return { label: GRANTS.scopePick[scope].label, description: unread ? GRANTS.unreadable : this.model.fileLabel(scope), detail: GRANTS.scopePick[scope].detail, scope };
+      return {
+        label: GRANTS.scopePick[scope].label,
+        description: unread ? GRANTS.unreadable : this.model.fileLabel(scope),
+        detail: GRANTS.scopePick[scope].detail,
+        scope,
+      };
     });
     return (await vscode.window.showQuickPick(items, { title, ignoreFocusOut: true }))?.scope;
   }

@@ -14,10 +14,7 @@ export const MAX_SETTINGS_BYTES = 1024 * 1024;
 const MAX_CLAUDE_STATE_BYTES = 32 * 1024 * 1024;
 
 export type SettingsFileRead =
-  | { kind: 'absent' }
-  | { kind: 'text'; text: string }
-  | { kind: 'refused'; why: 'symlink' | 'notFile' | 'tooLarge' }
-  | { kind: 'unreadable'; code: string };
+  { kind: 'absent' } | { kind: 'text'; text: string } | { kind: 'refused'; why: 'symlink' | 'notFile' | 'tooLarge' } | { kind: 'unreadable'; code: string };
 
 /** The file at `path` as Claude Code's settings: its text, that it is absent, or why it was not read. */
 export async function readSettingsFile(path: string, limit = MAX_SETTINGS_BYTES): Promise<SettingsFileRead> {
@@ -62,7 +59,11 @@ export type EditOutcome =
  * Edits `scope`'s file (and no other): `edit` gets its current text (undefined: no file) and returns the new text, or
  * undefined for no edit. A file that does not parse, or was not read, is never written.
  */
-export async function editSettingsFile(paths: Readonly<Record<Scope, string>>, scope: Scope, edit: (text: string | undefined) => string | undefined): Promise<EditOutcome> {
+export async function editSettingsFile(
+  paths: Readonly<Record<Scope, string>>,
+  scope: Scope,
+  edit: (text: string | undefined) => string | undefined,
+): Promise<EditOutcome> {
   const path = paths[scope];
   const before = await readSettingsFile(path);
   if (before.kind === 'refused' || before.kind === 'unreadable') return { ok: false, why: 'refused', read: before };

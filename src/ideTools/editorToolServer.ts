@@ -24,9 +24,7 @@ export class EditorToolServer implements vscode.Disposable {
   private readonly tools: ServedTool[];
   private disposed = false;
 
-  constructor(
-    private readonly deps: EditorToolsDeps & { logger: Logger; version: string; enabled(): boolean },
-  ) {
+  constructor(private readonly deps: EditorToolsDeps & { logger: Logger; version: string; enabled(): boolean }) {
     this.tools = editorTools(deps);
   }
 
@@ -52,6 +50,9 @@ export class EditorToolServer implements vscode.Disposable {
 
   dispose(): void {
     this.disposed = true;
-    void this.running?.then((s) => s.close(), () => undefined);
+    void this.running?.then(
+      (s) => s.close(),
+      () => undefined,
+    );
   }
 }

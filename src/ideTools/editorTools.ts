@@ -37,7 +37,8 @@ export function editorTools(deps: EditorToolsDeps): ServedTool[] {
   return [
     {
       name: 'get_diagnostics',
-      description: "The problems VS Code's language services report (errors, warnings, …) for one file, or for the whole workspace when no path is given: severity, place, source and message.",
+      description:
+        "The problems VS Code's language services report (errors, warnings, …) for one file, or for the whole workspace when no path is given: severity, place, source and message.",
       inputSchema: { type: 'object', properties: { path: pathProperty } },
       call: async (input) => {
         const path = optionalString(input, 'path');
@@ -48,7 +49,8 @@ export function editorTools(deps: EditorToolsDeps): ServedTool[] {
     locationTool(at, {
       name: 'find_definition',
       // l10n-ignore: the agent reads it, not a person
-      description: 'Where a symbol is defined, from the language service: give `path` and `line` (with `column` or `symbol`), or only `symbol` to look it up in the workspace.',
+      description:
+        'Where a symbol is defined, from the language service: give `path` and `line` (with `column` or `symbol`), or only `symbol` to look it up in the workspace.',
       provider: 'vscode.executeDefinitionProvider',
       doing: 'Finding the definition',
       noun: 'definitions',
@@ -65,11 +67,16 @@ export function editorTools(deps: EditorToolsDeps): ServedTool[] {
     }),
     {
       name: 'hover',
-      description: 'What the editor shows on hover at a place: the type and documentation of the symbol there. Give `path` and `line` (with `column` or `symbol`), or only `symbol`.',
+      description:
+        'What the editor shows on hover at a place: the type and documentation of the symbol there. Give `path` and `line` (with `column` or `symbol`), or only `symbol`.',
       inputSchema: { type: 'object', properties: positionProperties },
       call: async (input) => {
         const place = await at.position(input);
-        const hovers = await withinTime(vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', place.uri, place.position), PROVIDER_MS, 'Reading the hover');
+        const hovers = await withinTime(
+          vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', place.uri, place.position),
+          PROVIDER_MS,
+          'Reading the hover',
+        );
         const text = (hovers ?? []).flatMap((h) => h.contents.map(hoverText)).filter((t) => t.trim() !== '');
         return text.length ? clipped(text.join('\n\n')) : `Nothing to show on hover at ${place.label}.`;
       },
@@ -96,7 +103,10 @@ export function editorTools(deps: EditorToolsDeps): ServedTool[] {
       call: async (input) => {
         const query = requiredString(input, 'query');
         const found = await at.symbols(query);
-        const lines = found.map((s) => `${symbolKind(s.kind)} ${s.name}${s.containerName ? ` (in ${s.containerName})` : ''} — ${at.label(s.location.uri)}:${s.location.range.start.line + 1}`);
+        const lines = found.map(
+          (s) =>
+            `${symbolKind(s.kind)} ${s.name}${s.containerName ? ` (in ${s.containerName})` : ''} — ${at.label(s.location.uri)}:${s.location.range.start.line + 1}`,
+        );
         return lines.length ? listAnswer(lines, 'symbols') : `No symbols match "${query}".`;
       },
     },
@@ -114,12 +124,18 @@ export function editorTools(deps: EditorToolsDeps): ServedTool[] {
     },
     {
       name: 'open_file',
-      description: "Shows a file to the user in a preview tab, at a line if given, without taking their focus. Only when the user has Follow the agent on; otherwise it says so and shows nothing.",
-      inputSchema: { type: 'object', properties: { path: pathProperty, line: { type: 'integer', minimum: 1, description: '1-based line to show.' } }, required: ['path'] },
+      description:
+        'Shows a file to the user in a preview tab, at a line if given, without taking their focus. Only when the user has Follow the agent on; otherwise it says so and shows nothing.',
+      inputSchema: {
+        type: 'object',
+        properties: { path: pathProperty, line: { type: 'integer', minimum: 1, description: '1-based line to show.' } },
+        required: ['path'],
+      },
       call: async (input) => {
         const file = await at.file(requiredString(input, 'path'));
         const line = optionalLine(input);
-        if (!deps.follows()) return `Not shown: the user has Follow the agent off, so the editor shows only what they open. Mention ${at.label(file)}${line ? `:${line}` : ''} instead.`;
+        if (!deps.follows())
+          return `Not shown: the user has Follow the agent off, so the editor shows only what they open. Mention ${at.label(file)}${line ? `:${line}` : ''} instead.`;
         const doc = await withinTime(vscode.workspace.openTextDocument(file), PROVIDER_MS, 'Opening the file');
         const line0 = line === undefined ? undefined : Math.min(line, doc.lineCount) - 1;
         const selection = line0 === undefined ? undefined : doc.lineAt(line0).range;
@@ -138,7 +154,11 @@ function locationTool(at: Places, spec: { name: string; description: string; pro
     inputSchema: { type: 'object', properties: positionProperties },
     call: async (input) => {
       const place = await at.position(input);
-      const found = await withinTime(vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>(spec.provider, place.uri, place.position), PROVIDER_MS, spec.doing);
+      const found = await withinTime(
+        vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>(spec.provider, place.uri, place.position),
+        PROVIDER_MS,
+        spec.doing,
+      );
       return at.locations(found ?? [], spec.noun, `${spec.none} at ${place.label}.`);
     },
   };
@@ -195,7 +215,11 @@ class Places {
   }
 
   async symbols(query: string): Promise<vscode.SymbolInformation[]> {
-    const found = await withinTime(vscode.commands.executeCommand<vscode.SymbolInformation[]>('vscode.executeWorkspaceSymbolProvider', query), PROVIDER_MS, 'Searching the workspace symbols');
+    const found = await withinTime(
+      vscode.commands.executeCommand<vscode.SymbolInformation[]>('vscode.executeWorkspaceSymbolProvider', query),
+      PROVIDER_MS,
+      'Searching the workspace symbols',
+    );
     return (found ?? []).filter((s) => this.inside(s.location.uri));
   }
 
@@ -237,8 +261,12 @@ class Places {
     const lines = sortedProblems(problems).map((d) => problemLine(this.label(uri), d));
     if (lines.length) return listAnswer(lines, 'problems');
     // Some language services (TypeScript's among them) check only the files open in editor tabs.
-    const inTab = vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString()));
-    return inTab ? `No problems reported for ${this.label(uri)}.` : `No problems reported for ${this.label(uri)}; it is not open in an editor, and some language services check only open files.`;
+    const inTab = vscode.window.tabGroups.all.some((g) =>
+      g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString()),
+    );
+    return inTab
+      ? `No problems reported for ${this.label(uri)}.`
+      : `No problems reported for ${this.label(uri)}; it is not open in an editor, and some language services check only open files.`;
   }
 
   problemsEverywhere(): string {

@@ -33,7 +33,8 @@ export function requiredString(input: Record<string, unknown>, key: string): str
 function positiveInteger(input: Record<string, unknown>, key: string): number | undefined {
   const value = input[key];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw new ToolFailure(`"${key}" must be a whole number from 1 (lines and columns count from 1).`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
+    throw new ToolFailure(`"${key}" must be a whole number from 1 (lines and columns count from 1).`);
   return value;
 }
 
@@ -52,7 +53,8 @@ export function positionInput(input: Record<string, unknown>): PositionInput {
 /** The 0-based character where `position` points on `lineText`, or a ToolFailure saying why there is none. */
 export function characterOn(lineText: string, position: PositionInput): number {
   if (position.column !== undefined) {
-    if (position.column > lineText.length + 1) throw new ToolFailure(`Line ${position.line} has ${lineText.length} characters; column ${position.column} is past its end.`);
+    if (position.column > lineText.length + 1)
+      throw new ToolFailure(`Line ${position.line} has ${lineText.length} characters; column ${position.column} is past its end.`);
     return position.column - 1;
   }
   if (position.symbol !== undefined) {

@@ -30,7 +30,10 @@ export interface RunningToolServer {
 }
 
 /** Why a request is refused before MCP sees it, or undefined when it may go on. */
-export function refusal(req: Pick<IncomingMessage, 'headers'>, expected: { host: string; authorization: string }): { status: number; message: string } | undefined {
+export function refusal(
+  req: Pick<IncomingMessage, 'headers'>,
+  expected: { host: string; authorization: string },
+): { status: number; message: string } | undefined {
   if (req.headers.origin !== undefined) return { status: 403, message: 'Requests from web pages are refused.' };
   if (req.headers.host !== expected.host) return { status: 403, message: 'Requests for another host are refused.' };
   const given = Buffer.from(req.headers.authorization ?? '');
@@ -59,7 +62,9 @@ export async function startToolServer(opts: { name: string; version: string; too
     }
     if (req.method !== 'POST') {
       // Stateless: no stream to open with GET, no session to end with DELETE.
-      res.writeHead(405, { allow: 'POST', 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null }));
+      res
+        .writeHead(405, { allow: 'POST', 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null }));
       return;
     }
     const server = new sdk.Server({ name: opts.name, version: opts.version }, { capabilities: { tools: {} } });

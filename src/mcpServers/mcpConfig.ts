@@ -208,7 +208,7 @@ function readServer(
   };
   if (!NAME.test(name)) return leftOut('a server name may have only letters, digits, "_" and "-", at most 64 of them, as it becomes part of its tools\' names');
   if (name === CLAUDE_RESERVED) return leftOut('Claude Code keeps only two tools of a server so named; rename it');
-  if (known.reserved.includes(name)) return leftOut('the extension\'s own server has this name; rename it');
+  if (known.reserved.includes(name)) return leftOut("the extension's own server has this name; rename it");
   if (!isRecord(raw)) return leftOut('the entry is not an object');
 
   const { type } = raw;

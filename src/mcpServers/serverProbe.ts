@@ -14,7 +14,12 @@ export async function probeServer(server: McpServer, version: string): Promise<P
   let stderr = '';
   const transport =
     !('type' in server) || server.type === undefined
-      ? new sdk.StdioClientTransport({ command: server.command, args: server.args, env: { ...stringEnv(process.env), ...Object.fromEntries(server.env.map((e) => [e.name, e.value])) }, stderr: 'pipe' })
+      ? new sdk.StdioClientTransport({
+          command: server.command,
+          args: server.args,
+          env: { ...stringEnv(process.env), ...Object.fromEntries(server.env.map((e) => [e.name, e.value])) },
+          stderr: 'pipe',
+        })
       : server.type === 'sse'
         ? new sdk.SSEClientTransport(new URL(server.url), { requestInit: { headers } })
         : new sdk.StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers } });

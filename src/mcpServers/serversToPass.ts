@@ -38,12 +38,21 @@ export interface PassContext {
 export function serversToPass(config: McpConfig, ctx: PassContext): UserServersOffer {
   if (!ctx.trusted) {
     const leftOut = 'Restricted Mode: MCP servers are passed to the agent only in a trusted workspace.';
-    return { servers: [], states: config.servers.map((s) => ({ name: s.name, source: s.source, transport: s.transport, passed: undefined, leftOut })), problems: [] };
+    return {
+      servers: [],
+      states: config.servers.map((s) => ({ name: s.name, source: s.source, transport: s.transport, passed: undefined, leftOut })),
+      problems: [],
+    };
   }
   const problems = [...config.problems];
   const states = config.servers.map((configured): UserServerState => {
     const state: UserServerState = { name: configured.name, source: configured.source, transport: configured.transport, passed: undefined };
-    const resolved = resolveServer(configured, { workspaceFolder: ctx.workspaceFolder, userHome: ctx.userHome, env: ctx.env, input: (id) => ctx.inputs.get(id) });
+    const resolved = resolveServer(configured, {
+      workspaceFolder: ctx.workspaceFolder,
+      userHome: ctx.userHome,
+      env: ctx.env,
+      input: (id) => ctx.inputs.get(id),
+    });
     if (!resolved.ok) {
       state.leftOut = resolved.problem;
     } else if ('command' in resolved.server) {
@@ -60,11 +69,16 @@ export function serversToPass(config: McpConfig, ctx: PassContext): UserServersO
 }
 
 /** The absolute path of a stdio server's program: as written, from the folder when relative, or found on PATH. */
-function programPath(server: { command: string; env: { name: string; value: string }[] }, ctx: PassContext): { ok: true; path: string } | { ok: false; problem: string } {
+function programPath(
+  server: { command: string; env: { name: string; value: string }[] },
+  ctx: PassContext,
+): { ok: true; path: string } | { ok: false; problem: string } {
   const { command } = server;
   if (isAbsolute(command)) return { ok: true, path: command };
   if (/[\\/]/u.test(command)) {
-    return ctx.workspaceFolder ? { ok: true, path: join(ctx.workspaceFolder, command) } : { ok: false, problem: l10n.t('"{0}" is relative and no folder is open; the server is left out.', command) };
+    return ctx.workspaceFolder
+      ? { ok: true, path: join(ctx.workspaceFolder, command) }
+      : { ok: false, problem: l10n.t('"{0}" is relative and no folder is open; the server is left out.', command) };
   }
   const found = ctx.findProgram(command, server.env.find((e) => e.name === 'PATH')?.value ?? ctx.env.PATH);
   return found ? { ok: true, path: found } : { ok: false, problem: l10n.t('"{0}" was not found on PATH; the server is left out.', command) };

@@ -91,11 +91,30 @@ export class SessionMcpServers {
     if (!this.last) await this.forSession();
     const last = this.last!;
     const rows: ServerRow[] = [];
-    if (last.editor) rows.push({ name: EDITOR_SERVER_NAME, source: 'editor', what: vscode.l10n.t('editor tools, run without asking'), server: last.editor.server, state: vscode.l10n.t('checking…') });
-    else rows.push({ name: EDITOR_SERVER_NAME, source: 'editor', what: vscode.l10n.t('editor tools'), state: last.editorProblem ?? vscode.l10n.t('off (acpChat.ideTools.enabled)') });
+    if (last.editor)
+      rows.push({
+        name: EDITOR_SERVER_NAME,
+        source: 'editor',
+        what: vscode.l10n.t('editor tools, run without asking'),
+        server: last.editor.server,
+        state: vscode.l10n.t('checking…'),
+      });
+    else
+      rows.push({
+        name: EDITOR_SERVER_NAME,
+        source: 'editor',
+        what: vscode.l10n.t('editor tools'),
+        state: last.editorProblem ?? vscode.l10n.t('off (acpChat.ideTools.enabled)'),
+      });
     for (const s of last.user) {
       const where = s.source === 'workspace' ? WORKSPACE_FILE : vscode.l10n.t('user setting');
-      rows.push({ name: s.name, source: s.source, what: vscode.l10n.t('{0}, {1}, asks before each tool', where, s.transport), server: s.passed, state: s.passed ? vscode.l10n.t('checking…') : vscode.l10n.t('not passed: {0}', s.leftOut ?? '') });
+      rows.push({
+        name: s.name,
+        source: s.source,
+        what: vscode.l10n.t('{0}, {1}, asks before each tool', where, s.transport),
+        server: s.passed,
+        state: s.passed ? vscode.l10n.t('checking…') : vscode.l10n.t('not passed: {0}', s.leftOut ?? ''),
+      });
     }
     return rows;
   }
@@ -104,7 +123,9 @@ export class SessionMcpServers {
     if (!row.server) return;
     const result = await probeServer(row.server, this.deps.version);
     row.state = result.ok
-      ? result.tools.length === 1 ? vscode.l10n.t('answers, 1 tool') : vscode.l10n.t('answers, {0} tools', result.tools.length)
+      ? result.tools.length === 1
+        ? vscode.l10n.t('answers, 1 tool')
+        : vscode.l10n.t('answers, {0} tools', result.tools.length)
       : vscode.l10n.t('does not answer: {0}', result.error);
     row.tools = result.ok ? result.tools.map((t) => t.name) : undefined;
   }

@@ -80,13 +80,20 @@ export class UserMcpServers {
 async function ask(input: McpInput, serverName: string): Promise<string | undefined> {
   const title = `MCP server "${serverName}"`;
   if (input.options) return vscode.window.showQuickPick(input.options, { title, placeHolder: forQuickInputMessage(input.description), ignoreFocusOut: true });
-  return vscode.window.showInputBox({ title, prompt: forQuickInputMessage(input.description), value: input.default, password: input.password, ignoreFocusOut: true });
+  return vscode.window.showInputBox({
+    title,
+    prompt: forQuickInputMessage(input.description),
+    value: input.default,
+    password: input.password,
+    ignoreFocusOut: true,
+  });
 }
 
 /** The file's text, or why it was not read; undefined when there is no file. */
 async function readConfigFile(path: string): Promise<{ text?: string; problem?: string } | undefined> {
   try {
-    if ((await stat(path)).size > MAX_FILE_BYTES) return { problem: vscode.l10n.t('{0} is larger than 1 MB; none of its servers are passed to the agent.', WORKSPACE_FILE) };
+    if ((await stat(path)).size > MAX_FILE_BYTES)
+      return { problem: vscode.l10n.t('{0} is larger than 1 MB; none of its servers are passed to the agent.', WORKSPACE_FILE) };
     return { text: await readFile(path, 'utf8') };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;

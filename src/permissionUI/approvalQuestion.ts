@@ -9,31 +9,67 @@ import { l10n } from '../contributions/l10n';
 
 /** The words of an approval, on every surface. */
 export const APPROVAL = {
-  get runCommand() { return l10n.t('Run this command?'); },
-  get createFile() { return l10n.t('Create this file?'); },
-  get writeFile() { return l10n.t('Write this file?'); },
-  get editFile() { return l10n.t('Edit this file?'); },
-  get deleteFile() { return l10n.t('Delete this file?'); },
-  get moveFile() { return l10n.t('Move this file?'); },
-  get readFile() { return l10n.t('Read this file?'); },
-  get fetchUrl() { return l10n.t('Fetch this URL?'); },
-  get searchWeb() { return l10n.t('Search the web?'); },
-  get readyToCode() { return l10n.t('Ready to code?'); },
+  get runCommand() {
+    return l10n.t('Run this command?');
+  },
+  get createFile() {
+    return l10n.t('Create this file?');
+  },
+  get writeFile() {
+    return l10n.t('Write this file?');
+  },
+  get editFile() {
+    return l10n.t('Edit this file?');
+  },
+  get deleteFile() {
+    return l10n.t('Delete this file?');
+  },
+  get moveFile() {
+    return l10n.t('Move this file?');
+  },
+  get readFile() {
+    return l10n.t('Read this file?');
+  },
+  get fetchUrl() {
+    return l10n.t('Fetch this URL?');
+  },
+  get searchWeb() {
+    return l10n.t('Search the web?');
+  },
+  get readyToCode() {
+    return l10n.t('Ready to code?');
+  },
   useTool: (tool: string) => l10n.t('Use {0}?', tool),
   useMcpTool: (tool: string, server: string) => l10n.t('Use {0} from the MCP server {1}?', tool, server),
-  get anyCall() { return l10n.t('Allow this tool call?'); },
+  get anyCall() {
+    return l10n.t('Allow this tool call?');
+  },
   /** The title of a request with nothing to go on. */
-  get fallbackTitle() { return l10n.t('Permission requested'); },
+  get fallbackTitle() {
+    return l10n.t('Permission requested');
+  },
   /** The QuickPick's items that act without answering, and their heading. */
-  get moreAbout() { return l10n.t('More about this request'); },
-  get showPlan() { return l10n.t('Show the plan'); },
-  get showChanges() { return l10n.t('Show the changes'); },
+  get moreAbout() {
+    return l10n.t('More about this request');
+  },
+  get showPlan() {
+    return l10n.t('Show the plan');
+  },
+  get showChanges() {
+    return l10n.t('Show the changes');
+  },
   openLocation: (label: string) => l10n.t('Open {0}', label),
-  get pickPlaceholder() { return l10n.t('Pick an answer (Esc closes this; the request keeps waiting in the chat)'); },
+  get pickPlaceholder() {
+    return l10n.t('Pick an answer (Esc closes this; the request keeps waiting in the chat)');
+  },
   /** The modal's button that shows the plan, diff or file and then asks again. */
-  get showDetails() { return l10n.t('Show Details…'); },
+  get showDetails() {
+    return l10n.t('Show Details…');
+  },
   /** VS Code's modal always has a Cancel button: what it does. */
-  get modalCancel() { return l10n.t('Cancel closes this dialog; the request keeps waiting in the chat.'); },
+  get modalCancel() {
+    return l10n.t('Cancel closes this dialog; the request keeps waiting in the chat.');
+  },
 } as const;
 
 /** Bounds the prose subjects (URL, query, title); commands and paths are shown whole. */
@@ -74,8 +110,11 @@ export function buildApprovalQuestion(call: QuestionSource, optionIds: readonly 
   const diffs = (Array.isArray(call.content) ? call.content : []).filter(
     (c): c is { path: string; oldText?: unknown } => isRecord(c) && c.type === 'diff' && typeof c.path === 'string',
   );
-  const firstLocation = (Array.isArray(call.locations) ? call.locations : []).map((l) => (isRecord(l) ? nonBlank(optionalString(l.path)) : undefined)).find((p) => p);
-  const path = nonBlank(optionalString(input.file_path) ?? optionalString(input.notebook_path) ?? optionalString(input.path)) ?? diffs[0]?.path ?? firstLocation;
+  const firstLocation = (Array.isArray(call.locations) ? call.locations : [])
+    .map((l) => (isRecord(l) ? nonBlank(optionalString(l.path)) : undefined))
+    .find((p) => p);
+  const path =
+    nonBlank(optionalString(input.file_path) ?? optionalString(input.notebook_path) ?? optionalString(input.path)) ?? diffs[0]?.path ?? firstLocation;
   const asPath = (question: string): ApprovalQuestion => (path ? { question, subject: toVerbatimText(path), subjectForm: 'path' } : withTitle(question, title));
 
   if (name === EXIT_PLAN_TOOL || optionIds.some((id) => id.startsWith(EXIT_PLAN_OPTION_PREFIX))) return { question: APPROVAL.readyToCode };

@@ -142,7 +142,8 @@ export function checkFieldAnswer(field: FormField, input: string | string[] | bo
       const length = Array.from(input).length;
       if (field.minLength !== undefined && length < field.minLength) return { ok: false, message: l10n.t('Enter at least {0} characters.', field.minLength) };
       if (field.maxLength !== undefined && length > field.maxLength) return { ok: false, message: l10n.t('Enter at most {0} characters.', field.maxLength) };
-      if (field.pattern !== undefined && !safeRegExp(field.pattern)?.test(input)) return { ok: false, message: l10n.t('The text must match {0}.', field.pattern) };
+      if (field.pattern !== undefined && !safeRegExp(field.pattern)?.test(input))
+        return { ok: false, message: l10n.t('The text must match {0}.', field.pattern) };
       const formatError = field.format ? checkFormat(field.format, input) : undefined;
       if (formatError) return { ok: false, message: formatError };
       return { ok: true, value: input };
@@ -178,7 +179,13 @@ export function validateElicitationContent(form: ElicitationForm, content: unkno
     const value = record[field.key];
     const expected =
       value === undefined ||
-      (field.type === 'number' ? typeof value === 'number' : field.type === 'boolean' ? typeof value === 'boolean' : field.type === 'multi' ? isStringArray(value) : typeof value === 'string');
+      (field.type === 'number'
+        ? typeof value === 'number'
+        : field.type === 'boolean'
+          ? typeof value === 'boolean'
+          : field.type === 'multi'
+            ? isStringArray(value)
+            : typeof value === 'string');
     if (!expected) return l10n.t('{0}: the value has the wrong type.', field.title);
     const input = typeof value === 'number' ? String(value) : (value as string | string[] | boolean | undefined);
     const check = checkFieldAnswer(field, input);
@@ -191,11 +198,13 @@ export function validateElicitationContent(form: ElicitationForm, content: unkno
 
 function choiceOptions(value: unknown): ChoiceOption[] | undefined {
   if (!Array.isArray(value) || value.length === 0) return undefined;
-  const options = value.filter((o): o is EnumOption => isRecord(o) && typeof o.const === 'string').map((o) => ({
-    value: o.const,
-    label: text(o.title, 200) ?? toDisplayText(o.const, 200),
-    description: text(o.description, 500),
-  }));
+  const options = value
+    .filter((o): o is EnumOption => isRecord(o) && typeof o.const === 'string')
+    .map((o) => ({
+      value: o.const,
+      label: text(o.title, 200) ?? toDisplayText(o.const, 200),
+      description: text(o.description, 500),
+    }));
   return options.length ? options : undefined;
 }
 

@@ -14,7 +14,12 @@ type StepEnd = typeof HIDDEN | typeof DECLINE;
 
 type ChoiceItem = vscode.QuickPickItem & { value?: string | boolean; skip?: true; decline?: true; submit?: true };
 
-const declineButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('close'), get tooltip() { return vscode.l10n.t('Decline (answer nothing)'); } };
+const declineButton: vscode.QuickInputButton = {
+  iconPath: new vscode.ThemeIcon('close'),
+  get tooltip() {
+    return vscode.l10n.t('Decline (answer nothing)');
+  },
+};
 
 export function openElicitationFlow(prompt: ElicitationPrompt, actions: PromptActions): OpenPrompt {
   let ended = false;
@@ -41,7 +46,11 @@ export function openElicitationFlow(prompt: ElicitationPrompt, actions: PromptAc
       actions.viewChanged();
     });
 
-  const title = (index: number, total: number) => ({ title: prompt.form.ok ? prompt.form.form.message : vscode.l10n.t('Question from the agent'), step: index + 1, totalSteps: total });
+  const title = (index: number, total: number) => ({
+    title: prompt.form.ok ? prompt.form.form.message : vscode.l10n.t('Question from the agent'),
+    step: index + 1,
+    totalSteps: total,
+  });
 
   const askField = (field: FormField, index: number, total: number): Promise<ElicitationContentValue | undefined | StepEnd> => {
     if (field.type === 'text' || field.type === 'number') {
@@ -67,22 +76,37 @@ export function openElicitationFlow(prompt: ElicitationPrompt, actions: PromptAc
     qp.placeholder = fieldPrompt(field);
     const items: ChoiceItem[] =
       field.type === 'boolean'
-        ? [{ label: vscode.l10n.t('Yes'), value: true }, { label: vscode.l10n.t('No'), value: false }]
-        : field.options.map((o) => ({ label: escapeCodicons(o.label), description: o.description ? escapeCodicons(o.description) : undefined, value: o.value }));
+        ? [
+            { label: vscode.l10n.t('Yes'), value: true },
+            { label: vscode.l10n.t('No'), value: false },
+          ]
+        : field.options.map((o) => ({
+            label: escapeCodicons(o.label),
+            description: o.description ? escapeCodicons(o.description) : undefined,
+            value: o.value,
+          }));
     if (field.type === 'multi') {
       qp.canSelectMany = true;
       qp.items = items;
       qp.selectedItems = items.filter((i) => typeof i.value === 'string' && field.default?.includes(i.value));
       return step(qp, (done) =>
         qp.onDidAccept(() => {
-          const check = checkFieldAnswer(field, qp.selectedItems.map((i) => String(i.value)));
+          const check = checkFieldAnswer(
+            field,
+            qp.selectedItems.map((i) => String(i.value)),
+          );
           if (check.ok) done(check.value);
           else qp.placeholder = check.message;
         }),
       );
     }
     const extra: ChoiceItem[] = field.required ? [] : [{ label: vscode.l10n.t('$(debug-step-over) Skip this question'), skip: true }];
-    qp.items = [...items, ...extra, { label: '', kind: vscode.QuickPickItemKind.Separator }, { label: vscode.l10n.t('$(close) Decline (answer nothing)'), decline: true }];
+    qp.items = [
+      ...items,
+      ...extra,
+      { label: '', kind: vscode.QuickPickItemKind.Separator },
+      { label: vscode.l10n.t('$(close) Decline (answer nothing)'), decline: true },
+    ];
     const preset = items.find((i) => i.value === field.default);
     if (preset) qp.activeItems = [preset];
     return step(qp, (done) =>
@@ -101,7 +125,10 @@ export function openElicitationFlow(prompt: ElicitationPrompt, actions: PromptAc
     const qp = vscode.window.createQuickPick<ChoiceItem>();
     Object.assign(qp, title(total - 1, total));
     qp.placeholder = summary;
-    qp.items = [...(canSubmit ? [{ label: vscode.l10n.t('$(check) Submit answers'), submit: true as const }] : []), { label: vscode.l10n.t('$(close) Decline (answer nothing)'), decline: true }];
+    qp.items = [
+      ...(canSubmit ? [{ label: vscode.l10n.t('$(check) Submit answers'), submit: true as const }] : []),
+      { label: vscode.l10n.t('$(close) Decline (answer nothing)'), decline: true },
+    ];
     return step<'submit'>(qp, (done) =>
       qp.onDidAccept(() => {
         const item = qp.selectedItems[0] ?? qp.activeItems[0];
@@ -144,7 +171,13 @@ export function openElicitationFlow(prompt: ElicitationPrompt, actions: PromptAc
       const qp = current && 'items' in current ? (current as vscode.QuickPick<ChoiceItem>) : undefined;
       const items = qp ? qp.items.filter((i) => i.kind !== vscode.QuickPickItemKind.Separator) : [];
       const active = qp?.activeItems[0];
-      return { key: prompt.key, surface: 'elicitation', title: current?.title ?? '', items: items.map((i) => i.label), activeIndex: active ? items.indexOf(active) : -1 };
+      return {
+        key: prompt.key,
+        surface: 'elicitation',
+        title: current?.title ?? '',
+        items: items.map((i) => i.label),
+        activeIndex: active ? items.indexOf(active) : -1,
+      };
     },
     close() {
       ended = true;

@@ -15,7 +15,11 @@ export class PendingAttention implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
 
   /** `setBadge` shows the count on the chat view (0 clears it). */
-  constructor(broker: PermissionBroker, setBadge: (count: number) => void, private readonly logger: Logger) {
+  constructor(
+    broker: PermissionBroker,
+    setBadge: (count: number) => void,
+    private readonly logger: Logger,
+  ) {
     this.statusItem = vscode.window.createStatusBarItem('acpChat.pendingApprovals', vscode.StatusBarAlignment.Left, 100);
     this.statusItem.name = vscode.l10n.t('ACP Chat: approvals waiting');
     this.statusItem.command = COMMANDS.showPendingPermission;

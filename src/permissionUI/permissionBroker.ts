@@ -116,7 +116,9 @@ export class PermissionBroker {
     } catch (err) {
       // The presenter is written not to throw on agent data; if it does, the request must still reach the user.
       this.logger.error(`[broker] could not build the presentation of ${request.key}`, err);
-      presentation = buildPermissionPresentation({ params: { sessionId: request.sessionId, toolCall: { toolCallId: '' }, options: request.params.options ?? [] } });
+      presentation = buildPermissionPresentation({
+        params: { sessionId: request.sessionId, toolCall: { toolCallId: '' }, options: request.params.options ?? [] },
+      });
     }
     this.hold({ type: 'permission', key: request.key, sessionId: request.sessionId, request, presentation });
   }
@@ -193,7 +195,9 @@ export class PermissionBroker {
       this.remember(prompt);
       return;
     }
-    const sub = prompt.request.onDidSettle((ended) => this.onEnded(prompt, ended.status === 'cancelled' ? { outcome: 'cancelled', reason: ended.reason } : { outcome: 'answered' }));
+    const sub = prompt.request.onDidSettle((ended) =>
+      this.onEnded(prompt, ended.status === 'cancelled' ? { outcome: 'cancelled', reason: ended.reason } : { outcome: 'answered' }),
+    );
     this.live.set(prompt.key, { prompt, detach: () => sub.dispose() });
     this.logger.info(`[broker] ${prompt.type} ${prompt.key} pending`);
     this.addedEmitter.fire(prompt);

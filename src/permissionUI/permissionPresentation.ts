@@ -97,11 +97,8 @@ export function buildPermissionPresentation(input: PresentationInput, context: P
   const hint = readHints(params);
   const isShell = (toolName !== undefined && SHELL_TOOLS.has(toolName)) || kind === 'execute';
   const rawTitle = hint.title ?? nonBlank(optionalString(request?.title)) ?? nonBlank(state?.title) ?? toolName;
-  const title = rawTitle === undefined
-    ? APPROVAL.fallbackTitle
-    : isShell
-      ? toVerbatimText(rawTitle)
-      : toDisplayText(rawTitle, TITLE_MAX) || APPROVAL.fallbackTitle;
+  const title =
+    rawTitle === undefined ? APPROVAL.fallbackTitle : isShell ? toVerbatimText(rawTitle) : toDisplayText(rawTitle, TITLE_MAX) || APPROVAL.fallbackTitle;
   // From the tool call alone (not the hint), as the chat's card asks it from the transcript's copy of the call.
   const asked = buildApprovalQuestion(
     { name: toolName, kind, title: nonBlank(optionalString(request?.title)) ?? nonBlank(state?.title), rawInput, content, locations },
@@ -113,13 +110,14 @@ export function buildPermissionPresentation(input: PresentationInput, context: P
   const summaryText = content
     .map((c) => (c.type === 'content' && c.content.type === 'text' ? c.content.text : undefined))
     .find((t): t is string => typeof t === 'string' && t.trim() !== '');
-  const diffs = content.filter((c): c is Extract<ToolCallContent, { type: 'diff' }> => c.type === 'diff' && typeof c.path === 'string' && typeof c.newText === 'string')
+  const diffs = content
+    .filter((c): c is Extract<ToolCallContent, { type: 'diff' }> => c.type === 'diff' && typeof c.path === 'string' && typeof c.newText === 'string')
     .map((d) => ({ path: d.path, oldText: typeof d.oldText === 'string' ? d.oldText : null, newText: d.newText }));
   const isPlan = toolName === 'ExitPlanMode' || options.some((o) => o.optionId.startsWith(EXIT_PLAN_OPTION_PREFIX));
   const plan = isPlan ? nonBlank(optionalString(rawInput?.plan)) : undefined;
 
   const grouped = groupOptions(options);
-  const defaultOption = hint.defaultToNo ? grouped.find((o) => isRejectKind(o.kind)) ?? options[0] : options[0];
+  const defaultOption = hint.defaultToNo ? (grouped.find((o) => isRejectKind(o.kind)) ?? options[0]) : options[0];
 
   return {
     title,
@@ -146,7 +144,10 @@ export function buildPermissionPresentation(input: PresentationInput, context: P
 /** Stable grouping: allow_once, allow_always, reject_once/reject_always, then kinds this client does not know. */
 export function groupOptions<T extends { kind: string }>(options: readonly T[]): T[] {
   const rank = (kind: string) => (kind === 'allow_once' ? 0 : kind === 'allow_always' ? 1 : isRejectKind(kind) ? 2 : 3);
-  return options.map((o, i) => ({ o, i })).sort((a, b) => rank(a.o.kind) - rank(b.o.kind) || a.i - b.i).map(({ o }) => o);
+  return options
+    .map((o, i) => ({ o, i }))
+    .sort((a, b) => rank(a.o.kind) - rank(b.o.kind) || a.i - b.i)
+    .map(({ o }) => o);
 }
 
 export function isRejectKind(kind: string): boolean {
@@ -219,11 +220,15 @@ function readHints(params: RequestPermissionRequest): Hint {
   const jetbrains = isRecord(meta?.jetbrains) ? meta.jetbrains : undefined;
   const air = isRecord(jetbrains?.air) ? jetbrains.air : undefined;
   const topLevel = params as unknown as Record<string, unknown>;
-  const candidates = [versionOneHint(meta?.permission), versionOneHint(air?.permission), {
-    title: nonBlank(optionalString(topLevel.title)),
-    description: nonBlank(optionalString(topLevel.description)),
-    defaultToNo: false,
-  }];
+  const candidates = [
+    versionOneHint(meta?.permission),
+    versionOneHint(air?.permission),
+    {
+      title: nonBlank(optionalString(topLevel.title)),
+      description: nonBlank(optionalString(topLevel.description)),
+      defaultToNo: false,
+    },
+  ];
   const chosen = candidates.find((c) => c?.title !== undefined);
   return {
     title: chosen?.title,
@@ -249,7 +254,6 @@ function toolKind(value: unknown): ToolKind | undefined {
 function isOption(value: unknown): value is PermissionOption {
   return isRecord(value) && typeof value.optionId === 'string' && typeof value.name === 'string' && typeof value.kind === 'string';
 }
-
 
 function nonBlank(value: string | undefined | null): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;

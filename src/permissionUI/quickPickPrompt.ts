@@ -46,32 +46,34 @@ export function openPermissionQuickPick(prompt: PermissionPrompt, actions: Promp
   focusDefault();
 
   const mine = new Set<Item>(items);
-  lease.listen(qp.onDidAccept(() => {
-    if (lease.tooSoon()) {
-      heldBack++;
-      return focusDefault();
-    }
-    // Only this prompt's items: the pick showed other requests before this one.
-    const item = [qp.selectedItems[0], qp.activeItems[0]].find((i) => i !== undefined && mine.has(i));
-    if (!item) return;
-    switch (item.action) {
-      case 'option':
-        // On success the broker settles the request and the controller closes this pick.
-        if (!actions.answer(prompt.key, item.optionId)) focusDefault();
-        return;
-      case 'plan':
-        void actions.showPlan(prompt).finally(focusDefault);
-        return;
-      case 'diff':
-        void actions.showDiffs(prompt).finally(focusDefault);
-        return;
-      case 'open':
-        void actions.openLocation(item.location).finally(focusDefault);
-        return;
-      case 'none':
-        return;
-    }
-  }));
+  lease.listen(
+    qp.onDidAccept(() => {
+      if (lease.tooSoon()) {
+        heldBack++;
+        return focusDefault();
+      }
+      // Only this prompt's items: the pick showed other requests before this one.
+      const item = [qp.selectedItems[0], qp.activeItems[0]].find((i) => i !== undefined && mine.has(i));
+      if (!item) return;
+      switch (item.action) {
+        case 'option':
+          // On success the broker settles the request and the controller closes this pick.
+          if (!actions.answer(prompt.key, item.optionId)) focusDefault();
+          return;
+        case 'plan':
+          void actions.showPlan(prompt).finally(focusDefault);
+          return;
+        case 'diff':
+          void actions.showDiffs(prompt).finally(focusDefault);
+          return;
+        case 'open':
+          void actions.openLocation(item.location).finally(focusDefault);
+          return;
+        case 'none':
+          return;
+      }
+    }),
+  );
   lease.onHidden = () => {
     if (!ended) {
       ended = true;

@@ -86,7 +86,9 @@ export class DiffApprovals implements vscode.Disposable {
     for (const [name, value] of Object.entries(next) as [keyof DiffApprovalContext, boolean][]) {
       if (this.context[name] === value) continue;
       this.context = { ...this.context, [name]: value };
-      vscode.commands.executeCommand('setContext', name, value).then(undefined, (err: unknown) => this.logger.error(`[diffApprovals] setContext ${name} failed`, err));
+      vscode.commands
+        .executeCommand('setContext', name, value)
+        .then(undefined, (err: unknown) => this.logger.error(`[diffApprovals] setContext ${name} failed`, err));
     }
   }
 

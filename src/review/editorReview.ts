@@ -253,7 +253,12 @@ export class EditorReview implements vscode.CodeLensProvider, vscode.HoverProvid
       const args = [doc.uri.fsPath, hunkId(h)];
       return [
         new vscode.CodeLens(range, { title: REVIEW.keepLens, command: COMMANDS.reviewKeep, arguments: args, tooltip: REVIEW.keepTooltip }),
-        new vscode.CodeLens(range, { title: h.edited ? REVIEW.undoEditedLens : REVIEW.undoLens, command: COMMANDS.reviewUndo, arguments: args, tooltip: h.edited ? REVIEW.editedByYou : REVIEW.undoTooltip }),
+        new vscode.CodeLens(range, {
+          title: h.edited ? REVIEW.undoEditedLens : REVIEW.undoLens,
+          command: COMMANDS.reviewUndo,
+          arguments: args,
+          tooltip: h.edited ? REVIEW.editedByYou : REVIEW.undoTooltip,
+        }),
       ];
     });
   }
@@ -317,7 +322,10 @@ export class EditorReview implements vscode.CodeLensProvider, vscode.HoverProvid
       this.removed,
       hunks
         .filter((h) => h.removed.length)
-        .map((h) => ({ range: new vscode.Range(atLine(h.start), Number.MAX_SAFE_INTEGER, atLine(h.start), Number.MAX_SAFE_INTEGER), renderOptions: { after: { contentText: REVIEW.removedInline(h.removed.length) } } })),
+        .map((h) => ({
+          range: new vscode.Range(atLine(h.start), Number.MAX_SAFE_INTEGER, atLine(h.start), Number.MAX_SAFE_INTEGER),
+          renderOptions: { after: { contentText: REVIEW.removedInline(h.removed.length) } },
+        })),
     );
   }
 
@@ -341,7 +349,9 @@ export class EditorReview implements vscode.CodeLensProvider, vscode.HoverProvid
       if (list.length >= MAX_FILES || chars > MAX_CHARS) break;
       list.push(f);
     }
-    await this.deps.memento.update(STATE_KEY, list.reverse()).then(undefined, (err: unknown) => this.deps.logger.warn('[review] could not keep the review state', err));
+    await this.deps.memento
+      .update(STATE_KEY, list.reverse())
+      .then(undefined, (err: unknown) => this.deps.logger.warn('[review] could not keep the review state', err));
   }
 }
 

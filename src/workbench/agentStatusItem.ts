@@ -23,7 +23,12 @@ export function agentStatusItem(host: Pick<AgentHost, 'status' | 'onDidChangeSta
       const name = escapeCodicons(toDisplayText(status.agentName, 40));
       item.text = `$(comment-discussion) ${name}`;
       const account = status.account && !status.signedOut ? ` · ${toDisplayText(status.account, 80)}` : status.signedOut ? ' · not signed in' : '';
-      item.tooltip = vscode.l10n.t("ACP Chat: {0}{1} is running{2}. Click for the agent's actions.", toDisplayText(status.agentName, 80), status.agentVersion ? ` ${toDisplayText(status.agentVersion, 40)}` : '', account);
+      item.tooltip = vscode.l10n.t(
+        "ACP Chat: {0}{1} is running{2}. Click for the agent's actions.",
+        toDisplayText(status.agentName, 80),
+        status.agentVersion ? ` ${toDisplayText(status.agentVersion, 40)}` : '',
+        account,
+      );
       item.backgroundColor = undefined;
     } else {
       item.text = vscode.l10n.t('$(error) Agent stopped');
@@ -41,7 +46,9 @@ export function agentStatusItem(host: Pick<AgentHost, 'status' | 'onDidChangeSta
 export async function showAgentMenu(signedIn: boolean): Promise<void> {
   const items: Array<vscode.QuickPickItem & { command: string }> = [
     { label: vscode.l10n.t('$(debug-restart) Restart Agent'), command: COMMANDS.restartAgent },
-    signedIn ? { label: vscode.l10n.t('$(sign-out) Sign Out'), command: COMMANDS.signOut } : { label: vscode.l10n.t('$(sign-in) Sign In…'), command: COMMANDS.signIn },
+    signedIn
+      ? { label: vscode.l10n.t('$(sign-out) Sign Out'), command: COMMANDS.signOut }
+      : { label: vscode.l10n.t('$(sign-in) Sign In…'), command: COMMANDS.signIn },
     { label: vscode.l10n.t('$(add) New Chat'), command: COMMANDS.newSession },
     { label: vscode.l10n.t('$(history) Show Chats…'), command: COMMANDS.openConversation },
     { label: vscode.l10n.t('$(server) Show MCP Servers'), command: COMMANDS.showMcpServers },

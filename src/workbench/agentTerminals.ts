@@ -35,8 +35,7 @@ export function openAgentTerminal(title: string, kill: () => void): TerminalDisp
   };
   return {
     write: (text) => write(toTerminalText(text)),
-    exited: (status: TerminalExitStatus) =>
-      write(`\r\n[${status.signal ? `killed by ${status.signal}` : `exited with code ${status.exitCode ?? '?'}`}]\r\n`),
+    exited: (status: TerminalExitStatus) => write(`\r\n[${status.signal ? `killed by ${status.signal}` : `exited with code ${status.exitCode ?? '?'}`}]\r\n`),
     release: () => {
       write('\r\n[released by the agent]\r\n');
       // The terminal stays for the user to read; the emitter goes with it.

@@ -14,7 +14,12 @@ export async function exportConversation(chat: Chat): Promise<boolean> {
   }
   const title = session.meta.title ?? 'Conversation';
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  const name = `${title.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().slice(0, 60) || 'conversation'}.md`;
+  const name = `${
+    title
+      .replace(/[^\p{L}\p{N} _-]+/gu, '')
+      .trim()
+      .slice(0, 60) || 'conversation'
+  }.md`;
   const target = await vscode.window.showSaveDialog({
     title: vscode.l10n.t('Export Conversation as Markdown'),
     saveLabel: vscode.l10n.t('Export'),

@@ -7,8 +7,18 @@ import { escapeCodicons, toDisplayText } from '../acpClient/displayText';
 
 type Item = vscode.QuickPickItem & { sessionId: string };
 
-const FORK: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('repo-forked'), get tooltip() { return vscode.l10n.t('Continue in a copy (fork)'); } };
-const DELETE: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), get tooltip() { return vscode.l10n.t('Delete this conversation'); } };
+const FORK: vscode.QuickInputButton = {
+  iconPath: new vscode.ThemeIcon('repo-forked'),
+  get tooltip() {
+    return vscode.l10n.t('Continue in a copy (fork)');
+  },
+};
+const DELETE: vscode.QuickInputButton = {
+  iconPath: new vscode.ThemeIcon('trash'),
+  get tooltip() {
+    return vscode.l10n.t('Delete this conversation');
+  },
+};
 
 /** What a test can see of the open picker. */
 export interface HistoryPickerView {
@@ -111,7 +121,9 @@ export class HistoryPicker implements vscode.Disposable {
       // Titles are agent text: shown literally, never as icon syntax.
       label: escapeCodicons(toDisplayText(displayTitle(item), 200)),
       // A conversation in a worktree names its branch (our own record, not agent text).
-      description: [item.branch ? `$(git-branch) ${escapeCodicons(item.branch)}` : '', relativeTime(item.updatedAt, this.now()), current ? 'current' : ''].filter(Boolean).join(' · '),
+      description: [item.branch ? `$(git-branch) ${escapeCodicons(item.branch)}` : '', relativeTime(item.updatedAt, this.now()), current ? 'current' : '']
+        .filter(Boolean)
+        .join(' · '),
       sessionId: item.sessionId,
       buttons,
     };

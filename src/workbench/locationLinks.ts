@@ -4,20 +4,13 @@
 import * as nodePath from 'node:path';
 import { l10n } from '../contributions/l10n';
 
-export type LocationCheck =
-  | { ok: true; path: string; line?: number; insideWorkspace: boolean; relativePath?: string }
-  | { ok: false; reason: string };
+export type LocationCheck = { ok: true; path: string; line?: number; insideWorkspace: boolean; relativePath?: string } | { ok: false; reason: string };
 
 /** Which path flavour to use; injectable so tests can check Windows paths on Linux. */
 export type PathFlavour = typeof nodePath.posix | typeof nodePath.win32;
 
 /** Check an agent-supplied location against the workspace folders (absolute fs paths). Line is 1-based. */
-export function checkLocation(
-  path: unknown,
-  line: unknown,
-  workspaceFolders: readonly string[],
-  flavour: PathFlavour = nodePath,
-): LocationCheck {
+export function checkLocation(path: unknown, line: unknown, workspaceFolders: readonly string[], flavour: PathFlavour = nodePath): LocationCheck {
   if (typeof path !== 'string' || path.length === 0) return { ok: false, reason: l10n.t('The location has no file path.') };
   if (/[\u0000-\u001f]/u.test(path)) return { ok: false, reason: l10n.t('The file path contains control characters.') };
   if (!flavour.isAbsolute(path)) return { ok: false, reason: l10n.t('The agent gave a relative path ({0}); only absolute paths are opened.', path) };

@@ -41,6 +41,10 @@ export async function openLocation(path: unknown, line?: unknown, opts: { preser
 /** The modal asked before anything outside the workspace is shown; true when the user chose Open. */
 export async function confirmOutsideWorkspace(check: Extract<LocationCheck, { ok: true }>, question: string): Promise<boolean> {
   const open = 'Open';
-  const choice = await vscode.window.showWarningMessage(question, { modal: true, detail: vscode.l10n.t('The agent points at {0}.', locationLabel(check)) }, open);
+  const choice = await vscode.window.showWarningMessage(
+    question,
+    { modal: true, detail: vscode.l10n.t('The agent points at {0}.', locationLabel(check)) },
+    open,
+  );
   return choice === open;
 }

@@ -65,8 +65,7 @@ function loadsSomething(tokens: Token[]): boolean {
  * math starts only there), or `$$` on a line outside code blocks (a math block can start on a line inside a code span).
  */
 function readsMath(tokens: Token[], text: string, code: Set<number>): boolean {
-  const inText = (ts: Token[]): boolean =>
-    ts.some((t) => (t.type === 'text' && t.content.includes('$')) || (t.children !== null && inText(t.children)));
+  const inText = (ts: Token[]): boolean => ts.some((t) => (t.type === 'text' && t.content.includes('$')) || (t.children !== null && inText(t.children)));
   return inText(tokens) || linesOf(text).some((line, i) => !code.has(i) && line.includes('$$'));
 }
 

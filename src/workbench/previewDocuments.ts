@@ -43,19 +43,24 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
     if (applied) {
       const before = this.put(DIFF_SCHEME, `/${id}/before/${base}`, diff.oldText ?? '');
       const after = this.put(DIFF_SCHEME, `/${id}/after/${base}`, diff.newText);
-      const title = toDisplayText(diff.oldText === null ? vscode.l10n.t('{0} (new file, applied)', base) : vscode.l10n.t('{0} (before ↔ after, applied)', base), 200);
+      const title = toDisplayText(
+        diff.oldText === null ? vscode.l10n.t('{0} (new file, applied)', base) : vscode.l10n.t('{0} (before ↔ after, applied)', base),
+        200,
+      );
       await vscode.commands.executeCommand('vscode.diff', before, after, title, { preview: true, preserveFocus: true });
       return { original: before, modified: after };
     }
     // Showing the current text reads the file: outside the workspace (also through a symlink) only when confirmed.
     const check = await checkRealLocation(diff.path, undefined, agentFolderPaths());
-    if (check.ok && !check.insideWorkspace && !(await confirmOutsideWorkspace(check, vscode.l10n.t('Show a diff of a file outside the workspace?')))) return undefined;
+    if (check.ok && !check.insideWorkspace && !(await confirmOutsideWorkspace(check, vscode.l10n.t('Show a diff of a file outside the workspace?'))))
+      return undefined;
     const current = await this.readCurrentText(diff.path);
     const result = reconstructEdit(diff, current);
     const left = this.put(DIFF_SCHEME, `/${id}/current/${base}`, result.original);
     const right = this.put(DIFF_SCHEME, `/${id}/proposed/${base}`, result.proposed);
     const note = describeNote(result);
-    const side = result.scope === 'snippet' ? vscode.l10n.t('snippet') : diff.oldText === null && !note ? vscode.l10n.t('new file') : vscode.l10n.t('current ↔ proposed');
+    const side =
+      result.scope === 'snippet' ? vscode.l10n.t('snippet') : diff.oldText === null && !note ? vscode.l10n.t('new file') : vscode.l10n.t('current ↔ proposed');
     const title = toDisplayText(note ? vscode.l10n.t('{0} ({1}) — {2}', base, side, note) : vscode.l10n.t('{0} ({1})', base, side), 200);
     await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true, preserveFocus: true });
     return { original: left, modified: right };

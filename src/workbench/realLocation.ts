@@ -8,7 +8,12 @@ import { checkLocation, type LocationCheck } from './locationLinks';
 export type Realpath = (path: string) => Promise<string>;
 
 /** `checkLocation`, but outside the workspace when the real target is; the path shown is then the real one. */
-export async function checkRealLocation(path: unknown, line: unknown, workspaceFolders: readonly string[], realpath: Realpath = fsRealpath): Promise<LocationCheck> {
+export async function checkRealLocation(
+  path: unknown,
+  line: unknown,
+  workspaceFolders: readonly string[],
+  realpath: Realpath = fsRealpath,
+): Promise<LocationCheck> {
   const check = checkLocation(path, line, workspaceFolders);
   if (!check.ok || !check.insideWorkspace) return check;
   const [real, folders] = await Promise.all([realOrNearest(check.path, realpath), Promise.all(workspaceFolders.map((f) => realpath(f).catch(() => f)))]);

@@ -34,7 +34,10 @@ export async function resolveInWorkspace(path: unknown, folders: readonly string
   const resolved = await follow(normalized, fs);
   const roots = await Promise.all(folders.map((f) => fs.realpath(f).catch(() => nodePath.normalize(f))));
   if (!roots.some((root) => isInside(root, resolved))) {
-    throw new ServiceError('refused', `${path} is outside the workspace folders (it leads to ${resolved}); the client only reads and writes files inside them.`);
+    throw new ServiceError(
+      'refused',
+      `${path} is outside the workspace folders (it leads to ${resolved}); the client only reads and writes files inside them.`,
+    );
   }
   return resolved;
 }
@@ -50,7 +53,10 @@ async function follow(path: string, fs: PathLookup, links = 0): Promise<string> 
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new ServiceError('refused', `Cannot resolve ${path}: ${(err as Error).message}`);
     }
     // `current` is missing, or a symlink whose target is: a dangling link leads where its target is.
-    const link = await fs.lstat(current).then((st) => st.isSymbolicLink(), () => false);
+    const link = await fs.lstat(current).then(
+      (st) => st.isSymbolicLink(),
+      () => false,
+    );
     if (link) {
       if (links >= MAX_LINKS) throw new ServiceError('refused', `Cannot resolve ${path}: too many symbolic links.`);
       const target = nodePath.resolve(nodePath.dirname(current), await fs.readlink(current));

@@ -281,12 +281,21 @@ export class ChatWorktrees implements vscode.Disposable {
     const theirs = new Map<string, Buffer | undefined>();
     for (const file of files) {
       const target = nodePath.join(record.repoRoot, ...file.path.split('/'));
-      const inside = isInside(record.repoRoot, target) && (await resolveInWorkspace(target, [record.repoRoot]).then(() => true, () => false));
+      const inside =
+        isInside(record.repoRoot, target) &&
+        (await resolveInWorkspace(target, [record.repoRoot]).then(
+          () => true,
+          () => false,
+        ));
       if (!inside) {
         conflicts.push({ path: file.path, reason: 'outside' });
         continue;
       }
-      const [base, their, mine] = await Promise.all([fileAt(repo, record.base, file.path), fileAt(repo, state, file.path), readFile(target).catch(() => undefined)]);
+      const [base, their, mine] = await Promise.all([
+        fileAt(repo, record.base, file.path),
+        fileAt(repo, state, file.path),
+        readFile(target).catch(() => undefined),
+      ]);
       theirs.set(file.path, their);
       const unsaved = vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'file' && d.uri.fsPath === target && d.isDirty);
       let decision = decideApply({ base, theirs: their, mine, symlink: file.symlink, unsaved });
@@ -355,7 +364,11 @@ export class ChatWorktrees implements vscode.Disposable {
     const others = record.sessions.filter((s) => s !== sessionId);
     if (others.length) return; // another conversation still works there
     await this.discard(record, chats, async (question, detail) => {
-      const yes = await vscode.window.showWarningMessage(WORKTREES.deleteWithChat(record.branch), { modal: true, detail: `${question}\n${detail}` }, WORKTREES.discardButton);
+      const yes = await vscode.window.showWarningMessage(
+        WORKTREES.deleteWithChat(record.branch),
+        { modal: true, detail: `${question}\n${detail}` },
+        WORKTREES.discardButton,
+      );
       return yes === WORKTREES.discardButton;
     });
   }
@@ -368,7 +381,12 @@ export class ChatWorktrees implements vscode.Disposable {
       return;
     }
     const picked = await vscode.window.showQuickPick(
-      records.map((r) => ({ label: `$(git-branch) ${r.branch}`, description: existsSync(r.path) ? nodePath.basename(r.folder) : vscode.l10n.t('folder deleted'), detail: r.path, record: r })),
+      records.map((r) => ({
+        label: `$(git-branch) ${r.branch}`,
+        description: existsSync(r.path) ? nodePath.basename(r.folder) : vscode.l10n.t('folder deleted'),
+        detail: r.path,
+        record: r,
+      })),
       { title: vscode.l10n.t('Manage Worktrees'), placeHolder: vscode.l10n.t('A chat’s worktree') },
     );
     if (!picked) return;
@@ -380,7 +398,10 @@ export class ChatWorktrees implements vscode.Disposable {
       });
       return;
     }
-    const action = await vscode.window.showQuickPick([vscode.l10n.t('Review Changes'), vscode.l10n.t('Apply to Workspace'), vscode.l10n.t('Open Worktree in New Window'), vscode.l10n.t('Discard Worktree…')], { title: r.branch });
+    const action = await vscode.window.showQuickPick(
+      [vscode.l10n.t('Review Changes'), vscode.l10n.t('Apply to Workspace'), vscode.l10n.t('Open Worktree in New Window'), vscode.l10n.t('Discard Worktree…')],
+      { title: r.branch },
+    );
     if (action === 'Review Changes') await this.review(r);
     else if (action === 'Apply to Workspace') this.sayApplied(await this.apply(r));
     else if (action === 'Open Worktree in New Window') await this.openInNewWindow(r);
@@ -390,7 +411,10 @@ export class ChatWorktrees implements vscode.Disposable {
   /** What an apply did, said once. */
   sayApplied(outcome: ApplyOutcome, chat?: Chat): void {
     const left = outcome.conflicts.filter((c) => !outcome.taken.includes(c.path));
-    const message = [WORKTREES.applied(outcome.applied.length + outcome.taken.length), left.length ? WORKTREES.conflictsLeft(left.map((c) => `${c.path} (${conflictText(c.reason)})`)) : '']
+    const message = [
+      WORKTREES.applied(outcome.applied.length + outcome.taken.length),
+      left.length ? WORKTREES.conflictsLeft(left.map((c) => `${c.path} (${conflictText(c.reason)})`)) : '',
+    ]
       .filter(Boolean)
       .join(' ');
     this.deps.say(message, left.length ? 'warning' : 'info', [], chat);

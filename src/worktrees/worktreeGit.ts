@@ -84,7 +84,9 @@ export async function addWorktree(repo: Repository, path: string, branch: string
 export async function carryChanges(repo: Repository, worktree: string): Promise<string[]> {
   const patch = await runGitRaw(repo.git, repo.root, ['diff', '--binary', '--no-ext-diff', '--no-textconv', 'HEAD', '--'], { maxBuffer: 256 * 1024 * 1024 });
   if (patch.length > 0) await runGit(repo.git, worktree, ['apply', '--binary', '--whitespace=nowarn', '-'], { input: patch });
-  const untracked = (await runGit(repo.git, repo.root, ['ls-files', '--others', '--exclude-standard', '-z'], { maxBuffer: MAX_LIST_BYTES })).split('\0').filter(Boolean);
+  const untracked = (await runGit(repo.git, repo.root, ['ls-files', '--others', '--exclude-standard', '-z'], { maxBuffer: MAX_LIST_BYTES }))
+    .split('\0')
+    .filter(Boolean);
   const skipped: string[] = [];
   for (const rel of untracked) {
     const from = nodePath.join(repo.root, rel);
@@ -192,7 +194,9 @@ export async function mergeText(git: string, mine: Buffer, base: Buffer, theirs:
 
 /** Commits on the worktree's branch since it was made. */
 export async function commitsSince(repo: Repository, base: string, branch: string): Promise<string[]> {
-  const out = await runGit(repo.git, repo.root, ['log', '--format=%h %s', `${base}..refs/heads/${branch}`, '--'], { maxBuffer: MAX_LIST_BYTES }).catch(() => '');
+  const out = await runGit(repo.git, repo.root, ['log', '--format=%h %s', `${base}..refs/heads/${branch}`, '--'], { maxBuffer: MAX_LIST_BYTES }).catch(
+    () => '',
+  );
   return out.split('\n').filter(Boolean);
 }
 

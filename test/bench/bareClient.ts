@@ -22,7 +22,9 @@ export async function bareClientRun(opts: { node: string; adapter: string; env: 
         if (ctx.params.update.sessionUpdate === 'agent_message_chunk') arrivals.push(now());
       })
       .onRequest(acp.methods.client.session.requestPermission, () => ({ outcome: { outcome: 'cancelled' as const } }));
-    const conn = app.connect(acp.ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>));
+    const conn = app.connect(
+      acp.ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>),
+    );
     await conn.agent.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: {} });
     const { sessionId } = await conn.agent.request(acp.methods.agent.session.new, { cwd: opts.cwd, mcpServers: [] });
     await conn.agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: opts.prompt }] });

@@ -14,8 +14,12 @@ function panel(f: ScreenFigure, x0: number): string {
   const max = Math.max(...f.curve, ...f.floorCurve) * 1.1 || 1;
   const px = (i: number, n: number) => x0 + PAD.left + (n <= 1 ? 0 : (i / (n - 1)) * pw);
   const py = (v: number) => PAD.top + ph - (v / max) * ph;
-  const line = (c: number[], cls: string) => `<polyline class="${cls}" points="${c.map((v, i) => `${px(i, c.length).toFixed(1)},${py(v).toFixed(1)}`).join(' ')}"/>`;
-  const ticks = [0, max / 2, max].map((v) => `<text class="tick" x="${x0 + PAD.left - 6}" y="${py(v) + 4}" text-anchor="end">${v.toFixed(2)}</text><line class="grid" x1="${x0 + PAD.left}" x2="${x0 + PAD.left + pw}" y1="${py(v)}" y2="${py(v)}"/>`);
+  const line = (c: number[], cls: string) =>
+    `<polyline class="${cls}" points="${c.map((v, i) => `${px(i, c.length).toFixed(1)},${py(v).toFixed(1)}`).join(' ')}"/>`;
+  const ticks = [0, max / 2, max].map(
+    (v) =>
+      `<text class="tick" x="${x0 + PAD.left - 6}" y="${py(v) + 4}" text-anchor="end">${v.toFixed(2)}</text><line class="grid" x1="${x0 + PAD.left}" x2="${x0 + PAD.left + pw}" y1="${py(v)}" y2="${py(v)}"/>`,
+  );
   return [
     `<text class="title" x="${x0 + PAD.left}" y="16">${esc(f.scenario)}</text>`,
     `<text class="sub" x="${x0 + PAD.left}" y="30">last/first 1,000: ${f.lastOverFirst.toFixed(2)}x (floor ${f.floorLastOverFirst.toFixed(2)}x); total ${f.ratio.toFixed(1)}x floor</text>`,

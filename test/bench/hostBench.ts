@@ -143,7 +143,10 @@ export async function hostBench(root: string, requests: number): Promise<HostFig
     const traceEvents: unknown[] = [];
     if (cdp) {
       cdp.on('Tracing.dataCollected', (d: { value: unknown[] }) => traceEvents.push(...d.value));
-      await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.invalidationTracking,v8', transferMode: 'ReportEvents' });
+      await cdp.send('Tracing.start', {
+        categories: 'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.invalidationTracking,v8',
+        transferMode: 'ReportEvents',
+      });
     }
     // ACP_BENCH_CPU_PROFILE=<file>: a sampled CPU profile of the workbench page over all the series (0.1 ms interval),
     // with the offset that maps its clock to the stamps' epoch milliseconds, to see which of the workbench's functions
@@ -175,23 +178,39 @@ export async function hostBench(root: string, requests: number): Promise<HostFig
       writeFileSync(profTo!, JSON.stringify({ profile, ticksMinusEpochUs: ticks - epoch * 1000 }));
     }
     const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as { passed: number; failed: number; tests: { error?: string }[]; fatal?: string };
-    if (results.failed || results.fatal || !results.passed) throw new Error(`the host side of the bench failed: ${results.fatal ?? results.tests.map((t) => t.error).join('\n')}`);
+    if (results.failed || results.fatal || !results.passed)
+      throw new Error(`the host side of the bench failed: ${results.fatal ?? results.tests.map((t) => t.error).join('\n')}`);
     const host = JSON.parse(readFileSync(outFile, 'utf8')) as HostSideStamps;
     const pageStamps = (await page.evaluate(() => (window as unknown as { __benchStamps: PageStamps }).__benchStamps)) as PageStamps;
 
     const k = APPROVAL_SERIES.length;
-    check(host.series.length === k && host.series.every((x) => x.floor.length === requests && x.agent.length === requests), `${k} series of ${requests} floor and ${requests} agent requests`);
+    check(
+      host.series.length === k && host.series.every((x) => x.floor.length === requests && x.agent.length === requests),
+      `${k} series of ${requests} floor and ${requests} agent requests`,
+    );
     check(pageStamps.visible.length === 2 * k * requests, `${2 * k * requests} QuickPicks displayed (saw ${pageStamps.visible.length})`);
     check(pageStamps.keys.length === 2 * k * requests, `${2 * k * requests} Enter keys (saw ${pageStamps.keys.length})`);
-    check(pageStamps.visible.every((v, i) => v.title === pageStamps.keys[i]?.title), 'each Enter answered the QuickPick displayed before it');
+    check(
+      pageStamps.visible.every((v, i) => v.title === pageStamps.keys[i]?.title),
+      'each Enter answered the QuickPick displayed before it',
+    );
     // On the page: each series' floor QuickPicks, then ours, series after series.
     const approvals = APPROVAL_SERIES.map((spec, j): ApprovalFigure => {
       const x = host.series[j]!;
       const floorAt = 2 * j * requests;
       const oursAt = floorAt + requests;
-      check(pageStamps.keys.slice(floorAt, oursAt).every((key, i) => key.title === `${spec.floorTitle} ${i}`), `${spec.name}: the floor's keys answered its QuickPicks in order`);
-      check(pageStamps.keys.slice(oursAt, oursAt + requests).every((key, i) => key.title === `Run this command? touch ${spec.prefix}-${i}`), `${spec.name}: our keys answered the permission QuickPicks in order`);
-      check(x.agent.every((a) => (a.outcome as { optionId?: string }).optionId === 'allow'), `${spec.name}: Enter picked the agent’s first option`);
+      check(
+        pageStamps.keys.slice(floorAt, oursAt).every((key, i) => key.title === `${spec.floorTitle} ${i}`),
+        `${spec.name}: the floor's keys answered its QuickPicks in order`,
+      );
+      check(
+        pageStamps.keys.slice(oursAt, oursAt + requests).every((key, i) => key.title === `Run this command? touch ${spec.prefix}-${i}`),
+        `${spec.name}: our keys answered the permission QuickPicks in order`,
+      );
+      check(
+        x.agent.every((a) => (a.outcome as { optionId?: string }).optionId === 'allow'),
+        `${spec.name}: Enter picked the agent’s first option`,
+      );
       check(x.handled.length === requests && x.showReturned.length === requests, `${spec.name}: every request reached our handler and was shown`);
       const runs = {
         floorShowToVisible: x.floor.map((f, i) => pageStamps.visible[floorAt + i]!.t - f.shown),
@@ -203,7 +222,11 @@ export async function hostBench(root: string, requests: number): Promise<HostFig
         showToVisible: x.showReturned.map((t, i) => pageStamps.visible[oursAt + i]!.t - t),
         floorShowReturnedToVisible: x.floor.map((f, i) => pageStamps.visible[floorAt + i]!.t - f.showReturned),
       };
-      for (const [name, xs] of Object.entries(runs)) check(xs.every((v) => v >= 0), `${spec.name}: ${name}: no interval is negative (${xs.map((v) => v.toFixed(2)).join(', ')})`);
+      for (const [name, xs] of Object.entries(runs))
+        check(
+          xs.every((v) => v >= 0),
+          `${spec.name}: ${name}: no interval is negative (${xs.map((v) => v.toFixed(2)).join(', ')})`,
+        );
       return {
         name: spec.name,
         pauseMs: spec.pauseMs,
@@ -213,7 +236,11 @@ export async function hostBench(root: string, requests: number): Promise<HostFig
         floorShowToVisible: percentiles(runs.floorShowToVisible),
         answerToWire: percentiles(runs.answerToWire),
         floorAnswerToAccept: percentiles(runs.floorAnswerToAccept),
-        requestSplit: { wireToHandler: percentiles(runs.wireToHandler), handlerToShow: percentiles(runs.handlerToShow), showToVisible: percentiles(runs.showToVisible) },
+        requestSplit: {
+          wireToHandler: percentiles(runs.wireToHandler),
+          handlerToShow: percentiles(runs.handlerToShow),
+          showToVisible: percentiles(runs.showToVisible),
+        },
         floorShowReturnedToVisible: percentiles(runs.floorShowReturnedToVisible),
         runs,
       };
@@ -232,7 +259,10 @@ export async function hostBench(root: string, requests: number): Promise<HostFig
   } finally {
     if (bed) {
       // What the page saw, and the bed's logs, help when the run broke.
-      if (!ok) console.log(`host bench: page stamps ${await bed.page.evaluate(() => JSON.stringify((window as unknown as { __benchStamps?: unknown }).__benchStamps)).catch(String)}`);
+      if (!ok)
+        console.log(
+          `host bench: page stamps ${await bed.page.evaluate(() => JSON.stringify((window as unknown as { __benchStamps?: unknown }).__benchStamps)).catch(String)}`,
+        );
       await bed.stop();
       if (ok) removeBedFiles(bed);
       else console.log(`host bench: bed files kept in ${bed.root}`);

@@ -58,7 +58,12 @@ function turnMessages(updates: SessionUpdate[]): { first: unknown; patches: Patc
   return { first, patches };
 }
 
-async function measure(browser: Browser, root: string, kind: 'app' | 'floor', messages: { first: unknown; patches: PatchMessage[] }): Promise<{ callbacks: Record<string, number>; running: number }> {
+async function measure(
+  browser: Browser,
+  root: string,
+  kind: 'app' | 'floor',
+  messages: { first: unknown; patches: PatchMessage[] },
+): Promise<{ callbacks: Record<string, number>; running: number }> {
   const page = await openPage(browser, root, kind, PROBE);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -79,7 +84,9 @@ async function measure(browser: Browser, root: string, kind: 'app' | 'floor', me
     const callbacks = await page.evaluate(() => ({ ...(window as unknown as W).__idle.callbacks }));
     const running = await page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length);
     // The probe counts what the page schedules: one frame asked for now is one more callback.
-    const probed = await page.evaluate(() => new Promise<number>((r) => requestAnimationFrame(() => r((window as unknown as W).__idle.callbacks.requestAnimationFrame ?? 0))));
+    const probed = await page.evaluate(
+      () => new Promise<number>((r) => requestAnimationFrame(() => r((window as unknown as W).__idle.callbacks.requestAnimationFrame ?? 0))),
+    );
     check(probed === (callbacks.requestAnimationFrame ?? 0) + 1, `idle (${kind}): the probe counts callbacks (${probed})`);
     check(errors.length === 0, `idle (${kind}): no page errors (${errors.slice(0, 3).join('; ')})`);
     return { callbacks, running };
@@ -94,7 +101,13 @@ export async function idleBench(root: string): Promise<IdleFigure> {
     const messages = turnMessages([...streamUpdates(400), ...toolUpdates(10)]);
     const app = await measure(browser, root, 'app', messages);
     const floor = await measure(browser, root, 'floor', messages);
-    return { windowMs: IDLE_WINDOW_MS, callbacks: app.callbacks, runningAnimations: app.running, floorCallbacks: floor.callbacks, floorRunningAnimations: floor.running };
+    return {
+      windowMs: IDLE_WINDOW_MS,
+      callbacks: app.callbacks,
+      runningAnimations: app.running,
+      floorCallbacks: floor.callbacks,
+      floorRunningAnimations: floor.running,
+    };
   } finally {
     await browser.close();
   }

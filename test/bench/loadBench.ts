@@ -111,7 +111,13 @@ export async function scrollWalks(page: Page): Promise<ScrollFigure> {
 }
 
 /** Posts one message to a fresh page of the real bundle; returns its handler + frame time, after checking the end is shown. */
-async function show(page: Page, message: HostToWebview, lastToolCallId: string, seen?: { elements: number; scroll?: ScrollFigure }, walk = false): Promise<number> {
+async function show(
+  page: Page,
+  message: HostToWebview,
+  lastToolCallId: string,
+  seen?: { elements: number; scroll?: ScrollFigure },
+  walk = false,
+): Promise<number> {
   await page.waitForFunction(() => (window as unknown as { __posts: { type: string }[] }).__posts.some((m) => m.type === 'ready'));
   const [ms] = await page.evaluate((m) => (window as unknown as { __feed(m: unknown[]): Promise<number[]> }).__feed([m]), message as unknown);
   const last = await page.locator('[data-testid="tool-card"]').last().getAttribute('data-tool-call-id');
@@ -162,5 +168,17 @@ export async function loadBench(root: string, turns: number, runs: number, walk 
   const foldMs = median(fold);
   const showMs = median(shown);
   const floorMs = median(floor);
-  return { turns, updates: updates.length, entries, foldMs, showMs, oursMs: foldMs + showMs, floorMs, ratio: (foldMs + showMs) / floorMs, runs, elements: seen.elements, scroll: seen.scroll };
+  return {
+    turns,
+    updates: updates.length,
+    entries,
+    foldMs,
+    showMs,
+    oursMs: foldMs + showMs,
+    floorMs,
+    ratio: (foldMs + showMs) / floorMs,
+    runs,
+    elements: seen.elements,
+    scroll: seen.scroll,
+  };
 }

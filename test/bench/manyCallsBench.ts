@@ -19,7 +19,10 @@ export interface ManyCallsFigure {
 }
 
 async function run(browser: Browser, root: string, kind: 'app' | 'floor'): Promise<{ elements: number; longTasks: number[]; groups: number }> {
-  const { first, patches } = hostMessages(toolUpdates(MANY_CALLS, (i) => (['read', 'edit', 'execute'] as const)[Math.floor(i / 10) % 3]!), 2);
+  const { first, patches } = hostMessages(
+    toolUpdates(MANY_CALLS, (i) => (['read', 'edit', 'execute'] as const)[Math.floor(i / 10) % 3]!),
+    2,
+  );
   const page = await openPage(browser, root, kind);
   try {
     type W = { __posts: { type: string }[]; __feed(m: unknown[]): Promise<number[]>; __since: number; __longTasks: number[] };
@@ -45,7 +48,14 @@ export async function manyCallsBench(root: string): Promise<ManyCallsFigure> {
   try {
     const app = await run(browser, root, 'app');
     const floor = await run(browser, root, 'floor');
-    return { calls: MANY_CALLS, elements: app.elements, floorElements: floor.elements, longTasks: app.longTasks.length, longestTaskMs: Math.max(0, ...app.longTasks), groups: app.groups };
+    return {
+      calls: MANY_CALLS,
+      elements: app.elements,
+      floorElements: floor.elements,
+      longTasks: app.longTasks.length,
+      longestTaskMs: Math.max(0, ...app.longTasks),
+      groups: app.groups,
+    };
   } finally {
     await browser.close();
   }

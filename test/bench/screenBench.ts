@@ -35,7 +35,14 @@ export function hostMessages(updates: SessionUpdate[], perTick: number): { first
 
 /** The snapshot message the host posts for `session` (a page's first message, and what a load posts). */
 export function snapshotMessage(session: Session): HostToWebview {
-  return { type: 'snapshot', v: PROTOCOL_VERSION, snapshot: session.snapshot(), status: { state: 'ready', agentName: 'bench' }, capabilities: caps(), elicitations: [] };
+  return {
+    type: 'snapshot',
+    v: PROTOCOL_VERSION,
+    snapshot: session.snapshot(),
+    status: { state: 'ready', agentName: 'bench' },
+    capabilities: caps(),
+    elicitations: [],
+  };
 }
 
 export function streamUpdates(n: number): SessionUpdate[] {
@@ -52,7 +59,12 @@ export function toolUpdates(n: number, kindOf: (i: number) => 'edit' | 'read' | 
     const kind = kindOf(i);
     const title = kind === 'edit' ? `Edit src/module${i}.ts` : kind === 'read' ? `Read src/module${i}.ts` : `npm test -- module${i}`;
     out.push({ sessionUpdate: 'tool_call', toolCallId, title, kind, status: 'pending', locations: [{ path }], rawInput: { file_path: path } });
-    out.push({ sessionUpdate: 'tool_call_update', toolCallId, status: 'completed', content: [{ type: 'diff', path, oldText, newText: oldText.replace(`compute(${i % 60})`, `computeChecked(${i})`) }] });
+    out.push({
+      sessionUpdate: 'tool_call_update',
+      toolCallId,
+      status: 'completed',
+      content: [{ type: 'diff', path, oldText, newText: oldText.replace(`compute(${i % 60})`, `computeChecked(${i})`) }],
+    });
   }
   return out;
 }
@@ -130,7 +142,10 @@ window.__feed = async (msgs) => {
 
 function pageHtml(kind: 'app' | 'floor', extraHead = ''): string {
   // The floor uses the browser's own help too: cards and paragraphs off screen are not laid out.
-  const app = kind === 'app' ? '<link rel="stylesheet" href="/codicon.css"><link rel="stylesheet" href="/styles.css">' : '<style>#root > div, #root p { content-visibility: auto; contain-intrinsic-size: auto 40px; } p { white-space: pre-wrap; }</style>';
+  const app =
+    kind === 'app'
+      ? '<link rel="stylesheet" href="/codicon.css"><link rel="stylesheet" href="/styles.css">'
+      : '<style>#root > div, #root p { content-visibility: auto; contain-intrinsic-size: auto 40px; } p { white-space: pre-wrap; }</style>';
   const body = kind === 'app' ? '<script src="/main.js"></script>' : `<script>${FLOOR_SCRIPT}</script>`;
   // The app's root is laid out as in VS Code (html.ts): the page is the viewport, the transcript its scroller.
   const root = kind === 'app' ? '<div id="root" class="acp-root"></div>' : '<div id="root"></div>';
@@ -206,7 +221,14 @@ interface PageRun {
   heapMB: number;
 }
 
-async function runPage(browser: Browser, root: string, kind: 'app' | 'floor', first: HostToWebview, patches: PatchMessage[], verify: (page: Page) => Promise<void>): Promise<PageRun> {
+async function runPage(
+  browser: Browser,
+  root: string,
+  kind: 'app' | 'floor',
+  first: HostToWebview,
+  patches: PatchMessage[],
+  verify: (page: Page) => Promise<void>,
+): Promise<PageRun> {
   const page = await openPage(browser, root, kind);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -217,7 +239,9 @@ async function runPage(browser: Browser, root: string, kind: 'app' | 'floor', fi
     await page.evaluate(() => ((window as unknown as { __since: number }).__since = performance.now()));
     const costs: number[] = [];
     for (let i = 0; i < patches.length; i += 250) {
-      costs.push(...(await page.evaluate((ms) => (window as unknown as { __feed(m: unknown[]): Promise<number[]> }).__feed(ms), patches.slice(i, i + 250) as unknown[])));
+      costs.push(
+        ...(await page.evaluate((ms) => (window as unknown as { __feed(m: unknown[]): Promise<number[]> }).__feed(ms), patches.slice(i, i + 250) as unknown[])),
+      );
     }
     check(errors.length === 0, `${kind}: no page errors (${errors.slice(0, 3).join('; ')})`);
     await verify(page);
@@ -248,7 +272,15 @@ function curve(costs: number[], buckets = 40): number[] {
 /** Rounds of each scenario: one run's last/first moves by tens of percent on this machine, as much as the goal's margin. */
 export const SCREEN_ROUNDS = 3;
 
-async function scenario(browser: Browser, root: string, name: string, updates: SessionUpdate[], perTick: number, rounds: number, verify: (page: Page) => Promise<void>): Promise<ScreenFigure> {
+async function scenario(
+  browser: Browser,
+  root: string,
+  name: string,
+  updates: SessionUpdate[],
+  perTick: number,
+  rounds: number,
+  verify: (page: Page) => Promise<void>,
+): Promise<ScreenFigure> {
   const { first, patches } = hostMessages(updates, perTick);
   const k = Math.min(1000, Math.floor(patches.length / 2));
   const edge = (c: number[]) => ({ first: mean(c.slice(0, k)), last: mean(c.slice(-k)) });
@@ -292,7 +324,15 @@ export function launchChromium(): Promise<Browser> {
     executablePath: CHROMIUM,
     headless: true,
     // Frames as fast as the work allows (no 60 Hz wait), so the run measures work, not vsync.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-gpu-vsync', '--disable-frame-rate-limit', '--no-first-run', '--disable-background-networking', '--enable-precise-memory-info'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-gpu-vsync',
+      '--disable-frame-rate-limit',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--enable-precise-memory-info',
+    ],
   });
 }
 
@@ -308,11 +348,19 @@ export async function screenBench(root: string, sizes: { chunks: number; tools: 
       // Its code is coloured by the page's highlight worker (off the main thread, so not in the figures above).
       await page.waitForFunction(() => document.querySelector('[data-testid="agent-message"] pre code .hljs-keyword') !== null, undefined, { timeout: 10_000 });
     });
-    const tools = await scenario(browser, root, `${sizes.tools} tool calls with diffs, one per tick`, toolUpdates(sizes.tools), 2, sizes.rounds, async (page) => {
-      // Finished edits fold into one line (none asked for approval here): it counts every call of the turn.
-      const count = await page.locator('[data-testid="tool-group"]').last().getAttribute('data-count');
-      check(count === String(sizes.tools), `the turn's tool calls are on screen, folded (${count})`);
-    });
+    const tools = await scenario(
+      browser,
+      root,
+      `${sizes.tools} tool calls with diffs, one per tick`,
+      toolUpdates(sizes.tools),
+      2,
+      sizes.rounds,
+      async (page) => {
+        // Finished edits fold into one line (none asked for approval here): it counts every call of the turn.
+        const count = await page.locator('[data-testid="tool-group"]').last().getAttribute('data-count');
+        check(count === String(sizes.tools), `the turn's tool calls are on screen, folded (${count})`);
+      },
+    );
     return [stream, tools];
   } finally {
     await browser.close();

@@ -46,7 +46,18 @@ export interface StartupFigure {
  * extension host has them loaded already (its IPC, file access, process spawning and proxy support use them), so
  * compiling them is not a cost of activating this extension there.
  */
-const NODE_MODULES_LOADED_BY_THE_HOST = ['node:path', 'node:fs', 'node:fs/promises', 'node:child_process', 'node:stream', 'node:stream/promises', 'node:os', 'node:crypto', 'node:http', 'node:https'];
+const NODE_MODULES_LOADED_BY_THE_HOST = [
+  'node:path',
+  'node:fs',
+  'node:fs/promises',
+  'node:child_process',
+  'node:stream',
+  'node:stream/promises',
+  'node:os',
+  'node:crypto',
+  'node:http',
+  'node:https',
+];
 
 /**
  * Milliseconds to `require` a file in a fresh Node, measured inside it (`vscode` resolves to an inert stub), and the
@@ -121,9 +132,15 @@ export async function startupBench(root: string, node: string, tmp: string, runs
         child = c;
         exited = new Promise((r) => c.once('exit', r));
         harness.track({ kill: () => c.kill(), pid: c.pid, exited });
-        const conn = acp.client({ name: 'bare-sdk' }).connect(acp.ndJsonStream(Writable.toWeb(c.stdin!) as WritableStream<Uint8Array>, Readable.toWeb(c.stdout!) as ReadableStream<Uint8Array>));
+        const conn = acp
+          .client({ name: 'bare-sdk' })
+          .connect(acp.ndJsonStream(Writable.toWeb(c.stdin!) as WritableStream<Uint8Array>, Readable.toWeb(c.stdout!) as ReadableStream<Uint8Array>));
         // The same initialize as ours sends (its capabilities decide what the adapter sets up for the session).
-        await conn.agent.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: OUR_CAPABILITIES, clientInfo: CLIENT_INFO });
+        await conn.agent.request(acp.methods.agent.initialize, {
+          protocolVersion: acp.PROTOCOL_VERSION,
+          clientCapabilities: OUR_CAPABILITIES,
+          clientInfo: CLIENT_INFO,
+        });
         const { sessionId } = await conn.agent.request(acp.methods.agent.session.new, { cwd: harness.workspace, mcpServers: [] });
         await conn.agent.request(acp.methods.agent.session.setMode, { sessionId, modeId: 'default' });
       });

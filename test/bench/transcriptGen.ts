@@ -56,12 +56,27 @@ function turn(n: number): TranscriptEntry[] {
   const read = `toolu_read_${n}`;
   return [
     { kind: 'user', id: `u${n}`, content: [{ type: 'text', text: `Please fix the config loader (round ${n}) and run the tests.` }], at: T0 },
-    { kind: 'thought', id: `t${n}`, content: [{ type: 'text', text: 'The loader and validator disagree about **trailing commas**; read both first.' }], at: T0, endedAt: T0 + 2100 },
+    {
+      kind: 'thought',
+      id: `t${n}`,
+      content: [{ type: 'text', text: 'The loader and validator disagree about **trailing commas**; read both first.' }],
+      at: T0,
+      endedAt: T0 + 2100,
+    },
     {
       kind: 'tool',
       id: `e-${read}`,
       at: T0,
-      toolCall: { toolCallId: read, name: 'Read', title: 'Read src/config.ts', kind: 'read', status: 'completed', rawInput: { file_path: `${ws}/src/config.ts` }, content: [], locations: [{ path: `${ws}/src/config.ts`, line: 1 }] },
+      toolCall: {
+        toolCallId: read,
+        name: 'Read',
+        title: 'Read src/config.ts',
+        kind: 'read',
+        status: 'completed',
+        rawInput: { file_path: `${ws}/src/config.ts` },
+        content: [],
+        locations: [{ path: `${ws}/src/config.ts`, line: 1 }],
+      },
     },
     {
       kind: 'tool',

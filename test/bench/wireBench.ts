@@ -34,7 +34,12 @@ function launch(root: string, node: string): AgentLaunch {
 /** The core: spawn, initialize, session/new untimed; then the prompt, timed; then the state is checked. */
 async function ours(root: string, node: string, prompt: string, verify: (entries: number, text: string) => void): Promise<number> {
   const proc = AgentProcess.spawn(launch(root, node), { cwd: root, logger: silent });
-  const client = await AcpClient.start({ process: proc, hooks: { requestPermission: async () => {} }, logger: silent, clientInfo: { name: 'acp-chat-bench', version: '0' } });
+  const client = await AcpClient.start({
+    process: proc,
+    hooks: { requestPermission: async () => {} },
+    logger: silent,
+    clientInfo: { name: 'acp-chat-bench', version: '0' },
+  });
   try {
     const session = await client.newSession(root);
     const t0 = performance.now();
@@ -76,9 +81,16 @@ async function floor(root: string, node: string, prompt: string, expectUpdates: 
   }
 }
 
-
 /** Runs ours and the floor alternately `runs` times each (so load from elsewhere falls on both alike). */
-async function measure(root: string, node: string, scenario: string, prompt: string, updates: number, runs: number, verify: (tools: number, text: string) => void): Promise<WireFigure> {
+async function measure(
+  root: string,
+  node: string,
+  scenario: string,
+  prompt: string,
+  updates: number,
+  runs: number,
+  verify: (tools: number, text: string) => void,
+): Promise<WireFigure> {
   const o: number[] = [];
   const f: number[] = [];
   for (let i = 0; i < runs; i++) {

@@ -47,7 +47,11 @@ export async function audit(frame: FrameLocator): Promise<Audit> {
     }
     const lowest = Math.min(...ratios);
     return {
-      violations: result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')}: ${n.html.slice(0, 160)}`) })),
+      violations: result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')}: ${n.html.slice(0, 160)}`),
+      })),
       lowestContrast: Number.isFinite(lowest) ? lowest : null,
       clipped,
       width: window.innerWidth,
@@ -77,16 +81,24 @@ export async function chatSurfaces(page: Page): Promise<Surface[]> {
 export async function auditInThemes(page: Page, state: string, surfaces: number): Promise<string[]> {
   const lines: string[] = [];
   const workbench = ((await page.locator('.monaco-workbench').getAttribute('class')) ?? '').split(/\s+/);
-  const start = Math.max(0, THEMES.findIndex((t) => workbench.includes(t.workbench)));
+  const start = Math.max(
+    0,
+    THEMES.findIndex((t) => workbench.includes(t.workbench)),
+  );
   for (let i = 0; i < THEMES.length; i++) {
     const theme = THEMES[(start + i) % THEMES.length]!;
     if (i > 0 || !workbench.includes(theme.workbench)) {
       await runCommand(page, 'Preferences: Color Theme');
       await pickQuickPickItem(page, theme.name);
     }
-    await expect.poll(async () => ((await page.locator('.monaco-workbench').getAttribute('class')) ?? '').split(/\s+/), { timeout: 15_000 }).toContain(theme.workbench);
+    await expect
+      .poll(async () => ((await page.locator('.monaco-workbench').getAttribute('class')) ?? '').split(/\s+/), { timeout: 15_000 })
+      .toContain(theme.workbench);
     const shown = await chatSurfaces(page);
-    expect(shown.map((s) => s.name), `${state}: the chats on screen`).toEqual(surfaces === 2 ? ['side bar', 'tab'] : ['side bar']);
+    expect(
+      shown.map((s) => s.name),
+      `${state}: the chats on screen`,
+    ).toEqual(surfaces === 2 ? ['side bar', 'tab'] : ['side bar']);
     for (const { name, frame } of shown) {
       await expect.poll(() => frame.locator('body').getAttribute('class'), { timeout: 15_000 }).toContain(theme.body);
       const background = await frame.locator('body').evaluate((b) => getComputedStyle(b).getPropertyValue('--vscode-editor-background').trim().toLowerCase());
@@ -95,7 +107,9 @@ export async function auditInThemes(page: Page, state: string, surfaces: number)
       const serious = found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious, `${state}, ${name} (${found.width} px), ${theme.name}: serious or critical violations`).toEqual([]);
       expect(found.clipped, `${state}, ${name}, ${theme.name}: clipped controls`).toEqual([]);
-      lines.push(`${state} | ${name} ${found.width} px | ${theme.name} | lowest text contrast ${found.lowestContrast?.toFixed(2) ?? 'none'}:1 | other findings: ${found.violations.map((v) => `${v.id} (${v.impact})`).join(', ') || 'none'}`);
+      lines.push(
+        `${state} | ${name} ${found.width} px | ${theme.name} | lowest text contrast ${found.lowestContrast?.toFixed(2) ?? 'none'}:1 | other findings: ${found.violations.map((v) => `${v.id} (${v.impact})`).join(', ') || 'none'}`,
+      );
     }
     await screenshot(page, `ui-${state.replace(/\W+/g, '-')}-${theme.body.replace('vscode-', '')}`);
   }

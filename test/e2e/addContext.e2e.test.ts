@@ -50,14 +50,20 @@ describe('ACP Chat e2e: Add Context', () => {
     await cb.chat.getByTestId('add-context').click();
     await choose(cb.page, 'Symbol', 'Symbol…');
     await choose(cb.page, 'Release Notes', 'Release Notes');
-    await expect.poll(() => chips.allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringMatching(/^Problems \(\d+\)/), expect.stringContaining('Release Notes (notes.md)')]);
+    await expect
+      .poll(() => chips.allInnerTexts(), { timeout: 10_000 })
+      .toEqual([expect.stringMatching(/^Problems \(\d+\)/), expect.stringContaining('Release Notes (notes.md)')]);
 
     cb.fake.setScript([text('Looked at both.')]);
     const sent = cb.fake.mainRequests().length;
     await sendPrompt(cb, 'what is wrong here?');
     await cb.chat.getByTestId('transcript').getByText('Looked at both.').waitFor({ timeout: TURN_MS });
     await waitTurnIdle(cb);
-    const asked = cb.fake.mainRequests().slice(sent).map((r) => r.allText).join('\n');
+    const asked = cb.fake
+      .mainRequests()
+      .slice(sent)
+      .map((r) => r.allText)
+      .join('\n');
     expect(asked).toContain('broken.json:1:');
     expect(asked).toContain('# Release Notes');
   });

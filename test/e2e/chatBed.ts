@@ -207,7 +207,16 @@ export async function sendPrompt(cb: ChatBed, prompt: string): Promise<void> {
 export async function reloadWebview(cb: ChatBed): Promise<void> {
   await cb.chat.locator('body').evaluate((b) => b.setAttribute('data-e2e-marker', 'before-reload'));
   await runCommand(cb.page, 'Developer: Reload Webviews');
-  await expect.poll(() => cb.chat.locator('body[data-e2e-marker]').count().catch(() => -1), { timeout: 15_000 }).toBe(0);
+  await expect
+    .poll(
+      () =>
+        cb.chat
+          .locator('body[data-e2e-marker]')
+          .count()
+          .catch(() => -1),
+      { timeout: 15_000 },
+    )
+    .toBe(0);
   await cb.chat.getByTestId('composer-input').waitFor({ timeout: 15_000 });
 }
 
@@ -255,19 +264,26 @@ export async function captureFailure(cb: ChatBed | undefined, testName: string):
   cb.failed = true;
   const name = `failed-${testName.slice(0, 60)}`;
   await screenshot(cb.page, name).catch(() => undefined);
-  const chatText = await cb.chat.locator('body').innerText({ timeout: 2000 }).catch((e: Error) => `(chat not readable: ${e.message})`);
-  console.error(`[e2e] ${testName}: screenshot ${name}.png; chat text:\n${chatText}\n[e2e] fake requests: ${cb.fake.requests.map((r) => `${r.kind}:${r.reply ?? ''}`).join(', ')}`);
+  const chatText = await cb.chat
+    .locator('body')
+    .innerText({ timeout: 2000 })
+    .catch((e: Error) => `(chat not readable: ${e.message})`);
+  console.error(
+    `[e2e] ${testName}: screenshot ${name}.png; chat text:\n${chatText}\n[e2e] fake requests: ${cb.fake.requests.map((r) => `${r.kind}:${r.reply ?? ''}`).join(', ')}`,
+  );
 }
 
 /** The adapter this bed's extension started: its script in the command line, its working directory the workspace. */
 export function adapterPid(workspace: string): number {
-  const pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((p) => {
-    try {
-      return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('dist/agent/claude-agent-acp.mjs') && readlinkSync(`/proc/${p}/cwd`) === workspace;
-    } catch {
-      return false; // gone meanwhile, or not ours to read
-    }
-  });
+  const pids = readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .filter((p) => {
+      try {
+        return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('dist/agent/claude-agent-acp.mjs') && readlinkSync(`/proc/${p}/cwd`) === workspace;
+      } catch {
+        return false; // gone meanwhile, or not ours to read
+      }
+    });
   expect(pids).toHaveLength(1);
   return Number(pids[0]);
 }

@@ -36,7 +36,12 @@ test('a claude on PATH is offered with its version and used only once chosen', {
     ]);
     await screenshot(page, 'claude-code-path-offer');
     // Only asked for its version so far.
-    expect(readFileSync(runs, 'utf8').trim().split('\n').every((arg) => arg === '--version')).toBe(true);
+    expect(
+      readFileSync(runs, 'utf8')
+        .trim()
+        .split('\n')
+        .every((arg) => arg === '--version'),
+    ).toBe(true);
 
     await use.click();
     await cb.chat.getByTestId('mode-select').waitFor({ state: 'visible', timeout: AGENT_START_MS });
@@ -46,7 +51,11 @@ test('a claude on PATH is offered with its version and used only once chosen', {
     cb.fake.setScript([text('answered by the claude from PATH')]);
     await sendPrompt(cb, 'hello');
     await cb.chat.getByTestId('agent-message').filter({ hasText: 'answered by the claude from PATH' }).waitFor({ timeout: TURN_MS });
-    expect(readFileSync(runs, 'utf8').split('\n').some((arg) => arg && arg !== '--version')).toBe(true);
+    expect(
+      readFileSync(runs, 'utf8')
+        .split('\n')
+        .some((arg) => arg && arg !== '--version'),
+    ).toBe(true);
   } catch (err) {
     await captureFailure(cb, ctx.task.name);
     throw err;

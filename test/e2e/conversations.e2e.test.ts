@@ -89,7 +89,9 @@ describe('ACP Chat e2e: conversations that last', () => {
     // Fork: the row's button continues a copy in this chat.
     await rows.first().hover();
     await rows.first().getByRole('button', { name: 'Continue in a copy (fork)' }).click();
-    await expect.poll(() => cb.chat.getByTestId('user-message').allInnerTexts(), { timeout: AGENT_START_MS }).toEqual([expect.stringContaining('plan the walrus migration')]);
+    await expect
+      .poll(() => cb.chat.getByTestId('user-message').allInnerTexts(), { timeout: AGENT_START_MS })
+      .toEqual([expect.stringContaining('plan the walrus migration')]);
     await viewAction('Show Chats…').click();
     await expect.poll(labels, { timeout: 30_000 }).toContain('Walrus migration (fork)');
     await widget.locator('input.input').fill('walrus');
@@ -113,7 +115,8 @@ describe('ACP Chat e2e: conversations that last', () => {
     await viewAction('New Chat').click();
     await expect.poll(() => cb.chat.getByTestId('user-message').count(), { timeout: AGENT_START_MS }).toBe(0);
     // Six turns of long replies: each some screens high, so the first ones leave the page as the chat follows the end.
-    const reply = (n: number) => `Marker ostrich-${n} starts this reply.\n\n` + Array.from({ length: 60 }, (_, i) => `Paragraph ${i} of reply ${n}: the quick brown fox.`).join('\n\n');
+    const reply = (n: number) =>
+      `Marker ostrich-${n} starts this reply.\n\n` + Array.from({ length: 60 }, (_, i) => `Paragraph ${i} of reply ${n}: the quick brown fox.`).join('\n\n');
     for (let n = 1; n <= 6; n++) {
       cb.fake.setScript([text(reply(n))]);
       await sendPrompt(cb, `reply number ${n}`);
@@ -138,7 +141,13 @@ describe('ACP Chat e2e: conversations that last', () => {
     const first = cb.chat.getByTestId('agent-message').filter({ hasText: 'ostrich-1 ' });
     await expect.poll(() => first.count(), { timeout: 10_000 }).toBe(1);
     await expect.poll(() => first.getByText('Marker ostrich-1 starts').isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await first.evaluate((el) => { const b = el.getBoundingClientRect(); const s = el.closest('.scroller')!.getBoundingClientRect(); return b.bottom > s.top && b.top < s.bottom; })).toBe(true);
+    expect(
+      await first.evaluate((el) => {
+        const b = el.getBoundingClientRect();
+        const s = el.closest('.scroller')!.getBoundingClientRect();
+        return b.bottom > s.top && b.top < s.bottom;
+      }),
+    ).toBe(true);
     await screenshot(cb.page, 'find-in-chat');
     await cb.page.keyboard.press('Escape');
     await cb.chat.getByTestId('find-bar').waitFor({ state: 'hidden', timeout: 10_000 });

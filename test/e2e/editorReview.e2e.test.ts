@@ -9,7 +9,24 @@ import { edit, read, text } from '../fixtures/fakeAnthropic';
 import { type ChatBed, sendPrompt, TURN_MS, useChatBed, waitTurnIdle } from './chatBed';
 import { pickQuickPickItem, runCommand, screenshot } from './harness';
 
-const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima', 'mike', 'november', 'oscar', 'papa'];
+const WORDS = [
+  'alpha',
+  'bravo',
+  'charlie',
+  'delta',
+  'echo',
+  'foxtrot',
+  'golf',
+  'hotel',
+  'india',
+  'juliet',
+  'kilo',
+  'lima',
+  'mike',
+  'november',
+  'oscar',
+  'papa',
+];
 
 describe('ACP Chat e2e: the agent’s changes under review in the editor', () => {
   // Edits go through without asking, so each turn runs to its end.
@@ -48,7 +65,9 @@ describe('ACP Chat e2e: the agent’s changes under review in the editor', () =>
 
     // Undo of the second hunk (lima removed): only that hunk is back, on disk.
     await lenses().nth(3).click();
-    const agentLeft = WORDS.filter((w) => w !== 'lima').map((w) => `${w === 'bravo' || w === 'oscar' ? w.toUpperCase() : w}\n`).join('');
+    const agentLeft = WORDS.filter((w) => w !== 'lima')
+      .map((w) => `${w === 'bravo' || w === 'oscar' ? w.toUpperCase() : w}\n`)
+      .join('');
     await expect.poll(() => readFileSync(file, 'utf8'), { timeout: 10_000 }).toBe(agentLeft.replace('kilo\n', 'kilo\nlima\n'));
     await expect.poll(() => lenses().allInnerTexts(), { timeout: 10_000 }).toEqual(['Keep', 'Undo', 'Keep', 'Undo']);
     await expect.poll(() => toReview().textContent(), { timeout: 10_000 }).toBe('2 to review');

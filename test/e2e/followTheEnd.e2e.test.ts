@@ -14,14 +14,22 @@ const turn = (i: number) => [
 
 describe('ACP Chat e2e: the chat follows the end (Chromium)', () => {
   let w: WebviewPage;
-  const distanceFromEnd = () => w.page.evaluate(() => {
-    const s = document.querySelector('.scroller')!;
-    return s.scrollHeight - s.scrollTop - s.clientHeight;
-  });
+  const distanceFromEnd = () =>
+    w.page.evaluate(() => {
+      const s = document.querySelector('.scroller')!;
+      return s.scrollHeight - s.scrollTop - s.clientHeight;
+    });
 
   beforeAll(async () => {
     w = await openWebviewPage(REPO_ROOT);
-    await w.send({ type: 'snapshot', v: PROTOCOL_VERSION, snapshot: { meta, entries: [0, 1, 2, 3].flatMap(turn) }, status: { state: 'ready' }, capabilities: { image: false, embeddedContext: false, steering: false }, elicitations: [] });
+    await w.send({
+      type: 'snapshot',
+      v: PROTOCOL_VERSION,
+      snapshot: { meta, entries: [0, 1, 2, 3].flatMap(turn) },
+      status: { state: 'ready' },
+      capabilities: { image: false, embeddedContext: false, steering: false },
+      elicitations: [],
+    });
     // Laid out at the end once the snapshot's frame ran.
     await w.page.waitForFunction(() => {
       const s = document.querySelector('.scroller');

@@ -41,9 +41,13 @@ describe('ACP Chat e2e: going back', () => {
     // The preview is VS Code's multi-file diff, behind the question.
     await expect.poll(() => cb.page.locator('.multiDiffEditor .multiDiffEntry').count(), { timeout: 10_000 }).toBe(files);
     await dialog().waitFor({ state: 'visible', timeout: 10_000 });
-    expect(await dialog().innerText()).toContain(`Restore ${files} file${files === 1 ? '' : 's'} to as ${files === 1 ? 'it was' : 'they were'} before this prompt?`);
+    expect(await dialog().innerText()).toContain(
+      `Restore ${files} file${files === 1 ? '' : 's'} to as ${files === 1 ? 'it was' : 'they were'} before this prompt?`,
+    );
     await screenshot(cb.page, `restore-preview-${n}`);
-    await dialog().locator('.dialog-buttons .monaco-button', { hasText: /^Restore$/ }).click();
+    await dialog()
+      .locator('.dialog-buttons .monaco-button', { hasText: /^Restore$/ })
+      .click();
     await dialog().waitFor({ state: 'hidden', timeout: 10_000 });
   }
 
@@ -56,7 +60,10 @@ describe('ACP Chat e2e: going back', () => {
     await expect.poll(() => cardsOfTurn(2).count(), { timeout: 10_000 }).toBe(1);
     expect(await cardsOfTurn(0).getByTestId('changed-file').allInnerTexts()).toEqual([expect.stringMatching(/^one\.txt\s+created/)]);
     expect(await cardsOfTurn(1).getByTestId('changed-file').allInnerTexts()).toEqual([expect.stringMatching(/^two\.txt\s+created/)]);
-    expect(await cardsOfTurn(2).getByTestId('changed-file').allInnerTexts()).toEqual([expect.stringMatching(/^later\.txt\s+created/), expect.stringMatching(/^three\.txt\s+created/)]);
+    expect(await cardsOfTurn(2).getByTestId('changed-file').allInnerTexts()).toEqual([
+      expect.stringMatching(/^later\.txt\s+created/),
+      expect.stringMatching(/^three\.txt\s+created/),
+    ]);
     expect(await cardsOfTurn(3).count()).toBe(0);
     expect(await cb.chat.getByTestId('changed-files').count()).toBe(3);
     // Said once, under the last card, not on each.
@@ -77,7 +84,9 @@ describe('ACP Chat e2e: going back', () => {
     await screenshot(cb.page, 'restore-done', sideBar());
 
     await cb.chat.getByTestId('notice-action').filter({ hasText: 'Undo Restore' }).click();
-    await expect.poll(() => [readFileSync(file('two.txt'), 'utf8'), readFileSync(file('three.txt'), 'utf8')], { timeout: 10_000 }).toEqual(['two\n', 'three\n']);
+    await expect
+      .poll(() => [readFileSync(file('two.txt'), 'utf8'), readFileSync(file('three.txt'), 'utf8')], { timeout: 10_000 })
+      .toEqual(['two\n', 'three\n']);
     await expect.poll(() => notice().textContent(), { timeout: 10_000 }).toBe('Put back 2 files as the agent left them: three.txt, two.txt.');
   });
 
@@ -89,7 +98,9 @@ describe('ACP Chat e2e: going back', () => {
     expect(await cardsOfTurn(1).getByTestId('changed-file').allInnerTexts()).toEqual([expect.stringMatching(/^two\.txt\s+created/)]);
     expect(await cardsOfTurn(3).count()).toBe(0);
     await restoreToBefore(1, 2);
-    await expect.poll(() => [existsSync(file('two.txt')), existsSync(file('three.txt')), existsSync(file('one.txt'))], { timeout: 10_000 }).toEqual([false, false, true]);
+    await expect
+      .poll(() => [existsSync(file('two.txt')), existsSync(file('three.txt')), existsSync(file('one.txt'))], { timeout: 10_000 })
+      .toEqual([false, false, true]);
     await expect.poll(() => notice().textContent(), { timeout: 10_000 }).toContain('Restored 2 files to before the prompt: three.txt, two.txt.');
   });
 
@@ -127,7 +138,9 @@ describe('ACP Chat e2e: going back', () => {
     await input.press('Enter');
     await cb.chat.getByTestId('transcript').getByText('Edited two.').waitFor({ timeout: TURN_MS });
     await waitTurnIdle(cb);
-    await expect.poll(() => users.allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringContaining('make one'), expect.stringContaining('make two, edited')]);
+    await expect
+      .poll(() => users.allInnerTexts(), { timeout: 10_000 })
+      .toEqual([expect.stringContaining('make one'), expect.stringContaining('make two, edited')]);
     const texts = cb.fake.mainRequests().at(-1)!.messageTexts.join('\n');
     expect(texts).toContain('make one');
     expect(texts).toContain('make two, edited');

@@ -11,9 +11,7 @@ export const REPO_ROOT = resolve(__dirname, '../..');
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'test-results', 'screenshots');
 
 /** Starts the bed for e2e use (no extension tests entry) and waits until the extension's contributions are shown. */
-export async function openWorkbench(
-  opts: Omit<BedOptions, 'extensionTestsPath'> & { ready?: (page: Page) => Promise<unknown> },
-): Promise<Bed> {
+export async function openWorkbench(opts: Omit<BedOptions, 'extensionTestsPath'> & { ready?: (page: Page) => Promise<unknown> }): Promise<Bed> {
   const bed = await startBed(opts);
   try {
     // Contributions appear once the extension host has scanned the development extension; callers say what to wait for.
@@ -132,7 +130,10 @@ export async function pickQuickPickItem(page: Page, label: string, { timeoutMs =
   await input.waitFor({ state: 'visible', timeout: timeoutMs });
   await input.fill(label);
   const focused = quickRows(page).and(page.locator('.focused'));
-  await focused.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }).first().waitFor({ timeout: timeoutMs });
+  await focused
+    .locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) })
+    .first()
+    .waitFor({ timeout: timeoutMs });
   await page.keyboard.press('Enter');
 }
 

@@ -83,89 +83,105 @@ describe('ACP Chat e2e: a chat that fits a 290 px side bar', () => {
     await waitTurnIdle(cb);
   });
 
-  test('a file dragged from the Explorer, an editor tab and a heading picked with @ land as chips and reach the model, in each theme', { timeout: 240_000 }, async () => {
-    writeFileSync(join(cb.workspace, 'dragme.txt'), 'a file to drag\n');
-    writeFileSync(join(cb.workspace, 'guide.md'), '# Setup Steps\n\nRun the installer.\n');
-    // The Markdown extension answers workspace symbols once a Markdown file has been opened.
-    await quickOpen(cb.page, join(cb.workspace, 'guide.md'));
-    // The Explorer beside the chat, as a user arranges it: its Folders view moved to the panel, the chat in the side bar.
-    await runCommand(cb.page, 'View: Move View');
-    await pickQuickPickItem(cb.page, 'Folders');
-    await pickQuickPickItem(cb.page, 'New Panel Entry');
-    await openChat(cb);
-    await sizeSideBar(cb.page, SIDE_BAR_PX);
-    const chips = cb.chat.getByTestId('attachment');
+  test(
+    'a file dragged from the Explorer, an editor tab and a heading picked with @ land as chips and reach the model, in each theme',
+    { timeout: 240_000 },
+    async () => {
+      writeFileSync(join(cb.workspace, 'dragme.txt'), 'a file to drag\n');
+      writeFileSync(join(cb.workspace, 'guide.md'), '# Setup Steps\n\nRun the installer.\n');
+      // The Markdown extension answers workspace symbols once a Markdown file has been opened.
+      await quickOpen(cb.page, join(cb.workspace, 'guide.md'));
+      // The Explorer beside the chat, as a user arranges it: its Folders view moved to the panel, the chat in the side bar.
+      await runCommand(cb.page, 'View: Move View');
+      await pickQuickPickItem(cb.page, 'Folders');
+      await pickQuickPickItem(cb.page, 'New Panel Entry');
+      await openChat(cb);
+      await sizeSideBar(cb.page, SIDE_BAR_PX);
+      const chips = cb.chat.getByTestId('attachment');
 
-    const row = cb.page.locator('.part.panel .explorer-folders-view .monaco-list-row', { hasText: 'dragme.txt' });
-    await row.waitFor({ timeout: 15_000 });
-    await dragWithShift(cb.page, row, cb.chat.getByTestId('composer-input'), async () => {
-      // The hint, while the drag is over the composer.
-      await expect.poll(() => cb.chat.getByTestId('drop-hint').isVisible(), { timeout: 10_000 }).toBe(true);
-    });
-    await expect.poll(() => chips.allInnerTexts(), { timeout: 10_000 }).toEqual(['dragme.txt']);
-    expect(await cb.chat.getByTestId('drop-hint').isVisible(), 'the hint after the drop').toBe(false);
-    expect(await cb.chat.getByTestId('composer-input').inputValue(), 'the composer after the drop (no path typed in)').toBe('');
-    // An editor tab, the same way.
-    await dragWithShift(cb.page, cb.page.locator('.tabs-container .tab', { hasText: 'guide.md' }), cb.chat.getByTestId('composer-input'), async () => {
-      await expect.poll(() => cb.chat.getByTestId('drop-hint').isVisible(), { timeout: 10_000 }).toBe(true);
-    });
-    await expect.poll(() => chips.allInnerTexts(), { timeout: 10_000 }).toEqual(['dragme.txt', 'guide.md']);
+      const row = cb.page.locator('.part.panel .explorer-folders-view .monaco-list-row', { hasText: 'dragme.txt' });
+      await row.waitFor({ timeout: 15_000 });
+      await dragWithShift(cb.page, row, cb.chat.getByTestId('composer-input'), async () => {
+        // The hint, while the drag is over the composer.
+        await expect.poll(() => cb.chat.getByTestId('drop-hint').isVisible(), { timeout: 10_000 }).toBe(true);
+      });
+      await expect.poll(() => chips.allInnerTexts(), { timeout: 10_000 }).toEqual(['dragme.txt']);
+      expect(await cb.chat.getByTestId('drop-hint').isVisible(), 'the hint after the drop').toBe(false);
+      expect(await cb.chat.getByTestId('composer-input').inputValue(), 'the composer after the drop (no path typed in)').toBe('');
+      // An editor tab, the same way.
+      await dragWithShift(cb.page, cb.page.locator('.tabs-container .tab', { hasText: 'guide.md' }), cb.chat.getByTestId('composer-input'), async () => {
+        await expect.poll(() => cb.chat.getByTestId('drop-hint').isVisible(), { timeout: 10_000 }).toBe(true);
+      });
+      await expect.poll(() => chips.allInnerTexts(), { timeout: 10_000 }).toEqual(['dragme.txt', 'guide.md']);
 
-    // `@` and the heading's name: the Symbol suggestion, taken with the keyboard.
-    const input = cb.chat.getByTestId('composer-input');
-    // The open list's options (a closed list is hidden).
-    const options = cb.chat.locator('[data-testid="completions"]:not([hidden]) [data-testid="completion"]');
-    const heading = options.and(cb.chat.locator('[aria-label^="Symbol "][aria-label*="Setup Steps"]'));
-    // Into the box as a user goes: a click (focus given by script alone is moved by the webview's focus handling).
-    await input.click();
-    // Asked anew until the Markdown extension has indexed the file (it answers nothing before).
-    await expect
-      .poll(
-        async () => {
-          await input.fill('');
-          await input.pressSequentially('@Setup');
-          // The host's answer opens the list (files and folders come whether or not symbols do).
-          await options.first().waitFor({ timeout: 5_000 }).catch(() => undefined);
-          return heading.count();
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(1);
-    const labels = await options.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
-    const at = labels.findIndex((l) => /^Symbol .*Setup Steps/.test(l ?? ''));
-    for (let i = 0; i < at; i++) await input.press('ArrowDown');
-    expect(at, `the heading among ${JSON.stringify(labels)}`).toBeGreaterThanOrEqual(0);
-    expect(await input.getAttribute('aria-activedescendant'), 'the heading is the active suggestion').toBe(await heading.getAttribute('id'));
-    await input.press('Enter');
-    await expect.poll(() => chips.allInnerTexts(), { timeout: 10_000 }).toEqual(['dragme.txt', 'guide.md', expect.stringMatching(/Setup Steps \(guide\.md\):1-/)]);
-    expect(await input.inputValue(), 'the @ text is taken out').toBe('');
+      // `@` and the heading's name: the Symbol suggestion, taken with the keyboard.
+      const input = cb.chat.getByTestId('composer-input');
+      // The open list's options (a closed list is hidden).
+      const options = cb.chat.locator('[data-testid="completions"]:not([hidden]) [data-testid="completion"]');
+      const heading = options.and(cb.chat.locator('[aria-label^="Symbol "][aria-label*="Setup Steps"]'));
+      // Into the box as a user goes: a click (focus given by script alone is moved by the webview's focus handling).
+      await input.click();
+      // Asked anew until the Markdown extension has indexed the file (it answers nothing before).
+      await expect
+        .poll(
+          async () => {
+            await input.fill('');
+            await input.pressSequentially('@Setup');
+            // The host's answer opens the list (files and folders come whether or not symbols do).
+            await options
+              .first()
+              .waitFor({ timeout: 5_000 })
+              .catch(() => undefined);
+            return heading.count();
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(1);
+      const labels = await options.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+      const at = labels.findIndex((l) => /^Symbol .*Setup Steps/.test(l ?? ''));
+      for (let i = 0; i < at; i++) await input.press('ArrowDown');
+      expect(at, `the heading among ${JSON.stringify(labels)}`).toBeGreaterThanOrEqual(0);
+      expect(await input.getAttribute('aria-activedescendant'), 'the heading is the active suggestion').toBe(await heading.getAttribute('id'));
+      await input.press('Enter');
+      await expect
+        .poll(() => chips.allInnerTexts(), { timeout: 10_000 })
+        .toEqual(['dragme.txt', 'guide.md', expect.stringMatching(/Setup Steps \(guide\.md\):1-/)]);
+      expect(await input.inputValue(), 'the @ text is taken out').toBe('');
 
-    for (const theme of THEMES) {
-      await useTheme(cb.page, cb.chat, theme);
-      const where = `context chips, ${theme.name}`;
-      const shown = await chips.evaluateAll((els) =>
-        els.map((e) => ({ icon: e.querySelector('.codicon')?.className ?? '', cut: e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > window.innerWidth + 1 })),
-      );
-      expect(shown, `${where}: the chips' icons, none cut`).toEqual([
-        { icon: 'codicon codicon-file', cut: false },
-        { icon: 'codicon codicon-file', cut: false },
-        { icon: 'codicon codicon-selection', cut: false },
-      ]);
-      await checkAudit(cb, where);
-      await screenshot(cb.page, `narrow-chat-context-${SIDE_BAR_PX}-${theme.body.replace('vscode-', '')}`, cb.page.locator('.part.sidebar'));
-    }
+      for (const theme of THEMES) {
+        await useTheme(cb.page, cb.chat, theme);
+        const where = `context chips, ${theme.name}`;
+        const shown = await chips.evaluateAll((els) =>
+          els.map((e) => ({
+            icon: e.querySelector('.codicon')?.className ?? '',
+            cut: e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > window.innerWidth + 1,
+          })),
+        );
+        expect(shown, `${where}: the chips' icons, none cut`).toEqual([
+          { icon: 'codicon codicon-file', cut: false },
+          { icon: 'codicon codicon-file', cut: false },
+          { icon: 'codicon codicon-selection', cut: false },
+        ]);
+        await checkAudit(cb, where);
+        await screenshot(cb.page, `narrow-chat-context-${SIDE_BAR_PX}-${theme.body.replace('vscode-', '')}`, cb.page.locator('.part.sidebar'));
+      }
 
-    cb.fake.setScript([text('Read both.')]);
-    const sent = cb.fake.mainRequests().length;
-    await sendPrompt(cb, 'summarise these');
-    await cb.chat.getByTestId('transcript').getByText('Read both.').waitFor({ timeout: TURN_MS });
-    await waitTurnIdle(cb);
-    const asked = cb.fake.mainRequests().slice(sent).map((r) => r.allText).join('\n');
-    expect(asked).toContain(join(cb.workspace, 'dragme.txt'));
-    expect(asked).toContain(join(cb.workspace, 'guide.md'));
-    expect(asked).toContain('# Setup Steps');
-    expect(await chips.count(), 'the chips after sending').toBe(0);
-  });
+      cb.fake.setScript([text('Read both.')]);
+      const sent = cb.fake.mainRequests().length;
+      await sendPrompt(cb, 'summarise these');
+      await cb.chat.getByTestId('transcript').getByText('Read both.').waitFor({ timeout: TURN_MS });
+      await waitTurnIdle(cb);
+      const asked = cb.fake
+        .mainRequests()
+        .slice(sent)
+        .map((r) => r.allText)
+        .join('\n');
+      expect(asked).toContain(join(cb.workspace, 'dragme.txt'));
+      expect(asked).toContain(join(cb.workspace, 'guide.md'));
+      expect(asked).toContain('# Setup Steps');
+      expect(await chips.count(), 'the chips after sending').toBe(0);
+    },
+  );
 
   test('a model error is said once at 290 px: one line and one card, in each theme', { timeout: 120_000 }, async () => {
     await emptyComposer(cb);
@@ -213,7 +229,9 @@ describe('ACP Chat e2e: a chat that fits a 290 px side bar', () => {
       const notice = cb.chat.getByTestId('notice-message');
       await expect
         .poll(() => notice.innerText().catch(() => ''), { timeout: 10_000 })
-        .toBe('Not added to the chat: secret.txt (outside the workspace folders), link.txt (outside the workspace folders). Only files and folders inside the workspace folders can be attached.');
+        .toBe(
+          'Not added to the chat: secret.txt (outside the workspace folders), link.txt (outside the workspace folders). Only files and folders inside the workspace folders can be attached.',
+        );
       await screenshot(cb.page, `narrow-chat-drop-refused-${SIDE_BAR_PX}`, cb.page.locator('.part.sidebar'));
     } finally {
       rmSync(outside, { recursive: true, force: true });
@@ -344,6 +362,9 @@ function readToolCard(card: Locator): Promise<ShownToolCard> {
 /** axe finds nothing serious or critical, and no control is cut without a tooltip. */
 async function checkAudit(cb: ChatBed, where: string): Promise<void> {
   const found = await audit(cb.chat);
-  expect(found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), `${where}: serious or critical violations`).toEqual([]);
+  expect(
+    found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+    `${where}: serious or critical violations`,
+  ).toEqual([]);
   expect(found.clipped, `${where}: clipped controls`).toEqual([]);
 }

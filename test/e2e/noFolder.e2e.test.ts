@@ -23,10 +23,14 @@ describe('ACP Chat e2e: a window with no folder', () => {
     await cb?.stop();
   });
 
-  test('the chat welcomes the user with Open Folder, which opens VS Code\'s folder picker', async () => {
+  test("the chat welcomes the user with Open Folder, which opens VS Code's folder picker", async () => {
     const welcome = cb.chat.getByTestId('empty-state');
     await expect.poll(() => welcome.getAttribute('data-welcome'), { timeout: 30_000 }).toBe('open-folder');
-    expect((await welcome.innerText()).split(/\n+/)).toEqual(['Open a folder to start', 'The agent reads and edits the files of the folder you open, and asks you before it changes them.', 'Open Folder…']);
+    expect((await welcome.innerText()).split(/\n+/)).toEqual([
+      'Open a folder to start',
+      'The agent reads and edits the files of the folder you open, and asks you before it changes them.',
+      'Open Folder…',
+    ]);
     // The view's title names the product once, not "ACP Chat: Chat".
     await expect.poll(() => cb.page.locator('.part.sidebar .composite.title .title-label h2').textContent(), { timeout: 10_000 }).toBe('ACP Chat');
     for (const hidden of ['notice', 'connection-status', 'restart-agent', 'composer-input']) {

@@ -64,8 +64,17 @@ describe('ACP Chat e2e: the folder’s Claude settings and files outside the wor
     await box.waitFor({ state: 'hidden', timeout: 10_000 });
     await cb.chat.getByTestId('mode-select').waitFor({ state: 'visible', timeout: AGENT_START_MS });
     await expect
-      .poll(() => cb.chat.getByTestId('notice-message').innerText().catch(() => ''), { timeout: 10_000 })
-      .toBe("Claude Code started without this folder's Claude settings (.claude/settings.json): their hooks do not apply, nor do \"always allow\" answers kept there. Your own settings do.");
+      .poll(
+        () =>
+          cb.chat
+            .getByTestId('notice-message')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 10_000 },
+      )
+      .toBe(
+        'Claude Code started without this folder\'s Claude settings (.claude/settings.json): their hooks do not apply, nor do "always allow" answers kept there. Your own settings do.',
+      );
 
     cb.fake.setScript([text('Hello.')]);
     await sendPrompt(cb, 'hello');

@@ -46,27 +46,37 @@ describe('ACP Chat e2e: approvals you can read in a 290 px side bar', () => {
     await waitTurnIdle(cb);
   });
 
-  test('an edit approval asks "Write this file?" and shows the whole long path and "Yes, allow all edits during this session" whole, in each theme', { timeout: 240_000 }, async () => {
-    const path = join(cb.workspace, LONG_PATH);
-    cb.fake.setScript([write(path, 'export {};\n'), text('Left it.')]);
-    await sendPrompt(cb, 'create the long component test');
-    const card = lastToolCard(cb, 'NewComponentWithALongName').getByTestId('permission');
-    await card.getByTestId('permission-option').first().waitFor({ timeout: TURN_MS });
+  test(
+    'an edit approval asks "Write this file?" and shows the whole long path and "Yes, allow all edits during this session" whole, in each theme',
+    { timeout: 240_000 },
+    async () => {
+      const path = join(cb.workspace, LONG_PATH);
+      cb.fake.setScript([write(path, 'export {};\n'), text('Left it.')]);
+      await sendPrompt(cb, 'create the long component test');
+      const card = lastToolCard(cb, 'NewComponentWithALongName').getByTestId('permission');
+      await card.getByTestId('permission-option').first().waitFor({ timeout: TURN_MS });
 
-    const shown = await readCard(card);
-    expect(shown.question).toBe('Write this file?');
-    expect(shown.subject).toBe(path);
-    expect(shown.labels.map((l) => l.text)).toEqual(['Yes', 'No', 'Yes, allow all edits during this session']);
-    await checkEveryTheme(cb, card, 'edit');
+      const shown = await readCard(card);
+      expect(shown.question).toBe('Write this file?');
+      expect(shown.subject).toBe(path);
+      expect(shown.labels.map((l) => l.text)).toEqual(['Yes', 'No', 'Yes, allow all edits during this session']);
+      await checkEveryTheme(cb, card, 'edit');
 
-    await card.locator('[data-kind="reject_once"]').click();
-    await waitTurnIdle(cb);
-  });
+      await card.locator('[data-kind="reject_once"]').click();
+      await waitTurnIdle(cb);
+    },
+  );
 
-  test('the Permissions view lists each file\'s rules by scope and behaviour (screenshot)', async () => {
+  test("the Permissions view lists each file's rules by scope and behaviour (screenshot)", async () => {
     mkdirSync(join(cb.workspace, '.claude'), { recursive: true });
-    writeFileSync(join(cb.workspace, '.claude', 'settings.local.json'), '{\n  "permissions": {\n    "allow": ["Bash(npm test:*)", "WebFetch(domain:docs.example.com)"]\n  }\n}\n');
-    writeFileSync(join(cb.workspace, '.claude', 'settings.json'), '{\n  "permissions": {\n    "allow": ["Bash(make:*)"],\n    "deny": ["Read(./secrets/**)"]\n  }\n}\n');
+    writeFileSync(
+      join(cb.workspace, '.claude', 'settings.local.json'),
+      '{\n  "permissions": {\n    "allow": ["Bash(npm test:*)", "WebFetch(domain:docs.example.com)"]\n  }\n}\n',
+    );
+    writeFileSync(
+      join(cb.workspace, '.claude', 'settings.json'),
+      '{\n  "permissions": {\n    "allow": ["Bash(make:*)"],\n    "deny": ["Read(./secrets/**)"]\n  }\n}\n',
+    );
     await runCommand(cb.page, 'ACP Chat: Show Permissions');
     // The chat's pane folded, so the Permissions view has the side bar's height (a tree draws only the rows it shows).
     const chatHeader = cb.page.locator('.part.sidebar .pane-header:not([aria-label*="Permissions"])').first();
@@ -76,7 +86,9 @@ describe('ACP Chat e2e: approvals you can read in a 290 px side bar', () => {
     await expect.poll(rows, { timeout: 15_000 }).toEqual(expect.arrayContaining([expect.stringContaining('Local'), expect.stringContaining('Project')]));
     // Every group open, so the photograph shows the rules.
     for (let pass = 0; pass < 3; pass++) for (const twistie of await view.locator('.monaco-tl-twistie.collapsible.collapsed').all()) await twistie.click();
-    await expect.poll(rows, { timeout: 10_000 }).toEqual(expect.arrayContaining(['Bash(npm test:*)', 'WebFetch(domain:docs.example.com)', 'Bash(make:*)', 'Read(./secrets/**)']));
+    await expect
+      .poll(rows, { timeout: 10_000 })
+      .toEqual(expect.arrayContaining(['Bash(npm test:*)', 'WebFetch(domain:docs.example.com)', 'Bash(make:*)', 'Read(./secrets/**)']));
     await screenshot(cb.page, 'permissions-view-dark', cb.page.locator('.part.sidebar'));
     await chatHeader.click();
     await expect.poll(() => chatHeader.getAttribute('aria-expanded')).toBe('true');
@@ -104,7 +116,8 @@ function readCard(card: Locator): Promise<ShownCard> {
     for (const el of [root, ...Array.from(root.querySelectorAll<HTMLElement>('*'))] as HTMLElement[]) {
       const cs = getComputedStyle(el);
       if (cs.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth) cut.push(`${name(el)}: ends in an ellipsis`);
-      if (cs.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1) cut.push(`${name(el)}: ${el.scrollWidth} px of text in ${el.clientWidth} px, overflow ${cs.overflowX}`);
+      if (cs.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1)
+        cut.push(`${name(el)}: ${el.scrollWidth} px of text in ${el.clientWidth} px, overflow ${cs.overflowX}`);
       if (el.getBoundingClientRect().right > window.innerWidth + 1) cut.push(`${name(el)}: runs past the frame`);
     }
     const subject = root.querySelector<HTMLElement>('[data-testid="permission-subject"]');
@@ -117,7 +130,8 @@ function readCard(card: Locator): Promise<ShownCard> {
       const range = document.createRange();
       range.selectNodeContents(label);
       for (const r of Array.from(range.getClientRects())) {
-        if (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1) cut.push(`label "${label.textContent}": a line outside its button`);
+        if (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1)
+          cut.push(`label "${label.textContent}": a line outside its button`);
       }
       if (label.scrollWidth > label.clientWidth + 1 || label.scrollHeight > label.clientHeight + 1) cut.push(`label "${label.textContent}": clipped`);
       return { kind: b.dataset.kind ?? '', text: label.textContent ?? '', name: optionName };
@@ -144,10 +158,15 @@ async function checkEveryTheme(cb: ChatBed, card: Locator, what: 'command' | 'ed
     expect(shown.cut, `${where}: cut in a ${shown.frameWidth} px frame`).toEqual([]);
     for (const l of shown.labels) expect(l.text, `${where}: the label of ${l.kind}`).toBe(l.name);
     const found = await audit(cb.chat);
-    expect(found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), `${where}: serious or critical violations`).toEqual([]);
+    expect(
+      found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+      `${where}: serious or critical violations`,
+    ).toEqual([]);
     expect(found.clipped, `${where}: clipped controls`).toEqual([]);
     const file = await screenshot(cb.page, `approval-${what}-${SIDE_BAR_PX}-${theme.body.replace('vscode-', '')}`, cb.page.locator('.part.sidebar'));
-    lines.push(`${where} | frame ${shown.frameWidth} px | other findings: ${found.violations.map((v) => `${v.id} (${v.impact})`).join(', ') || 'none'} | ${file}`);
+    lines.push(
+      `${where} | frame ${shown.frameWidth} px | other findings: ${found.violations.map((v) => `${v.id} (${v.impact})`).join(', ') || 'none'} | ${file}`,
+    );
   }
   console.log(`[e2e] readable approvals:\n${lines.join('\n')}`);
 }

@@ -171,7 +171,8 @@ describe('the README tour', () => {
     const theme = THEMES.find((t) => workbenchClasses.includes(t.workbench));
     // (The theme's id in settings.json: the picker's name, but for high contrast.)
     const themeId = theme?.workbench === 'hc-black' ? 'Default High Contrast' : theme?.name;
-    if (themeId) await expect.poll(() => (JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>)['workbench.colorTheme'], { timeout: 10_000 }).toBe(themeId);
+    if (themeId)
+      await expect.poll(() => (JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>)['workbench.colorTheme'], { timeout: 10_000 }).toBe(themeId);
     const settings = { ...(JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>), 'acpChat.permissions.prompt': value };
     await runCommand(cb.page, 'Preferences: Open User Settings (JSON)');
     const editor = cb.page.locator('.part.editor .monaco-editor').first();
@@ -205,7 +206,10 @@ describe('the README tour', () => {
     const shown = await visibleText();
     const artefacts = ['Extension Development Host', 'Fake', 'code-server', cb.bed.root, `${tmpdir()}/`];
     const lines = shown.split('\n');
-    expect(artefacts.flatMap((a) => lines.filter((l) => l.includes(a)).map((l) => `${a} in: ${l.slice(0, 200)}`)), `${name}: test artefacts on screen`).toEqual([]);
+    expect(
+      artefacts.flatMap((a) => lines.filter((l) => l.includes(a)).map((l) => `${a} in: ${l.slice(0, 200)}`)),
+      `${name}: test artefacts on screen`,
+    ).toEqual([]);
     mkdirSync(TOUR_DIR, { recursive: true });
     await (target ?? cb.page).screenshot({ path: join(TOUR_DIR, `${name}.png`) });
     taken.add(`${name}.png`);
@@ -230,7 +234,9 @@ describe('the README tour', () => {
         'The total is the subtotal plus shipping. I’ll take 10% off the subtotal when the code is SAVE10, and leave shipping at full price.',
       ),
       toolUse('Bash', { command: 'node --test', description: 'Run the test suite' }, 'Now I’ll run the tests to check nothing else broke.'),
-      text('Done. `orderTotal(order, code)` takes an optional discount code: **SAVE10** takes 10% off the subtotal, shipping stays full price, and the tests pass.'),
+      text(
+        'Done. `orderTotal(order, code)` takes an optional discount code: **SAVE10** takes 10% off the subtotal, shipping stays full price, and the tests pass.',
+      ),
     ]);
     // The prompt goes as soon as the key is set.
     await card().getByTestId('resend-when-signed-in').check();
@@ -420,12 +426,19 @@ describe('the README tour', () => {
     await box.press('Enter');
     await expect.poll(() => cb.chat.getByTestId('worktree-branch').textContent(), { timeout: AGENT_START_MS }).toBe('acp-chat/free-shipping');
     const list = execFileSync('git', ['worktree', 'list', '--porcelain'], { cwd: cb.workspace }).toString();
-    const tree = list.split('\n\n').find((b) => b.includes('refs/heads/acp-chat/free-shipping'))?.match(/^worktree (.+)$/mu)?.[1];
+    const tree = list
+      .split('\n\n')
+      .find((b) => b.includes('refs/heads/acp-chat/free-shipping'))
+      ?.match(/^worktree (.+)$/mu)?.[1];
     expect(tree, 'git lists the worktree').toBeTruthy();
     const checkout = join(tree!, 'src', 'checkout.js');
     cb.fake.setScript([
       toolUse('Read', { file_path: checkout }, 'I’ll look at the shipping in the total.'),
-      toolUse('Edit', { file_path: checkout, old_string: '+ order.shipping;', new_string: '+ (subtotal(order.lines) >= 50 ? 0 : order.shipping);', replace_all: false }, 'Shipping is now free from $50.'),
+      toolUse(
+        'Edit',
+        { file_path: checkout, old_string: '+ order.shipping;', new_string: '+ (subtotal(order.lines) >= 50 ? 0 : order.shipping);', replace_all: false },
+        'Shipping is now free from $50.',
+      ),
       text('Orders of $50 or more now ship free.'),
     ]);
     await sendPrompt(cb, 'Make shipping free for orders over $50');

@@ -26,16 +26,18 @@ describe('ACP Chat e2e: signing in from the chat', () => {
     await cb?.stop();
   });
 
-  test('the first prompt shows the sign-in card with the agent\'s methods (light, dark and high-contrast themes)', async () => {
+  test("the first prompt shows the sign-in card with the agent's methods (light, dark and high-contrast themes)", async () => {
     await sendPrompt(cb, 'hello');
     const card = cb.chat.getByTestId('notice');
     await card.waitFor({ state: 'visible', timeout: TURN_MS });
     await expect.poll(() => card.getByTestId('notice-message').innerText()).toMatch(/^Sign in to use the agent/);
     const methods = card.getByTestId('sign-in-method');
-    await expect.poll(() => methods.allInnerTexts()).toEqual([
-      expect.stringMatching(/^Claude Subscription\s+Use Claude subscription/),
-      expect.stringMatching(/^Anthropic Console\s+Use Anthropic Console \(API usage billing\)/),
-    ]);
+    await expect
+      .poll(() => methods.allInnerTexts())
+      .toEqual([
+        expect.stringMatching(/^Claude Subscription\s+Use Claude subscription/),
+        expect.stringMatching(/^Anthropic Console\s+Use Anthropic Console \(API usage billing\)/),
+      ]);
     await expect.poll(() => card.getByTestId('notice-action').allInnerTexts()).toEqual(['Set API Key…']);
     // The header says it in the card's words (the adapter's own label is "Not logged in").
     await expect.poll(() => cb.chat.getByTestId('account').innerText(), { timeout: 15_000 }).toBe('Not signed in');
@@ -66,7 +68,15 @@ describe('ACP Chat e2e: signing in from the chat', () => {
     await expect.poll(() => cb.chat.getByTestId('notice-message').innerText()).toMatch(/^Signed in \(API key\)/);
     await resend.click();
     await expect
-      .poll(() => cb.chat.getByTestId('agent-message').last().innerText().catch(() => ''), { timeout: TURN_MS })
+      .poll(
+        () =>
+          cb.chat
+            .getByTestId('agent-message')
+            .last()
+            .innerText()
+            .catch(() => ''),
+        { timeout: TURN_MS },
+      )
       .toContain('streaming this reply');
     await waitTurnIdle(cb);
     await expect.poll(() => cb.chat.getByTestId('account').innerText(), { timeout: 15_000 }).toBe('Anthropic API key');

@@ -5,8 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
-  hideNotifications, openWorkbench, pickQuickPickItem, readQuickPick, REPO_ROOT, runCommand, screenshot, waitForNotification,
-  webviewFrame, type Bed,
+  hideNotifications,
+  openWorkbench,
+  pickQuickPickItem,
+  readQuickPick,
+  REPO_ROOT,
+  runCommand,
+  screenshot,
+  waitForNotification,
+  webviewFrame,
+  type Bed,
 } from './harness';
 import { removeBedFiles } from '../testbed/bed.mjs';
 

@@ -4,7 +4,19 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { edit, held, read, text, toolUse, write } from '../fixtures/fakeAnthropic';
-import { activeTabTitle, AGENT_START_MS, captureFailure, cursorStatus, openChat, reloadWebview, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
+import {
+  activeTabTitle,
+  AGENT_START_MS,
+  captureFailure,
+  cursorStatus,
+  openChat,
+  reloadWebview,
+  sendPrompt,
+  startChatBed,
+  TURN_MS,
+  waitTurnIdle,
+  type ChatBed,
+} from './chatBed';
 import { ACP_CHAT_EXTENSION_ID, runCommand, screenshot, webviewFrame } from './harness';
 
 describe('ACP Chat e2e: a turn’s changes, following the agent', () => {
@@ -45,11 +57,13 @@ describe('ACP Chat e2e: a turn’s changes, following the agent', () => {
     await expect.poll(() => card.getByTestId('changed-files-title').textContent(), { timeout: 10_000 }).toBe('3 files changed');
     const rows = card.getByTestId('changed-file');
     // Each file's changes are under review in the editor too: the row counts them.
-    await expect.poll(() => rows.allInnerTexts(), { timeout: 10_000 }).toEqual([
-      expect.stringMatching(/^added-one\.ts\s+created\s+1 to review\s+\+1\s+−0\s+Revert$/),
-      expect.stringMatching(/^added-two\.ts\s+created\s+1 to review\s+\+2\s+−0\s+Revert$/),
-      expect.stringMatching(/^notes\.md\s+1 to review\s+\+1\s+−1\s+Revert$/),
-    ]);
+    await expect
+      .poll(() => rows.allInnerTexts(), { timeout: 10_000 })
+      .toEqual([
+        expect.stringMatching(/^added-one\.ts\s+created\s+1 to review\s+\+1\s+−0\s+Revert$/),
+        expect.stringMatching(/^added-two\.ts\s+created\s+1 to review\s+\+2\s+−0\s+Revert$/),
+        expect.stringMatching(/^notes\.md\s+1 to review\s+\+1\s+−1\s+Revert$/),
+      ]);
     await screenshot(cb.page, 'changed-files-list', card);
 
     await rows.nth(2).getByTestId('revert-file').click();
@@ -93,7 +107,16 @@ describe('ACP Chat e2e: a turn’s changes, following the agent', () => {
     await expect.poll(() => toggle.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
     await runCommand(cb.page, 'ACP Chat: New Chat in Editor');
     const tab = webviewFrame(cb.page, { extensionId: ACP_CHAT_EXTENSION_ID, index: 1 });
-    await expect.poll(() => tab.getByTestId('follow-agent').getAttribute('aria-pressed').catch(() => null), { timeout: AGENT_START_MS }).toBe('true');
+    await expect
+      .poll(
+        () =>
+          tab
+            .getByTestId('follow-agent')
+            .getAttribute('aria-pressed')
+            .catch(() => null),
+        { timeout: AGENT_START_MS },
+      )
+      .toBe('true');
     await runCommand(cb.page, 'View: Close All Editors');
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('false');
@@ -103,7 +126,13 @@ describe('ACP Chat e2e: a turn’s changes, following the agent', () => {
     const existing = join(cb.workspace, 'config.json');
     writeFileSync(existing, '{ "a": 1 }\n');
     const created = [join(cb.workspace, 'revert-me-1.ts'), join(cb.workspace, 'revert-me-2.ts')];
-    cb.fake.setScript([write(created[0]!, 'one\n'), write(created[1]!, 'two\n'), read(existing), edit(existing, '"a": 1', '"a": 2'), text('Changed three files.')]);
+    cb.fake.setScript([
+      write(created[0]!, 'one\n'),
+      write(created[1]!, 'two\n'),
+      read(existing),
+      edit(existing, '"a": 1', '"a": 2'),
+      text('Changed three files.'),
+    ]);
     await sendPrompt(cb, 'change three more files');
     await cb.chat.getByTestId('transcript').getByText('Changed three files.').waitFor({ timeout: TURN_MS });
     await waitTurnIdle(cb);
@@ -117,11 +146,9 @@ describe('ACP Chat e2e: a turn’s changes, following the agent', () => {
     await card.getByTestId('revert-all').click();
     await expect.poll(() => created.map((f) => existsSync(f)), { timeout: 10_000 }).toEqual([false, false]);
     await expect.poll(() => readFileSync(existing, 'utf8'), { timeout: 10_000 }).toBe('{ "a": 1 }\n');
-    await expect.poll(() => card.getByTestId('changed-file').allInnerTexts(), { timeout: 10_000 }).toEqual([
-      expect.stringMatching(/Reverted/),
-      expect.stringMatching(/Reverted/),
-      expect.stringMatching(/Reverted/),
-    ]);
+    await expect
+      .poll(() => card.getByTestId('changed-file').allInnerTexts(), { timeout: 10_000 })
+      .toEqual([expect.stringMatching(/Reverted/), expect.stringMatching(/Reverted/), expect.stringMatching(/Reverted/)]);
     expect(await card.getByTestId('revert-all').isDisabled()).toBe(true);
   });
 });

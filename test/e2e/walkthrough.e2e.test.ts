@@ -27,9 +27,14 @@ describe('ACP Chat e2e: the walkthrough', () => {
 
   /** Each step's title with whether the walkthrough shows it done. */
   async function steps(): Promise<Array<[string, boolean]>> {
-    return cb.page.locator('.getting-started-step').evaluateAll((els) =>
-      els.map((el) => [el.querySelector('.step-title')?.textContent?.trim() ?? '', !!el.querySelector('.codicon-getting-started-step-checked')] as [string, boolean]),
-    );
+    return cb.page
+      .locator('.getting-started-step')
+      .evaluateAll((els) =>
+        els.map(
+          (el) =>
+            [el.querySelector('.step-title')?.textContent?.trim() ?? '', !!el.querySelector('.codicon-getting-started-step-checked')] as [string, boolean],
+        ),
+      );
   }
 
   async function openWalkthrough(): Promise<void> {

@@ -14,7 +14,8 @@ const README = '# Demo\n\nA small project.\n';
 
 describe('ACP Chat e2e: a chat in its own git worktree', () => {
   let cb: ChatBed;
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: cb.workspace }).toString();
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: cb.workspace }).toString();
 
   beforeAll(async () => {
     cb = await startChatBed({ settings: { 'acpChat.initialMode': 'acceptEdits' } });
@@ -55,7 +56,11 @@ describe('ACP Chat e2e: a chat in its own git worktree', () => {
     const inTree = join(tree!, 'README.md');
     const inWorkspace = join(cb.workspace, 'README.md');
 
-    cb.fake.setScript([read(inTree), edit(inTree, 'A small project.', 'A small project, now with an intro from the worktree.'), text('Edited the worktree’s README.')]);
+    cb.fake.setScript([
+      read(inTree),
+      edit(inTree, 'A small project.', 'A small project, now with an intro from the worktree.'),
+      text('Edited the worktree’s README.'),
+    ]);
     await sendPrompt(cb, 'add an intro to the README');
     await waitTurnIdle(cb);
     await expect.poll(() => cb.chat.getByTestId('worktree-summary').textContent(), { timeout: 10_000 }).toMatch(/^1 file changed \+1 −1/);
@@ -85,7 +90,16 @@ describe('ACP Chat e2e: a chat in its own git worktree', () => {
 
     await runCommand(cb.page, 'Developer: Reload Window');
     await cb.chat.getByTestId('composer-input').waitFor({ state: 'visible', timeout: AGENT_START_MS });
-    await expect.poll(() => cb.chat.getByTestId('worktree-branch').textContent().catch(() => null), { timeout: AGENT_START_MS }).toBe(BRANCH);
+    await expect
+      .poll(
+        () =>
+          cb.chat
+            .getByTestId('worktree-branch')
+            .textContent()
+            .catch(() => null),
+        { timeout: AGENT_START_MS },
+      )
+      .toBe(BRANCH);
     await expect.poll(() => cb.chat.getByTestId('user-message').first().textContent(), { timeout: AGENT_START_MS }).toContain('add an intro to the README');
     // The reopened session still works in the worktree: its next edit lands there, and Claude Code says so to the model.
     const sent = cb.fake.mainRequests().length;
@@ -98,6 +112,11 @@ describe('ACP Chat e2e: a chat in its own git worktree', () => {
     await waitTurnIdle(cb);
     expect(readFileSync(inTree, 'utf8')).toBe('# Demo (second worktree edit)\n\nA small project, now with an intro from the worktree.\n');
     expect(readFileSync(inWorkspace, 'utf8')).toBe('# Demo (workspace edit)\n\nA small project.\n');
-    expect(cb.fake.mainRequests().slice(sent).some((r) => r.allText.includes(tree!))).toBe(true);
+    expect(
+      cb.fake
+        .mainRequests()
+        .slice(sent)
+        .some((r) => r.allText.includes(tree!)),
+    ).toBe(true);
   });
 });

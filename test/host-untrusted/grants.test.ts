@@ -25,7 +25,12 @@ suite('The Permissions view in Restricted Mode', function () {
       assert.deepEqual(rule?.rule, { scope: 'local', behaviour: 'allow', rule: 'Bash(npm test:*)' });
 
       const added = await api.grants.add('local', 'deny', 'WebFetch');
-      assert.deepEqual(added, { done: false, message: 'Restricted Mode: Claude Code settings are not changed from an untrusted workspace.', severity: 'info', actions: ['manageTrust'] });
+      assert.deepEqual(added, {
+        done: false,
+        message: 'Restricted Mode: Claude Code settings are not changed from an untrusted workspace.',
+        severity: 'info',
+        actions: ['manageTrust'],
+      });
       let asked = false;
       const removed = await api.grants.remove(rule!.rule!, async () => (asked = true));
       assert.equal(removed.done, false);

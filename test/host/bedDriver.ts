@@ -10,7 +10,11 @@ async function drive<T>(route: string, body: unknown = {}): Promise<T> {
   const url = process.env.ACP_BED_DRIVER;
   const token = process.env.ACP_BED_DRIVER_TOKEN;
   if (!url || !token) throw new Error('ACP_BED_DRIVER is not set: run the host tests through test/testbed/runHostTests.mjs');
-  const res = await fetch(`${url}/${route}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${url}/${route}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const answer = (await res.json()) as T & { error?: string };
   if (!res.ok) throw new Error(`bed driver /${route}: ${answer.error ?? res.status}`);
   return answer;

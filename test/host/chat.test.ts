@@ -70,7 +70,10 @@ suite('ACP Chat extension', function () {
     assert.equal(api.chat.status.state, 'ready');
     const meta = session.snapshot().meta;
     assert.equal(meta.modes?.currentModeId, 'default');
-    assert.ok(meta.configOptions.some((o) => o.id === 'model' && o.category === 'model'), 'model option present');
+    assert.ok(
+      meta.configOptions.some((o) => o.id === 'model' && o.category === 'model'),
+      'model option present',
+    );
     assert.equal(meta.connection, 'connected');
   });
 
@@ -81,9 +84,18 @@ suite('ACP Chat extension', function () {
     const view = await waitFor(() => api.permissions.openPromptView(), 'the permission QuickPick');
     assert.equal(view.surface, 'quickPick');
     assert.equal(view.title, `Run this command? touch ${target}`);
-    assert.ok(view.items.some((i) => i.endsWith(' Yes')), `an allow item in ${view.items.join(' | ')}`);
-    assert.ok(view.items.some((i) => i.endsWith(' No')), 'a reject item');
-    assert.ok(view.items.some((i) => i.includes('Open quickpick-allowed.txt')), 'a location item');
+    assert.ok(
+      view.items.some((i) => i.endsWith(' Yes')),
+      `an allow item in ${view.items.join(' | ')}`,
+    );
+    assert.ok(
+      view.items.some((i) => i.endsWith(' No')),
+      'a reject item',
+    );
+    assert.ok(
+      view.items.some((i) => i.includes('Open quickpick-allowed.txt')),
+      'a location item',
+    );
     assert.equal(view.items[view.activeIndex]?.endsWith(' Yes'), true, 'Enter picks the agent’s first option');
     await quickInput('accept');
     const response = await turn;
@@ -95,7 +107,7 @@ suite('ACP Chat extension', function () {
     await waitFor(() => !api.permissions.openPromptView(), 'the QuickPick to close');
   });
 
-  test('a command the agent runs does not get the API key (Claude Code\'s sandbox: bubblewrap and socat, provisioned)', async () => {
+  test("a command the agent runs does not get the API key (Claude Code's sandbox: bubblewrap and socat, provisioned)", async () => {
     const seen = join(workspaceRoot(), 'env-seen.txt');
     fake.setScript([bash(`echo "key=\${ANTHROPIC_API_KEY:-none}" > ${seen}`), text('Done.')]);
     const turn = (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'show the key' }]);
@@ -144,13 +156,10 @@ suite('ACP Chat extension', function () {
     assert.ok(diffIndex > 0, `a Show the changes item in ${view.items.join(' | ')}`);
     for (let i = view.activeIndex; i < diffIndex; i++) await quickInput('next');
     await quickInput('accept');
-    const tab = await waitFor(
-      () => {
-        const t = vscode.window.tabGroups.activeTabGroup.activeTab;
-        return t?.input instanceof vscode.TabInputTextDiff ? t.input : undefined;
-      },
-      'a diff editor',
-    );
+    const tab = await waitFor(() => {
+      const t = vscode.window.tabGroups.activeTabGroup.activeTab;
+      return t?.input instanceof vscode.TabInputTextDiff ? t.input : undefined;
+    }, 'a diff editor');
     const proposed = await vscode.workspace.openTextDocument(tab.modified);
     const current = await vscode.workspace.openTextDocument(tab.original);
     assert.equal(current.getText(), 'line one\nalpha\nline three\n');
@@ -174,7 +183,10 @@ suite('ACP Chat extension', function () {
     assert.deepEqual(record?.outcome, { status: 'cancelled', reason: 'turn-cancelled' });
     assert.equal(api.permissions.broker.count, 0);
     assert.equal(existsSync(target), false);
-    assert.ok(toolCalls(api).some((t) => t.status === 'cancelled'), 'the tool call shows cancelled');
+    assert.ok(
+      toolCalls(api).some((t) => t.status === 'cancelled'),
+      'the tool call shows cancelled',
+    );
   });
 
   test('a QuickPick hidden by the command palette leaves the request pending; show-again brings it back', async () => {
@@ -196,16 +208,17 @@ suite('ACP Chat extension', function () {
   });
 
   test('a question from the agent (AskUserQuestion) is asked as QuickPick steps and the answer reaches the model', async () => {
-    fake.setScript([
-      askUserQuestion([COLOR_QUESTION]),
-      text('Noted.'),
-    ]);
+    fake.setScript([askUserQuestion([COLOR_QUESTION]), text('Noted.')]);
     const turn = (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'ask me a question' }]);
-    const choice = await waitFor(() => {
-      const v = api.permissions.openPromptView();
-      // activeIndex is known once VS Code has reported the focused item (the first one) back.
-      return v?.surface === 'elicitation' && v.items.includes('Blue') && v.activeIndex >= 0 ? v : undefined;
-    }, 'the question as a QuickPick', 30_000);
+    const choice = await waitFor(
+      () => {
+        const v = api.permissions.openPromptView();
+        // activeIndex is known once VS Code has reported the focused item (the first one) back.
+        return v?.surface === 'elicitation' && v.items.includes('Blue') && v.activeIndex >= 0 ? v : undefined;
+      },
+      'the question as a QuickPick',
+      30_000,
+    );
     assert.equal(choice.title, 'Which color do you prefer?');
     for (let i = choice.activeIndex; i < choice.items.indexOf('Blue'); i++) await quickInput('next');
     await quickInput('accept');
@@ -216,10 +229,16 @@ suite('ACP Chat extension', function () {
       const v = api.permissions.openPromptView();
       return v?.items.some((i) => i.includes('Submit')) ? v : undefined;
     }, 'the review step');
-    assert.ok(review.items.some((i) => i.includes('Decline')), 'the review offers Decline too');
+    assert.ok(
+      review.items.some((i) => i.includes('Decline')),
+      'the review offers Decline too',
+    );
     await quickInput('accept');
     assert.equal((await turn).stopReason, 'end_turn');
-    const told = fake.toolResults().map((r) => r.text).join('\n');
+    const told = fake
+      .toolResults()
+      .map((r) => r.text)
+      .join('\n');
     assert.match(told, /Blue/, `the model was told the answer: ${told}`);
     assert.equal(api.permissions.broker.count, 0);
   });
@@ -248,7 +267,10 @@ suite('ACP Chat extension', function () {
     const continued = api.chat.session!.snapshot();
     assert.equal(continued.meta.sessionId, oldId);
     const userTexts = continued.entries.flatMap((e) => (e.kind === 'user' ? e.content : [])).flatMap((b) => (b.type === 'text' ? [b.text] : []));
-    assert.ok(userTexts.some((t) => t.includes('create it before the crash')), `earlier prompts replayed: ${userTexts.join(' | ')}`);
+    assert.ok(
+      userTexts.some((t) => t.includes('create it before the crash')),
+      `earlier prompts replayed: ${userTexts.join(' | ')}`,
+    );
   });
 
   test('without Claude Code the start says so and a claude on PATH is not run; the setting then supplies it', async () => {
@@ -259,7 +281,9 @@ suite('ACP Chat extension', function () {
     // A `claude` on PATH that answers --version but records any other run.
     const dir = mkdtempSync(join(tmpdir(), 'acp-path-claude-'));
     const ran = join(dir, 'ran');
-    writeFileSync(join(dir, 'claude'), `#!/bin/sh\nif [ "$1" = "--version" ]; then echo "9.9.9 (Claude Code)"; exit 0; fi\ntouch "${ran}"\nexit 1\n`, { mode: 0o755 });
+    writeFileSync(join(dir, 'claude'), `#!/bin/sh\nif [ "$1" = "--version" ]; then echo "9.9.9 (Claude Code)"; exit 0; fi\ntouch "${ran}"\nexit 1\n`, {
+      mode: 0o755,
+    });
     const path = process.env.PATH;
     process.env.PATH = `${dir}${delimiter}${path}`;
     try {
@@ -273,7 +297,7 @@ suite('ACP Chat extension', function () {
       const notice = api.chat.notices.current;
       assert.ok(notice, 'the chat shows a notice');
       assert.ok(notice.message.startsWith('Claude Code was not found.'), notice.message);
-      assert.equal(notice.setup, 'getClaudeCode', 'the card is the set-up\'s first step');
+      assert.equal(notice.setup, 'getClaudeCode', "the card is the set-up's first step");
       assert.ok(notice.message.includes(`A claude was found on PATH: ${join(dir, 'claude')} (9.9.9 (Claude Code))`), notice.message);
       assert.deepEqual(
         notice.buttons.map((b) => [b.action, b.label, b.methodId]),
@@ -293,7 +317,7 @@ suite('ACP Chat extension', function () {
       await api.chats.restart();
       assert.equal(api.chat.status.state, 'ready');
       const environ = readFileSync(`/proc/${api.agentPid()}/environ`, 'utf8').split('\0');
-      assert.ok(environ.includes(`CLAUDE_CODE_EXECUTABLE=${installed}`), 'the adapter was given the setting\'s Claude Code');
+      assert.ok(environ.includes(`CLAUDE_CODE_EXECUTABLE=${installed}`), "the adapter was given the setting's Claude Code");
       assert.equal(existsSync(ran), false);
     } finally {
       process.env.PATH = path;
@@ -303,7 +327,7 @@ suite('ACP Chat extension', function () {
     }
   });
 
-  test('Download Claude Code goes to the npm registry through VS Code\'s proxy, the adapter runs it, Remove deletes it', async function () {
+  test("Download Claude Code goes to the npm registry through VS Code's proxy, the adapter runs it, Remove deletes it", async function () {
     this.timeout(180_000);
     const config = vscode.workspace.getConfiguration('acpChat');
     const agentEnv = { ...(config.get<Record<string, string>>('agent.env') ?? {}) };
@@ -320,7 +344,10 @@ suite('ACP Chat extension', function () {
       await vscode.workspace.getConfiguration('http').update('proxy', proxy.url, vscode.ConfigurationTarget.Global);
       const ok = await vscode.commands.executeCommand<boolean>('acpChat.downloadClaudeCode');
       assert.equal(ok, true, 'the download completed');
-      assert.deepEqual(proxy.requests, [`${origin}/${tarball.pkg.name.replace('/', '%2f')}/${tarball.pkg.version}`, `${origin}/tarballs/${tarball.pkg.name.split('/')[1]}-${tarball.pkg.version}.tgz`]);
+      assert.deepEqual(proxy.requests, [
+        `${origin}/${tarball.pkg.name.replace('/', '%2f')}/${tarball.pkg.version}`,
+        `${origin}/tarballs/${tarball.pkg.name.split('/')[1]}-${tarball.pkg.version}.tgz`,
+      ]);
 
       // Nothing else named: the adapter now runs the downloaded copy.
       const { CLAUDE_CODE_EXECUTABLE: _, ...withoutClaude } = agentEnv;
@@ -357,10 +384,13 @@ async function startForwardProxy(target: string): Promise<{ url: string; request
   const server = http.createServer((req, res) => {
     requests.push(req.url ?? '');
     const path = new URL(req.url ?? '/', 'http://unused').pathname;
-    const upstream = http.request({ host: to.hostname, port: to.port, path, method: req.method, headers: { ...req.headers, host: to.host }, agent: false }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
+    const upstream = http.request(
+      { host: to.hostname, port: to.port, path, method: req.method, headers: { ...req.headers, host: to.host }, agent: false },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });

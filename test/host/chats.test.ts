@@ -10,9 +10,7 @@ import { apiError, bash, text, type FakeAnthropic } from '../fixtures/fakeAnthro
 import { activate, closeAllEditors, quickInput, setSetting, setUpAgentEnvironment, waitFor, workspaceRoot, type ExtensionApi } from './helpers';
 
 function userTexts(chat: Chat): string[] {
-  return (chat.session?.snapshot().entries ?? [])
-    .flatMap((e) => (e.kind === 'user' ? e.content : []))
-    .flatMap((b) => (b.type === 'text' ? [b.text] : []));
+  return (chat.session?.snapshot().entries ?? []).flatMap((e) => (e.kind === 'user' ? e.content : [])).flatMap((b) => (b.type === 'text' ? [b.text] : []));
 }
 
 suite('Commands act on the chat the user is in', function () {
@@ -88,7 +86,11 @@ suite('Commands act on the chat the user is in', function () {
       const sub = api.permissions.onDidRequestReveal((p) => revealed.push(p));
       await vscode.commands.executeCommand('acpChat.showPendingPermission');
       sub.dispose();
-      assert.deepEqual(revealed.map((p) => p.sessionId), [target.session!.id], 'the request of the chat the user is in, not the older one');
+      assert.deepEqual(
+        revealed.map((p) => p.sessionId),
+        [target.session!.id],
+        'the request of the chat the user is in, not the older one',
+      );
       await focus(where);
 
       fake.setScript([text('stopped')]);
@@ -126,12 +128,18 @@ suite('Commands act on the chat the user is in', function () {
       const page = api.views.actions(target)!;
       await page.sendPrompt(`busy in the ${where}`, []);
       const notice = await waitFor(() => target.notices.current, 'the notice in the chat the user is in', 40_000);
-      assert.deepEqual(notice.buttons.map((b) => b.label), ['Send Again', 'Show Log']);
+      assert.deepEqual(
+        notice.buttons.map((b) => b.label),
+        ['Send Again', 'Show Log'],
+      );
       assert.equal(other.notices.current, null, 'the other chat shows no notice');
       const otherTexts = userTexts(other);
       fake.setScript([text('answered again')]);
       await page.noticeAction(notice.id, 'resendPrompt');
-      await waitFor(() => target.session?.status.turn === 'idle' && userTexts(target).filter((t) => t === `busy in the ${where}`).length === 2, 'the prompt sent again in the same chat');
+      await waitFor(
+        () => target.session?.status.turn === 'idle' && userTexts(target).filter((t) => t === `busy in the ${where}`).length === 2,
+        'the prompt sent again in the same chat',
+      );
       assert.deepEqual(userTexts(other), otherTexts, 'nothing was sent into the other chat');
       assert.equal(target.notices.current, null, 'the notice is gone');
     });

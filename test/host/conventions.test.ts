@@ -98,11 +98,19 @@ suite('VS Code conventions, on screen and at the keyboard', function () {
   test('Stop is in the palette only while a turn runs', async () => {
     assert.ok(!(await paletteLabels('ACP Chat: S', 'ACP Chat: Show Chats…')).includes(STOP), 'no Stop while idle');
     const turn = (await heldTurn('A slow answer.')).answer;
-    await screenUntil(() => paletteLabels('ACP Chat: S', 'ACP Chat: Show Chats…'), (l) => l.includes(STOP), 'Stop in the palette while the turn runs');
+    await screenUntil(
+      () => paletteLabels('ACP Chat: S', 'ACP Chat: Show Chats…'),
+      (l) => l.includes(STOP),
+      'Stop in the palette while the turn runs',
+    );
     release?.();
     await turn;
     await waitFor(() => api.chat.session?.turn === 'idle', 'the turn to end');
-    await screenUntil(() => paletteLabels('ACP Chat: S', 'ACP Chat: Show Chats…'), (l) => !l.includes(STOP), 'Stop gone once the turn ended');
+    await screenUntil(
+      () => paletteLabels('ACP Chat: S', 'ACP Chat: Show Chats…'),
+      (l) => !l.includes(STOP),
+      'Stop gone once the turn ended',
+    );
   });
 
   test('Escape stops the running turn from the chat, and not from an editor', async () => {
@@ -150,7 +158,15 @@ suite('VS Code conventions, on screen and at the keyboard', function () {
     const before = fake.mainRequests().length;
     await typeText('what is this?');
     await pressKeys('Enter');
-    const asked = await waitFor(() => fake.mainRequests().slice(before).find((r) => r.allText.includes('what is this?')), 'the prompt at the model', 60_000);
+    const asked = await waitFor(
+      () =>
+        fake
+          .mainRequests()
+          .slice(before)
+          .find((r) => r.allText.includes('what is this?')),
+      'the prompt at the model',
+      60_000,
+    );
     assert.ok(asked.allText.includes('first line'), 'the selected text went with the prompt');
     assert.ok(asked.allText.includes('conventions-notes.md'), 'and its file');
     await waitFor(() => api.chat.session?.turn === 'idle', 'the turn to end', 60_000);
@@ -174,7 +190,10 @@ suite('VS Code conventions, on screen and at the keyboard', function () {
     // The chat opened by its key starts the agent: Claude Code found, and signed in (the API key).
     await focusChatByKey();
     await screenUntil(walkthroughSteps, (s) => s.slice(0, 3).every(([, done]) => done), 'Open the chat, Get Claude Code and Sign in done', 60_000);
-    assert.deepEqual((await walkthroughSteps()).map(([, done]) => done), [true, true, true, false, false, false]);
+    assert.deepEqual(
+      (await walkthroughSteps()).map(([, done]) => done),
+      [true, true, true, false, false, false],
+    );
 
     // A prompt whose edit asks first; answered in the chat's card.
     await waitFor(() => api.chat.session && api.host.status.state === 'ready', 'the agent ready again', 60_000);
@@ -182,7 +201,10 @@ suite('VS Code conventions, on screen and at the keyboard', function () {
     fake.setScript([write(file, '# Hello\n'), text('Wrote it.')]);
     const turn = api.actions.sendPrompt('write a hello file', []);
     await screenUntil(walkthroughSteps, (s) => s[3]?.[1] === true, 'Ask for a change done');
-    const ask = await waitFor(() => api.permissions.broker.pending().find((p) => p.type === 'permission' && p.sessionId === api.chat.session?.id), 'the edit’s approval');
+    const ask = await waitFor(
+      () => api.permissions.broker.pending().find((p) => p.type === 'permission' && p.sessionId === api.chat.session?.id),
+      'the edit’s approval',
+    );
     assert.equal(api.permissions.answer(ask.key, 'allow-once'), 'accepted');
     await turn;
     await screenUntil(walkthroughSteps, (s) => s[4]?.[1] === true, 'Answer an approval done');

@@ -12,9 +12,7 @@ import { bash, read, text, type FakeAnthropic } from '../fixtures/fakeAnthropic'
 import { activate, closeAllEditors, quickInput, reactivate, setUpAgentEnvironment, waitFor, workspaceRoot, type ExtensionApi } from './helpers';
 
 function userTexts(api: ExtensionApi): string[] {
-  return (api.chat.session?.snapshot().entries ?? [])
-    .flatMap((e) => (e.kind === 'user' ? e.content : []))
-    .flatMap((b) => (b.type === 'text' ? [b.text] : []));
+  return (api.chat.session?.snapshot().entries ?? []).flatMap((e) => (e.kind === 'user' ? e.content : [])).flatMap((b) => (b.type === 'text' ? [b.text] : []));
 }
 
 /** Opens the chat in an editor tab (a new webview, so it asks this activation for its state) and waits for it. */
@@ -55,7 +53,10 @@ suite('Conversations that last', function () {
     await showChat(api);
     assert.equal(api.chat.session!.id, id, 'the same session is back');
     assert.ok(userTexts(api).includes('read remember-me.txt'), `the earlier prompt is shown: ${userTexts(api).join(' | ')}`);
-    assert.ok(api.chat.session!.snapshot().entries.some((e) => e.kind === 'tool'), 'with its tool call');
+    assert.ok(
+      api.chat.session!.snapshot().entries.some((e) => e.kind === 'tool'),
+      'with its tool call',
+    );
 
     fake.setScript([text('Still 4711.')]);
     const before = fake.mainRequests().length;
@@ -127,7 +128,10 @@ suite('Several conversations at once', function () {
     // Each tab is titled after its chat once the agent names it (Claude Code asks the model for a title).
     const tabLabels = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label));
     assert.equal(tabLabels().filter((l) => l === 'New chat').length, 2, 'untitled tabs say so');
-    for (const [session, title] of [[one, 'Touching a'], [two, 'Touching b']] as const) {
+    for (const [session, title] of [
+      [one, 'Touching a'],
+      [two, 'Touching b'],
+    ] as const) {
       fake.setTitle(title);
       fake.setScript([text('hello')]);
       assert.equal((await session.prompt([{ type: 'text', text: 'hello' }])).stopReason, 'end_turn');

@@ -11,7 +11,24 @@ import { REVIEW } from '../../src/feedback/userErrors';
 import { hunkId } from '../../src/review/hunks';
 import { acceptEditsSuite, closeAllEditors, workspaceRoot } from './helpers';
 
-const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima', 'mike', 'november', 'oscar', 'papa'];
+const WORDS = [
+  'alpha',
+  'bravo',
+  'charlie',
+  'delta',
+  'echo',
+  'foxtrot',
+  'golf',
+  'hotel',
+  'india',
+  'juliet',
+  'kilo',
+  'lima',
+  'mike',
+  'november',
+  'oscar',
+  'papa',
+];
 
 suite('The agent’s changes under review in the editor', function () {
   this.timeout(90_000);
@@ -24,7 +41,15 @@ suite('The agent’s changes under review in the editor', function () {
     const b = join(dir, 'other.txt');
     writeFileSync(a, WORDS.map((w) => `${w}\n`).join(''));
     writeFileSync(b, 'x\ny\nz\n');
-    bed.fake.setScript([read(a), edit(a, 'bravo', 'BRAVO'), edit(a, 'hotel', 'HOTEL'), edit(a, 'oscar', 'OSCAR'), read(b), edit(b, 'y', 'Y'), text('Changed four lines.')]);
+    bed.fake.setScript([
+      read(a),
+      edit(a, 'bravo', 'BRAVO'),
+      edit(a, 'hotel', 'HOTEL'),
+      edit(a, 'oscar', 'OSCAR'),
+      read(b),
+      edit(b, 'y', 'Y'),
+      text('Changed four lines.'),
+    ]);
     const response = await (await bed.api.chat.ensureSession()).prompt([{ type: 'text', text: 'change four lines' }]);
     assert.equal(response.stopReason, 'end_turn');
     await bed.api.turnChanges.settled();
@@ -65,7 +90,10 @@ suite('The agent’s changes under review in the editor', function () {
     mine.replace(doc.uri, new vscode.Range(1, 0, 1, 5), 'BRAVO, as I like it');
     assert.equal(await vscode.workspace.applyEdit(mine), true);
     const now = await bed.api.editorReview.hunks(a);
-    assert.deepEqual(now.map((h) => h.edited), [true, false]);
+    assert.deepEqual(
+      now.map((h) => h.edited),
+      [true, false],
+    );
     bed.api.chat.notices.clear();
     assert.equal(await bed.api.editorReview.undo(a, hunkId(now[0]!)), false);
     assert.equal(bed.api.chat.notices.current?.message, REVIEW.editedByYou);

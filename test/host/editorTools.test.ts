@@ -13,7 +13,17 @@ import * as vscode from 'vscode';
 import type { EditorToolServer } from '../../src/ideTools/editorToolServer';
 import { descendantPids, nodeForOthers } from '../fixtures/processes';
 import { text, toolUse, type FakeAnthropic } from '../fixtures/fakeAnthropic';
-import { activate, closeAllEditors, permissionRecords, setUpAgentEnvironment, toolCalls, waitFor, workspaceRoot, type ExtensionApi, freshSideChat } from './helpers';
+import {
+  activate,
+  closeAllEditors,
+  permissionRecords,
+  setUpAgentEnvironment,
+  toolCalls,
+  waitFor,
+  workspaceRoot,
+  type ExtensionApi,
+  freshSideChat,
+} from './helpers';
 
 const BROKEN = ['export function answer(): number {', '  return 42;', '}', "export const count: number = 'three';", ''].join('\n');
 const USE = ["import { answer } from './broken';", 'export const value = answer();', ''].join('\n');
@@ -47,11 +57,15 @@ suite('Editor tools for the agent', function () {
     await closeAllEditors();
   });
 
-  test('the model gets VS Code\'s TypeScript error and a definition, and nothing asks in Manual mode', async () => {
+  test("the model gets VS Code's TypeScript error and a definition, and nothing asks in Manual mode", async () => {
     const broken = vscode.Uri.file(join(dir, 'broken.ts'));
     // What the tool should report: VS Code's TypeScript service's own finding (it checks the files open in tabs).
     await vscode.window.showTextDocument(broken, { preview: true, preserveFocus: true });
-    const reported = await waitFor(() => vscode.languages.getDiagnostics(broken).find((d) => String(typeof d.code === 'object' ? d.code.value : d.code) === '2322'), "TypeScript's error in broken.ts", 90_000);
+    const reported = await waitFor(
+      () => vscode.languages.getDiagnostics(broken).find((d) => String(typeof d.code === 'object' ? d.code.value : d.code) === '2322'),
+      "TypeScript's error in broken.ts",
+      90_000,
+    );
     assert.equal(reported.range.start.line, 3);
     assert.equal(api.chat.session?.snapshot().meta.modes?.currentModeId, 'default', 'Manual mode');
 
@@ -136,7 +150,10 @@ suite('Editor tools for the agent', function () {
           assert.equal(result.isError, true, `${path} refused`);
           assert.match(result.content[0]!.text, /outside the workspace folders/u);
         }
-        const inside = (await client.callTool({ name: 'document_symbols', arguments: { path: 'ide-tools/broken.ts' } })) as { isError?: boolean; content: { text: string }[] };
+        const inside = (await client.callTool({ name: 'document_symbols', arguments: { path: 'ide-tools/broken.ts' } })) as {
+          isError?: boolean;
+          content: { text: string }[];
+        };
         assert.equal(inside.isError, undefined);
         assert.match(inside.content[0]!.text, /^function answer \(lines 1–3\)$/mu);
       } finally {

@@ -38,7 +38,7 @@ suite('First run: signing in from the chat', function () {
     assert.equal(api.chat.session?.snapshot().meta.modes?.currentModeId, 'default');
   });
 
-  test('a workspace cannot make sessions ask less: acpChat.initialMode is taken from the user\'s settings only', async () => {
+  test("a workspace cannot make sessions ask less: acpChat.initialMode is taken from the user's settings only", async () => {
     // What a cloned repository could carry; a window-scoped setting beside it shows when VS Code has read the file.
     const file = join(workspaceRoot(), '.vscode', 'settings.json');
     mkdirSync(dirname(file), { recursive: true });
@@ -47,18 +47,18 @@ suite('First run: signing in from the chat', function () {
     try {
       await waitFor(() => config().inspect('agent.initializeTimeout')?.workspaceValue === 61, 'the workspace settings to be read');
       const session = await api.chat.newSession();
-      assert.equal(session.snapshot().meta.modes?.currentModeId, 'default', 'the user\'s mode, not the workspace\'s');
+      assert.equal(session.snapshot().meta.modes?.currentModeId, 'default', "the user's mode, not the workspace's");
     } finally {
       rmSync(file, { force: true });
       await waitFor(() => config().inspect('agent.initializeTimeout')?.workspaceValue === undefined, 'the workspace settings to be gone');
     }
   });
 
-  test('a prompt without credentials shows the sign-in card with the agent\'s methods and keeps the prompt', async () => {
+  test("a prompt without credentials shows the sign-in card with the agent's methods and keeps the prompt", async () => {
     await api.actions.sendPrompt('hello', []);
     const notice = await waitFor(() => api.chat.notices.current, 'the sign-in card');
     assert.match(notice.message, /^Sign in to use the agent/);
-    assert.equal(notice.setup, 'signIn', 'the card is the set-up\'s sign-in step');
+    assert.equal(notice.setup, 'signIn', "the card is the set-up's sign-in step");
     assert.deepEqual(notice.buttons, [
       { action: 'signIn', label: 'Claude Subscription', methodId: 'claude-ai-login', description: 'Use Claude subscription ' },
       { action: 'signIn', label: 'Anthropic Console', methodId: 'console-login', description: 'Use Anthropic Console (API usage billing)' },
@@ -90,7 +90,11 @@ suite('First run: signing in from the chat', function () {
     await done;
     const after = await waitFor(() => (api.chat.notices.current?.id !== notice.id ? api.chat.notices.current : undefined), 'the outcome');
     assert.match(after.message, /Sign-in with Claude Subscription (was closed before it finished|failed \(exit code)/);
-    assert.deepEqual(after.buttons.map((b) => b.action), ['signIn', 'signIn', 'setApiKey'], 'sign-in is offered again');
+    assert.deepEqual(
+      after.buttons.map((b) => b.action),
+      ['signIn', 'signIn', 'setApiKey'],
+      'sign-in is offered again',
+    );
     assert.deepEqual(api.chat.notices.pendingPrompt, [{ type: 'text', text: 'hello' }], 'the prompt is still kept');
   });
 
@@ -101,14 +105,25 @@ suite('First run: signing in from the chat', function () {
     await api.signIn.setApiKey(key);
     assert.equal(await api.keys.get(), key);
     assert.notEqual(api.agentPid(), before, 'a new agent process');
-    const offer = await waitFor(() => (api.chat.notices.current?.message.startsWith('Signed in') ? api.chat.notices.current : undefined), 'the signed-in notice');
+    const offer = await waitFor(
+      () => (api.chat.notices.current?.message.startsWith('Signed in') ? api.chat.notices.current : undefined),
+      'the signed-in notice',
+    );
     assert.deepEqual(offer.buttons, [{ action: 'resendPrompt', label: 'Send Again' }]);
     await api.presenter.runAction(api.chat, offer.id, 'resendPrompt');
     const main = fake.mainRequests();
     assert.equal(main.length, 1);
     assert.equal(main[0]!.apiKey, key, 'the fake API received the stored key in x-api-key');
-    assert.deepEqual(main[0]!.lastMessage?.texts.some((t) => t.includes('hello')), true, 'the kept prompt was sent');
-    const agentText = api.chat.session!.snapshot().entries.flatMap((e) => (e.kind === 'agent' ? e.content : [])).map((b) => (b.type === 'text' ? b.text : '')).join('');
+    assert.deepEqual(
+      main[0]!.lastMessage?.texts.some((t) => t.includes('hello')),
+      true,
+      'the kept prompt was sent',
+    );
+    const agentText = api.chat
+      .session!.snapshot()
+      .entries.flatMap((e) => (e.kind === 'agent' ? e.content : []))
+      .map((b) => (b.type === 'text' ? b.text : ''))
+      .join('');
     assert.match(agentText, /Hello from the fake API\./);
     assert.equal(api.chat.notices.current, null, 'the card is gone');
     const status = await waitFor(() => (api.chat.status.state === 'ready' && api.chat.status.account ? api.chat.status : undefined), 'the sign-in label');
@@ -119,17 +134,25 @@ suite('First run: signing in from the chat', function () {
     const settings = findFiles(root, (f) => f.endsWith('settings.json'));
     const logs = findFiles(root, (f) => f.endsWith('.log'));
     assert.ok(settings.length > 0, `settings files found under ${root}`);
-    assert.ok(logs.some((f) => readFileSync(f, 'utf8').includes('[signIn] API key stored')), 'the extension log is among the files searched');
+    assert.ok(
+      logs.some((f) => readFileSync(f, 'utf8').includes('[signIn] API key stored')),
+      'the extension log is among the files searched',
+    );
     for (const f of [...settings, ...logs]) assert.equal(readFileSync(f, 'utf8').includes(key), false, `the key is not in ${f}`);
   });
 
-  test('Sign Out reaches the adapter\'s logout, deletes the stored key and restarts the agent; the next prompt asks to sign in again', async () => {
+  test("Sign Out reaches the adapter's logout, deletes the stored key and restarts the agent; the next prompt asks to sign in again", async () => {
     const before = api.agentPid();
     // A subscription login's credentials, where Claude Code keeps them: only the adapter's `logout` (which runs
     // `claude auth logout`, acp-agent.js `logout`) removes them.
     const credentials = join(home, '.claude', '.credentials.json');
     mkdirSync(dirname(credentials), { recursive: true });
-    writeFileSync(credentials, JSON.stringify({ claudeAiOauth: { accessToken: 'sk-ant-oat01-hosttest', refreshToken: 'r', expiresAt: Date.now() + 3_600_000, scopes: ['user:inference'] } }));
+    writeFileSync(
+      credentials,
+      JSON.stringify({
+        claudeAiOauth: { accessToken: 'sk-ant-oat01-hosttest', refreshToken: 'r', expiresAt: Date.now() + 3_600_000, scopes: ['user:inference'] },
+      }),
+    );
     await vscode.commands.executeCommand('acpChat.signOut');
     assert.equal(existsSync(credentials), false, 'the logout removed the subscription credentials');
     assert.equal(await api.keys.get(), undefined);
@@ -137,7 +160,10 @@ suite('First run: signing in from the chat', function () {
     const requests = fake.mainRequests().length;
     await api.actions.sendPrompt('are you there?', []);
     const notice = await waitFor(() => (api.chat.notices.current?.message.startsWith('Sign in') ? api.chat.notices.current : undefined), 'the sign-in card');
-    assert.deepEqual(notice.buttons.map((b) => b.action), ['signIn', 'signIn', 'setApiKey']);
+    assert.deepEqual(
+      notice.buttons.map((b) => b.action),
+      ['signIn', 'signIn', 'setApiKey'],
+    );
     assert.equal(fake.mainRequests().length, requests, 'nothing reached the model API');
   });
 });
@@ -168,17 +194,27 @@ suite('First run: a terminal sign-in that succeeds', function () {
 
   test('the login exits 0: the agent restarts, and Send Again sends the kept prompt, which is answered', async () => {
     await api.actions.sendPrompt('hello', []);
-    const card = await waitFor(() => (api.chat.notices.current?.buttons.some((b) => b.methodId === 'scripted-login') ? api.chat.notices.current : undefined), 'the sign-in card');
+    const card = await waitFor(
+      () => (api.chat.notices.current?.buttons.some((b) => b.methodId === 'scripted-login') ? api.chat.notices.current : undefined),
+      'the sign-in card',
+    );
     const before = api.agentPid();
     await api.presenter.runAction(api.chat, card.id, 'signIn', 'scripted-login');
     assert.equal(readFileSync(join(dir, 'signed-in'), 'utf8'), 'signed in\n', 'the login ran in the terminal');
     assert.notEqual(api.agentPid(), before, 'a new agent process');
-    const offer = await waitFor(() => (api.chat.notices.current?.message.startsWith('Signed in') ? api.chat.notices.current : undefined), 'the signed-in notice');
+    const offer = await waitFor(
+      () => (api.chat.notices.current?.message.startsWith('Signed in') ? api.chat.notices.current : undefined),
+      'the signed-in notice',
+    );
     assert.equal(offer.message, 'Signed in (Scripted Login). Send your prompt again?');
     assert.deepEqual(offer.buttons, [{ action: 'resendPrompt', label: 'Send Again' }]);
     await api.presenter.runAction(api.chat, offer.id, 'resendPrompt');
     const said = await waitFor(() => {
-      const text = api.chat.session?.snapshot().entries.flatMap((e) => (e.kind === 'agent' ? e.content : [])).map((b) => (b.type === 'text' ? b.text : '')).join('');
+      const text = api.chat.session
+        ?.snapshot()
+        .entries.flatMap((e) => (e.kind === 'agent' ? e.content : []))
+        .map((b) => (b.type === 'text' ? b.text : ''))
+        .join('');
       return text || undefined;
     }, 'the reply');
     assert.equal(said, 'hello from the scripted agent');

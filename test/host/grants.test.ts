@@ -133,7 +133,12 @@ suite('The Permissions view', function () {
 
     // Removed again (the view was stale): nothing to remove, nothing written.
     const again = await api.grants.remove(rule, async () => true);
-    assert.deepEqual(again, { done: false, message: 'Read(./src/**) is no longer in .claude/settings.local.json: nothing was removed.', severity: 'info', actions: [] });
+    assert.deepEqual(again, {
+      done: false,
+      message: 'Read(./src/**) is no longer in .claude/settings.local.json: nothing was removed.',
+      severity: 'info',
+      actions: [],
+    });
     assert.equal(bytes(paths.local), LOCAL.replace(',\n      "Read(./src/**)"', ''));
   });
 

@@ -48,9 +48,15 @@ suite('Agent start-up failures and life cycle', function () {
   test('acpChat.agent.path pointing at a missing file: the message names it, with Open Settings and Show Log', async () => {
     await setSetting('agent.path', join(dir, 'no-such-agent'));
     await api.chats.restart().catch(() => undefined);
-    const notice = await waitFor(() => (api.chat.notices.current?.message.includes('was not found') ? api.chat.notices.current : undefined), 'the not-found message');
+    const notice = await waitFor(
+      () => (api.chat.notices.current?.message.includes('was not found') ? api.chat.notices.current : undefined),
+      'the not-found message',
+    );
     assert.equal(notice.message, `The agent program "${join(dir, 'no-such-agent')}" was not found. Check acpChat.agent.path.`);
-    assert.deepEqual(notice.buttons.map((b) => b.action), ['openSettings', 'showLog']);
+    assert.deepEqual(
+      notice.buttons.map((b) => b.action),
+      ['openSettings', 'showLog'],
+    );
     assert.equal(api.chat.status.state, 'error');
   });
 
@@ -63,7 +69,10 @@ suite('Agent start-up failures and life cycle', function () {
     const notice = api.chat.notices.current;
     assert.equal(notice?.message, 'The agent exited with code 3 while starting.');
     assert.equal(notice?.details, 'agent: bad config');
-    assert.deepEqual(notice?.buttons.map((b) => b.action), ['showLog', 'restart']);
+    assert.deepEqual(
+      notice?.buttons.map((b) => b.action),
+      ['showLog', 'restart'],
+    );
     // A retry that fails the same way is not announced again.
     await api.actions.sendPrompt('hello again', []);
     assert.equal(lines(spawns).length, 2);
@@ -74,7 +83,10 @@ suite('Agent start-up failures and life cycle', function () {
     const pidFile = join(dir, 'silent.pid');
     await setSetting('agent.initializeTimeout', 2);
     await setSetting('agent.path', script('silent.sh', `echo "$$" > '${pidFile}'\nexec sleep 600`));
-    const outcome = api.chats.restart().then(() => 'started', (e: unknown) => e);
+    const outcome = api.chats.restart().then(
+      () => 'started',
+      (e: unknown) => e,
+    );
     const pid = Number(await pollFor(() => lines(pidFile)[0], 'the silent agent to start'));
     const err = await outcome;
     assert.equal((err as { reason?: string }).reason, 'initialize-timeout');
@@ -86,7 +98,10 @@ suite('Agent start-up failures and life cycle', function () {
     const pidFile = join(dir, 'starting.pid');
     await setSetting('agent.initializeTimeout', 60);
     await setSetting('agent.path', script('slow.sh', `echo "$$" >> '${pidFile}'\nexec sleep 600`));
-    const first = api.chats.restart().then(() => 'started', (e: unknown) => e);
+    const first = api.chats.restart().then(
+      () => 'started',
+      (e: unknown) => e,
+    );
     const pid = Number(await pollFor(() => lines(pidFile)[0], 'the first start'));
     // Restart (the command) while that start is in flight; the second start is silent too, so it is not awaited.
     const restarted = vscode.commands.executeCommand('acpChat.restartAgent');
@@ -122,7 +137,11 @@ suite('Agent start-up failures and life cycle', function () {
       const killed = api.agentPid()!;
       process.kill(killed, 'SIGKILL');
       // Nobody asks for a start: only the setting's watcher can bring the agent back, with the same conversation.
-      await waitFor(() => api.agentPid() !== killed && api.chat.status.state === 'ready' && api.chat.session?.status.connection === 'connected', 'the agent started again', 30_000);
+      await waitFor(
+        () => api.agentPid() !== killed && api.chat.status.state === 'ready' && api.chat.session?.status.connection === 'connected',
+        'the agent started again',
+        30_000,
+      );
       assert.equal(api.chat.session?.id, session.id, 'the same conversation');
       fake.setScript([text('after the restart')]);
       assert.equal((await api.chat.session!.prompt([{ type: 'text', text: 'still there?' }])).stopReason, 'end_turn');

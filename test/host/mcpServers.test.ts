@@ -8,7 +8,7 @@ import type { SessionMcpServers } from '../../src/mcpServers/sessionMcpServers';
 import { text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
 import { activate, setSetting, setUpAgentEnvironment, waitFor, type ExtensionApi, freshSideChat } from './helpers';
 
-suite('The user\'s MCP servers', function () {
+suite("The user's MCP servers", function () {
   this.timeout(120_000);
   let fake: FakeAnthropic;
   let api: ExtensionApi & { mcpServers: SessionMcpServers };
@@ -18,7 +18,11 @@ suite('The user\'s MCP servers', function () {
     api = (await activate()) as typeof api;
     const extension = vscode.extensions.getExtension('acp-chat.acp-chat')!;
     await setSetting('mcpServers', {
-      probe: { command: process.execPath, args: [join(extension.extensionPath, 'test', 'fixtures', 'mcp', 'stdioServer.mjs')], env: { MARKER: 'from-settings' } },
+      probe: {
+        command: process.execPath,
+        args: [join(extension.extensionPath, 'test', 'fixtures', 'mcp', 'stdioServer.mjs')],
+        env: { MARKER: 'from-settings' },
+      },
       gone: { command: 'acp-chat-no-such-program' },
     });
     await freshSideChat(api);
@@ -33,11 +37,14 @@ suite('The user\'s MCP servers', function () {
   test('a server from the setting reaches the model beside the editor tools; one that cannot be used is said once', async () => {
     const notice = await waitFor(() => api.chat.notices.current, 'the chat says which server was left out');
     assert.equal(notice.message, 'The acpChat.mcpServers setting, "gone": "acp-chat-no-such-program" was not found on PATH; the server is left out.');
-    assert.deepEqual(notice.buttons.map((b) => b.label), ['Show MCP Servers']);
+    assert.deepEqual(
+      notice.buttons.map((b) => b.label),
+      ['Show MCP Servers'],
+    );
     fake.setScript([text('Ready.')]);
     await (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'hello' }]);
     const offered = fake.mainRequests().at(-1)!.allText;
-    assert.ok(offered.includes('mcp__probe__echo_marker'), 'the setting\'s server is offered');
+    assert.ok(offered.includes('mcp__probe__echo_marker'), "the setting's server is offered");
     assert.ok(offered.includes('mcp__acp-chat__get_diagnostics'), 'the editor tools are offered');
     assert.ok(!offered.includes('mcp__gone__'));
     // The next start does not say it again.
@@ -52,9 +59,29 @@ suite('The user\'s MCP servers', function () {
     assert.deepEqual(
       rows.map((r) => [r.name, r.source, r.state, r.tools]),
       [
-        ['acp-chat', 'editor', 'answers, 9 tools', ['get_diagnostics', 'find_definition', 'find_references', 'hover', 'document_symbols', 'workspace_symbols', 'get_selection', 'get_open_editors', 'open_file']],
+        [
+          'acp-chat',
+          'editor',
+          'answers, 9 tools',
+          [
+            'get_diagnostics',
+            'find_definition',
+            'find_references',
+            'hover',
+            'document_symbols',
+            'workspace_symbols',
+            'get_selection',
+            'get_open_editors',
+            'open_file',
+          ],
+        ],
         ['probe', 'settings', 'answers, 1 tool', ['echo_marker']],
-        ['gone', 'settings', 'not passed: The acpChat.mcpServers setting, "gone": "acp-chat-no-such-program" was not found on PATH; the server is left out.', undefined],
+        [
+          'gone',
+          'settings',
+          'not passed: The acpChat.mcpServers setting, "gone": "acp-chat-no-such-program" was not found on PATH; the server is left out.',
+          undefined,
+        ],
       ],
     );
   });

@@ -21,13 +21,19 @@ suite('Permission QuickPick: refilled for the next request', function () {
       .getConfiguration('acpChat')
       .update('agents', [{ name: 'Claude' }, { name: 'Scripted', command: process.execPath, args: [script] }], vscode.ConfigurationTarget.Global);
     await api.actions.selectAgent('Scripted');
-    await waitFor(() => api.chat.status.state === 'ready' && api.host.agent?.initializeResponse.agentInfo?.name === 'scripted-agent' && api.chat.session, 'a session with the scripted agent');
+    await waitFor(
+      () => api.chat.status.state === 'ready' && api.host.agent?.initializeResponse.agentInfo?.name === 'scripted-agent' && api.chat.session,
+      'a session with the scripted agent',
+    );
   });
 
   suiteTeardown(async () => {
     await api.actions.selectAgent('Claude');
     await vscode.workspace.getConfiguration('acpChat').update('agents', undefined, vscode.ConfigurationTarget.Global);
-    await waitFor(() => api.chat.status.state === 'ready' && api.host.agent?.initializeResponse.agentInfo?.name !== 'scripted-agent', 'the bundled agent ready again');
+    await waitFor(
+      () => api.chat.status.state === 'ready' && api.host.agent?.initializeResponse.agentInfo?.name !== 'scripted-agent',
+      'the bundled agent ready again',
+    );
     await fake?.close();
   });
 
@@ -41,7 +47,10 @@ suite('Permission QuickPick: refilled for the next request', function () {
     // The agent asks again at once: the same QuickPick now shows the second request, and does not yet take Enter.
     // (An Enter sent from here reaches the pick after a round trip through the workbench, measured at up to 177 ms on
     // the 2-core test machine: longer than the hold-back itself, so it cannot be made to land inside it.)
-    const second = await waitFor(() => (api.permissions.openPromptView()?.title === 'Run this command? touch refill-1' ? api.permissions.openPromptView() : undefined), 'the second request');
+    const second = await waitFor(
+      () => (api.permissions.openPromptView()?.title === 'Run this command? touch refill-1' ? api.permissions.openPromptView() : undefined),
+      'the second request',
+    );
     assert.equal(second.acceptsAnswer, false, `a refilled QuickPick holds Enter back for its first ${REFILLED_DEAD_MS} ms`);
     assert.equal(second.heldBack, 0);
     await quickInput('accept'); // once the pick takes answers, as a person reading it would
@@ -51,8 +60,14 @@ suite('Permission QuickPick: refilled for the next request', function () {
 
     assert.equal((await turn).stopReason, 'end_turn');
     assert.deepEqual(
-      permissionRecords(api).slice(-3).map((r) => [r.toolCallId, r.outcome.status === 'selected' && r.outcome.optionId]),
-      [['refill-0', 'allow'], ['refill-1', 'allow'], ['refill-2', 'allow']],
+      permissionRecords(api)
+        .slice(-3)
+        .map((r) => [r.toolCallId, r.outcome.status === 'selected' && r.outcome.optionId]),
+      [
+        ['refill-0', 'allow'],
+        ['refill-1', 'allow'],
+        ['refill-2', 'allow'],
+      ],
       'each request answered once, by its own Enter',
     );
     // With no next request the answered pick goes after its brief wait.

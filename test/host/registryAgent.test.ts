@@ -56,7 +56,9 @@ suite('Agents from the ACP Registry', function () {
       license: 'MIT',
       distribution: { binary: { [platform]: { archive: `${base}${archiveName}`, cmd: './tiny-agent', args: [] } } },
     });
-    files['/registry.json'] = Buffer.from(JSON.stringify({ version: '1.0.0', agents: [entry('tiny', 'Tiny', '/tiny.tar.gz'), entry('broken', 'Broken', '/broken.tar.gz')], extensions: [] }));
+    files['/registry.json'] = Buffer.from(
+      JSON.stringify({ version: '1.0.0', agents: [entry('tiny', 'Tiny', '/tiny.tar.gz'), entry('broken', 'Broken', '/broken.tar.gz')], extensions: [] }),
+    );
     await vscode.workspace.getConfiguration('acpChat.agentRegistry').update('url', `${base}/registry.json`, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('acpChat.chatView.focus');
   });
@@ -65,7 +67,10 @@ suite('Agents from the ACP Registry', function () {
     await api.actions.selectAgent('Claude');
     await vscode.workspace.getConfiguration('acpChat').update('agents', undefined, vscode.ConfigurationTarget.Global);
     await vscode.workspace.getConfiguration('acpChat.agentRegistry').update('url', undefined, vscode.ConfigurationTarget.Global);
-    await waitFor(() => api.chat.status.state === 'ready' && api.host.agent?.initializeResponse.agentInfo?.name !== 'scripted-agent', 'the bundled agent ready again');
+    await waitFor(
+      () => api.chat.status.state === 'ready' && api.host.agent?.initializeResponse.agentInfo?.name !== 'scripted-agent',
+      'the bundled agent ready again',
+    );
     await new Promise((r) => server.close(r));
     await fake?.close();
   });
@@ -79,14 +84,27 @@ suite('Agents from the ACP Registry', function () {
     assert.ok(existsSync(entry.command));
     const raw = vscode.workspace.getConfiguration('acpChat').inspect<unknown[]>('agents')?.globalValue;
     assert.deepEqual(raw, [{ name: 'Claude' }, { name: 'Tiny', command: entry.command, args: [] }]);
-    assert.deepEqual(api.agents.list().map((a) => a.name), ['Claude', 'Tiny']);
-    assert.deepEqual(readdirSync(storageDir()).filter((n) => n.startsWith('.')), [], 'no temp folder left');
+    assert.deepEqual(
+      api.agents.list().map((a) => a.name),
+      ['Claude', 'Tiny'],
+    );
+    assert.deepEqual(
+      readdirSync(storageDir()).filter((n) => n.startsWith('.')),
+      [],
+      'no temp folder left',
+    );
 
     await api.actions.selectAgent('Tiny');
-    const session = await waitFor(() => (api.chat.status.state === 'ready' && api.host.agent?.initializeResponse.agentInfo?.name === 'scripted-agent' ? api.chat.session : undefined), 'a session with the installed agent');
+    const session = await waitFor(
+      () => (api.chat.status.state === 'ready' && api.host.agent?.initializeResponse.agentInfo?.name === 'scripted-agent' ? api.chat.session : undefined),
+      'a session with the installed agent',
+    );
     const res = await (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'hello' }]);
     assert.equal(res.stopReason, 'end_turn');
-    const said = session.snapshot().entries.filter((e) => e.kind === 'agent').at(-1);
+    const said = session
+      .snapshot()
+      .entries.filter((e) => e.kind === 'agent')
+      .at(-1);
     assert.ok(said?.kind === 'agent' && said.content.some((b) => b.type === 'text' && b.text.length > 0), 'the installed agent answered');
   });
 
@@ -96,7 +114,10 @@ suite('Agents from the ACP Registry', function () {
     const entry = (await vscode.commands.executeCommand('acpChat.addAgentFromRegistry', 'tiny')) as AgentEntry | undefined;
     assert.equal(entry?.name, 'Tiny');
     assert.deepEqual(vscode.workspace.getConfiguration('acpChat').inspect<unknown[]>('agents')?.globalValue, before);
-    assert.deepEqual(api.agents.list().map((a) => a.name), ['Claude', 'Tiny']);
+    assert.deepEqual(
+      api.agents.list().map((a) => a.name),
+      ['Claude', 'Tiny'],
+    );
   });
 
   test('a damaged archive is refused with a worded error, and nothing of it is left', async () => {
@@ -106,7 +127,11 @@ suite('Agents from the ACP Registry', function () {
     const notice = await waitFor(() => (api.chat.notices.current?.message.includes('damaged') ? api.chat.notices.current : undefined), 'the error card');
     assert.match(notice.message, /Nothing was installed/);
     assert.equal(existsSync(join(storageDir(), 'broken')), false);
-    assert.deepEqual(readdirSync(storageDir()).filter((n) => n.startsWith('.')), [], 'no temp folder left');
+    assert.deepEqual(
+      readdirSync(storageDir()).filter((n) => n.startsWith('.')),
+      [],
+      'no temp folder left',
+    );
     assert.deepEqual(vscode.workspace.getConfiguration('acpChat').inspect<unknown[]>('agents')?.globalValue, before);
   });
 });

@@ -52,13 +52,20 @@ suite('A turn’s changes: review and revert', function () {
     await bed.api.turnReview.review(set.id);
     const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs);
     const tab = await waitFor(() => tabs().find((t) => t.label.startsWith(reviewTitle())), 'the multi-file diff editor').catch((err: Error) => {
-      throw new Error(`${err.message}; tabs: ${tabs().map((t) => `${t.label} (${(t.input as object | undefined)?.constructor?.name})`).join(', ')}`);
+      throw new Error(
+        `${err.message}; tabs: ${tabs()
+          .map((t) => `${t.label} (${(t.input as object | undefined)?.constructor?.name})`)
+          .join(', ')}`,
+      );
     });
     const multiDiff = (vscode as unknown as { TabInputTextMultiDiff?: new (...a: never[]) => { textDiffs: vscode.TabInputTextDiff[] } }).TabInputTextMultiDiff;
     if (multiDiff) {
       assert.ok(tab.input instanceof multiDiff, 'a multi-file diff editor');
       const diffs = (tab.input as { textDiffs: vscode.TabInputTextDiff[] }).textDiffs;
-      assert.deepEqual(diffs.map((d) => d.modified.fsPath), [existing, a, b]);
+      assert.deepEqual(
+        diffs.map((d) => d.modified.fsPath),
+        [existing, a, b],
+      );
       assert.equal((await vscode.workspace.openTextDocument(diffs[0]!.original)).getText(), 'one\ntwo\nthree\n', 'left: before the turn');
     }
     await closeAllEditors();
@@ -119,7 +126,9 @@ suite('A turn’s changes: review and revert', function () {
     });
     const sent = bed.fake.requests.length;
     const set = await turn('overwrite it from the shell').finally(() => allow.dispose());
-    const told = bed.fake.requests.slice(sent).map((r) => `${r.kind}/${r.reply}: ${r.toolResults.map((t) => `${t.isError ? 'error ' : ''}${t.text}`).join(' | ')}`);
+    const told = bed.fake.requests
+      .slice(sent)
+      .map((r) => `${r.kind}/${r.reply}: ${r.toolResults.map((t) => `${t.isError ? 'error ' : ''}${t.text}`).join(' | ')}`);
     assert.equal(readFileSync(tracked, 'utf8'), 'shell wrote this\n', `the shell command ran; the model API was told: ${told.join('; ')}`);
     assert.ok(set, 'the turn has a change set');
     const file = set.files.find((f) => f.path === tracked);

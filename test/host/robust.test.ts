@@ -75,7 +75,7 @@ suite('Robustness on the real surfaces (scripted agent)', function () {
     // The two tabs the concurrency test opened go with it: left open, their chats would reload their sessions on
     // every later restart and take every update after this suite.
     await closeAllEditors();
-    if (api) await waitFor(() => api.chats.all().length === 1 || undefined, 'only the side view\'s chat left');
+    if (api) await waitFor(() => api.chats.all().length === 1 || undefined, "only the side view's chat left");
     for (const [key, value] of Object.entries(saved)) await setSetting(key, value);
     await api?.chats.restart().catch(() => undefined);
     console.log(`host robustness figures: ${figures.join('; ')}`);
@@ -94,7 +94,10 @@ suite('Robustness on the real surfaces (scripted agent)', function () {
           (r) => r,
           (e: unknown) => e as Error,
         );
-        await waitFor(() => api.permissions.broker.count === 3 && (surface === 'inline' || api.permissions.openPromptView()?.surface === 'quickPick'), `${label}: three approvals on screen`);
+        await waitFor(
+          () => api.permissions.broker.count === 3 && (surface === 'inline' || api.permissions.openPromptView()?.surface === 'quickPick'),
+          `${label}: three approvals on screen`,
+        );
         // Answer none, one or two of them first, from the surface under test.
         const answered = new Map<string, string>();
         for (let n = Math.floor(rng() * 3); n > 0; n--) {
@@ -102,7 +105,10 @@ suite('Robustness on the real surfaces (scripted agent)', function () {
             const view = api.permissions.openPromptView()!;
             await quickInput('accept'); // Enter: the agent's first option, "Allow"
             answered.set(view.key, 'allow');
-            await waitFor(() => !api.permissions.broker.get(view.key) && api.permissions.openPromptView()?.key !== view.key, `${label}: the answered QuickPick to move on`);
+            await waitFor(
+              () => !api.permissions.broker.get(view.key) && api.permissions.openPromptView()?.key !== view.key,
+              `${label}: the answered QuickPick to move on`,
+            );
           } else {
             const key = api.permissions.broker.pending()[0]!.key;
             assert.equal(api.actions.answerPermission(key, 'deny'), 'accepted', `${label}: the card's answer`);
@@ -120,7 +126,12 @@ suite('Robustness on the real surfaces (scripted agent)', function () {
         assert.equal(mine.length, 3, `${label}: three approvals recorded`);
         for (const r of mine) {
           const own = answered.get(r.key);
-          if (own) assert.deepEqual([r.outcome.status, r.outcome.status === 'selected' && r.outcome.optionId], ['selected', own], `${label}: ${r.key} keeps its answer`);
+          if (own)
+            assert.deepEqual(
+              [r.outcome.status, r.outcome.status === 'selected' && r.outcome.optionId],
+              ['selected', own],
+              `${label}: ${r.key} keeps its answer`,
+            );
           else assert.equal(r.outcome.status, 'cancelled', `${label}: ${r.key} settled cancelled, not ${r.outcome.status}`);
         }
         // The next prompt works: a new agent, continuing the same conversation (session/load).
@@ -166,20 +177,32 @@ suite('Robustness on the real surfaces (scripted agent)', function () {
         if (rng() < 0.5) {
           // The real QuickPick: bring this request up, move to its option, Enter.
           api.permissions.showPending(target.key);
-          const view = await waitFor(() => (api.permissions.openPromptView()?.key === target.key ? api.permissions.openPromptView() : undefined) ?? (!api.permissions.broker.get(target.key) && 'gone'), `${label}: ${target.key} on the QuickPick`);
+          const view = await waitFor(
+            () =>
+              (api.permissions.openPromptView()?.key === target.key ? api.permissions.openPromptView() : undefined) ??
+              (!api.permissions.broker.get(target.key) && 'gone'),
+            `${label}: ${target.key} on the QuickPick`,
+          );
           if (view === 'gone') continue; // a racing cancel settled it first
           const index = view.items.findIndex((item) => item.endsWith(optionId === 'allow' ? 'Allow' : 'Deny'));
           assert.ok(index >= 0, `${label}: option ${optionId} in ${view.items.join(' | ')}`);
           for (let k = view.activeIndex; k < index; k++) await quickInput('next');
           if (!api.permissions.broker.get(target.key)) continue;
           await quickInput('accept');
-          await waitFor(() => !api.permissions.broker.get(target.key) || api.permissions.openPromptView()?.key !== target.key, `${label}: the QuickPick answer`);
+          await waitFor(
+            () => !api.permissions.broker.get(target.key) || api.permissions.openPromptView()?.key !== target.key,
+            `${label}: the QuickPick answer`,
+          );
           if (!api.permissions.broker.get(target.key) && !target.request.signal.aborted) chosen.set(target.key, optionId);
         } else {
           // The inline card's intent, as the webview sends it.
           const result = api.actions.answerPermission(target.key, optionId);
           if (result === 'accepted') chosen.set(target.key, optionId);
-          else assert.ok(target.request.signal.aborted, `${label}: the card's answer to ${target.key} was refused (${JSON.stringify(result)}) though it was pending`);
+          else
+            assert.ok(
+              target.request.signal.aborted,
+              `${label}: the card's answer to ${target.key} was refused (${JSON.stringify(result)}) though it was pending`,
+            );
         }
       }
       const ended = await Promise.all(turns);
@@ -189,12 +212,19 @@ suite('Robustness on the real surfaces (scripted agent)', function () {
         assert.equal(mine.length, 3, `${label}: session ${i} recorded three approvals`);
         for (const r of mine) {
           const own = chosen.get(r.key);
-          if (own) assert.deepEqual([r.outcome.status, r.outcome.status === 'selected' && r.outcome.optionId], ['selected', own], `${label}: ${r.key} answered once, with its own option`);
+          if (own)
+            assert.deepEqual(
+              [r.outcome.status, r.outcome.status === 'selected' && r.outcome.optionId],
+              ['selected', own],
+              `${label}: ${r.key} answered once, with its own option`,
+            );
           else assert.equal(r.outcome.status, 'cancelled', `${label}: ${r.key} unanswered, so cancelled (was ${r.outcome.status})`);
         }
         if (i !== cancelled || ended[i]!.stopReason === 'end_turn') {
           // What the agent itself received: each request's own answer, in order.
-          const expected = JSON.stringify(mine.map((r) => (r.outcome.status === 'selected' ? { outcome: 'selected', optionId: r.outcome.optionId } : { outcome: 'cancelled' })));
+          const expected = JSON.stringify(
+            mine.map((r) => (r.outcome.status === 'selected' ? { outcome: 'selected', optionId: r.outcome.optionId } : { outcome: 'cancelled' })),
+          );
           assert.ok(agentText(s).includes(`outcomes: ${expected}`), `${label}: session ${i}: the agent got ${expected}`);
         }
         if (i !== cancelled) assert.equal(ended[i]!.stopReason, 'end_turn', `${label}: session ${i}'s turn`);
@@ -246,14 +276,20 @@ suite('Model API busy, real adapter, in the chat', function () {
       const notice = await waitFor(() => api.chat.notices.current, `the ${status} notice`);
       assert.match(notice.message, said);
       assert.equal(notice.severity, 'warning');
-      assert.deepEqual(notice.buttons.map((b) => b.label), ['Send Again', 'Show Log']);
+      assert.deepEqual(
+        notice.buttons.map((b) => b.label),
+        ['Send Again', 'Show Log'],
+      );
       assert.equal(api.chat.session?.status.turn, 'idle', 'the turn ended');
       fake.setScript([text(`answered after ${status}`)]);
       await api.actions.noticeAction(notice.id, 'resendPrompt');
       const s = api.chat.session!;
       await waitFor(() => agentText(s).includes(`answered after ${status}`) && s.status.turn === 'idle', 'the prompt sent again');
       assert.equal(api.chat.notices.current, null, 'the notice is gone');
-      const users = s.snapshot().entries.filter((e) => e.kind === 'user').map((e) => (e.kind === 'user' ? e.content.map((b) => (b.type === 'text' ? b.text : '')).join('') : ''));
+      const users = s
+        .snapshot()
+        .entries.filter((e) => e.kind === 'user')
+        .map((e) => (e.kind === 'user' ? e.content.map((b) => (b.type === 'text' ? b.text : '')).join('') : ''));
       assert.deepEqual(users.slice(-2), [`busy ${status}`, `busy ${status}`], 'the same prompt, sent again');
     }
   });
@@ -262,7 +298,10 @@ suite('Model API busy, real adapter, in the chat', function () {
     fake.setScript(Array.from({ length: 4 }, () => apiError(529, 'overloaded_error', 'fake-529', 1)));
     await api.actions.sendPrompt('busy, then forgotten', []);
     const notice = await waitFor(() => api.chat.notices.current, 'the 529 notice');
-    assert.deepEqual(notice.buttons.map((b) => b.label), ['Send Again', 'Show Log']);
+    assert.deepEqual(
+      notice.buttons.map((b) => b.label),
+      ['Send Again', 'Show Log'],
+    );
     assert.ok(api.chat.notices.keptPrompt, 'the prompt is kept for Send Again');
     fake.setScript([text('a different answer')]);
     await api.actions.sendPrompt('something else', []);
@@ -281,7 +320,10 @@ suite('Model API busy, real adapter, in the chat', function () {
     await sent;
     const s = api.chat.session!;
     await waitFor(() => s.status.turn === 'idle', 'the turn to end');
-    const end = s.snapshot().entries.filter((e) => e.kind === 'turn-end').at(-1);
+    const end = s
+      .snapshot()
+      .entries.filter((e) => e.kind === 'turn-end')
+      .at(-1);
     assert.equal(end?.kind === 'turn-end' && end.stopReason, 'cancelled');
     fake.setScript([text('after the stop')]);
     assert.equal((await (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'and now?' }])).stopReason, 'end_turn');

@@ -29,12 +29,18 @@ suite('Several agents: picked in the chat header', function () {
     // Leave the extension as found: the bundled adapter running, the setting unset.
     await api.actions.selectAgent('Claude');
     await vscode.workspace.getConfiguration('acpChat').update('agents', undefined, vscode.ConfigurationTarget.Global);
-    await waitFor(() => api.chat.status.state === 'ready' && api.host.agent?.initializeResponse.agentInfo?.name !== 'scripted-agent', 'the bundled agent ready again');
+    await waitFor(
+      () => api.chat.status.state === 'ready' && api.host.agent?.initializeResponse.agentInfo?.name !== 'scripted-agent',
+      'the bundled agent ready again',
+    );
     await fake?.close();
   });
 
   test('the picker lists both, Claude (the default entry) first and picked', () => {
-    assert.deepEqual(api.agents.list().map((a) => a.name), ['Claude', 'Scripted']);
+    assert.deepEqual(
+      api.agents.list().map((a) => a.name),
+      ['Claude', 'Scripted'],
+    );
     assert.equal(api.agents.selected.name, 'Claude');
     assert.notEqual(api.host.agent?.initializeResponse.agentInfo?.name, 'scripted-agent');
   });
@@ -43,21 +49,33 @@ suite('Several agents: picked in the chat header', function () {
     const before = api.chat.session?.id;
     await api.actions.selectAgent('Scripted');
     assert.equal(api.agents.selected.name, 'Scripted');
-    const session = await waitFor(() => (api.chat.status.state === 'ready' && api.host.agent?.initializeResponse.agentInfo?.name === 'scripted-agent' ? api.chat.session : undefined), 'a session with the scripted agent');
+    const session = await waitFor(
+      () => (api.chat.status.state === 'ready' && api.host.agent?.initializeResponse.agentInfo?.name === 'scripted-agent' ? api.chat.session : undefined),
+      'a session with the scripted agent',
+    );
     assert.notEqual(session.id, before);
     // Its own modes, and Claude's initial mode (acpChat.initialMode = default) not forced on it.
     const meta = session.snapshot().meta;
-    assert.deepEqual(meta.modes?.availableModes.map((m) => m.id), ['ask', 'yolo']);
+    assert.deepEqual(
+      meta.modes?.availableModes.map((m) => m.id),
+      ['ask', 'yolo'],
+    );
     assert.equal(meta.modes?.currentModeId, 'ask');
     const res = await (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'hello' }]);
     assert.equal(res.stopReason, 'end_turn');
-    const said = session.snapshot().entries.filter((e) => e.kind === 'agent').at(-1);
+    const said = session
+      .snapshot()
+      .entries.filter((e) => e.kind === 'agent')
+      .at(-1);
     assert.ok(said?.kind === 'agent' && said.content.some((b) => b.type === 'text' && b.text.length > 0), 'the scripted agent answered');
   });
 
   test('picking Claude again runs the bundled adapter', async () => {
     await api.actions.selectAgent('Claude');
-    await waitFor(() => api.chat.status.state === 'ready' && api.host.agent !== undefined && api.host.agent.initializeResponse.agentInfo?.name !== 'scripted-agent', 'the bundled agent');
+    await waitFor(
+      () => api.chat.status.state === 'ready' && api.host.agent !== undefined && api.host.agent.initializeResponse.agentInfo?.name !== 'scripted-agent',
+      'the bundled agent',
+    );
     assert.match(api.host.agent!.initializeResponse.agentInfo?.name ?? '', /claude/i);
   });
 });

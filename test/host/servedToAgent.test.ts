@@ -39,7 +39,10 @@ suite('fs/* served to the agent', function () {
   /** One scripted turn; returns what the client answered (`ok <json>` / `error <json>`, parsed). */
   async function ask(prompt: string): Promise<{ ok: true; result: { content?: string } } | { ok: false; error: { code: number; message: string } }> {
     await (await api.chat.ensureSession()).prompt([{ type: 'text', text: prompt }]);
-    const last = api.chat.session?.snapshot().entries.filter((e) => e.kind === 'agent').at(-1);
+    const last = api.chat.session
+      ?.snapshot()
+      .entries.filter((e) => e.kind === 'agent')
+      .at(-1);
     const said = last?.kind === 'agent' ? last.content.map((b) => (b.type === 'text' ? b.text : '')).join('') : '';
     const [, status, json] = /^(ok|error) ([\s\S]*)$/.exec(said) ?? [];
     assert.ok(status, `the scripted agent reported: ${said}`);
@@ -47,7 +50,8 @@ suite('fs/* served to the agent', function () {
   }
 
   test('advertised: fs read and write', () => {
-    const caps = (api.host.agent?.initializeResponse.agentCapabilities?._meta as { scripted?: { clientCapabilities?: { fs?: unknown } } })?.scripted?.clientCapabilities;
+    const caps = (api.host.agent?.initializeResponse.agentCapabilities?._meta as { scripted?: { clientCapabilities?: { fs?: unknown } } })?.scripted
+      ?.clientCapabilities;
     assert.deepEqual(caps?.fs, { readTextFile: true, writeTextFile: true });
   });
 
@@ -144,7 +148,10 @@ suite('terminal/* served to the agent', function () {
 
   async function term(spec: { command: string; args?: string[]; outputByteLimit?: number; kill?: string; card?: string }): Promise<TermResult> {
     await (await api.chat.ensureSession()).prompt([{ type: 'text', text: `term ${JSON.stringify(spec)}` }]);
-    const last = api.chat.session?.snapshot().entries.filter((e) => e.kind === 'agent').at(-1);
+    const last = api.chat.session
+      ?.snapshot()
+      .entries.filter((e) => e.kind === 'agent')
+      .at(-1);
     const said = last?.kind === 'agent' ? last.content.map((b) => (b.type === 'text' ? b.text : '')).join('') : '';
     assert.match(said, /^ok /, `the scripted agent reported: ${said}`);
     return JSON.parse(said.slice(3)) as TermResult;
@@ -153,7 +160,8 @@ suite('terminal/* served to the agent', function () {
   const node = process.execPath;
 
   test('advertised: terminal', () => {
-    const caps = (api.host.agent?.initializeResponse.agentCapabilities?._meta as { scripted?: { clientCapabilities?: { terminal?: unknown } } })?.scripted?.clientCapabilities;
+    const caps = (api.host.agent?.initializeResponse.agentCapabilities?._meta as { scripted?: { clientCapabilities?: { terminal?: unknown } } })?.scripted
+      ?.clientCapabilities;
     assert.equal(caps?.terminal, true);
   });
 
@@ -161,7 +169,10 @@ suite('terminal/* served to the agent', function () {
     const r = await term({ command: node, args: ['-e', "console.log('hello from the terminal');process.exit(3)"] });
     assert.deepEqual(r.exit, { exitCode: 3, signal: null });
     assert.deepEqual(r.output, { output: 'hello from the terminal\n', truncated: false, exitStatus: { exitCode: 3, signal: null } });
-    assert.ok(vscode.window.terminals.some((t) => t.name.startsWith(`Agent: ${node}`)), `terminals: ${vscode.window.terminals.map((t) => t.name).join(', ')}`);
+    assert.ok(
+      vscode.window.terminals.some((t) => t.name.startsWith(`Agent: ${node}`)),
+      `terminals: ${vscode.window.terminals.map((t) => t.name).join(', ')}`,
+    );
   });
 
   test('a killed command reports its signal', async () => {

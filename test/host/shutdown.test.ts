@@ -16,7 +16,10 @@ suite('Deactivation', function () {
       await pointAgentAt(fake, { withKey: true });
       await api.chats.restart();
       fake.setScript([bash(`touch ${join(workspaceRoot(), 'never-at-shutdown.txt')}`)]);
-      const turn = (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'create it' }]).then(() => 'answered', () => 'failed');
+      const turn = (await api.chat.ensureSession()).prompt([{ type: 'text', text: 'create it' }]).then(
+        () => 'answered',
+        () => 'failed',
+      );
       await waitFor(() => api.permissions.broker.count === 1, 'the pending permission', 30_000);
       const session = api.chat.session!;
       const errors: unknown[] = [];
@@ -35,7 +38,10 @@ suite('Deactivation', function () {
         process.off('unhandledRejection', onError);
       }
       assert.deepEqual(errors, []);
-      const record = session.snapshot().entries.flatMap((e) => (e.kind === 'permission' ? [e.permission] : [])).at(-1);
+      const record = session
+        .snapshot()
+        .entries.flatMap((e) => (e.kind === 'permission' ? [e.permission] : []))
+        .at(-1);
       assert.equal(record?.outcome.status, 'cancelled');
     } finally {
       await fake.close();

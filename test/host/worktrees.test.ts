@@ -38,22 +38,35 @@ suite('A chat in its own worktree', function () {
     assert.equal(api().chat.workPlace?.branch, 'acp-chat/host-test');
     const inTree = (name: string) => join(record.cwd, name);
 
-    bed.fake.setScript([read(inTree('notes.txt')), edit(inTree('notes.txt'), 'two', 'TWO (agent)'), read(inTree('plan.txt')), edit(inTree('plan.txt'), 'beta', 'beta, planned'), write(inTree('added.txt'), 'new\n'), text('Done in the worktree.')]);
+    bed.fake.setScript([
+      read(inTree('notes.txt')),
+      edit(inTree('notes.txt'), 'two', 'TWO (agent)'),
+      read(inTree('plan.txt')),
+      edit(inTree('plan.txt'), 'beta', 'beta, planned'),
+      write(inTree('added.txt'), 'new\n'),
+      text('Done in the worktree.'),
+    ]);
     const sent = bed.fake.requests.length;
     const response = await (await api().chat.ensureSession()).prompt([{ type: 'text', text: 'change the notes' }]);
     assert.equal(response.stopReason, 'end_turn');
     // The session works in the worktree: Claude Code tells the model its working directory.
-    assert.ok(bed.fake.requests.slice(sent).some((r) => r.allText.includes(record.cwd)), 'the model was told the worktree as the working directory');
+    assert.ok(
+      bed.fake.requests.slice(sent).some((r) => r.allText.includes(record.cwd)),
+      'the model was told the worktree as the working directory',
+    );
     assert.equal(readFileSync(inTree('notes.txt'), 'utf8'), 'one\nTWO (agent)\nthree\n', 'the agent edited the worktree’s copy');
     assert.equal(readFileSync(join(dir, 'notes.txt'), 'utf8'), 'one\ntwo\nthree\n', 'the workspace’s copy is unchanged');
     assert.equal(existsSync(join(dir, 'added.txt')), false);
 
     const changes = await api().worktrees.changes(record);
-    assert.deepEqual(changes.files.map((f) => [f.path, f.status, f.added, f.removed]), [
-      ['added.txt', 'added', 1, 0],
-      ['notes.txt', 'modified', 1, 1],
-      ['plan.txt', 'modified', 1, 1],
-    ]);
+    assert.deepEqual(
+      changes.files.map((f) => [f.path, f.status, f.added, f.removed]),
+      [
+        ['added.txt', 'added', 1, 0],
+        ['notes.txt', 'modified', 1, 1],
+        ['plan.txt', 'modified', 1, 1],
+      ],
+    );
 
     // The user changed the same line of notes.txt meanwhile: that file conflicts; the others apply.
     writeFileSync(join(dir, 'notes.txt'), 'one\ntwo (mine)\nthree\n');
@@ -112,7 +125,10 @@ suite('A chat in its own worktree', function () {
     assert.equal(git(dir, 'branch', '--list', 'acp-chat/host-gone').trim(), '');
     assert.doesNotMatch(git(dir, 'worktree', 'list', '--porcelain'), /host-gone/);
     assert.equal(api().worktrees.recordOf(api().chat), undefined);
-    await waitFor(() => api().chat.session?.id !== undefined && api().chat.session?.id !== session.id && !api().chat.workPlace, 'the chat in a new session in the workspace');
+    await waitFor(
+      () => api().chat.session?.id !== undefined && api().chat.session?.id !== session.id && !api().chat.workPlace,
+      'the chat in a new session in the workspace',
+    );
     api().chat.notices.clear();
   });
 
@@ -121,11 +137,16 @@ suite('A chat in its own worktree', function () {
     mkdirSync(plain, { recursive: true });
     const before = api().worktrees.recordOf(api().chat);
     let refused: (Error & { reason?: string }) | undefined;
-    await api().worktrees.create(api().chat, [plain]).catch((err: Error) => (refused = err));
+    await api()
+      .worktrees.create(api().chat, [plain])
+      .catch((err: Error) => (refused = err));
     // The extension's own error (another bundle than this test's, so compared by its reason) and its words.
     assert.equal(refused?.name, 'WorktreeError');
     assert.equal(refused?.reason, 'not-a-repository');
-    assert.match(describeError(new WorktreeError('not-a-repository', String(refused?.message))).message, /^This folder is not in a git repository: a worktree is a second checkout of a repository\./);
+    assert.match(
+      describeError(new WorktreeError('not-a-repository', String(refused?.message))).message,
+      /^This folder is not in a git repository: a worktree is a second checkout of a repository\./,
+    );
     assert.equal(api().worktrees.recordOf(api().chat), before);
   });
 });

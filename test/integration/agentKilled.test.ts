@@ -66,9 +66,7 @@ describe('adapter killed mid-turn', () => {
       expect(existsSync(join(adapter.run.workspace, 'killed.txt'))).toBe(false);
 
       // Using the dead session fails with an error, not a hang.
-      await expect(session.prompt([{ type: 'text', text: 'hello?' }])).rejects.toThrow(
-        `The agent is not running (${why}). Start a new session to continue.`,
-      );
+      await expect(session.prompt([{ type: 'text', text: 'hello?' }])).rejects.toThrow(`The agent is not running (${why}). Start a new session to continue.`);
 
       expect(await trap.reported()).toEqual([]);
 

@@ -54,7 +54,14 @@ describe('downloading Claude Code from the npm registry', () => {
     const dir = storage();
     try {
       const progress: DownloadProgress[] = [];
-      const done = await downloadClaudeCode({ registry: registryAt(registry.url), pkg: tarball.pkg, extensionPath: REPO_ROOT, storageDir: dir, probe: (p) => probeClaudeCode(p), onProgress: (p) => progress.push(p) });
+      const done = await downloadClaudeCode({
+        registry: registryAt(registry.url),
+        pkg: tarball.pkg,
+        extensionPath: REPO_ROOT,
+        storageDir: dir,
+        probe: (p) => probeClaudeCode(p),
+        onProgress: (p) => progress.push(p),
+      });
       expect(done.path).toBe(downloadedBinaryPath(dir, tarball.pkg));
       expect(done.version).toMatch(/Claude Code/);
       expect(statSync(done.path).mode & 0o111).toBe(0o111);
@@ -77,7 +84,15 @@ describe('downloading Claude Code from the npm registry', () => {
     const registry = await startFakeRegistry({ tarball, corrupt: true });
     const dir = storage();
     try {
-      const err = await failure(downloadClaudeCode({ registry: registryAt(registry.url), pkg: tarball.pkg, extensionPath: REPO_ROOT, storageDir: dir, probe: (p) => probeClaudeCode(p) }));
+      const err = await failure(
+        downloadClaudeCode({
+          registry: registryAt(registry.url),
+          pkg: tarball.pkg,
+          extensionPath: REPO_ROOT,
+          storageDir: dir,
+          probe: (p) => probeClaudeCode(p),
+        }),
+      );
       expect(err.reason).toBe('integrity');
       expect(describeError(err).message).toMatch(/does not match the sha512 recorded for it when ACP Chat was built/);
       expect(readdirSync(dir)).toEqual([]);
@@ -90,7 +105,15 @@ describe('downloading Claude Code from the npm registry', () => {
     const registry = await startFakeRegistry({ tarball, corrupt: true, documentIntegrity: 'sha1-2jmj7l5rSw0yVb/vlWAYkK/YBwk=' });
     const dir = storage();
     try {
-      const err = await failure(downloadClaudeCode({ registry: registryAt(registry.url), pkg: tarball.pkg, extensionPath: REPO_ROOT, storageDir: dir, probe: (p) => probeClaudeCode(p) }));
+      const err = await failure(
+        downloadClaudeCode({
+          registry: registryAt(registry.url),
+          pkg: tarball.pkg,
+          extensionPath: REPO_ROOT,
+          storageDir: dir,
+          probe: (p) => probeClaudeCode(p),
+        }),
+      );
       expect(err.problem).toMatchObject({ kind: 'integrityMismatch', expected: tarball.integrity.slice(7) });
       expect(readdirSync(dir)).toEqual([]);
     } finally {
@@ -103,12 +126,25 @@ describe('downloading Claude Code from the npm registry', () => {
     const registry = await startFakeRegistry({ tarball });
     await registry.close();
     const dir = storage();
-    const err = await failure(downloadClaudeCode({ registry: registryAt(registry.url), pkg: tarball.pkg, extensionPath: REPO_ROOT, storageDir: dir, probe: (p) => probeClaudeCode(p) }));
+    const err = await failure(
+      downloadClaudeCode({ registry: registryAt(registry.url), pkg: tarball.pkg, extensionPath: REPO_ROOT, storageDir: dir, probe: (p) => probeClaudeCode(p) }),
+    );
     expect(err.reason).toBe('offline');
-    expect(describeError(err).message).toMatch(/Could not reach the npm registry at http:\/\/127\.0\.0\.1:\d+\/ \(ECONNREFUSED\): this machine seems to be offline/);
+    expect(describeError(err).message).toMatch(
+      /Could not reach the npm registry at http:\/\/127\.0\.0\.1:\d+\/ \(ECONNREFUSED\): this machine seems to be offline/,
+    );
     expect(readdirSync(dir)).toEqual([]);
     // Behind a proxy, the same failure names the proxy.
-    const viaProxy = await failure(downloadClaudeCode({ registry: registryAt(registry.url), pkg: tarball.pkg, extensionPath: REPO_ROOT, storageDir: dir, probe: (p) => probeClaudeCode(p), proxy: 'http://proxy.corp:3128' }));
+    const viaProxy = await failure(
+      downloadClaudeCode({
+        registry: registryAt(registry.url),
+        pkg: tarball.pkg,
+        extensionPath: REPO_ROOT,
+        storageDir: dir,
+        probe: (p) => probeClaudeCode(p),
+        proxy: 'http://proxy.corp:3128',
+      }),
+    );
     expect(viaProxy.reason).toBe('proxy');
     expect(describeError(viaProxy).message).toMatch(/through the proxy http:\/\/proxy\.corp:3128.*http\.proxy/);
   });
@@ -142,34 +178,56 @@ describe('downloading Claude Code from the npm registry', () => {
     const registry = await startFakeRegistry({ tarball: { ...tarball, pkg: { ...tarball.pkg, version: '9.9.9' } } });
     const dir = storage();
     try {
-      const err = await failure(downloadClaudeCode({ registry: registryAt(registry.url), pkg: tarball.pkg, extensionPath: REPO_ROOT, storageDir: dir, probe: (p) => probeClaudeCode(p) }));
+      const err = await failure(
+        downloadClaudeCode({
+          registry: registryAt(registry.url),
+          pkg: tarball.pkg,
+          extensionPath: REPO_ROOT,
+          storageDir: dir,
+          probe: (p) => probeClaudeCode(p),
+        }),
+      );
       expect(err.reason).toBe('http');
       const version = tarball.pkg.version.replace(/\./g, '\\.');
-      expect(describeError(err).message).toMatch(new RegExp(`@${version} is not on the npm registry at .* \\(HTTP 404; registry from the npm_config_registry environment variable\\)`));
+      expect(describeError(err).message).toMatch(
+        new RegExp(`@${version} is not on the npm registry at .* \\(HTTP 404; registry from the npm_config_registry environment variable\\)`),
+      );
       expect(readdirSync(dir)).toEqual([]);
     } finally {
       await registry.close();
     }
   });
 
-  test('a registry serving another build under the pinned name and version, with its own matching sha512: refused before the download, nothing left', { timeout: 120_000 }, async () => {
-    const other = await repackedClaudeCodeTarball(REPO_ROOT);
-    expect(other.integrity).not.toBe(tarball.integrity);
-    const registry = await startFakeRegistry({ tarball: other });
-    const dir = storage();
-    try {
-      const err = await failure(downloadClaudeCode({ registry: registryAt(registry.url), pkg: other.pkg, extensionPath: REPO_ROOT, storageDir: dir, probe: (p) => probeClaudeCode(p) }));
-      expect(err.problem).toMatchObject({ kind: 'registryMismatch', pinned: tarball.integrity.slice(7), registry: other.integrity.slice(7) });
-      expect(err.reason).toBe('integrity');
-      expect(describeError(err).message).toMatch(/names a different sha512 for .* than the one recorded when ACP Chat was built/);
-      // Only the document was read: the tarball was never fetched, and nothing was kept.
-      expect(registry.requests).toEqual([`/${other.pkg.name.replace('/', '%2f')}/${other.pkg.version}`]);
-      expect(readdirSync(dir)).toEqual([]);
-    } finally {
-      await registry.close();
-      other.cleanup();
-    }
-  });
+  test(
+    'a registry serving another build under the pinned name and version, with its own matching sha512: refused before the download, nothing left',
+    { timeout: 120_000 },
+    async () => {
+      const other = await repackedClaudeCodeTarball(REPO_ROOT);
+      expect(other.integrity).not.toBe(tarball.integrity);
+      const registry = await startFakeRegistry({ tarball: other });
+      const dir = storage();
+      try {
+        const err = await failure(
+          downloadClaudeCode({
+            registry: registryAt(registry.url),
+            pkg: other.pkg,
+            extensionPath: REPO_ROOT,
+            storageDir: dir,
+            probe: (p) => probeClaudeCode(p),
+          }),
+        );
+        expect(err.problem).toMatchObject({ kind: 'registryMismatch', pinned: tarball.integrity.slice(7), registry: other.integrity.slice(7) });
+        expect(err.reason).toBe('integrity');
+        expect(describeError(err).message).toMatch(/names a different sha512 for .* than the one recorded when ACP Chat was built/);
+        // Only the document was read: the tarball was never fetched, and nothing was kept.
+        expect(registry.requests).toEqual([`/${other.pkg.name.replace('/', '%2f')}/${other.pkg.version}`]);
+        expect(readdirSync(dir)).toEqual([]);
+      } finally {
+        await registry.close();
+        other.cleanup();
+      }
+    },
+  );
 
   test('no sha512 recorded for the package at build time: refused before anything is fetched', async () => {
     const registry = await startFakeRegistry({ tarball });
@@ -177,7 +235,9 @@ describe('downloading Claude Code from the npm registry', () => {
     const unbuilt = mkdtempSync(join(tmpdir(), 'acp-unbuilt-extension-'));
     temps.push(unbuilt);
     try {
-      const err = await failure(downloadClaudeCode({ registry: registryAt(registry.url), pkg: tarball.pkg, extensionPath: unbuilt, storageDir: dir, probe: (p) => probeClaudeCode(p) }));
+      const err = await failure(
+        downloadClaudeCode({ registry: registryAt(registry.url), pkg: tarball.pkg, extensionPath: unbuilt, storageDir: dir, probe: (p) => probeClaudeCode(p) }),
+      );
       expect(err.problem).toMatchObject({ kind: 'notPinned' });
       expect(err.reason).toBe('integrity');
       expect(describeError(err).message).toMatch(/no sha512 recorded for .*; nothing was downloaded/);

@@ -32,7 +32,11 @@ describe('the editor tools server through the real adapter', () => {
   it('is reached with the token from the environment, its tool runs without asking, and no command line holds the token', async () => {
     const session = await adapter.run.newSession();
     const asked = adapter.run.hooks.permissions.length;
-    adapter.run.api.setScript([toolUse('ToolSearch', { query: 'select:mcp__acp-chat__ping', max_results: 1 }), toolUse('mcp__acp-chat__ping', {}), text('Done.')]);
+    adapter.run.api.setScript([
+      toolUse('ToolSearch', { query: 'select:mcp__acp-chat__ping', max_results: 1 }),
+      toolUse('mcp__acp-chat__ping', {}),
+      text('Done.'),
+    ]);
     expect((await session.prompt(ask('ping the editor'))).stopReason).toBe('end_turn');
     expect(adapter.run.api.toolResults().map((r) => r.text)).toContain('pong from the editor');
     expect(adapter.run.hooks.permissions.length).toBe(asked);

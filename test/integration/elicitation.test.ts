@@ -13,10 +13,7 @@ describe('AskUserQuestion → elicitation/create', () => {
       expect(req.signal.aborted).toBe(false);
       return { action: 'accept', content: { question_0: 'Red' } };
     };
-    adapter.run.api.setScript([
-      askUserQuestion([COLOR_QUESTION]),
-      text('Red it is.'),
-    ]);
+    adapter.run.api.setScript([askUserQuestion([COLOR_QUESTION]), text('Red it is.')]);
 
     const res = await timed(FILE, 'turn: AskUserQuestion + elicitation', () => session.prompt([{ type: 'text', text: 'ask me' }]));
 

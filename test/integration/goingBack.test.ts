@@ -157,7 +157,8 @@ describe('going back to an earlier prompt with the real adapter', () => {
     expect(outcome.sessionId).not.toBe(originalId);
     const texts = sentTexts(mainRequestSince(from));
     expect(texts).toContain('edited first prompt');
-    for (const gone of ['first prompt', 'Answer one.', 'second prompt', 'Answer two.', 'third prompt', 'Answer three.']) expect(texts, gone).not.toContain(gone);
+    for (const gone of ['first prompt', 'Answer one.', 'second prompt', 'Answer two.', 'third prompt', 'Answer three.'])
+      expect(texts, gone).not.toContain(gone);
     expect(promptTexts(chat.session!)).toEqual(['edited first prompt']);
   });
 

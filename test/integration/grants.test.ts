@@ -22,7 +22,12 @@ describe('an "always" answer, read from the settings files (real adapter)', () =
     writeFileSync(paths.local, '{\n  "permissions": {\n    "allow": ["Bash(ls:*)"]\n  }\n}\n');
     const session = await run.newSession();
     const seen: ObservedGrant[] = [];
-    const watcher = new GrantWatcher(session, () => paths, (g) => seen.push(g), run.logger);
+    const watcher = new GrantWatcher(
+      session,
+      () => paths,
+      (g) => seen.push(g),
+      run.logger,
+    );
     const cmd = 'touch g1.txt && touch g2.txt';
     const from = run.hooks.permissions.length;
     run.hooks.decide = (req) => (req.params.options.some((o) => o.optionId === 'allow-with-updates') ? 'allow-with-updates' : 'reject');
@@ -74,7 +79,12 @@ describe('an "always" answer, read from the settings files (real adapter)', () =
     writeFileSync(paths.local, mine);
     const session = await run.newSession();
     const seen: ObservedGrant[] = [];
-    const watcher = new GrantWatcher(session, () => paths, (g) => seen.push(g), run.logger);
+    const watcher = new GrantWatcher(
+      session,
+      () => paths,
+      (g) => seen.push(g),
+      run.logger,
+    );
     run.hooks.decide = (req) => (req.params.options.some((o) => o.optionId === 'allow-with-updates') ? 'allow-with-updates' : 'reject');
     run.api.setScript([bash('touch h1.txt && touch h2.txt', 'Create h1 and h2'), text('Done.')]);
     expect((await session.prompt(ask('make h1 and h2'))).stopReason).toBe('end_turn');

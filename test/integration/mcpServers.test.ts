@@ -58,7 +58,12 @@ describe('a trusted workspace: its .vscode/mcp.json servers reach the model', ()
     expect(first.allText).not.toContain('mcp__broken__');
     const notices = session.snapshot().entries.filter((e) => e.kind === 'notice');
     expect(notices.map((n) => (n.kind === 'notice' ? n.title : ''))).toContain('MCP server "broken" failed to start');
-    expect(session.snapshot().entries.filter((e) => e.kind === 'agent').map((e) => (e.kind === 'agent' ? e.content.map((b) => (b.type === 'text' ? b.text : '')).join('') : ''))).toContain('Ready.');
+    expect(
+      session
+        .snapshot()
+        .entries.filter((e) => e.kind === 'agent')
+        .map((e) => (e.kind === 'agent' ? e.content.map((b) => (b.type === 'text' ? b.text : '')).join('') : '')),
+    ).toContain('Ready.');
   });
 
   it("runs the server's tool when the model calls it, after the user's approval (its program started with the input's value)", async () => {
@@ -72,7 +77,9 @@ describe('a trusted workspace: its .vscode/mcp.json servers reach the model', ()
     expect(results.map((r) => r.text)).toContain('marker-7f3: hi');
     // A user's server asks like any tool in Manual mode.
     expect(adapter.run.hooks.permissions.length - from).toBe(1);
-    expect(adapter.run.hooks.permissions[from]!.params.toolCall.toolCallId).toBe(toolEntries(session).find((t) => t.status === 'completed' && JSON.stringify(t.rawInput).includes('"hi"'))?.toolCallId);
+    expect(adapter.run.hooks.permissions[from]!.params.toolCall.toolCallId).toBe(
+      toolEntries(session).find((t) => t.status === 'completed' && JSON.stringify(t.rawInput).includes('"hi"'))?.toolCallId,
+    );
     expect(permissionEntries(session)[0]!.outcome).toMatchObject({ status: 'selected', optionId: 'allow-once' });
   });
 });

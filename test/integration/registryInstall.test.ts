@@ -25,7 +25,13 @@ async function tgz(entries: (dir: string) => string[]): Promise<Buffer> {
 }
 
 const agent = (archive: string, cmd = './bin/agent'): RegistryAgent =>
-  parseRegistry(JSON.stringify({ agents: [{ id: 'tiny', name: 'Tiny', version: '1.0.0', distribution: { binary: { 'linux-x86_64': { archive: `${base}${archive}`, cmd, args: ['acp'] } } } }] })).agents[0]!;
+  parseRegistry(
+    JSON.stringify({
+      agents: [
+        { id: 'tiny', name: 'Tiny', version: '1.0.0', distribution: { binary: { 'linux-x86_64': { archive: `${base}${archive}`, cmd, args: ['acp'] } } } },
+      ],
+    }),
+  ).agents[0]!;
 
 beforeAll(async () => {
   files['/good.tgz'] = await tgz((dir) => {
@@ -68,7 +74,10 @@ afterAll(() => new Promise((r) => server.close(r)));
 
 const storage = () => mkdtempSync(join(tmpdir(), 'acp-registry-store-'));
 const refused = async (p: Promise<unknown>, reason: string, dir: string) => {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(InstallError);
   expect((err as InstallError).reason, (err as Error).message).toBe(reason);
   expect(readdirSync(dir), 'nothing left in storage').toEqual([]);
@@ -85,7 +94,13 @@ describe('registry install (127.0.0.1)', () => {
     const dir = storage();
     const a = agent('/good.tgz', './agent');
     const entry = await installAgent(a, installPlan(a, 'linux-x86_64'), { storageDir: dir });
-    expect(entry).toEqual({ name: 'Tiny', command: join(dir, 'tiny', '1.0.0-linux-x86_64', 'agent'), args: ['acp'], env: {}, sha256: createHash('sha256').update(files['/good.tgz']!).digest('hex') });
+    expect(entry).toEqual({
+      name: 'Tiny',
+      command: join(dir, 'tiny', '1.0.0-linux-x86_64', 'agent'),
+      args: ['acp'],
+      env: {},
+      sha256: createHash('sha256').update(files['/good.tgz']!).digest('hex'),
+    });
     expect(statSync(entry.command!).mode & 0o111).not.toBe(0);
     expect(readdirSync(dir)).toEqual(['tiny']);
   });
@@ -93,7 +108,10 @@ describe('registry install (127.0.0.1)', () => {
   it('refuses a 404, an archive without its command, a symlink out, a zip, and an unreachable server', async () => {
     let dir = storage();
     let a = agent('/missing.tgz');
-    expect((await refused(installAgent(a, installPlan(a, 'linux-x86_64'), { storageDir: dir }), 'http', dir)).problem).toMatchObject({ kind: 'httpStatus', status: 404 });
+    expect((await refused(installAgent(a, installPlan(a, 'linux-x86_64'), { storageDir: dir }), 'http', dir)).problem).toMatchObject({
+      kind: 'httpStatus',
+      status: 404,
+    });
     dir = storage();
     a = agent('/good.tgz', './bin/other');
     await refused(installAgent(a, installPlan(a, 'linux-x86_64'), { storageDir: dir }), 'corrupt', dir);
@@ -109,7 +127,13 @@ describe('registry install (127.0.0.1)', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((r) => closed.close(r));
-    const offline = parseRegistry(JSON.stringify({ agents: [{ id: 'off', name: 'Off', version: '1', distribution: { binary: { 'linux-x86_64': { archive: `http://127.0.0.1:${port}/a.tgz`, cmd: 'a' } } } }] })).agents[0]!;
+    const offline = parseRegistry(
+      JSON.stringify({
+        agents: [
+          { id: 'off', name: 'Off', version: '1', distribution: { binary: { 'linux-x86_64': { archive: `http://127.0.0.1:${port}/a.tgz`, cmd: 'a' } } } },
+        ],
+      }),
+    ).agents[0]!;
     await refused(installAgent(offline, installPlan(offline, 'linux-x86_64'), { storageDir: dir }), 'offline', dir);
   });
 });
@@ -117,15 +141,28 @@ describe('registry install (127.0.0.1)', () => {
 describe('registry install: what comes over the network is bounded and checked (127.0.0.1)', () => {
   it('plain http to another host than this machine is refused before anything is sent, and so is a redirect to it', async () => {
     let dir = storage();
-    const plain = parseRegistry(JSON.stringify({ agents: [{ id: 'plain', name: 'Plain', version: '1', distribution: { binary: { 'linux-x86_64': { archive: 'http://example.invalid/a.tgz', cmd: 'a' } } } }] })).agents[0]!;
-    expect((await refused(installAgent(plain, installPlan(plain, 'linux-x86_64'), { storageDir: dir }), 'http', dir)).problem).toMatchObject({ kind: 'insecure' });
+    const plain = parseRegistry(
+      JSON.stringify({
+        agents: [
+          { id: 'plain', name: 'Plain', version: '1', distribution: { binary: { 'linux-x86_64': { archive: 'http://example.invalid/a.tgz', cmd: 'a' } } } },
+        ],
+      }),
+    ).agents[0]!;
+    expect((await refused(installAgent(plain, installPlan(plain, 'linux-x86_64'), { storageDir: dir }), 'http', dir)).problem).toMatchObject({
+      kind: 'insecure',
+    });
     dir = storage();
     const a = agent('/redirect-out', './agent');
-    expect((await refused(installAgent(a, installPlan(a, 'linux-x86_64'), { storageDir: dir }), 'http', dir)).problem).toMatchObject({ kind: 'insecure', url: 'http://example.invalid/a.tgz' });
+    expect((await refused(installAgent(a, installPlan(a, 'linux-x86_64'), { storageDir: dir }), 'http', dir)).problem).toMatchObject({
+      kind: 'insecure',
+      url: 'http://example.invalid/a.tgz',
+    });
   });
 
   it('an npx agent is added with npx by its absolute path, never a bare name', async () => {
-    const npxAgent = parseRegistry(JSON.stringify({ agents: [{ id: 'npxy', name: 'Npxy', version: '2.0.0', distribution: { npx: { package: '@scope/npxy@2.0.0' } } }] })).agents[0]!;
+    const npxAgent = parseRegistry(
+      JSON.stringify({ agents: [{ id: 'npxy', name: 'Npxy', version: '2.0.0', distribution: { npx: { package: '@scope/npxy@2.0.0' } } }] }),
+    ).agents[0]!;
     const entry = await installAgent(npxAgent, installPlan(npxAgent, 'linux-x86_64'), { storageDir: storage() });
     expect(isAbsolute(entry.command!)).toBe(true);
     expect(basename(entry.command!)).toBe('npx');

@@ -144,8 +144,8 @@ describe('scripted agent: malformed and hostile input', () => {
   it('answers method-not-found to fs/* and terminal/* it did not advertise', async () => {
     agent = await startScriptedAgent(FILE);
     const session = await agent.client.newSession(repoRoot);
-    const caps = (agent.client.initializeResponse.agentCapabilities?._meta as { scripted?: { clientCapabilities?: Record<string, unknown> } })
-      ?.scripted?.clientCapabilities;
+    const caps = (agent.client.initializeResponse.agentCapabilities?._meta as { scripted?: { clientCapabilities?: Record<string, unknown> } })?.scripted
+      ?.clientCapabilities;
     // What the client advertised, as the agent's SDK parsed it (it fills in the defaults) and echoed it back: no fs,
     // no terminal. Compared whole, so a missing echo fails instead of passing on nothing.
     expect(caps?.fs).toEqual({ readTextFile: false, writeTextFile: false });

@@ -39,8 +39,20 @@ describe('sign-in with the real adapter', () => {
   it('without credentials: two terminal login methods, session/new works, the prompt fails with -32000', async () => {
     const { client, harness, api } = await start({ withKey: false });
     expect(client.initializeResponse.authMethods).toEqual([
-      { id: 'claude-ai-login', name: 'Claude Subscription', type: 'terminal', args: ['--cli', 'auth', 'login', '--claudeai'], description: 'Use Claude subscription ' },
-      { id: 'console-login', name: 'Anthropic Console', type: 'terminal', args: ['--cli', 'auth', 'login', '--console'], description: 'Use Anthropic Console (API usage billing)' },
+      {
+        id: 'claude-ai-login',
+        name: 'Claude Subscription',
+        type: 'terminal',
+        args: ['--cli', 'auth', 'login', '--claudeai'],
+        description: 'Use Claude subscription ',
+      },
+      {
+        id: 'console-login',
+        name: 'Anthropic Console',
+        type: 'terminal',
+        args: ['--cli', 'auth', 'login', '--console'],
+        description: 'Use Anthropic Console (API usage billing)',
+      },
     ]);
     expect(client.initializeResponse.agentCapabilities?.auth?.logout).toBeDefined();
     const session = await client.newSession(harness.workspace);
@@ -72,7 +84,11 @@ describe('sign-in with the real adapter', () => {
     };
     // Claude Code's own process, by its program's name: the adapter's process carries the same arguments
     // (`…/claude-agent-acp.mjs --cli auth login --claudeai`) and is found first while Claude Code is still starting.
-    const claudeLogin = await waitUntil(() => descendantPids(login.pid!).find((p) => /\bclaude auth login --claudeai\b/.test(cmdline(p))), 'Claude Code login process', 20_000);
+    const claudeLogin = await waitUntil(
+      () => descendantPids(login.pid!).find((p) => /\bclaude auth login --claudeai\b/.test(cmdline(p))),
+      'Claude Code login process',
+      20_000,
+    );
     expect(cmdline(claudeLogin)).toMatch(/claude auth login --claudeai/);
     await waitUntil(() => /oauth\/authorize/.test(output), 'the login URL', 20_000);
     process.kill(-login.pid!, 'SIGTERM');

@@ -55,7 +55,10 @@ describe('queue and steering (real adapter)', () => {
     release();
     await first.sent;
     await run.api.waitForRequest((r) => r.kind === 'main' && (r.lastMessage?.texts ?? []).some((t) => t.includes('second question')));
-    await waitUntil(() => session.snapshot().meta.turn === 'idle' && session.snapshot().entries.filter((e) => e.kind === 'turn-end').length === 2, 'both turns to end');
+    await waitUntil(
+      () => session.snapshot().meta.turn === 'idle' && session.snapshot().entries.filter((e) => e.kind === 'turn-end').length === 2,
+      'both turns to end',
+    );
     expect(session.snapshot().meta.queue).toEqual([]);
   });
 });

@@ -21,28 +21,91 @@ const toolContent = fc.oneof(
 );
 const status = fc.constantFrom('pending', 'in_progress', 'completed', 'failed', 'cancelled');
 const kind = fc.constantFrom('read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other');
-const location = fc.record({ path: fc.constantFrom('/w/a.ts', '/etc/hosts', 'rel/x', 'file:///etc/passwd'), line: fc.option(fc.integer({ min: -2, max: 1e6 })) }, { requiredKeys: ['path'] });
+const location = fc.record(
+  { path: fc.constantFrom('/w/a.ts', '/etc/hosts', 'rel/x', 'file:///etc/passwd'), line: fc.option(fc.integer({ min: -2, max: 1e6 })) },
+  { requiredKeys: ['path'] },
+);
 const meta = fc.option(fc.record({ terminal_output: fc.record({ terminal_id: id, data: text }) }, { requiredKeys: [] }), { nil: undefined });
 
 export const sessionUpdate = fc.oneof(
-  fc.record({ sessionUpdate: fc.constantFrom('agent_message_chunk', 'agent_thought_chunk', 'user_message_chunk'), content: contentBlock, messageId: fc.option(id) }, { requiredKeys: ['sessionUpdate', 'content'] }),
   fc.record(
-    { sessionUpdate: fc.constantFrom('tool_call', 'tool_call_update'), toolCallId: id, title: text, kind, status, content: fc.array(toolContent, { maxLength: 3 }), locations: fc.array(location, { maxLength: 3 }), rawInput: fc.jsonValue({ maxDepth: 2 }), rawOutput: fc.jsonValue({ maxDepth: 2 }), _meta: meta },
+    { sessionUpdate: fc.constantFrom('agent_message_chunk', 'agent_thought_chunk', 'user_message_chunk'), content: contentBlock, messageId: fc.option(id) },
+    { requiredKeys: ['sessionUpdate', 'content'] },
+  ),
+  fc.record(
+    {
+      sessionUpdate: fc.constantFrom('tool_call', 'tool_call_update'),
+      toolCallId: id,
+      title: text,
+      kind,
+      status,
+      content: fc.array(toolContent, { maxLength: 3 }),
+      locations: fc.array(location, { maxLength: 3 }),
+      rawInput: fc.jsonValue({ maxDepth: 2 }),
+      rawOutput: fc.jsonValue({ maxDepth: 2 }),
+      _meta: meta,
+    },
     { requiredKeys: ['sessionUpdate', 'toolCallId'] },
   ),
-  fc.record({ sessionUpdate: fc.constant('plan'), entries: fc.array(fc.record({ content: text, priority: fc.constantFrom('high', 'medium', 'low'), status: fc.constantFrom('pending', 'in_progress', 'completed') }), { maxLength: 4 }) }),
-  fc.record({ sessionUpdate: fc.constant('available_commands_update'), availableCommands: fc.array(fc.record({ name: text, description: text }), { maxLength: 3 }) }),
+  fc.record({
+    sessionUpdate: fc.constant('plan'),
+    entries: fc.array(
+      fc.record({ content: text, priority: fc.constantFrom('high', 'medium', 'low'), status: fc.constantFrom('pending', 'in_progress', 'completed') }),
+      { maxLength: 4 },
+    ),
+  }),
+  fc.record({
+    sessionUpdate: fc.constant('available_commands_update'),
+    availableCommands: fc.array(fc.record({ name: text, description: text }), { maxLength: 3 }),
+  }),
   fc.record({ sessionUpdate: fc.constant('current_mode_update'), currentModeId: fc.constantFrom('default', 'auto', 'plan', 'nope') }),
-  fc.record({ sessionUpdate: fc.constant('session_info_update'), title: fc.option(text), updatedAt: fc.option(fc.constant('2026-01-01T00:00:00Z')) }, { requiredKeys: ['sessionUpdate'] }),
-  fc.record({ sessionUpdate: fc.constant('usage_update'), used: fc.integer(), size: fc.integer(), cost: fc.option(fc.record({ amount: fc.double(), currency: fc.constant('USD') })) }, { requiredKeys: ['sessionUpdate', 'used', 'size'] }),
-  fc.record({ sessionUpdate: fc.constant('config_option_update'), configOptions: fc.array(fc.record({ id: fc.constantFrom('mode', 'model'), name: text, type: fc.constant('select'), currentValue: text, options: fc.array(fc.record({ value: text, name: text }), { maxLength: 3 }) }), { maxLength: 2 }) }),
+  fc.record(
+    { sessionUpdate: fc.constant('session_info_update'), title: fc.option(text), updatedAt: fc.option(fc.constant('2026-01-01T00:00:00Z')) },
+    { requiredKeys: ['sessionUpdate'] },
+  ),
+  fc.record(
+    {
+      sessionUpdate: fc.constant('usage_update'),
+      used: fc.integer(),
+      size: fc.integer(),
+      cost: fc.option(fc.record({ amount: fc.double(), currency: fc.constant('USD') })),
+    },
+    { requiredKeys: ['sessionUpdate', 'used', 'size'] },
+  ),
+  fc.record({
+    sessionUpdate: fc.constant('config_option_update'),
+    configOptions: fc.array(
+      fc.record({
+        id: fc.constantFrom('mode', 'model'),
+        name: text,
+        type: fc.constant('select'),
+        currentValue: text,
+        options: fc.array(fc.record({ value: text, name: text }), { maxLength: 3 }),
+      }),
+      { maxLength: 2 },
+    ),
+  }),
 );
 
-const permissionOption = fc.record({ optionId: fc.constantFrom('allow', 'allow-always', 'reject', 'x'), name: text, kind: fc.constantFrom('allow_once', 'allow_always', 'reject_once', 'reject_always', 'weird') });
+const permissionOption = fc.record({
+  optionId: fc.constantFrom('allow', 'allow-always', 'reject', 'x'),
+  name: text,
+  kind: fc.constantFrom('allow_once', 'allow_always', 'reject_once', 'reject_always', 'weird'),
+});
 export const permissionParams = (sessionId: fc.Arbitrary<string>) =>
   fc.record({
     sessionId,
-    toolCall: fc.record({ toolCallId: id, title: fc.option(text), kind: fc.option(kind), rawInput: fc.jsonValue({ maxDepth: 2 }), content: fc.option(fc.array(toolContent, { maxLength: 2 })), locations: fc.option(fc.array(location, { maxLength: 2 })) }, { requiredKeys: ['toolCallId'] }),
+    toolCall: fc.record(
+      {
+        toolCallId: id,
+        title: fc.option(text),
+        kind: fc.option(kind),
+        rawInput: fc.jsonValue({ maxDepth: 2 }),
+        content: fc.option(fc.array(toolContent, { maxLength: 2 })),
+        locations: fc.option(fc.array(location, { maxLength: 2 })),
+      },
+      { requiredKeys: ['toolCallId'] },
+    ),
     options: fc.array(permissionOption, { minLength: 1, maxLength: 4 }),
   });
 
@@ -51,19 +114,33 @@ export const elicitationParams = (sessionId: fc.Arbitrary<string>) =>
     mode: fc.constantFrom('form', 'url', 'other'),
     sessionId,
     message: text,
-    requestedSchema: fc.record({
-      type: fc.constant('object'),
-      title: fc.option(text),
-      properties: fc.dictionary(fc.constantFrom('question_0', 'question_1', 'name', 'n', '__proto__', 'constructor'), fc.oneof(
-        fc.record({ type: fc.constant('string'), title: text, oneOf: fc.array(fc.record({ const: text, title: text }), { maxLength: 3 }) }),
-        fc.record({ type: fc.constant('string'), title: text, pattern: fc.constantFrom('^(a+)+$', '^[a-z]+$', '(', '(?<x>a)\\k<x>'), minLength: fc.integer({ min: -1, max: 5 }) }, { requiredKeys: ['type'] }),
-        fc.record({ type: fc.constantFrom('number', 'integer'), minimum: fc.double(), maximum: fc.double() }, { requiredKeys: ['type'] }),
-        fc.record({ type: fc.constant('array'), items: fc.record({ anyOf: fc.array(fc.record({ const: text, title: text }), { maxLength: 3 }) }) }),
-        fc.record({ type: fc.constant('boolean'), default: fc.anything() }, { requiredKeys: ['type'] }),
-        fc.anything(),
-      )),
-      required: fc.array(fc.constantFrom('question_0', 'name', 'n', 'missing'), { maxLength: 3 }),
-    }, { requiredKeys: ['type', 'properties'] }),
+    requestedSchema: fc.record(
+      {
+        type: fc.constant('object'),
+        title: fc.option(text),
+        properties: fc.dictionary(
+          fc.constantFrom('question_0', 'question_1', 'name', 'n', '__proto__', 'constructor'),
+          fc.oneof(
+            fc.record({ type: fc.constant('string'), title: text, oneOf: fc.array(fc.record({ const: text, title: text }), { maxLength: 3 }) }),
+            fc.record(
+              {
+                type: fc.constant('string'),
+                title: text,
+                pattern: fc.constantFrom('^(a+)+$', '^[a-z]+$', '(', '(?<x>a)\\k<x>'),
+                minLength: fc.integer({ min: -1, max: 5 }),
+              },
+              { requiredKeys: ['type'] },
+            ),
+            fc.record({ type: fc.constantFrom('number', 'integer'), minimum: fc.double(), maximum: fc.double() }, { requiredKeys: ['type'] }),
+            fc.record({ type: fc.constant('array'), items: fc.record({ anyOf: fc.array(fc.record({ const: text, title: text }), { maxLength: 3 }) }) }),
+            fc.record({ type: fc.constant('boolean'), default: fc.anything() }, { requiredKeys: ['type'] }),
+            fc.anything(),
+          ),
+        ),
+        required: fc.array(fc.constantFrom('question_0', 'name', 'n', 'missing'), { maxLength: 3 }),
+      },
+      { requiredKeys: ['type', 'properties'] },
+    ),
   });
 
 export type Mutation = (v: unknown, rnd: () => number) => unknown;

@@ -13,7 +13,8 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export const quietLogger = (): Logger & { lines: string[] } => {
   const lines: string[] = [];
-  const push = (msg: string, ...args: unknown[]) => void lines.push([msg, ...args.map((a) => (a instanceof Error ? a.message : typeof a === 'string' ? a : ''))].join(' '));
+  const push = (msg: string, ...args: unknown[]) =>
+    void lines.push([msg, ...args.map((a) => (a instanceof Error ? a.message : typeof a === 'string' ? a : ''))].join(' '));
   return { lines, info: push, warn: push, error: push, debug: () => undefined };
 };
 
@@ -89,7 +90,6 @@ export function chatUnderTest(cwd: string, initialMode?: string) {
   };
 }
 
-
 /** Entries shown before the kill must all still be there, with at least the text they had. */
 export function transcriptIntact(before: readonly TranscriptEntry[], after: readonly TranscriptEntry[]): string | undefined {
   const byId = new Map(after.map((e) => [e.id, e]));
@@ -100,7 +100,8 @@ export function transcriptIntact(before: readonly TranscriptEntry[], after: read
       const text = (x: typeof e) => x.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
       if (!text(a as typeof e).startsWith(text(e))) return `entry ${e.id} lost text`;
     }
-    if (e.kind === 'tool' && a.kind === 'tool' && (a.toolCall.terminalOutput ?? '').length < (e.toolCall.terminalOutput ?? '').length) return `tool ${e.id} lost output`;
+    if (e.kind === 'tool' && a.kind === 'tool' && (a.toolCall.terminalOutput ?? '').length < (e.toolCall.terminalOutput ?? '').length)
+      return `tool ${e.id} lost output`;
   }
   return undefined;
 }

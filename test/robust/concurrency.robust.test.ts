@@ -83,7 +83,10 @@ async function runRound(t: Tally, round: number, totals: { accepted: number; lat
   }
   t.reached += 10;
   const prompts = broker.pending().flatMap((p) => (p.type === 'permission' ? [p] : []));
-  const order = prompts.map((p) => ({ p, r: rng() })).sort((a, b) => a.r - b.r).map((x) => x.p);
+  const order = prompts
+    .map((p) => ({ p, r: rng() }))
+    .sort((a, b) => a.r - b.r)
+    .map((x) => x.p);
   // One session's turn is cancelled at a random step; one request of another session is withdrawn by the agent at
   // another (of one cause each, so the reason it ends with is known).
   const cancelAt = Math.floor(rng() * 10);
@@ -105,7 +108,8 @@ async function runRound(t: Tally, round: number, totals: { accepted: number; lat
     // A cancelled turn's requests are settled before the answer; any other takes it, bar the one withdrawn, whose
     // answer races the agent's $/cancel_request (the outcomes below follow the answer's result).
     if (turnCancelled) check(t, result === 'expired', `round ${round}: ${name} answered after its turn was cancelled: ${JSON.stringify(result)}`);
-    else if (name !== withdrawName || i < withdrawAt) check(t, result === 'accepted', `round ${round}: ${name} answered along the ${path}: ${JSON.stringify(result)}`);
+    else if (name !== withdrawName || i < withdrawAt)
+      check(t, result === 'accepted', `round ${round}: ${name} answered along the ${path}: ${JSON.stringify(result)}`);
     // Sometimes both paths answer the same request at once (a click in the pop-up and the card): the second is late.
     if (rng() < 0.3) {
       totals.both++;
@@ -115,14 +119,29 @@ async function runRound(t: Tally, round: number, totals: { accepted: number; lat
     answers.push({ name, key: p.key, kind, result, turnCancelled });
     await new Promise((r) => setTimeout(r, Math.floor(rng() * 3)));
     // The broker lists exactly the requests whose Approval is still pending.
-    const live = broker.pending().map((x) => x.key).sort().join();
-    const pending = [...requests.values()].filter((r) => r.state.status === 'pending').map((r) => r.key).sort().join();
+    const live = broker
+      .pending()
+      .map((x) => x.key)
+      .sort()
+      .join();
+    const pending = [...requests.values()]
+      .filter((r) => r.state.status === 'pending')
+      .map((r) => r.key)
+      .sort()
+      .join();
     check(t, live === pending, `round ${round}: the broker lists ${live} but ${pending} are pending`);
   }
   try {
     await until(() => asked.size === 10 && [...asked.values()].every((a) => a.responses > 0), 'every request answered', 5000);
   } catch {
-    fail(t, 'hang', `round ${round}: ${[...asked.values()].filter((a) => !a.responses).map((a) => a.name).join()} never answered`);
+    fail(
+      t,
+      'hang',
+      `round ${round}: ${[...asked.values()]
+        .filter((a) => !a.responses)
+        .map((a) => a.name)
+        .join()} never answered`,
+    );
   }
   await Promise.all(turns);
   for (const a of answers) {
@@ -136,7 +155,11 @@ async function runRound(t: Tally, round: number, totals: { accepted: number; lat
 }
 
 /** The agent's prompt: its share of the ten requests, each with options of its own, withdrawable. */
-async function askAll(ctx: acp.AgentRequestContext<acp.PromptRequest>, asked: Map<string, Asked>, withdraw: Map<string, AbortController>): Promise<acp.PromptResponse> {
+async function askAll(
+  ctx: acp.AgentRequestContext<acp.PromptRequest>,
+  asked: Map<string, Asked>,
+  withdraw: Map<string, AbortController>,
+): Promise<acp.PromptResponse> {
   const s = Number(ctx.params.sessionId.split('-')[1]) - 1;
   const reqs = Array.from({ length: PER_SESSION[s]! }, (_, i) => {
     const name = `r${s}-${i}`;
@@ -149,7 +172,11 @@ async function askAll(ctx: acp.AgentRequestContext<acp.PromptRequest>, asked: Ma
     const w = new AbortController();
     withdraw.set(name, w);
     return ctx.client
-      .request(acp.methods.client.session.requestPermission, { sessionId: ctx.params.sessionId, toolCall: { toolCallId: name, title: `run ${name}` }, options }, { cancellationSignal: w.signal })
+      .request(
+        acp.methods.client.session.requestPermission,
+        { sessionId: ctx.params.sessionId, toolCall: { toolCallId: name, title: `run ${name}` }, options },
+        { cancellationSignal: w.signal },
+      )
       .then(
         (r) => {
           a.responses++;
@@ -179,7 +206,12 @@ function checkAgentGot(t: Tally, round: number, a: Answered, got: Asked): void {
   const o = got.outcome;
   const was = o?.outcome === 'selected' ? `selected ${o.optionId}` : String(o?.outcome);
   check(t, was === want, `round ${round}: ${a.name} reached the agent as ${was}, expected ${want}`, o?.outcome === 'selected' ? 'dataLost' : 'failure');
-  if (o?.outcome === 'selected') check(t, got.options.find((x) => x.optionId === o.optionId)?.kind === a.kind, `round ${round}: ${a.name} got a ${got.options.find((x) => x.optionId === o.optionId)?.kind} option, ${a.kind} was picked`);
+  if (o?.outcome === 'selected')
+    check(
+      t,
+      got.options.find((x) => x.optionId === o.optionId)?.kind === a.kind,
+      `round ${round}: ${a.name} got a ${got.options.find((x) => x.optionId === o.optionId)?.kind} option, ${a.kind} was picked`,
+    );
 }
 
 /** Each session's transcript records each of its requests once, with the outcome the answer had. */

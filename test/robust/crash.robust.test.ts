@@ -35,7 +35,11 @@ const ENDING: Record<Phase, { name: string; message: string; reason?: string }> 
 
 type Chat = ReturnType<typeof chatUnderTest>;
 type Settled = { ok: true; value: unknown } | { ok: false; error: unknown };
-const settle = (p: Promise<unknown>): Promise<Settled> => p.then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }));
+const settle = (p: Promise<unknown>): Promise<Settled> =>
+  p.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
 
 /** What a phase's driving left: how the start or turn ended, the session (if any) and its entries at the kill. */
 interface Driven {
@@ -71,7 +75,8 @@ describe('crash injection', () => {
         c.setLaunch(fast);
         const r = await within(c.chat.prompt([{ type: 'text', text: 'hello' }]), 15_000, `${label}: the next prompt`);
         check(t, r.stopReason === 'end_turn', `${label}: the next prompt ended ${r.stopReason}`);
-        if (driven.session) check(t, c.chat.session?.id === driven.session.id, `${label}: the conversation was not continued (new session ${c.chat.session?.id})`, 'dataLost');
+        if (driven.session)
+          check(t, c.chat.session?.id === driven.session.id, `${label}: the conversation was not continued (new session ${c.chat.session?.id})`, 'dataLost');
       } catch (err) {
         fail(t, err instanceof HangError ? 'hang' : 'failure', `${label}: ${err instanceof Error ? err.message : String(err)}`);
       } finally {
@@ -91,7 +96,11 @@ describe('crash injection', () => {
 /** Brings the chat into `phase`, kills the agent at a random point inside it, and waits for the start or turn to end. */
 async function drive(phase: Phase, c: Chat, rng: () => number, label: string, slow: Parameters<Chat['setLaunch']>[0]): Promise<Driven> {
   const onWire = (dir: 'in' | 'out', what: (m: { method?: string; params?: Record<string, unknown> }) => boolean) =>
-    within(waitFor(() => c.wires.at(-1)?.messages.some((m) => m.dir === dir && what(m)) ?? false), 10_000, `${label}: ${phase} on the wire`);
+    within(
+      waitFor(() => c.wires.at(-1)?.messages.some((m) => m.dir === dir && what(m)) ?? false),
+      10_000,
+      `${label}: ${phase} on the wire`,
+    );
   if (phase === 'initialize' || phase === 'session/new') {
     const starting = settle(c.chat.ensureSession());
     await onWire('out', (m) => m.method === phase);
@@ -114,7 +123,12 @@ async function drive(phase: Phase, c: Chat, rng: () => number, label: string, sl
   }
   const prompt = phase === 'mid-stream' ? 'stream 200 1' : phase === 'mid tool call' ? 'tool 200 1' : 'permissions';
   const turn = settle(c.chat.prompt([{ type: 'text', text: prompt }]));
-  if (phase === 'approvals open') await within(waitFor(() => c.broker.count === 3), 10_000, `${label}: three approvals`);
+  if (phase === 'approvals open')
+    await within(
+      waitFor(() => c.broker.count === 3),
+      10_000,
+      `${label}: three approvals`,
+    );
   else {
     const update = phase === 'mid-stream' ? 'agent_message_chunk' : 'tool_call';
     await onWire('in', (m) => (m.params?.update as { sessionUpdate?: string } | undefined)?.sessionUpdate === update);
@@ -134,14 +148,23 @@ function killNow(c: Chat): void {
 async function checkAfterKill(t: Tally, c: Chat, phase: Phase, d: Driven, label: string): Promise<void> {
   const want = ENDING[phase];
   const err = d.ending.ok ? undefined : (d.ending.error as Error & { reason?: string });
-  check(t, err?.name === want.name && err.message === want.message && err.reason === want.reason, `${label}: ended ${err ? `${err.name} (${err.reason ?? ''}) ${JSON.stringify(err.message)}` : 'without an error'}, expected ${want.name} ${JSON.stringify(want.message)}`);
+  check(
+    t,
+    err?.name === want.name && err.message === want.message && err.reason === want.reason,
+    `${label}: ended ${err ? `${err.name} (${err.reason ?? ''}) ${JSON.stringify(err.message)}` : 'without an error'}, expected ${want.name} ${JSON.stringify(want.message)}`,
+  );
   const dead = c.procs.at(-1)!;
   const exit = await within(dead.exited, 10_000, `${label}: the agent's exit`);
-  check(t, exit.signal === 'SIGKILL' && !alive(dead.pid), `${label}: the agent ended ${exit.signal ?? exit.code} and is ${alive(dead.pid) ? 'still running' : 'gone'}`);
+  check(
+    t,
+    exit.signal === 'SIGKILL' && !alive(dead.pid),
+    `${label}: the agent ended ${exit.signal ?? exit.code} and is ${alive(dead.pid) ? 'still running' : 'gone'}`,
+  );
   // Every approval the agent asked for is settled as cancelled because the agent went away; none stays open.
   check(t, c.broker.count === 0, `${label}: ${c.broker.count} approvals left open in the broker`);
   check(t, c.requests.length === (phase === 'approvals open' ? 3 : 0), `${label}: ${c.requests.length} approvals asked`);
-  for (const r of c.requests) check(t, r.state.status === 'cancelled' && r.state.reason === 'agent-exited', `${label}: request ${r.key} is ${JSON.stringify(r.state)}`);
+  for (const r of c.requests)
+    check(t, r.state.status === 'cancelled' && r.state.reason === 'agent-exited', `${label}: request ${r.key} is ${JSON.stringify(r.state)}`);
   if (d.session) checkTranscript(t, d.session, d.before, phase, label);
 }
 
@@ -151,8 +174,14 @@ function checkTranscript(t: Tally, session: Session, before: TranscriptEntry[], 
   check(t, lost === undefined, `${label}: ${lost}`, 'dataLost');
   check(t, after.meta.turn === 'idle' && after.meta.connection === 'disconnected', `${label}: the session is ${after.meta.turn}, ${after.meta.connection}`);
   for (const e of after.entries) {
-    if (e.kind === 'permission') check(t, e.permission.outcome.status === 'cancelled' && e.permission.outcome.reason === 'agent-exited', `${label}: ${e.permission.key} is ${JSON.stringify(e.permission.outcome)} in the transcript`);
-    if (e.kind === 'tool') check(t, e.toolCall.status !== 'pending' && e.toolCall.status !== 'in_progress', `${label}: tool ${e.toolCall.toolCallId} still ${e.toolCall.status}`);
+    if (e.kind === 'permission')
+      check(
+        t,
+        e.permission.outcome.status === 'cancelled' && e.permission.outcome.reason === 'agent-exited',
+        `${label}: ${e.permission.key} is ${JSON.stringify(e.permission.outcome)} in the transcript`,
+      );
+    if (e.kind === 'tool')
+      check(t, e.toolCall.status !== 'pending' && e.toolCall.status !== 'in_progress', `${label}: tool ${e.toolCall.toolCallId} still ${e.toolCall.status}`);
   }
   // A turn's end is the transcript's last entry: the error as the chat shows it.
   if (phase !== 'session/load') {

@@ -44,7 +44,11 @@ const KILLS = atLeast(20, process.env.ROBUST_ADAPTER_KILLS);
 
 type Chat = ReturnType<typeof chatUnderTest>;
 type Settled = { ok: true; value: unknown } | { ok: false; error: unknown };
-const settle = (p: Promise<unknown>): Promise<Settled> => p.then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }));
+const settle = (p: Promise<unknown>): Promise<Settled> =>
+  p.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
 
 interface Driven {
   ending: Settled;
@@ -58,7 +62,8 @@ interface Driven {
 
 /** How each phase's start or turn must end after the kill, given the exit (its description carries the stderr tail). */
 function ending(phase: Phase, exit: Parameters<typeof describeExit>[0]): { name: string; message: string; reason?: string } {
-  if (phase === 'initialize') return { name: 'AgentStartError', reason: 'exited', message: `The agent stopped before it finished starting. ${describeExit(exit)}` };
+  if (phase === 'initialize')
+    return { name: 'AgentStartError', reason: 'exited', message: `The agent stopped before it finished starting. ${describeExit(exit)}` };
   return { name: 'AgentExitedError', message: `The agent stopped while the request was running. ${describeExit(exit)}` };
 }
 
@@ -104,9 +109,23 @@ describe('crash injection, real adapter', () => {
         api.setScript([text('after the crash')]);
         const r = await within(c.chat.prompt([{ type: 'text', text: 'hello again' }]), 60_000, `${label}: the next prompt`);
         check(t, r.stopReason === 'end_turn', `${label}: the next prompt ended ${r.stopReason}`);
-        if (d.session) check(t, c.chat.session?.id === d.session.id, `${label}: the conversation was not continued (${c.logger.lines.filter((l) => /could not continue/.test(l)).join(' ').slice(0, 300)})`, 'dataLost');
+        if (d.session)
+          check(
+            t,
+            c.chat.session?.id === d.session.id,
+            `${label}: the conversation was not continued (${c.logger.lines
+              .filter((l) => /could not continue/.test(l))
+              .join(' ')
+              .slice(0, 300)})`,
+            'dataLost',
+          );
       } catch (err) {
-        if (process.env.ROBUST_DEBUG) console.log(label, api.requests.map((r) => `${r.kind}:${r.reply}`), c.logger.lines.slice(-30));
+        if (process.env.ROBUST_DEBUG)
+          console.log(
+            label,
+            api.requests.map((r) => `${r.kind}:${r.reply}`),
+            c.logger.lines.slice(-30),
+          );
         fail(t, err instanceof HangError ? 'hang' : 'failure', `${label}: ${err instanceof Error ? err.message : String(err)}`);
       } finally {
         release();
@@ -127,7 +146,15 @@ describe('crash injection, real adapter', () => {
 });
 
 /** Brings the chat into `phase`, kills the adapter at a random point inside it, and waits for the start or turn to end. */
-async function drive(phase: Phase, c: Chat, rng: () => number, label: string, api: FakeAnthropic, releasePromise: Promise<void>, home: string): Promise<Driven> {
+async function drive(
+  phase: Phase,
+  c: Chat,
+  rng: () => number,
+  label: string,
+  api: FakeAnthropic,
+  releasePromise: Promise<void>,
+  home: string,
+): Promise<Driven> {
   const answered = new Set<string>();
   const descendants: number[] = [];
   const kill = () => {
@@ -136,7 +163,12 @@ async function drive(phase: Phase, c: Chat, rng: () => number, label: string, ap
     c.wires.at(-1)!.markKill();
     process.kill(pid, 'SIGKILL');
   };
-  const sent = (method: string, n = 1) => within(waitFor(() => c.procs.length >= n && (c.wires.at(-1)?.messages.some((m) => m.dir === 'out' && m.method === method) ?? false)), 20_000, `${label}: ${method} sent`);
+  const sent = (method: string, n = 1) =>
+    within(
+      waitFor(() => c.procs.length >= n && (c.wires.at(-1)?.messages.some((m) => m.dir === 'out' && m.method === method) ?? false)),
+      20_000,
+      `${label}: ${method} sent`,
+    );
   if (phase === 'initialize' || phase === 'session/new') {
     const starting = settle(c.chat.ensureSession());
     await sent(phase);
@@ -155,27 +187,50 @@ async function drive(phase: Phase, c: Chat, rng: () => number, label: string, ap
     kill();
     return { ending: await within(restarting, 20_000, `${label}: the restart`), session, before, answered, descendants };
   }
-  api.setScript(phase === 'model reply held' ? [held(text('never finished'), releasePromise)] : phase === 'approval open' ? [bash('touch crash.txt')] : [bash('tail -f /dev/null'), text('done')]);
+  api.setScript(
+    phase === 'model reply held'
+      ? [held(text('never finished'), releasePromise)]
+      : phase === 'approval open'
+        ? [bash('touch crash.txt')]
+        : [bash('tail -f /dev/null'), text('done')],
+  );
   const turn = settle(c.chat.prompt([{ type: 'text', text: 'go' }]));
   if (phase === 'model reply held') {
-    await within(api.waitForRequest((r) => r.kind === 'main' && r.reply?.startsWith('held') === true, 20_000), 25_000, `${label}: the model request`);
+    await within(
+      api.waitForRequest((r) => r.kind === 'main' && r.reply?.startsWith('held') === true, 20_000),
+      25_000,
+      `${label}: the model request`,
+    );
     await sleep(rng() * 300);
   } else if (phase === 'approval open') {
-    await within(waitFor(() => c.broker.count === 1), 20_000, `${label}: the approval`);
+    await within(
+      waitFor(() => c.broker.count === 1),
+      20_000,
+      `${label}: the approval`,
+    );
   } else {
     // A command that runs until killed (Claude Code refuses a bare sleep); its approval is answered Allow once.
     const pid = c.procs.at(-1)!.pid!;
     const running = () => descendantPids(pid).some((p) => cmdline(p).includes('tail -f /dev/null'));
-    await within(waitFor(() => {
-      const p = c.broker.pending()[0];
-      if (p?.type === 'permission' && c.broker.answer(p.key, p.presentation.options.find((o) => o.kind === 'allow_once')!.optionId) === 'accepted') answered.add(p.key);
-      return running();
-    }, 50), 20_000, `${label}: the command running`);
+    await within(
+      waitFor(() => {
+        const p = c.broker.pending()[0];
+        if (p?.type === 'permission' && c.broker.answer(p.key, p.presentation.options.find((o) => o.kind === 'allow_once')!.optionId) === 'accepted')
+          answered.add(p.key);
+        return running();
+      }, 50),
+      20_000,
+      `${label}: the command running`,
+    );
     await sleep(rng() * 300);
   }
   // Claude Code writes the prompt to the session's file on its own schedule; a session killed before that cannot be
   // continued by any client. The kill lands after it, still inside the phase (nothing answers or releases meanwhile).
-  await within(waitFor(() => recorded(home, session.id, 'go'), 20), 20_000, `${label}: the prompt in Claude Code's session file`);
+  await within(
+    waitFor(() => recorded(home, session.id, 'go'), 20),
+    20_000,
+    `${label}: the prompt in Claude Code's session file`,
+  );
   const before = session.snapshot().entries.slice();
   kill();
   return { ending: await within(turn, 20_000, `${label}: the turn`), session, before, answered, descendants };
@@ -197,7 +252,11 @@ async function checkAfterKill(t: Tally, c: Chat, phase: Phase, d: Driven, label:
   check(t, exit.signal === 'SIGKILL', `${label}: the adapter ended ${exit.signal ?? exit.code}`);
   const want = ending(phase, exit);
   const err = d.ending.ok ? undefined : (d.ending.error as Error & { reason?: string });
-  check(t, err?.name === want.name && err.message === want.message && err.reason === want.reason, `${label}: ended ${err ? `${err.name} (${err.reason ?? ''}) ${JSON.stringify(err.message.slice(0, 300))}` : 'without an error'}, expected ${want.name} ${JSON.stringify(want.message.slice(0, 300))}`);
+  check(
+    t,
+    err?.name === want.name && err.message === want.message && err.reason === want.reason,
+    `${label}: ended ${err ? `${err.name} (${err.reason ?? ''}) ${JSON.stringify(err.message.slice(0, 300))}` : 'without an error'}, expected ${want.name} ${JSON.stringify(want.message.slice(0, 300))}`,
+  );
   // Claude Code and any command it ran are ended with the adapter's group; wait a bounded time, then count orphans.
   await waitFor(() => !d.descendants.some(alive), 100, 15_000).catch(() => undefined);
   for (const pid of d.descendants) {
@@ -223,7 +282,9 @@ function checkTranscript(t: Tally, d: Driven, message: string, phase: Phase, lab
   for (const e of after.entries) {
     if (e.kind === 'permission') {
       const o = e.permission.outcome;
-      const ok = d.answered.has(e.permission.key) ? o.status === 'selected' && o.optionKind === 'allow_once' : o.status === 'cancelled' && o.reason === 'agent-exited';
+      const ok = d.answered.has(e.permission.key)
+        ? o.status === 'selected' && o.optionKind === 'allow_once'
+        : o.status === 'cancelled' && o.reason === 'agent-exited';
       check(t, ok, `${label}: ${e.permission.key} is ${JSON.stringify(o)}`);
     }
     if (e.kind === 'tool') check(t, e.toolCall.status !== 'pending' && e.toolCall.status !== 'in_progress', `${label}: tool still ${e.toolCall.status}`);

@@ -29,7 +29,14 @@ const quiet: Logger = { info() {}, warn() {}, error() {}, debug() {} };
 /** A logger that keeps only errors the client logged because its own code threw (not the agent's bad input). */
 function errorLog(): Logger & { thrown: string[] } {
   const thrown: string[] = [];
-  return { thrown, info() {}, warn() {}, debug() {}, error: (msg: string, ...args: unknown[]) => void (/could not apply|listener failed|prompt failed|could not build/.test(msg) && thrown.push(`${msg} ${String(args[0])}`)) };
+  return {
+    thrown,
+    info() {},
+    warn() {},
+    debug() {},
+    error: (msg: string, ...args: unknown[]) =>
+      void (/could not apply|listener failed|prompt failed|could not build/.test(msg) && thrown.push(`${msg} ${String(args[0])}`)),
+  };
 }
 /** What the wire would deliver: the SDK's parse of `value` (defaults applied), or undefined if it is rejected there. */
 function throughWire<T>(schema: { safeParse(v: unknown): { success: boolean; data?: unknown } }, value: unknown): T | undefined {
@@ -75,7 +82,8 @@ async function connect(t: Tally, rng: () => number, logger: Logger) {
   const agent = rawAgent();
   // Answers the client's own requests: initialize and session/new.
   agent.onMessage((m) => {
-    if (m.method === 'initialize') agent.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: 1, agentCapabilities: { loadSession: false }, authMethods: [] } }));
+    if (m.method === 'initialize')
+      agent.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: 1, agentCapabilities: { loadSession: false }, authMethods: [] } }));
     if (m.method === 'session/new') agent.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: { sessionId: `s${agent.fromClient.length}` } }));
   });
   const broker = new PermissionBroker({ logger, presentationContext: () => ({ workspaceFolders: ['/w'] }) });
@@ -128,7 +136,11 @@ describe('fuzzing (fast-check)', () => {
       fc.record({ jsonrpc: fc.constant('2.0'), method: fc.constant('session/update'), params: fc.record({ sessionId, update: sessionUpdate }) }),
       fc.record({ jsonrpc: fc.constant('2.0'), method: fc.constant('session/request_permission'), params: permissionParams(sessionId) }),
       fc.record({ jsonrpc: fc.constant('2.0'), method: fc.constant('elicitation/create'), params: elicitationParams(sessionId) }),
-      fc.record({ jsonrpc: fc.constant('2.0'), method: fc.constantFrom('fs/read_text_file', 'terminal/create', 'x/unknown', '_meta/ext', 'session/update '), params: fc.anything({ maxDepth: 2 }) }),
+      fc.record({
+        jsonrpc: fc.constant('2.0'),
+        method: fc.constantFrom('fs/read_text_file', 'terminal/create', 'x/unknown', '_meta/ext', 'session/update '),
+        params: fc.anything({ maxDepth: 2 }),
+      }),
       fc.record({ jsonrpc: fc.constant('2.0'), id: fc.integer({ min: 0, max: 1e6 }), result: fc.anything({ maxDepth: 1 }) }),
       fc.record({ jsonrpc: fc.constant('2.0'), id: fc.integer({ min: 0, max: 1e6 }), error: fc.record({ code: fc.integer(), message: fc.string() }) }),
     );
@@ -173,12 +185,17 @@ describe('fuzzing (fast-check)', () => {
       }, 5000);
       if (!settled) break;
     }
-    for (const [k, n] of expected) check(t, (responses.get(k)?.length ?? 0) >= n, `request id ${k}: ${n} sent, ${responses.get(k)?.length ?? 0} answered`, 'hang');
+    for (const [k, n] of expected)
+      check(t, (responses.get(k)?.length ?? 0) >= n, `request id ${k}: ${n} sent, ${responses.get(k)?.length ?? 0} answered`, 'hang');
     // A request with an id of its own has one right reply: what its method and params call for, and the surface's answer.
     for (const { id, request } of own) {
       const got = responses.get(id) ?? [];
       const want = expectedReply(request, accepted);
-      check(t, got.length === 1 && isDeepStrictEqual(replyOf(got[0]!), want), `request ${id} (${request.method}): replied ${JSON.stringify(got.map(replyOf)).slice(0, 300)}, expected ${JSON.stringify(want)}`);
+      check(
+        t,
+        got.length === 1 && isDeepStrictEqual(replyOf(got[0]!), want),
+        `request ${id} (${request.method}): replied ${JSON.stringify(got.map(replyOf)).slice(0, 300)}, expected ${JSON.stringify(want)}`,
+      );
     }
     check(t, broker.count === 0, `${broker.count} prompts left open after cancel`, 'hang');
     client.dispose();
@@ -229,7 +246,10 @@ describe('fuzzing (fast-check)', () => {
     const t = tally('fuzz: permission presentation');
     t.refusedBy = "the SDK's schema (zRequestPermissionRequest)";
     tallies.push(t);
-    const params = fc.oneof(permissionParams(fc.constant('s1')), fc.tuple(permissionParams(fc.constant('s1')), oddValue, fc.integer()).map(([p, odd, s]) => mutate(p, seededRandom(s), odd)));
+    const params = fc.oneof(
+      permissionParams(fc.constant('s1')),
+      fc.tuple(permissionParams(fc.constant('s1')), oddValue, fc.integer()).map(([p, odd, s]) => mutate(p, seededRandom(s), odd)),
+    );
     fc.assert(
       fc.property(params, fc.constantFrom(['/w'], ['C:\\w'], [] as string[]), (raw, folders) => {
         t.generated++;
@@ -243,7 +263,11 @@ describe('fuzzing (fast-check)', () => {
           const sent = p.options.map((o) => `${o.optionId} ${o.kind}`).sort();
           const shown = pres.options.map((o) => `${o.optionId} ${o.kind}`).sort();
           check(t, isDeepStrictEqual(shown, sent), `${JSON.stringify(p.options).slice(0, 200)} presented as ${JSON.stringify(shown).slice(0, 200)}`);
-          return check(t, pres.defaultOptionId === undefined ? p.options.length === 0 : p.options.some((o) => o.optionId === pres.defaultOptionId), `default ${pres.defaultOptionId} is not an option sent`);
+          return check(
+            t,
+            pres.defaultOptionId === undefined ? p.options.length === 0 : p.options.some((o) => o.optionId === pres.defaultOptionId),
+            `default ${pres.defaultOptionId} is not an option sent`,
+          );
         } catch (err) {
           return check(t, false, `${JSON.stringify(p).slice(0, 200)} threw ${String(err)}`);
         }
@@ -264,8 +288,14 @@ describe('fuzzing (fast-check)', () => {
     const cases = fc.sample(
       fc.record({
         kind: fc.constantFrom('permission', 'elicitation'),
-        perm: fc.oneof(permissionParams(fc.constantFrom('s1', 's2')), fc.tuple(permissionParams(fc.constant('s1')), oddValue, fc.integer()).map(([p, odd, s]) => mutate(p, seededRandom(s), odd))),
-        elic: fc.oneof(elicitationParams(fc.constantFrom('s1', 's2')), fc.tuple(elicitationParams(fc.constant('s1')), oddValue, fc.integer()).map(([p, odd, s]) => mutate(p, seededRandom(s), odd))),
+        perm: fc.oneof(
+          permissionParams(fc.constantFrom('s1', 's2')),
+          fc.tuple(permissionParams(fc.constant('s1')), oddValue, fc.integer()).map(([p, odd, s]) => mutate(p, seededRandom(s), odd)),
+        ),
+        elic: fc.oneof(
+          elicitationParams(fc.constantFrom('s1', 's2')),
+          fc.tuple(elicitationParams(fc.constant('s1')), oddValue, fc.integer()).map(([p, odd, s]) => mutate(p, seededRandom(s), odd)),
+        ),
         id: fc.integer({ min: 0, max: 20 }),
         action: fc.constantFrom('answer', 'cancel', 'both', 'forged', 'none'),
       }),
@@ -297,9 +327,21 @@ describe('fuzzing (fast-check)', () => {
     const t = tally('fuzz: webview message validator');
     tallies.push(t);
     const validMsg = fc.oneof(
-      fc.record({ type: fc.constant('sendPrompt'), text: fc.string(), attachments: fc.array(fc.record({ type: fc.constant('file'), path: fc.string(), name: fc.string() }), { maxLength: 2 }) }),
+      fc.record({
+        type: fc.constant('sendPrompt'),
+        text: fc.string(),
+        attachments: fc.array(fc.record({ type: fc.constant('file'), path: fc.string(), name: fc.string() }), { maxLength: 2 }),
+      }),
       fc.record({ type: fc.constant('answerPermission'), key: fc.string(), optionId: fc.string() }),
-      fc.record({ type: fc.constant('answerElicitation'), key: fc.string(), action: fc.constantFrom('accept', 'decline', 'cancel'), content: fc.dictionary(fc.string().filter((k) => k !== '__proto__'), fc.oneof(fc.string(), fc.integer(), fc.boolean())) }),
+      fc.record({
+        type: fc.constant('answerElicitation'),
+        key: fc.string(),
+        action: fc.constantFrom('accept', 'decline', 'cancel'),
+        content: fc.dictionary(
+          fc.string().filter((k) => k !== '__proto__'),
+          fc.oneof(fc.string(), fc.integer(), fc.boolean()),
+        ),
+      }),
       fc.record({ type: fc.constant('openLocation'), path: fc.string(), line: fc.option(fc.nat()) }),
       fc.record({ type: fc.constant('openLink'), href: fc.string() }),
       fc.record({ type: fc.constant('completeMentions'), requestId: fc.integer(), query: fc.string() }),
@@ -325,10 +367,21 @@ describe('fuzzing (fast-check)', () => {
           verdicts[r.ok ? 'accepted' : 'refused']++;
           // One right verdict: what the protocol's shapes say of the input; a generated message always passes.
           const want = webviewVerdict(input);
-          if (!check(t, r.ok === want.ok && (doMutate || want.ok), `${JSON.stringify(input)?.slice(0, 200)}: ${r.ok ? 'accepted' : `refused (${r.error})`}, expected ${want.ok ? 'accepted' : `refused (${want.why})`}`)) return false;
+          if (
+            !check(
+              t,
+              r.ok === want.ok && (doMutate || want.ok),
+              `${JSON.stringify(input)?.slice(0, 200)}: ${r.ok ? 'accepted' : `refused (${r.error})`}, expected ${want.ok ? 'accepted' : `refused (${want.why})`}`,
+            )
+          )
+            return false;
           // An accepted message is the input's known fields, unchanged.
           if (!r.ok || !want.ok) return true;
-          return check(t, isDeepStrictEqual(JSON.parse(JSON.stringify(r.message)), JSON.parse(JSON.stringify(want.message))), `${JSON.stringify(input)?.slice(0, 200)} accepted as ${JSON.stringify(r.message).slice(0, 200)}`);
+          return check(
+            t,
+            isDeepStrictEqual(JSON.parse(JSON.stringify(r.message)), JSON.parse(JSON.stringify(want.message))),
+            `${JSON.stringify(input)?.slice(0, 200)} accepted as ${JSON.stringify(r.message).slice(0, 200)}`,
+          );
         } catch (err) {
           return check(t, false, `threw ${String(err)}`);
         }
@@ -391,7 +444,8 @@ function transcriptConsistent(state: TranscriptState): string | undefined {
   const ids = new Set(state.entries.map((e) => e.id));
   if (ids.size !== state.entries.length) return 'duplicate entry ids';
   for (const [i, e] of state.entries.entries()) {
-    if (e.kind === 'tool' && state.toolIndex.get(e.toolCall.toolCallId) !== i) return `tool ${e.toolCall.toolCallId} at ${i} is indexed at ${state.toolIndex.get(e.toolCall.toolCallId)}`;
+    if (e.kind === 'tool' && state.toolIndex.get(e.toolCall.toolCallId) !== i)
+      return `tool ${e.toolCall.toolCallId} at ${i} is indexed at ${state.toolIndex.get(e.toolCall.toolCallId)}`;
   }
   return undefined;
 }
@@ -417,21 +471,49 @@ interface BrokerRig {
  * holds it, the test answers, forges or cancels it; the reply must be exactly what that called for. Resolves once
  * the reply is checked (the last ones at the final cancelAll).
  */
-async function runBrokerCase(t: Tally, rig: BrokerRig, c: { id: number; action: string }, perm?: RequestPermissionRequest, elic?: CreateElicitationRequest): Promise<void> {
+async function runBrokerCase(
+  t: Tally,
+  rig: BrokerRig,
+  c: { id: number; action: string },
+  perm?: RequestPermissionRequest,
+  elic?: CreateElicitationRequest,
+): Promise<void> {
   const { broker, core, conn } = rig;
   const sdk = new AbortController();
-  const key = perm ? `${perm.sessionId}:${c.id}` : `${elic && 'sessionId' in elic && typeof elic.sessionId === 'string' ? elic.sessionId : 'elicitation'}:${c.id}`;
+  const key = perm
+    ? `${perm.sessionId}:${c.id}`
+    : `${elic && 'sessionId' in elic && typeof elic.sessionId === 'string' ? elic.sessionId : 'elicitation'}:${c.id}`;
   const duplicate = core.has(key);
   let response: Promise<unknown>;
   try {
     response = perm
-      ? handlePermissionRequest({ params: perm, requestId: c.id, signal: sdk.signal, connectionSignal: conn, session: undefined, hooks: { requestPermission: (r) => broker.requestPermission(r) }, pending: core, logger: quiet })
-      : handleElicitationRequest({ params: elic!, requestId: c.id, signal: sdk.signal, connectionSignal: conn, createElicitation: (r) => broker.createElicitation(r), pending: core, logger: quiet });
+      ? handlePermissionRequest({
+          params: perm,
+          requestId: c.id,
+          signal: sdk.signal,
+          connectionSignal: conn,
+          session: undefined,
+          hooks: { requestPermission: (r) => broker.requestPermission(r) },
+          pending: core,
+          logger: quiet,
+        })
+      : handleElicitationRequest({
+          params: elic!,
+          requestId: c.id,
+          signal: sdk.signal,
+          connectionSignal: conn,
+          createElicitation: (r) => broker.createElicitation(r),
+          pending: core,
+          logger: quiet,
+        });
   } catch (err) {
     check(t, false, `handler threw synchronously: ${String(err)} for ${key}`);
     return;
   }
-  const reply = response.then((v) => ({ result: v }), (e: unknown) => ({ error: (e as { code?: unknown }).code }));
+  const reply = response.then(
+    (v) => ({ result: v }),
+    (e: unknown) => ({ error: (e as { code?: unknown }).code }),
+  );
   let want: unknown;
   if (duplicate) want = { error: -32600 };
   else {
@@ -442,7 +524,11 @@ async function runBrokerCase(t: Tally, rig: BrokerRig, c: { id: number; action: 
     want = decide(t, broker, prompt!, c.action, sdk);
   }
   const got = await reply;
-  check(t, isDeepStrictEqual(got, want), `${key} (${c.action}${duplicate ? ', duplicate' : ''}): replied ${JSON.stringify(got).slice(0, 200)}, expected ${JSON.stringify(want)}`);
+  check(
+    t,
+    isDeepStrictEqual(got, want),
+    `${key} (${c.action}${duplicate ? ', duplicate' : ''}): replied ${JSON.stringify(got).slice(0, 200)}, expected ${JSON.stringify(want)}`,
+  );
 }
 
 /** What the test does to a held request, and the reply that must follow. */
@@ -454,7 +540,11 @@ function decide(t: Tally, broker: PermissionBroker, prompt: NonNullable<ReturnTy
       const offered = prompt.request.params.options.some((o) => o.optionId === choice);
       // An offered option is taken; one not offered is refused and the request stays pending.
       const r = broker.answer(prompt.key, choice);
-      check(t, offered ? r === 'accepted' : typeof r === 'object', `${prompt.key}: "${choice}" (${offered ? 'offered' : 'not offered'}) answered ${JSON.stringify(r)}`);
+      check(
+        t,
+        offered ? r === 'accepted' : typeof r === 'object',
+        `${prompt.key}: "${choice}" (${offered ? 'offered' : 'not offered'}) answered ${JSON.stringify(r)}`,
+      );
       if (offered) want = { result: { outcome: { outcome: 'selected', optionId: choice } } };
     } else {
       const r = broker.answerElicitation(prompt.key, { action: 'decline' });

@@ -34,17 +34,38 @@ afterAll(() => tallies.forEach(record));
  * value, `markdown` by the scan, canary and clicks only, `not shown` when the page does not render it.
  */
 const FIELDS = {
-  'user text': 'text', 'agent text': 'markdown', thought: 'markdown', 'tool title': 'text', command: 'text', 'tool text content': 'markdown',
-  'diff path': 'text', 'diff old text': 'text', 'diff new text': 'text', 'location path': 'text', 'command output': 'text', 'plan entry': 'text',
-  'session title': 'not shown', 'slash command': 'text', notice: 'text', 'mode name': 'attribute', 'permission title': 'attribute', 'permission option name': 'text',
-  'error message': 'text', 'connection error': 'text', 'elicitation message': 'text', 'elicitation title': 'not shown', 'elicitation field': 'text',
+  'user text': 'text',
+  'agent text': 'markdown',
+  thought: 'markdown',
+  'tool title': 'text',
+  command: 'text',
+  'tool text content': 'markdown',
+  'diff path': 'text',
+  'diff old text': 'text',
+  'diff new text': 'text',
+  'location path': 'text',
+  'command output': 'text',
+  'plan entry': 'text',
+  'session title': 'not shown',
+  'slash command': 'text',
+  notice: 'text',
+  'mode name': 'attribute',
+  'permission title': 'attribute',
+  'permission option name': 'text',
+  'error message': 'text',
+  'connection error': 'text',
+  'elicitation message': 'text',
+  'elicitation title': 'not shown',
+  'elicitation field': 'text',
   'elicitation choice': 'text',
 } as const;
 type Field = keyof typeof FIELDS;
 const COUNT = (how: string) => Object.values(FIELDS).filter((h) => h === how).length;
 /** Fields the page does not render: the elicitation's title, and the session's (VS Code's title bar shows it, checked
  *  in the e2e bed). */
-const NOT_SHOWN = Object.entries(FIELDS).flatMap(([f, h]) => (h === 'not shown' ? [f] : [])).join(', ');
+const NOT_SHOWN = Object.entries(FIELDS)
+  .flatMap(([f, h]) => (h === 'not shown' ? [f] : []))
+  .join(', ');
 
 /** A mark at the end of the markdown fields, so the test waits for this payload's render and not the one before. */
 const mark = (i: number) => `render-mark-${i}`;
@@ -55,12 +76,32 @@ function transcriptWith(p: string, i: number): { state: TranscriptState; elicita
     { sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: `${p}\n\n${mark(i)}` } },
     { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `${p}\n\n**bold** ${p} [link](${p})\n\n${mark(i)}` } },
     {
-      sessionUpdate: 'tool_call', toolCallId: 't1', title: p, kind: 'execute', status: 'completed', rawInput: { command: p, description: p },
-      content: [{ type: 'content', content: { type: 'text', text: p } }, { type: 'diff', path: `/w/${p}`, oldText: p, newText: `${p}!` }],
+      sessionUpdate: 'tool_call',
+      toolCallId: 't1',
+      title: p,
+      kind: 'execute',
+      status: 'completed',
+      rawInput: { command: p, description: p },
+      content: [
+        { type: 'content', content: { type: 'text', text: p } },
+        { type: 'diff', path: `/w/${p}`, oldText: p, newText: `${p}!` },
+      ],
       locations: [{ path: p, line: 1 }],
     },
-    { sessionUpdate: 'tool_call_update', toolCallId: 't1', _meta: { terminal_output: { terminal_id: 't1', data: `${p}\r\n` }, terminal_exit: { exit_code: 1, signal: null } } },
-    { sessionUpdate: 'tool_call', toolCallId: 't2', title: p, kind: 'edit', status: 'pending', content: [{ type: 'diff', path: p, oldText: null, newText: p }], locations: [{ path: `/w/${p}` }] },
+    {
+      sessionUpdate: 'tool_call_update',
+      toolCallId: 't1',
+      _meta: { terminal_output: { terminal_id: 't1', data: `${p}\r\n` }, terminal_exit: { exit_code: 1, signal: null } },
+    },
+    {
+      sessionUpdate: 'tool_call',
+      toolCallId: 't2',
+      title: p,
+      kind: 'edit',
+      status: 'pending',
+      content: [{ type: 'diff', path: p, oldText: null, newText: p }],
+      locations: [{ path: `/w/${p}` }],
+    },
     { sessionUpdate: 'plan', entries: [{ content: p, priority: 'high', status: 'in_progress' }] },
     { sessionUpdate: 'session_info_update', title: p },
     { sessionUpdate: 'available_commands_update', availableCommands: [{ name: p, description: p }] },
@@ -69,7 +110,20 @@ function transcriptWith(p: string, i: number): { state: TranscriptState; elicita
   ];
   const events: ClientEvent[] = [
     { type: 'session-configured', modes: { currentModeId: 'm1', availableModes: [{ id: 'm1', name: p, description: p }] } },
-    { type: 'permission-requested', permission: { key: 's:1', toolCallId: 't2', title: p, options: [{ optionId: 'a', name: p, kind: 'allow_once' }, { optionId: 'r', name: p, kind: 'reject_once' }], outcome: { status: 'pending' }, requestedAt: 1 } },
+    {
+      type: 'permission-requested',
+      permission: {
+        key: 's:1',
+        toolCallId: 't2',
+        title: p,
+        options: [
+          { optionId: 'a', name: p, kind: 'allow_once' },
+          { optionId: 'r', name: p, kind: 'reject_once' },
+        ],
+        outcome: { status: 'pending' },
+        requestedAt: 1,
+      },
+    },
     { type: 'turn-failed', message: p },
   ];
   let state = emptyTranscript('s');
@@ -77,8 +131,18 @@ function transcriptWith(p: string, i: number): { state: TranscriptState; elicita
   for (const u of updates) state = applySessionUpdate(state, u, now++).state;
   for (const e of events) state = applyClientEvent(state, e, now++).state;
   const elicitation: CreateElicitationRequest = {
-    mode: 'form', sessionId: 's', message: p,
-    requestedSchema: { type: 'object', title: p, properties: { question_0: { type: 'string', title: p, description: p, oneOf: [{ const: p, title: p }] }, question_0_custom: { type: 'string', title: p } }, required: ['question_0'] },
+    mode: 'form',
+    sessionId: 's',
+    message: p,
+    requestedSchema: {
+      type: 'object',
+      title: p,
+      properties: {
+        question_0: { type: 'string', title: p, description: p, oneOf: [{ const: p, title: p }] },
+        question_0_custom: { type: 'string', title: p },
+      },
+      required: ['question_0'],
+    },
   } as CreateElicitationRequest;
   return { state, elicitation };
 }
@@ -135,7 +199,11 @@ async function readFields(view: WebviewPage): Promise<Record<string, string[]>> 
     const text = (el: Element | null | undefined) => el?.textContent ?? '<missing>';
     const all = (sel: string, root: ParentNode = document) => Array.from(root.querySelectorAll(sel));
     const t1 = one('[data-testid="tool-card"][data-tool-call-id="t1"]');
-    const rows = (classes: string[]) => all('.diff-line', t1 ?? document).filter((r) => classes.some((c) => r.classList.contains(c))).map((r) => (r.textContent ?? '').slice(1)).join('\n');
+    const rows = (classes: string[]) =>
+      all('.diff-line', t1 ?? document)
+        .filter((r) => classes.some((c) => r.classList.contains(c)))
+        .map((r) => (r.textContent ?? '').slice(1))
+        .join('\n');
     const location = one('.tool-locations [data-testid="location-link"]', t1 ?? document);
     const field = one('.elicitation fieldset[data-field="question_0"]');
     const choice = one('label.choice', field ?? document);
@@ -214,7 +282,14 @@ describe('hostile content in Chromium', () => {
     const dir = mkdtempSync(join(tmpdir(), 'acp-robust-'));
     try {
       const outfile = join(dir, 'form.mjs');
-      await esbuild.build({ entryPoints: [join(repoRoot, 'src/permissionUI/elicitationForm.ts')], outfile, bundle: true, platform: 'node', format: 'esm', logLevel: 'silent' });
+      await esbuild.build({
+        entryPoints: [join(repoRoot, 'src/permissionUI/elicitationForm.ts')],
+        outfile,
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        logLevel: 'silent',
+      });
       // Each input's right answer under the pattern's own (JavaScript) meaning: `match` is accepted, `no match` refused.
       const cases: [string, string, 'match' | 'no match'][] = [
         ['^(a+)+$', `${'a'.repeat(5000)}!`, 'no match'],
@@ -251,8 +326,12 @@ describe('hostile content in Chromium', () => {
 async function render(view: WebviewPage, p: string, i: number): Promise<void> {
   const { state, elicitation } = transcriptWith(p, i);
   const msg: HostToWebview = {
-    type: 'snapshot', v: PROTOCOL_VERSION, snapshot: toSnapshot(state), status: { state: 'error', message: p },
-    capabilities: { image: true, embeddedContext: true, steering: false }, elicitations: [{ key: `e${i}`, message: p, form: parseElicitationForm(elicitation) }],
+    type: 'snapshot',
+    v: PROTOCOL_VERSION,
+    snapshot: toSnapshot(state),
+    status: { state: 'error', message: p },
+    capabilities: { image: true, embeddedContext: true, steering: false },
+    elicitations: [{ key: `e${i}`, message: p, form: parseElicitationForm(elicitation) }],
   };
   await view.send(msg);
   await view.page.waitForFunction(
@@ -288,7 +367,15 @@ function checkShown(t: Tally, shown: Record<string, string[]>, p: string, i: num
     const got = shown[field] ?? [];
     const same = (g: string, w: string) => (WITHIN.includes(field) ? visible(g).includes(visible(w)) : visible(g) === visible(w));
     const ok = got.length === wants.length && wants.every((w, k) => same(got[k] ?? '', w));
-    if (check(t, ok, `payload ${i}: the ${field} shows ${JSON.stringify(got.map((g) => g.slice(0, 120)))}, expected ${JSON.stringify(wants.map((w) => visible(w).slice(0, 120)))}`, 'dataLost')) t.reached++;
+    if (
+      check(
+        t,
+        ok,
+        `payload ${i}: the ${field} shows ${JSON.stringify(got.map((g) => g.slice(0, 120)))}, expected ${JSON.stringify(wants.map((w) => visible(w).slice(0, 120)))}`,
+        'dataLost',
+      )
+    )
+      t.reached++;
   }
 }
 
@@ -299,10 +386,12 @@ function dangerousMarkup(view: WebviewPage): Promise<string[]> {
     const root = document.getElementById('root')!;
     for (const el of root.querySelectorAll('*')) {
       const tag = el.tagName.toLowerCase();
-      if (['script', 'iframe', 'object', 'embed', 'base', 'meta', 'link', 'style', 'svg', 'math', 'video', 'audio', 'template', 'img'].includes(tag)) bad.push(`<${tag}>`);
+      if (['script', 'iframe', 'object', 'embed', 'base', 'meta', 'link', 'style', 'svg', 'math', 'video', 'audio', 'template', 'img'].includes(tag))
+        bad.push(`<${tag}>`);
       for (const a of el.attributes) {
         if (/^on/i.test(a.name)) bad.push(`${tag}[${a.name}]`);
-        if (/^(href|src|xlink:href|action|formaction|srcdoc|data)$/i.test(a.name) && !/^(#|https?:|data:image\/)/i.test(a.value.trim())) bad.push(`${tag}[${a.name}=${a.value.slice(0, 40)}]`);
+        if (/^(href|src|xlink:href|action|formaction|srcdoc|data)$/i.test(a.name) && !/^(#|https?:|data:image\/)/i.test(a.value.trim()))
+          bad.push(`${tag}[${a.name}=${a.value.slice(0, 40)}]`);
       }
     }
     return bad;
@@ -337,13 +426,23 @@ async function clickEveryLink(t: Tally, view: WebviewPage, i: number): Promise<n
   for (const [k, l] of links.entries()) {
     const href = await l.getAttribute('data-href');
     const before = (await view.posted()).length;
-    const clicked = await clickAt(page, l).then(() => true, (e: unknown) => (fail(t, 'failure', `payload ${i}: link ${k} could not be clicked: ${String(e).slice(0, 200)}`), false));
+    const clicked = await clickAt(page, l).then(
+      () => true,
+      (e: unknown) => (fail(t, 'failure', `payload ${i}: link ${k} could not be clicked: ${String(e).slice(0, 200)}`), false),
+    );
     if (!clicked) continue;
     clicks++;
     check(t, page.url() === url, `payload ${i}: clicking link ${k} navigated to ${page.url()}`);
-    const posted = (await view.posted()).slice(before).filter((m) => m.type === 'openLink').map((m) => String(m.href));
+    const posted = (await view.posted())
+      .slice(before)
+      .filter((m) => m.type === 'openLink')
+      .map((m) => String(m.href));
     const want = href !== null && parseExternalLink(href) ? [href] : [];
-    check(t, JSON.stringify(posted) === JSON.stringify(want), `payload ${i}: link ${k} (${href}) posted ${JSON.stringify(posted)}, expected ${JSON.stringify(want)}`);
+    check(
+      t,
+      JSON.stringify(posted) === JSON.stringify(want),
+      `payload ${i}: link ${k} (${href}) posted ${JSON.stringify(posted)}, expected ${JSON.stringify(want)}`,
+    );
   }
   await page.evaluate(() => ((window as unknown as { __posted: unknown[] }).__posted.length = 0));
   return clicks;

@@ -42,19 +42,39 @@ describe('bounded memory', () => {
         const send = (update: object) => ctx.client.notify('session/update', { sessionId, update } as never);
         await send({ sessionUpdate: 'tool_call', toolCallId: 'bash', title: 'yes', kind: 'execute', status: 'in_progress' });
         for (let i = 0; i < chunks; i++) {
-          await send({ sessionUpdate: 'tool_call_update', toolCallId: 'bash', _meta: { terminal_output: { terminal_id: 'bash', data: lineOf(i).repeat(Math.floor(CHUNK / LINE)) } } });
+          await send({
+            sessionUpdate: 'tool_call_update',
+            toolCallId: 'bash',
+            _meta: { terminal_output: { terminal_id: 'bash', data: lineOf(i).repeat(Math.floor(CHUNK / LINE)) } },
+          });
           if (i % 64 === 0) peak = Math.max(peak, heapMb() - base);
         }
         await send({ sessionUpdate: 'tool_call_update', toolCallId: 'bash', status: 'completed', _meta: { terminal_exit: { exit_code: 0, signal: null } } });
-        await send({ sessionUpdate: 'tool_call', toolCallId: 'read', title: 'Read big.log', kind: 'read', status: 'completed', content: [{ type: 'content', content: { type: 'text', text: 'r'.repeat(8 * 1024 * 1024) } }] });
+        await send({
+          sessionUpdate: 'tool_call',
+          toolCallId: 'read',
+          title: 'Read big.log',
+          kind: 'read',
+          status: 'completed',
+          content: [{ type: 'content', content: { type: 'text', text: 'r'.repeat(8 * 1024 * 1024) } }],
+        });
         return { stopReason: 'end_turn' };
       },
     });
-    const client = await AcpClient.start({ process: agent.process, hooks: { requestPermission: () => undefined }, logger: recordingLogger(), clientInfo: { name: 'robust', version: '0' }, terminalOutput: true });
+    const client = await AcpClient.start({
+      process: agent.process,
+      hooks: { requestPermission: () => undefined },
+      logger: recordingLogger(),
+      clientInfo: { name: 'robust', version: '0' },
+      terminalOutput: true,
+    });
     const session = await client.newSession('/w');
     let posted = 0;
     let lastPost = '';
-    const publisher = new TranscriptPublisher({ post: (m) => ((lastPost = JSON.stringify(m)), (posted += lastPost.length)), getMeta: () => session.snapshot().meta });
+    const publisher = new TranscriptPublisher({
+      post: (m) => ((lastPost = JSON.stringify(m)), (posted += lastPost.length)),
+      getMeta: () => session.snapshot().meta,
+    });
     session.onDidChange((changes) => publisher.push(changes));
     base = heapMb();
     await session.prompt([{ type: 'text', text: 'yes' }]);
@@ -66,7 +86,11 @@ describe('bounded memory', () => {
     const entries = session.snapshot().entries;
     const bash = entries.find((e) => e.kind === 'tool' && e.toolCall.toolCallId === 'bash');
     const read = entries.find((e) => e.kind === 'tool' && e.toolCall.toolCallId === 'read');
-    if (check(t, bash?.kind === 'tool' && read?.kind === 'tool', 'a tool call is missing from the transcript', 'dataLost') && bash?.kind === 'tool' && read?.kind === 'tool') {
+    if (
+      check(t, bash?.kind === 'tool' && read?.kind === 'tool', 'a tool call is missing from the transcript', 'dataLost') &&
+      bash?.kind === 'tool' &&
+      read?.kind === 'tool'
+    ) {
       // Every chunk reached the session: what it kept plus what it counted as dropped is what was sent.
       const out = bash.toolCall.terminalOutput ?? '';
       const sent = chunks * Math.floor(CHUNK / LINE) * LINE;

@@ -69,26 +69,58 @@ describe('model failures, real adapter', () => {
     const rateLimited = 'API Error: Request rejected (429) · fake-429: slow down';
     const overloaded = `API Error: Repeated 529 Overloaded errors. The API is at capacity — this is usually temporary. Try again in a moment. If it persists, check your inference gateway (${new URL(api.url).host}).`;
     const cases: Case[] = [
-      { name: '400 invalid request', script: Array.from({ length: 10 }, () => apiError(400, 'invalid_request_error', 'fake-400: the prompt is malformed')), ...gaveUp('API Error: 400 fake-400: the prompt is malformed') },
-      { name: '401 authentication', script: Array.from({ length: 10 }, () => apiError(401, 'authentication_error', 'fake-401: invalid x-api-key')), shows: ['agent: Invalid API key · Fix external API key', 'notice: Not sent: sign in first '], ends: { error: 'Authentication required' } },
-      { name: '429 with retry-after', script: [apiError(429, 'rate_limit_error', 'fake-429: slow down', 1), text('recovered after 429')], ...recovered('recovered after 429') },
+      {
+        name: '400 invalid request',
+        script: Array.from({ length: 10 }, () => apiError(400, 'invalid_request_error', 'fake-400: the prompt is malformed')),
+        ...gaveUp('API Error: 400 fake-400: the prompt is malformed'),
+      },
+      {
+        name: '401 authentication',
+        script: Array.from({ length: 10 }, () => apiError(401, 'authentication_error', 'fake-401: invalid x-api-key')),
+        shows: ['agent: Invalid API key · Fix external API key', 'notice: Not sent: sign in first '],
+        ends: { error: 'Authentication required' },
+      },
+      {
+        name: '429 with retry-after',
+        script: [apiError(429, 'rate_limit_error', 'fake-429: slow down', 1), text('recovered after 429')],
+        ...recovered('recovered after 429'),
+      },
       { name: '500 api error', script: [apiError(500, 'api_error', 'fake-500: internal'), text('recovered after 500')], ...recovered('recovered after 500') },
-      { name: '529 overloaded', script: [apiError(529, 'overloaded_error', 'fake-529: overloaded'), text('recovered after 529')], ...recovered('recovered after 529') },
-      { name: 'stream cut mid-message', script: [cut(text('this reply is cut off in the middle'), 2), text('recovered after cut')], ...recovered('recovered after cut') },
+      {
+        name: '529 overloaded',
+        script: [apiError(529, 'overloaded_error', 'fake-529: overloaded'), text('recovered after 529')],
+        ...recovered('recovered after 529'),
+      },
+      {
+        name: 'stream cut mid-message',
+        script: [cut(text('this reply is cut off in the middle'), 2), text('recovered after cut')],
+        ...recovered('recovered after cut'),
+      },
       {
         name: '429 until the retries run out',
         script: Array.from({ length: 6 }, () => apiError(429, 'rate_limit_error', 'fake-429: slow down', 1)),
         ...gaveUp(rateLimited),
-        worded: { message: 'Claude is rate limited: too many requests for now, and the retries ran out. Wait a moment and send the prompt again.', details: `Internal error: ${rateLimited}` },
+        worded: {
+          message: 'Claude is rate limited: too many requests for now, and the retries ran out. Wait a moment and send the prompt again.',
+          details: `Internal error: ${rateLimited}`,
+        },
       },
       {
         name: '529 until the retries run out',
         script: Array.from({ length: 6 }, () => apiError(529, 'overloaded_error', 'fake-529: overloaded', 1)),
         ...gaveUp(overloaded),
-        worded: { message: 'The model API is failing or overloaded right now, and the retries ran out. Wait a moment and send the prompt again.', details: `Internal error: ${overloaded}` },
+        worded: {
+          message: 'The model API is failing or overloaded right now, and the retries ran out. Wait a moment and send the prompt again.',
+          details: `Internal error: ${overloaded}`,
+        },
       },
       { name: 'stream stalls; Stop', script: [held(text('never arrives'), never)], ...stopped, stopAfterRequests: 1 },
-      { name: 'stuck in 529 retries; Stop', script: Array.from({ length: 15 }, () => apiError(529, 'overloaded_error', 'fake-529: overloaded', 2)), ...stopped, stopAfterRequests: 2 },
+      {
+        name: 'stuck in 529 retries; Stop',
+        script: Array.from({ length: 15 }, () => apiError(529, 'overloaded_error', 'fake-529: overloaded', 2)),
+        ...stopped,
+        stopAfterRequests: 2,
+      },
     ];
     const c = chatUnderTest(harness.workspace, 'default');
     // Claude Code retries every API error (400 and 401 too) up to 10 times with backoff; 3 keeps the area short.
@@ -108,7 +140,11 @@ describe('model failures, real adapter', () => {
     api.setScript([text('all good')]);
     const last = await within(c.chat.prompt([{ type: 'text', text: 'still there?' }]), 60_000, 'the last turn').catch((e: unknown) => e);
     t.reached++;
-    check(t, !(last instanceof Error) && (last as PromptResponse).stopReason === 'end_turn', `the turn after the failures: ${String(last instanceof Error ? last.message : (last as PromptResponse).stopReason)}`);
+    check(
+      t,
+      !(last instanceof Error) && (last as PromptResponse).stopReason === 'end_turn',
+      `the turn after the failures: ${String(last instanceof Error ? last.message : (last as PromptResponse).stopReason)}`,
+    );
     c.chat.dispose();
     for (const p of c.procs) await p.exited;
     await sleep(20);
@@ -127,7 +163,11 @@ describe('model failures, real adapter', () => {
       (e: unknown) => e as Error,
     );
     if (k.stopAfterRequests !== undefined) {
-      await within(waitFor(() => api.mainRequests().length - mainBefore >= k.stopAfterRequests!, 20, 60_000), 65_000, `${k.name}: the model request`);
+      await within(
+        waitFor(() => api.mainRequests().length - mainBefore >= k.stopAfterRequests!, 20, 60_000),
+        65_000,
+        `${k.name}: the model request`,
+      );
       // Stop a moment after the request went out, as a person would, not in the same tick.
       await sleep(300);
       await c.chat.cancel();
@@ -137,7 +177,11 @@ describe('model failures, real adapter', () => {
     const want = 'error' in k.ends ? `error ${k.ends.error}` : `stopReason ${k.ends.stopReason}`;
     check(t, ended === want, `${k.name}: ended ${ended}, expected ${want}`);
     const shown = shownEntries(session.snapshot().entries.slice(entriesBefore));
-    check(t, JSON.stringify(shown) === JSON.stringify(k.shows), `${k.name}: the chat shows ${JSON.stringify(shown).slice(0, 400)}, expected ${JSON.stringify(k.shows).slice(0, 400)}`);
+    check(
+      t,
+      JSON.stringify(shown) === JSON.stringify(k.shows),
+      `${k.name}: the chat shows ${JSON.stringify(shown).slice(0, 400)}, expected ${JSON.stringify(k.shows).slice(0, 400)}`,
+    );
     if (k.worded) {
       const w = r instanceof Error ? describeError(r, 'Sending the prompt') : undefined;
       check(t, w?.message === k.worded.message && w.details === k.worded.details && w.retryable === true, `${k.name}: worded ${JSON.stringify(w ?? ended)}`);

@@ -95,10 +95,27 @@ describe('paths', () => {
         if (want === 'outside' && lexical.ok && lexical.insideWorkspace) symlinkDefects++;
         // The approval prompt's label says "outside workspace" exactly when the lexical check (all it has without
         // the disk) says outside.
-        const pres = buildPermissionPresentation({ params: { sessionId: 's', toolCall: { toolCallId: 't', locations: [{ path: String(path), line: 1 }], content: [{ type: 'diff', path: String(path), oldText: 'a', newText: 'b' }] }, options: [{ optionId: 'o', name: 'OK', kind: 'allow_once' }] } }, { workspaceFolders: wsFolders });
+        const pres = buildPermissionPresentation(
+          {
+            params: {
+              sessionId: 's',
+              toolCall: {
+                toolCallId: 't',
+                locations: [{ path: String(path), line: 1 }],
+                content: [{ type: 'diff', path: String(path), oldText: 'a', newText: 'b' }],
+              },
+              options: [{ optionId: 'o', name: 'OK', kind: 'allow_once' }],
+            },
+          },
+          { workspaceFolders: wsFolders },
+        );
         const label = pres.locations[0]?.label;
         const saysOutside = label !== undefined && /outside workspace/.test(label);
-        check(t, saysOutside === (lexical.ok && !lexical.insideWorkspace), `${name}: the prompt's label is ${JSON.stringify(label)}; lexically ${lexical.ok ? (lexical.insideWorkspace ? 'inside' : 'outside') : 'refused'}`);
+        check(
+          t,
+          saysOutside === (lexical.ok && !lexical.insideWorkspace),
+          `${name}: the prompt's label is ${JSON.stringify(label)}; lexically ${lexical.ok ? (lexical.insideWorkspace ? 'inside' : 'outside') : 'refused'}`,
+        );
       }
       // Windows paths, judged by the same pure check with the win32 flavour (no disk).
       const win: [string, Verdict][] = [

@@ -36,10 +36,24 @@ const figures = join(root, 'test-results', 'robust-figures.jsonl');
 rmSync(figures, { force: true });
 
 const extra = process.argv.slice(2);
-const args = ['node_modules/vitest/vitest.mjs', 'run', '--config', 'test/robust/vitest.robust.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/robust.json', ...extra];
+const args = [
+  'node_modules/vitest/vitest.mjs',
+  'run',
+  '--config',
+  'test/robust/vitest.robust.config.ts',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=test-results/robust.json',
+  ...extra,
+];
 const r = spawnSync(process.execPath, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
 
-const rows = existsSync(figures) ? readFileSync(figures, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+const rows = existsSync(figures)
+  ? readFileSync(figures, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+  : [];
 const COUNTS = ['generated', 'reached', 'checks', 'failures', 'hangs', 'dataLost'];
 const total = { area: 'total', ...Object.fromEntries(COUNTS.map((k) => [k, rows.reduce((n, row) => n + (row[k] ?? 0), 0)])) };
 

@@ -7,18 +7,42 @@ type Check = (v: unknown) => boolean;
 const MAX_TEXT = 1_000_000;
 const MAX_IMAGE_BASE64 = 20 * 1024 * 1024;
 
-const str = (max = 4096): Check => (v) => typeof v === 'string' && v.length <= max;
-const int = (min?: number): Check => (v) => Number.isSafeInteger(v) && (min === undefined || (v as number) >= min);
+const str =
+  (max = 4096): Check =>
+  (v) =>
+    typeof v === 'string' && v.length <= max;
+const int =
+  (min?: number): Check =>
+  (v) =>
+    Number.isSafeInteger(v) && (min === undefined || (v as number) >= min);
 const num: Check = (v) => typeof v === 'number' && Number.isFinite(v);
 const bool: Check = (v) => typeof v === 'boolean';
-const oneOf = (...values: unknown[]): Check => (v) => values.includes(v);
-const optional = (f: Check): Check => (v) => v === undefined || f(v);
-const nullable = (f: Check): Check => (v) => v === null || f(v);
-const either = (...fs: Check[]): Check => (v) => fs.some((f) => f(v));
+const oneOf =
+  (...values: unknown[]): Check =>
+  (v) =>
+    values.includes(v);
+const optional =
+  (f: Check): Check =>
+  (v) =>
+    v === undefined || f(v);
+const nullable =
+  (f: Check): Check =>
+  (v) =>
+    v === null || f(v);
+const either =
+  (...fs: Check[]): Check =>
+  (v) =>
+    fs.some((f) => f(v));
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 // Every index, holes included (a hole is `undefined`, which `every` would skip).
-const arrayOf = (f: Check, max: number): Check => (v) => Array.isArray(v) && v.length <= max && Array.from(v).every((x) => f(x));
-const recordOf = (f: Check): Check => (v) => isObject(v) && Object.keys(v).every((k) => f(v[k]));
+const arrayOf =
+  (f: Check, max: number): Check =>
+  (v) =>
+    Array.isArray(v) && v.length <= max && Array.from(v).every((x) => f(x));
+const recordOf =
+  (f: Check): Check =>
+  (v) =>
+    isObject(v) && Object.keys(v).every((k) => f(v[k]));
 
 type Shape = Record<string, Check>;
 const fits = (shape: Shape) => (v: unknown) => isObject(v) && Object.entries(shape).every(([k, f]) => f(v[k]));
@@ -53,7 +77,11 @@ const MESSAGES: Record<string, Shape> = {
   setMode: { modeId: str(256) },
   setConfigOption: { configId: str(256), value: either(str(1024), bool) },
   answerPermission: { key: str(512), optionId: str(256) },
-  answerElicitation: { key: str(512), action: oneOf('accept', 'decline', 'cancel'), content: optional((v) => recordOf(elicitationValue)(v) && !Object.hasOwn(v as object, '__proto__')) },
+  answerElicitation: {
+    key: str(512),
+    action: oneOf('accept', 'decline', 'cancel'),
+    content: optional((v) => recordOf(elicitationValue)(v) && !Object.hasOwn(v as object, '__proto__')),
+  },
   openLocation: { path: str(), line: optional(nullable(int(0))) },
   openDiff: { toolCallId: str(512), contentIndex: int(0) },
   openLink: { href: str(8192) },

@@ -38,9 +38,19 @@ export async function openWebviewPage(repoRoot: string): Promise<WebviewPage> {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  const html = buildChatHtml({ cspSource: origin, nonce: randomBytes(18).toString('base64url'), scriptUri: `${origin}/main.js`, styleUri: `${origin}/styles.css`, codiconUri: `${origin}/codicon.css` });
+  const html = buildChatHtml({
+    cspSource: origin,
+    nonce: randomBytes(18).toString('base64url'),
+    scriptUri: `${origin}/main.js`,
+    styleUri: `${origin}/styles.css`,
+    codiconUri: `${origin}/codicon.css`,
+  });
 
-  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  const browser: Browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
   const context = await browser.newContext();
   // Only our server: anything else a payload tries to load is refused (and would not reach the network anyway).
   await context.route(/.*/, (route) => (route.request().url().startsWith(origin) ? route.continue() : route.abort('blockedbyclient')));

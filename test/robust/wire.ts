@@ -38,7 +38,9 @@ export class WireLog {
   /** Client→agent requests that never got an answer (what the kill interrupted), by method. */
   unanswered(): string[] {
     const answered = new Set(this.messages.filter((m) => m.dir === 'in' && m.method === undefined).map((m) => JSON.stringify(m.id)));
-    return this.messages.filter((m) => m.dir === 'out' && m.method !== undefined && m.id !== undefined && !answered.has(JSON.stringify(m.id))).map((m) => m.method!);
+    return this.messages
+      .filter((m) => m.dir === 'out' && m.method !== undefined && m.id !== undefined && !answered.has(JSON.stringify(m.id)))
+      .map((m) => m.method!);
   }
 
   /** Agent→client requests of `method` the client had not answered when the kill came. */
@@ -50,7 +52,11 @@ export class WireLog {
 
   /** Tool calls whose permission the client answered with an allow option (the agent may then run them). */
   approvedToolCalls(): string[] {
-    const answers = new Map(this.messages.filter((m) => m.dir === 'out' && m.method === undefined).map((m) => [JSON.stringify(m.id), m.result as { outcome?: { outcome?: string; optionId?: string } } | undefined]));
+    const answers = new Map(
+      this.messages
+        .filter((m) => m.dir === 'out' && m.method === undefined)
+        .map((m) => [JSON.stringify(m.id), m.result as { outcome?: { outcome?: string; optionId?: string } } | undefined]),
+    );
     return this.messages
       .filter((m) => m.dir === 'in' && m.method === 'session/request_permission')
       .filter((m) => {
@@ -65,7 +71,10 @@ export class WireLog {
   updatesOfLastPrompt(): Record<string, unknown>[] {
     const start = this.messages.findLastIndex((m) => m.dir === 'out' && m.method === 'session/prompt');
     if (start < 0) return [];
-    return this.messages.slice(start).filter((m) => m.dir === 'in' && m.method === 'session/update').map((m) => (m.params?.update ?? {}) as Record<string, unknown>);
+    return this.messages
+      .slice(start)
+      .filter((m) => m.dir === 'in' && m.method === 'session/update')
+      .map((m) => (m.params?.update ?? {}) as Record<string, unknown>);
   }
 }
 

@@ -57,7 +57,12 @@ export async function startBed(opts) {
   const vsix = opts.installVsix ? resolve(opts.installVsix) : undefined;
   const workspace = opts.workspace === null ? undefined : resolve(opts.workspace);
   const testsPath = opts.extensionTestsPath ? resolve(opts.extensionTestsPath) : undefined;
-  for (const [name, p] of [['extensionPath', extensionPath && join(extensionPath, 'package.json')], ['installVsix', vsix], ['workspace', workspace], ['extensionTestsPath', testsPath]]) {
+  for (const [name, p] of [
+    ['extensionPath', extensionPath && join(extensionPath, 'package.json')],
+    ['installVsix', vsix],
+    ['workspace', workspace],
+    ['extensionTestsPath', testsPath],
+  ]) {
     if (p && !existsSync(p)) throw new Error(`startBed: ${name} does not exist: ${p}`);
   }
   installHandlers();
@@ -135,8 +140,15 @@ export async function startBed(opts) {
       executablePath: CHROMIUM,
       headless: opts.headless ?? true,
       // A fresh temporary profile is Playwright's default for launch(); the flags keep Chromium off the network.
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-        '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     const context = await browser.newContext({
       viewport: opts.viewport ?? { width: 1400, height: 900 },

@@ -56,16 +56,23 @@ export async function startBedDriver(pageOf) {
       return {};
     },
     async screenshot(page, { name }) {
-      const path = join(SCREENSHOTS, `host-${String(name).replace(/[^\w.-]+/g, '-').slice(0, 120)}.png`);
+      const path = join(
+        SCREENSHOTS,
+        `host-${String(name)
+          .replace(/[^\w.-]+/g, '-')
+          .slice(0, 120)}.png`,
+      );
       mkdirSync(SCREENSHOTS, { recursive: true });
       await page.screenshot({ path });
       return { path };
     },
     async walkthrough(page) {
       await page.locator('.getting-started-step').first().waitFor({ timeout: 15_000 });
-      const steps = await page.locator('.getting-started-step').evaluateAll((els) =>
-        els.map((el) => [el.querySelector('.step-title')?.textContent?.trim() ?? '', !!el.querySelector('.codicon-getting-started-step-checked')]),
-      );
+      const steps = await page
+        .locator('.getting-started-step')
+        .evaluateAll((els) =>
+          els.map((el) => [el.querySelector('.step-title')?.textContent?.trim() ?? '', !!el.querySelector('.codicon-getting-started-step-checked')]),
+        );
       return { steps };
     },
   };

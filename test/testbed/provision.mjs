@@ -16,7 +16,19 @@ import { CODE_SERVER_VERSION, codeServerDir, formatMs, provisionedMarker, server
 
 // bubblewrap and socat: Claude Code's command sandbox, which the extension turns on where both exist (the API key
 // kept out of the agent's commands); the host and e2e suites run with it as users on such machines do.
-export const APT_PACKAGES = ['chromium', 'bubblewrap', 'socat', 'fonts-liberation', 'libkrb5-dev', 'libx11-dev', 'libxkbfile-dev', 'libsecret-1-dev', 'build-essential', 'python3', 'pkg-config'];
+export const APT_PACKAGES = [
+  'chromium',
+  'bubblewrap',
+  'socat',
+  'fonts-liberation',
+  'libkrb5-dev',
+  'libx11-dev',
+  'libxkbfile-dev',
+  'libsecret-1-dev',
+  'build-essential',
+  'python3',
+  'pkg-config',
+];
 export const CHROMIUM = '/usr/bin/chromium';
 
 function log(msg) {

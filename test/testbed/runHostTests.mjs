@@ -56,7 +56,9 @@ export async function runHostTests(opts) {
     const tWait = Date.now();
     outcome = await waitForResults(resultsFile, bed, { deadline: t0 + timeoutMs, stallMs });
     const tm = bed.timings;
-    console.log(`bed: server ${formatMs(tm.serverMs)}, chromium ${formatMs(tm.browserMs)}, workbench ${formatMs(tm.workbenchMs)}, tests in extension host ${formatMs(Date.now() - tWait)}`);
+    console.log(
+      `bed: server ${formatMs(tm.serverMs)}, chromium ${formatMs(tm.browserMs)}, workbench ${formatMs(tm.workbenchMs)}, tests in extension host ${formatMs(Date.now() - tWait)}`,
+    );
   } catch (err) {
     pageReady.reject(err);
     outcome = { ok: false, reason: `bed failed: ${err.stack ?? err}` };

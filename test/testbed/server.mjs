@@ -20,17 +20,23 @@ export async function startServer({ root, env = {}, logFile, port, timeoutMs = 9
   const log = createWriteStream(logFile, { flags: 'a' });
   const args = [
     serverMainPath(),
-    '--host', '127.0.0.1',
-    '--port', String(port),
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
     '--without-connection-token',
     '--accept-server-license-terms',
     // The workbench honours the `payload` URL parameter (extensionDevelopmentPath/extensionTestsPath) only with it.
     '--enable-smoke-test-driver',
     '--disable-telemetry',
-    '--user-data-dir', userDataDir,
-    '--server-data-dir', serverDataDir,
-    '--extensions-dir', extensionsDir,
-    '--logsPath', join(root, 'logs'),
+    '--user-data-dir',
+    userDataDir,
+    '--server-data-dir',
+    serverDataDir,
+    '--extensions-dir',
+    extensionsDir,
+    '--logsPath',
+    join(root, 'logs'),
   ];
   // The extension hosts inherit this environment: that is how tests hand variables to the extension under test.
   const child = spawn(node, args, {
@@ -57,7 +63,6 @@ export async function startServer({ root, env = {}, logFile, port, timeoutMs = 9
   }
   return { port, origin, logFile, userDataDir, serverDataDir, logsDir: join(root, 'logs'), child, stop };
 }
-
 
 /** The bed's folders under `root`, created if missing; the install CLI and the server must agree on them. */
 export function serverDirs(root) {
@@ -91,10 +96,14 @@ export async function installExtension({ root, vsix, logFile, timeoutMs = 120_00
     serverMainPath(),
     '--accept-server-license-terms',
     '--disable-telemetry',
-    '--user-data-dir', userDataDir,
-    '--server-data-dir', serverDataDir,
-    '--extensions-dir', extensionsDir,
-    '--install-extension', vsix,
+    '--user-data-dir',
+    userDataDir,
+    '--server-data-dir',
+    serverDataDir,
+    '--extensions-dir',
+    extensionsDir,
+    '--install-extension',
+    vsix,
   ];
   return new Promise((resolvePromise, reject) => {
     execFile(node, args, { env: serverEnv({}, serverDataDir), timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024 }, (err, stdout, stderr) => {

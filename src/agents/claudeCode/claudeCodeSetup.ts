@@ -67,7 +67,9 @@ export class ClaudeCodeSetup {
       join,
       probe: (p) => probeClaudeCode(p),
     }).catch((err: unknown) => {
-      this.opts.logger.warn(`[claude-code] not found (setting, CLAUDE_CODE_EXECUTABLE, ${pkg ? downloadedBinaryPath(this.storageDir, pkg) : 'no download for this platform'}; PATH: ${dirs.join(delimiter)})`);
+      this.opts.logger.warn(
+        `[claude-code] not found (setting, CLAUDE_CODE_EXECUTABLE, ${pkg ? downloadedBinaryPath(this.storageDir, pkg) : 'no download for this platform'}; PATH: ${dirs.join(delimiter)})`,
+      );
       throw err;
     });
     this.opts.logger.info(`[claude-code] using ${resolved.path} (${resolved.version}, from the ${resolved.source})`);
@@ -137,7 +139,13 @@ export class ClaudeCodeSetup {
 
   /** Asks for a Claude Code executable and, if it runs, sets it as acpChat.claudeCode.path. */
   async locate(): Promise<boolean> {
-    const picked = await vscode.window.showOpenDialog({ canSelectFiles: true, canSelectFolders: false, canSelectMany: false, openLabel: vscode.l10n.t('Use This Claude Code'), title: vscode.l10n.t('Locate Claude Code') });
+    const picked = await vscode.window.showOpenDialog({
+      canSelectFiles: true,
+      canSelectFolders: false,
+      canSelectMany: false,
+      openLabel: vscode.l10n.t('Use This Claude Code'),
+      title: vscode.l10n.t('Locate Claude Code'),
+    });
     const path = picked?.[0]?.fsPath;
     return path ? this.use(path) : false;
   }
@@ -159,7 +167,9 @@ export class ClaudeCodeSetup {
   async remove(): Promise<void> {
     const existed = await removeDownloaded(this.storageDir);
     this.opts.logger.info(`[claude-code] downloaded copy ${existed ? 'removed' : 'was not there'} (${this.storageDir})`);
-    void vscode.window.showInformationMessage(existed ? vscode.l10n.t('ACP Chat: The downloaded Claude Code was removed.') : vscode.l10n.t('ACP Chat: There is no downloaded Claude Code to remove.'));
+    void vscode.window.showInformationMessage(
+      existed ? vscode.l10n.t('ACP Chat: The downloaded Claude Code was removed.') : vscode.l10n.t('ACP Chat: There is no downloaded Claude Code to remove.'),
+    );
   }
 }
 

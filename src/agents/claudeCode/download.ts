@@ -85,7 +85,9 @@ export async function downloadClaudeCode(opts: DownloadOptions): Promise<{ path:
   const tmp = await mkdtemp(join(storageDir, '.download-'));
   try {
     const docUrl = versionDocumentUrl(registry.url, pkg.name, pkg.version);
-    const doc = JSON.parse((await readBody(await request(net(docUrl)), MAX_DOCUMENT_BYTES)).toString('utf8')) as { dist?: { tarball?: unknown; integrity?: unknown } };
+    const doc = JSON.parse((await readBody(await request(net(docUrl)), MAX_DOCUMENT_BYTES)).toString('utf8')) as {
+      dist?: { tarball?: unknown; integrity?: unknown };
+    };
     const tarballUrl = doc.dist?.tarball;
     if (typeof tarballUrl !== 'string' || !/^https?:\/\//i.test(tarballUrl)) throw fail({ kind: 'noTarball', url: docUrl });
     // A registry that announces another build under this name and version is not asked for it.
@@ -146,7 +148,14 @@ async function removeOtherCopies(storageDir: string, keep: string): Promise<void
   for (const name of await readdir(storageDir).catch(() => [] as string[])) {
     const p = join(storageDir, name);
     if (p === keep) continue;
-    if (name.startsWith('.download-') && (await stat(p).then((st) => st.mtimeMs > dayAgo, () => false))) continue;
+    if (
+      name.startsWith('.download-') &&
+      (await stat(p).then(
+        (st) => st.mtimeMs > dayAgo,
+        () => false,
+      ))
+    )
+      continue;
     await rm(p, { recursive: true, force: true });
   }
 }
@@ -248,7 +257,18 @@ export function readBody(res: http.IncomingMessage, maxBytes = MAX_DOCUMENT_BYTE
   });
 }
 
-const NETWORK_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'ECONNRESET', 'ENETUNREACH', 'EHOSTUNREACH', 'ETIMEDOUT', 'EPIPE', 'ECONNABORTED', 'ENETDOWN']);
+const NETWORK_CODES = new Set([
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ECONNABORTED',
+  'ENETDOWN',
+]);
 
 /** Any failure of a download as an InstallError (network, disk, cancel, a reply that is not JSON). */
 export function classify(err: unknown, ctx: NetContext): InstallError {

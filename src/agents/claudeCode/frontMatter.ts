@@ -63,7 +63,11 @@ export function parseFrontMatter(text: string): FrontMatter | undefined {
 export function toListText(value: string): string {
   const lines = value.split('\n');
   const items = lines.map((l) => /^-[ \t]+(.+)$/u.exec(l.trim())?.[1]);
-  if (lines.length > 1 && lines[0] === '' && items.slice(1).every((i) => i !== undefined)) return items.slice(1).map((i) => unquote(i!.trim())).join(', ');
+  if (lines.length > 1 && lines[0] === '' && items.slice(1).every((i) => i !== undefined))
+    return items
+      .slice(1)
+      .map((i) => unquote(i!.trim()))
+      .join(', ');
   return /^(?:\[\s*\]|\{\s*\}|~|null|""|'')?$/u.test(value.trim()) ? '' : unquote(value.replace(/^\n/u, ''));
 }
 

@@ -10,9 +10,20 @@ export type MarkdownRole = 'command' | 'skill' | 'agent';
 
 /** Keys of concern, lower-cased: a Map, so a key such as `constructor` finds nothing. */
 const KEYS: Record<MarkdownRole, ReadonlyMap<string, ProjectSettingKind>> = {
-  command: new Map([['allowed-tools', 'allow'], ['hooks', 'hooks']]),
-  skill: new Map([['allowed-tools', 'allow'], ['hooks', 'hooks']]),
-  agent: new Map([['tools', 'allow'], ['permissionmode', 'allow'], ['hooks', 'hooks'], ['mcpservers', 'mcp']]),
+  command: new Map([
+    ['allowed-tools', 'allow'],
+    ['hooks', 'hooks'],
+  ]),
+  skill: new Map([
+    ['allowed-tools', 'allow'],
+    ['hooks', 'hooks'],
+  ]),
+  agent: new Map([
+    ['tools', 'allow'],
+    ['permissionmode', 'allow'],
+    ['hooks', 'hooks'],
+    ['mcpservers', 'mcp'],
+  ]),
 };
 
 /** The CLI's own patterns for shell blocks in a command's body. */

@@ -18,7 +18,12 @@ export function probeClaudeCode(path: string, env?: NodeJS.ProcessEnv): Promise<
       if (code === 'ENOENT') resolve({ ok: false, missing: true, problem: l10n.t('does not exist') });
       else if (code === 'EACCES') resolve({ ok: false, missing: false, problem: l10n.t('is not executable') });
       else if (err.killed) resolve({ ok: false, missing: false, problem: l10n.t('did not answer --version within {0} s', PROBE_TIMEOUT_MS / 1000) });
-      else resolve({ ok: false, missing: false, problem: l10n.t('failed to run --version ({0})', typeof code === 'number' ? l10n.t('exit code {0}', code) : (code ?? err.message)) });
+      else
+        resolve({
+          ok: false,
+          missing: false,
+          problem: l10n.t('failed to run --version ({0})', typeof code === 'number' ? l10n.t('exit code {0}', code) : (code ?? err.message)),
+        });
     }).stdin?.end();
   });
 }

@@ -48,7 +48,9 @@ export function findProjectSettings(files: Readonly<Record<string, string>>, unr
 
 /** Stable for the same entries: a remembered answer holds until what the files set changes, to the last character. */
 export function fingerprint(settings: readonly ProjectSetting[]): string {
-  return createHash('sha256').update(JSON.stringify(settings.map((s) => [s.file, s.kind, s.key, s.content]))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(settings.map((s) => [s.file, s.kind, s.key, s.content])))
+    .digest('hex');
 }
 
 /**
@@ -122,7 +124,8 @@ function findSettingsFileSettings(file: ProjectSettingsFile, text: string): Proj
   if (enabled.length) add('mcp', 'enabledMcpjsonServers', enabled.join(', '), settings.enabledMcpjsonServers);
   // `false` only turns a plugin off; any other value (true, a version list, options) turns it on.
   const plugins = Object.entries(asObject(settings.enabledPlugins) ?? {}).filter(([, on]) => on !== false);
-  if (plugins.length) add('plugins', 'enabledPlugins', plugins.map(([id, on]) => (on === true ? id : `${id} ${JSON.stringify(on)}`)).join(', '), settings.enabledPlugins);
+  if (plugins.length)
+    add('plugins', 'enabledPlugins', plugins.map(([id, on]) => (on === true ? id : `${id} ${JSON.stringify(on)}`)).join(', '), settings.enabledPlugins);
   for (const key of MARKETPLACE_KEYS) {
     for (const [name, entry] of Object.entries(asObject(settings[key]) ?? {})) add('plugins', `${key}.${name}`, JSON.stringify(entry) ?? '', entry);
   }

@@ -46,11 +46,20 @@ export async function addAgentFromRegistry(deps: AddAgentDeps, id?: string): Pro
       deps.logger.info(`[registry] ${agent.id}@${agent.version} was not installed: the user kept their agent named "${agent.name}".`);
       return undefined;
     }
-    const installed = await withCancel(vscode.l10n.t('Installing {0} {1}', toDisplayText(agent.name, MAX_AGENT_NAME), toDisplayText(agent.version, MAX_AGENT_NAME)), (signal, progress) =>
-      installAgent(agent, plan, { storageDir: deps.storageDir, proxy, signal, onProgress: ({ receivedBytes }) => progress.report({ message: vscode.l10n.t('{0} MB', (receivedBytes / 1024 / 1024).toFixed(1)) }) }),
+    const installed = await withCancel(
+      vscode.l10n.t('Installing {0} {1}', toDisplayText(agent.name, MAX_AGENT_NAME), toDisplayText(agent.version, MAX_AGENT_NAME)),
+      (signal, progress) =>
+        installAgent(agent, plan, {
+          storageDir: deps.storageDir,
+          proxy,
+          signal,
+          onProgress: ({ receivedBytes }) => progress.report({ message: vscode.l10n.t('{0} MB', (receivedBytes / 1024 / 1024).toFixed(1)) }),
+        }),
     );
     const entry = { ...installed, name: await addToSettings(installed, own, answer) };
-    deps.logger.info(`[registry] added ${agent.id}@${agent.version} as "${entry.name}": ${shownCommand([entry.command!, ...entry.args], entry.env)}${entry.sha256 ? ` (archive sha256 ${entry.sha256}; the registry gives no hash to check it against)` : ''}`);
+    deps.logger.info(
+      `[registry] added ${agent.id}@${agent.version} as "${entry.name}": ${shownCommand([entry.command!, ...entry.args], entry.env)}${entry.sha256 ? ` (archive sha256 ${entry.sha256}; the registry gives no hash to check it against)` : ''}`,
+    );
     // Short: what it runs was in the picker (or the same-name question) and is in the log.
     void vscode.window.showInformationMessage(
       withoutLinks(
@@ -79,7 +88,12 @@ function pick(agents: RegistryAgent[], platform: string | undefined): Promise<Re
     return { label: escapeCodicons(toDisplayText(agent.name, MAX_AGENT_NAME)), description: escapeCodicons(description), detail: escapeCodicons(how), agent };
   });
   return Promise.resolve(
-    vscode.window.showQuickPick(items, { title: vscode.l10n.t('Add Agent from Registry'), placeHolder: vscode.l10n.t('Pick an agent to install'), matchOnDescription: true, matchOnDetail: true }),
+    vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('Add Agent from Registry'),
+      placeHolder: vscode.l10n.t('Pick an agent to install'),
+      matchOnDescription: true,
+      matchOnDetail: true,
+    }),
   ).then((p) => p?.agent);
 }
 
@@ -99,7 +113,9 @@ async function askAboutSameName(agent: RegistryAgent, plan: InstallPlan, own: Ow
   if (!conflict) return undefined;
   const name = toDisplayText(agent.name, MAX_AGENT_NAME);
   const message = withoutLinks(`ACP Chat: You already have an agent named "${name}". Replace it with ${name} ${agent.version} from the registry?`);
-  const detail = withoutLinks(`Yours ${entryPreview(conflict.existing)}.\nThe registry's ${planPreview(plan)}.\n\nKeep Both adds the registry's as "${uniqueName(list, agent.name)}".`);
+  const detail = withoutLinks(
+    `Yours ${entryPreview(conflict.existing)}.\nThe registry's ${planPreview(plan)}.\n\nKeep Both adds the registry's as "${uniqueName(list, agent.name)}".`,
+  );
   const choice = await vscode.window.showWarningMessage(message, { modal: true, detail }, vscode.l10n.t('Replace'), vscode.l10n.t('Keep Both'));
   return choice === 'Replace' ? 'replace' : choice === 'Keep Both' ? 'keepBoth' : 'dismissed';
 }

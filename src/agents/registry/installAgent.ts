@@ -112,7 +112,12 @@ export async function installAgent(
     // The command must be a regular file inside the unpacked folder (a symlink in the archive may point anywhere).
     const real = await realpath(cmdPath).catch(() => undefined);
     const realRoot = await realpath(staged);
-    const isFile = real ? await stat(real).then((s) => s.isFile(), () => false) : false;
+    const isFile = real
+      ? await stat(real).then(
+          (s) => s.isFile(),
+          () => false,
+        )
+      : false;
     if (!real || !real.startsWith(realRoot + sep) || !isFile) throw fail({ kind: 'missingFile', file: plan.cmd });
     await chmod(real, 0o755);
     throwIfCancelled(opts.signal, subject);

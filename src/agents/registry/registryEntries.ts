@@ -21,7 +21,10 @@ const agentSchema = z.object({
   id: z.string().check(z.regex(/^[a-z0-9][a-z0-9._-]{0,63}$/)),
   name: text(60),
   // A version names the install folder: a plain version only (no separators, no dots that climb).
-  version: z.string().check(z.regex(/^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/), z.refine((v) => !v.includes('..'), 'must not contain ..')),
+  version: z.string().check(
+    z.regex(/^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/),
+    z.refine((v) => !v.includes('..'), 'must not contain ..'),
+  ),
   description: z.optional(z.string().check(z.maxLength(500))),
   distribution: z.object({ npx: z.optional(npxSchema), binary: z.optional(z.record(z.string(), binaryTargetSchema)) }),
 });
@@ -40,7 +43,8 @@ const REFUSED_ENV = [/^npm_config_/i, /^NODE_OPTIONS$/i, /^LD_/, /^DYLD_/];
 
 function checkEnv(agent: RegistryAgent, env: Record<string, string>): Record<string, string> {
   const refused = Object.keys(env).filter((name) => REFUSED_ENV.some((re) => re.test(name)));
-  if (refused.length) throw new AgentRegistryError('refused', `${agent.name} sets ${refused.join(', ')}, which ACP Chat does not let a registry entry set; it is not installed.`);
+  if (refused.length)
+    throw new AgentRegistryError('refused', `${agent.name} sets ${refused.join(', ')}, which ACP Chat does not let a registry entry set; it is not installed.`);
   return env;
 }
 

@@ -19,14 +19,21 @@ export function shownWord(value: string, max = PREVIEW_LIMITS.chars): string {
   const cut = chars.length > max;
   const kept = cut ? chars.slice(0, max).join('') : value;
   // Quoted by the whole value: a cut must not hide that the rest holds a space or something invisible.
-  const word = PLAIN.test(value) ? kept : `"${kept.replace(/["\\]/g, (c) => `\\${c}`).replace(HIDDEN, (c) => (c === ' ' ? c : `\\u{${c.codePointAt(0)!.toString(16)}}`))}"`;
+  const word = PLAIN.test(value)
+    ? kept
+    : `"${kept.replace(/["\\]/g, (c) => `\\${c}`).replace(HIDDEN, (c) => (c === ' ' ? c : `\\u{${c.codePointAt(0)!.toString(16)}}`))}"`;
   return cut ? `${word}…` : word;
 }
 
 /** `cmd arg arg · env A=1 B=2`, at most PREVIEW_LIMITS of each, the rest counted ("+3 more"). */
 export function shownCommand(words: readonly string[], env: Readonly<Record<string, string>>): string {
   const vars = Object.entries(env).map(([name, value]) => `${shownWord(name)}=${shownWord(value)}`);
-  return bounded(words.map((w, i) => shownWord(w, i === 0 ? PREVIEW_LIMITS.command : PREVIEW_LIMITS.chars)), PREVIEW_LIMITS.words) + (vars.length ? ` · env ${bounded(vars, PREVIEW_LIMITS.env)}` : '');
+  return (
+    bounded(
+      words.map((w, i) => shownWord(w, i === 0 ? PREVIEW_LIMITS.command : PREVIEW_LIMITS.chars)),
+      PREVIEW_LIMITS.words,
+    ) + (vars.length ? ` · env ${bounded(vars, PREVIEW_LIMITS.env)}` : '')
+  );
 }
 
 /** The picker's line for an installable entry: what runs first (the part a narrow picker still shows), then how. */

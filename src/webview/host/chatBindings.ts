@@ -49,7 +49,17 @@ export function composerCapabilities(init: InitializeResponse | undefined): Comp
 export function createChatSource(
   chat: Chat,
   permissions: PermissionController,
-): Omit<ChatSource, keyof TurnsSource | keyof FollowAgentSource | keyof AgentPickerSource | keyof GrantsSource | keyof WorktreeSource | 'getApprovalSignal' | 'onDidChangeApprovalSignal'> & vscode.Disposable {
+): Omit<
+  ChatSource,
+  | keyof TurnsSource
+  | keyof FollowAgentSource
+  | keyof AgentPickerSource
+  | keyof GrantsSource
+  | keyof WorktreeSource
+  | 'getApprovalSignal'
+  | 'onDidChangeApprovalSignal'
+> &
+  vscode.Disposable {
   const transcript = new Emitter<readonly TranscriptChange[]>();
   const sessionChanged = new Emitter<void>();
   const statusChanged = new Emitter<void>();
@@ -71,11 +81,11 @@ export function createChatSource(
     getStatus: () => chat.status,
     getCapabilities: () => composerCapabilities(liveInit(chat)),
     getElicitations: (): ElicitationView[] =>
-      permissions.broker.pending().flatMap((p) =>
-        p.type === 'elicitation' && (!chat.session || p.sessionId === undefined || p.sessionId === chat.session.id)
-          ? [elicitationView(p)]
-          : [],
-      ),
+      permissions.broker
+        .pending()
+        .flatMap((p) =>
+          p.type === 'elicitation' && (!chat.session || p.sessionId === undefined || p.sessionId === chat.session.id) ? [elicitationView(p)] : [],
+        ),
     onDidChangeTranscript: transcript.event,
     onDidChangeSession: sessionChanged.event,
     onDidChangeStatus: statusChanged.event,
@@ -173,12 +183,16 @@ export function createChatActions(
     cancelTurn: () => chat.cancel().then(done, report(vscode.l10n.t('Stopping the turn'))),
     restartAgent: () => chats.restart(chat).then(done, report(vscode.l10n.t('Restarting the agent'))),
     openFolder: () => Promise.resolve(ACTIONS.openFolder.run()).then(done, report(vscode.l10n.t('Opening a folder'))),
-    setMode: (modeId) => session().then((s) => s.setMode(modeId)).then(done, report(vscode.l10n.t('Changing the mode'))),
+    setMode: (modeId) =>
+      session()
+        .then((s) => s.setMode(modeId))
+        .then(done, report(vscode.l10n.t('Changing the mode'))),
     setConfigOption: (configId, value) =>
-      session().then((s) => s.setConfigOption(configId, value)).then(done, report(vscode.l10n.t('Changing {0}', configId))),
+      session()
+        .then((s) => s.setConfigOption(configId, value))
+        .then(done, report(vscode.l10n.t('Changing {0}', configId))),
     answerPermission: (key, optionId) => permissions.answer(key, optionId),
-    answerElicitation: (key, action, content) =>
-      permissions.answerElicitation(key, action === 'accept' ? { action, content: content ?? {} } : { action }),
+    answerElicitation: (key, action, content) => permissions.answerElicitation(key, action === 'accept' ? { action, content: content ?? {} } : { action }),
     openLocation: (path, line) => editor.openLocation(path, line),
     openDiff: async (toolCallId, contentIndex) => {
       const toolCall = chat.session?.getToolCall(toolCallId);

@@ -42,9 +42,13 @@ export class ChatPanel implements vscode.Disposable {
   ) {
     this.controller = new ChatWebviewController(panel.webview, deps);
     panel.onDidDispose(() => this.dispose(), null, this.disposables);
-    panel.onDidChangeViewState((e) => {
-      if (e.webviewPanel.active) events.onDidBecomeActive?.();
-    }, null, this.disposables);
+    panel.onDidChangeViewState(
+      (e) => {
+        if (e.webviewPanel.active) events.onDidBecomeActive?.();
+      },
+      null,
+      this.disposables,
+    );
   }
 
   get visible(): boolean {

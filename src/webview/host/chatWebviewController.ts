@@ -7,7 +7,23 @@ import { buildChatHtml } from './html';
 import { parseExternalLink } from '../protocol/linkPolicy';
 import { parseWebviewMessage } from '../protocol/messageValidation';
 import { createNonce } from './nonce';
-import { PROTOCOL_VERSION, type AgentChoiceView, type ApprovalSignalView, type Attachment, type ChatNotice, type ComposerCapabilities, type ConnectionStatus, type ElicitationView, type HostToWebview, type GrantView, type Mention, type MentionCompletion, type TurnsView, type WebviewToHost, type WorktreeView } from '../protocol/protocol';
+import {
+  PROTOCOL_VERSION,
+  type AgentChoiceView,
+  type ApprovalSignalView,
+  type Attachment,
+  type ChatNotice,
+  type ComposerCapabilities,
+  type ConnectionStatus,
+  type ElicitationView,
+  type HostToWebview,
+  type GrantView,
+  type Mention,
+  type MentionCompletion,
+  type TurnsView,
+  type WebviewToHost,
+  type WorktreeView,
+} from '../protocol/protocol';
 import { TranscriptPublisher } from './transcriptPublisher';
 import { errorMessage } from '../../acpClient/errors';
 import type { AnswerResult } from '../../acpClient/pendingRequests';
@@ -383,10 +399,6 @@ export class ChatWebviewController implements vscode.Disposable {
 
 async function defaultConfirm(url: URL): Promise<boolean> {
   const open = 'Open';
-  const choice = await vscode.window.showWarningMessage(
-    vscode.l10n.t("Open a link from the agent's output?"),
-    { modal: true, detail: url.toString() },
-    open,
-  );
+  const choice = await vscode.window.showWarningMessage(vscode.l10n.t("Open a link from the agent's output?"), { modal: true, detail: url.toString() }, open);
   return choice === open;
 }

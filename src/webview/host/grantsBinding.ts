@@ -9,7 +9,10 @@ import type { ChatActions, ChatSource } from './chatWebviewController';
 export type GrantsSource = Pick<ChatSource, 'getGrants' | 'onDidChangeGrants'>;
 export type GrantsActions = Pick<ChatActions, 'undoGrant' | 'openGrant'>;
 
-export function bindGrants(chat: Chat, deps: { cwd(): string | undefined; logger: Logger; presenter: Pick<UserErrorPresenter, 'showMessage'> }): {
+export function bindGrants(
+  chat: Chat,
+  deps: { cwd(): string | undefined; logger: Logger; presenter: Pick<UserErrorPresenter, 'showMessage'> },
+): {
   grants: ChatGrants;
   source: GrantsSource;
   actions: GrantsActions;

@@ -137,7 +137,9 @@ export class TranscriptPublisher {
 
 /** Whether `changes` end the turn: its end entry, or the session going idle. */
 function endsTurn(changes: readonly TranscriptChange[], meta: Readonly<SessionMeta> | undefined): boolean {
-  return changes.some((c) => (c.type === 'entry-added' && c.entry.kind === 'turn-end') || (c.type === 'meta-changed' && c.keys.includes('turn') && meta?.turn === 'idle'));
+  return changes.some(
+    (c) => (c.type === 'entry-added' && c.entry.kind === 'turn-end') || (c.type === 'meta-changed' && c.keys.includes('turn') && meta?.turn === 'idle'),
+  );
 }
 
 function toEntryAppend(entry: TranscriptEntry, field: TextAppend['field'], from: number, text: string): EntryAppend {

@@ -30,16 +30,24 @@ export function turnChangesView(set: TurnChangeSet, label: (path: string) => str
       removed: f.removed,
       change: f.before === null ? 'created' : f.after === null ? 'deleted' : 'modified',
       reverted: f.reverted,
-      cannotRevert: f.before === undefined ? vscode.l10n.t('Its content before the turn is unknown: {0}.', f.beforeUnknown ?? vscode.l10n.t('no record')) : undefined,
+      cannotRevert:
+        f.before === undefined ? vscode.l10n.t('Its content before the turn is unknown: {0}.', f.beforeUnknown ?? vscode.l10n.t('no record')) : undefined,
       ...(toReview(f.path) > 0 ? { toReview: toReview(f.path) } : {}),
     })),
   };
 }
 
 /** The turns as the page shows them: the cards in their turns, the note that would repeat on each said once. */
-export function turnsView(sets: readonly TurnChangeSet[], dropped: number, superseded: readonly number[], label: (path: string) => string, toReview?: (path: string) => number): TurnsView {
+export function turnsView(
+  sets: readonly TurnChangeSet[],
+  dropped: number,
+  superseded: readonly number[],
+  label: (path: string) => string,
+  toReview?: (path: string) => number,
+): TurnsView {
   const notes = [...new Set(sets.flatMap((s) => (s.limit ? [s.limit] : [])))];
-  if (dropped > 0) notes.push(vscode.l10n.t('The records of the {0} oldest turn{1} were dropped: their code cannot be restored.', dropped, dropped === 1 ? '' : 's'));
+  if (dropped > 0)
+    notes.push(vscode.l10n.t('The records of the {0} oldest turn{1} were dropped: their code cannot be restored.', dropped, dropped === 1 ? '' : 's'));
   return { changes: sets.map((s) => turnChangesView(s, label, toReview)), ...(notes.length ? { note: notes.join(' ') } : {}), superseded: [...superseded] };
 }
 
@@ -109,7 +117,11 @@ export function bindTurns(chat: Chat, tracker: TurnChangeTracker, deps: TurnsDep
   const restoreCode = async (userIndex: number): Promise<boolean> => {
     const outcome = await restore.restore(tracker, userIndex, async (count, leftAlone) => {
       const detail = leftAlone.length ? vscode.l10n.t('Left alone: {0}.', leftAlone.map((r) => `${label(r.path)} (${r.reason})`).join('; ')) : undefined;
-      const answer = await vscode.window.showWarningMessage(GO_BACK.confirmRestore(count), { modal: true, ...(detail ? { detail } : {}) }, GO_BACK.restoreButton);
+      const answer = await vscode.window.showWarningMessage(
+        GO_BACK.confirmRestore(count),
+        { modal: true, ...(detail ? { detail } : {}) },
+        GO_BACK.restoreButton,
+      );
       return answer === GO_BACK.restoreButton;
     });
     if (!outcome) return false;
@@ -121,7 +133,13 @@ export function bindTurns(chat: Chat, tracker: TurnChangeTracker, deps: TurnsDep
   return {
     source: {
       getTurns: () =>
-        turnsView(tracker.sets, tracker.dropped, [...(superseded.get(chat.session?.id ?? '') ?? [])], label, deps.editorReview && ((p) => deps.editorReview!.count(p))),
+        turnsView(
+          tracker.sets,
+          tracker.dropped,
+          [...(superseded.get(chat.session?.id ?? '') ?? [])],
+          label,
+          deps.editorReview && ((p) => deps.editorReview!.count(p)),
+        ),
       onDidChangeTurns: changed.event,
       onDidRequestDraft: drafts.event,
     },
@@ -145,11 +163,18 @@ export function bindTurns(chat: Chat, tracker: TurnChangeTracker, deps: TurnsDep
         const canRestore = plan.files.length > 0 || plan.unknown.length > 0;
         type Item = vscode.QuickPickItem & { code: boolean; conversation: boolean };
         const items: Item[] = [
-          ...(canRestore ? [{ label: GO_BACK.restoreCode, detail: GO_BACK.restoreCodeDetail, iconPath: new vscode.ThemeIcon('discard'), code: true, conversation: false }] : []),
+          ...(canRestore
+            ? [{ label: GO_BACK.restoreCode, detail: GO_BACK.restoreCodeDetail, iconPath: new vscode.ThemeIcon('discard'), code: true, conversation: false }]
+            : []),
           { label: GO_BACK.rewind, detail: GO_BACK.rewindDetail, iconPath: new vscode.ThemeIcon('history'), code: false, conversation: true },
-          ...(canRestore ? [{ label: GO_BACK.both, detail: GO_BACK.bothDetail, iconPath: new vscode.ThemeIcon('debug-reverse-continue'), code: true, conversation: true }] : []),
+          ...(canRestore
+            ? [{ label: GO_BACK.both, detail: GO_BACK.bothDetail, iconPath: new vscode.ThemeIcon('debug-reverse-continue'), code: true, conversation: true }]
+            : []),
         ];
-        const picked = await vscode.window.showQuickPick(items, { title: GO_BACK.title, placeHolder: canRestore ? GO_BACK.placeholder : GO_BACK.placeholderNoCode });
+        const picked = await vscode.window.showQuickPick(items, {
+          title: GO_BACK.title,
+          placeHolder: canRestore ? GO_BACK.placeholder : GO_BACK.placeholderNoCode,
+        });
         if (!picked) return;
         // The code first: a rewound conversation is another session, whose records start empty.
         if (picked.code && !(await restoreCode(found.userIndex))) return;

@@ -13,7 +13,10 @@ import { l10n } from '../../contributions/l10n';
 export type WorktreeSource = Pick<ChatSource, 'getWorktree' | 'onDidChangeWorktree'>;
 export type WorktreeActions = Pick<ChatActions, 'worktreeAction'>;
 
-export function bindWorktree(chat: Chat, deps: { worktrees: ChatWorktrees; chats: ChatRegistry; logger: Logger }): {
+export function bindWorktree(
+  chat: Chat,
+  deps: { worktrees: ChatWorktrees; chats: ChatRegistry; logger: Logger },
+): {
   source: WorktreeSource;
   actions: WorktreeActions;
   dispose(): void;
@@ -31,7 +34,11 @@ export function bindWorktree(chat: Chat, deps: { worktrees: ChatWorktrees; chats
       next = { branch: record.branch, path: record.path, files: [], commits: 0 };
       try {
         const { files, commits } = await worktrees.changes(record);
-        next = { ...next, files: files.map((f) => ({ path: f.path, status: f.status, ...(f.added !== undefined ? { added: f.added, removed: f.removed } : {}) })), commits: commits.length };
+        next = {
+          ...next,
+          files: files.map((f) => ({ path: f.path, status: f.status, ...(f.added !== undefined ? { added: f.added, removed: f.removed } : {}) })),
+          commits: commits.length,
+        };
       } catch (err) {
         deps.logger.warn(`[worktrees] could not read the changes of ${record.branch}: ${errorMessage(err)}`);
       }

@@ -1,7 +1,17 @@
 // The chat app: owns the view state, applies host messages to the views, and turns user actions into messages.
 // It takes `post` and a root element, so tests drive it in jsdom without VS Code; main.ts wires the real API.
 import type { SessionMeta } from '../protocol/protocol';
-import { PROTOCOL_VERSION, type Attachment, type ComposerCapabilities, type ConnectionStatus, type HostToWebview, type GrantView, type TranscriptEntry, type TurnsView, type WebviewToHost } from '../protocol/protocol';
+import {
+  PROTOCOL_VERSION,
+  type Attachment,
+  type ComposerCapabilities,
+  type ConnectionStatus,
+  type HostToWebview,
+  type GrantView,
+  type TranscriptEntry,
+  type TurnsView,
+  type WebviewToHost,
+} from '../protocol/protocol';
 import { blocksText, entryMarkdown, needsFolder, parseEntryAppends } from '../protocol/protocol';
 import { Announcer } from './announcer';
 import { ChangedFilesView } from './changedFilesView';
@@ -129,7 +139,16 @@ export class App {
     this.banner.hidden = true;
     // Every part in a landmark (the header, the transcript's main, the composing region), so a screen reader's
     // landmark keys reach each.
-    const bottom = h('section', { class: 'chat-bottom', 'aria-label': 'Message the agent' }, this.plan.node, this.notice.node, this.queue.node, this.composer.node, this.announcer.node, this.approvalSignal.node);
+    const bottom = h(
+      'section',
+      { class: 'chat-bottom', 'aria-label': 'Message the agent' },
+      this.plan.node,
+      this.notice.node,
+      this.queue.node,
+      this.composer.node,
+      this.announcer.node,
+      this.approvalSignal.node,
+    );
     opts.root.replaceChildren(this.header.node, this.worktree.node, this.banner, this.find.node, this.scroller, bottom);
     // The turns near the viewport are mounted in the scroll event itself, so the frame that shows a scroll has them.
     this.scroller.addEventListener('scroll', () => {

@@ -28,7 +28,10 @@ export class ApprovalSignal {
       if (replayed) continue;
       const p = e.permission;
       const call = this.toolCallOf(p.toolCallId);
-      const { question } = buildApprovalQuestion({ ...call, title: call?.title || p.title }, p.options.map((o) => o.optionId));
+      const { question } = buildApprovalQuestion(
+        { ...call, title: call?.title || p.title },
+        p.options.map((o) => o.optionId),
+      );
       if (this.settings.announce) {
         this.node.append(h('p', {}, `Approval needed: ${question}`));
         while (this.node.childNodes.length > 2) this.node.firstChild?.remove();

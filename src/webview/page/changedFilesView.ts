@@ -13,9 +13,17 @@ export class ChangedFilesView {
   update(changes: TurnChangesView, note?: string): void {
     const n = changes.files.length;
     const open = changes.files.filter((f) => !f.reverted && !f.cannotRevert).length;
-    const review = button('Review', { class: 'text-btn', 'data-testid': 'review-changes', title: 'Open the changes in a multi-file diff (before the turn ↔ now)' });
+    const review = button('Review', {
+      class: 'text-btn',
+      'data-testid': 'review-changes',
+      title: 'Open the changes in a multi-file diff (before the turn ↔ now)',
+    });
     review.addEventListener('click', () => this.post({ type: 'reviewTurnChanges', id: changes.id }));
-    const revertAll = button('Revert All', { class: 'text-btn', 'data-testid': 'revert-all', title: 'Put every file back as it was before the turn (undoable)' });
+    const revertAll = button('Revert All', {
+      class: 'text-btn',
+      'data-testid': 'revert-all',
+      title: 'Put every file back as it was before the turn (undoable)',
+    });
     revertAll.disabled = open === 0;
     revertAll.addEventListener('click', () => this.post({ type: 'revertTurnChanges', id: changes.id }));
     setChildren(
@@ -54,7 +62,13 @@ export class ChangedFilesView {
       { class: 'changed-file', 'data-testid': 'changed-file', 'data-change': f.change, 'data-reverted': f.reverted },
       name,
       f.change === 'modified' ? null : h('span', { class: 'changed-file-kind' }, f.change),
-      f.toReview ? h('span', { class: 'changed-file-review', 'data-testid': 'to-review', title: 'Changes still to Keep or Undo in the editor' }, `${f.toReview} to review`) : null,
+      f.toReview
+        ? h(
+            'span',
+            { class: 'changed-file-review', 'data-testid': 'to-review', title: 'Changes still to Keep or Undo in the editor' },
+            `${f.toReview} to review`,
+          )
+        : null,
       h('span', { class: 'diff-stat-add', 'aria-label': `${f.added} lines added` }, `+${f.added}`),
       h('span', { class: 'diff-stat-del', 'aria-label': `${f.removed} lines removed` }, `−${f.removed}`),
       action,

@@ -24,9 +24,26 @@ for (const [name, lang] of Object.entries(languages)) hljs.registerLanguage(name
 
 /** The highlight.js classes the page's theme colours (styles.css); a span of any other class would only add nodes. */
 const STYLED = new Set([
-  'hljs-keyword', 'hljs-selector-tag', 'hljs-built_in', 'hljs-string', 'hljs-attr', 'hljs-template-tag', 'hljs-number', 'hljs-literal',
-  'hljs-comment', 'hljs-quote', 'hljs-title', 'hljs-function', 'hljs-section', 'hljs-type', 'hljs-class', 'hljs-variable', 'hljs-params',
-  'hljs-addition', 'hljs-deletion', 'hljs-meta',
+  'hljs-keyword',
+  'hljs-selector-tag',
+  'hljs-built_in',
+  'hljs-string',
+  'hljs-attr',
+  'hljs-template-tag',
+  'hljs-number',
+  'hljs-literal',
+  'hljs-comment',
+  'hljs-quote',
+  'hljs-title',
+  'hljs-function',
+  'hljs-section',
+  'hljs-type',
+  'hljs-class',
+  'hljs-variable',
+  'hljs-params',
+  'hljs-addition',
+  'hljs-deletion',
+  'hljs-meta',
 ]);
 
 /**

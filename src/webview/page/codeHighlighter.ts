@@ -168,7 +168,8 @@ function validRuns(runs: unknown, code: string): HighlightRun[] | null {
   if (!Array.isArray(runs)) return null;
   let text = '';
   for (const r of runs) {
-    if (!Array.isArray(r) || r.length !== 2 || typeof r[1] !== 'string' || (r[0] !== null && (typeof r[0] !== 'string' || !/^hljs-[a-z_]+$/u.test(r[0])))) return null;
+    if (!Array.isArray(r) || r.length !== 2 || typeof r[1] !== 'string' || (r[0] !== null && (typeof r[0] !== 'string' || !/^hljs-[a-z_]+$/u.test(r[0]))))
+      return null;
     text += r[1];
   }
   return text === code ? (runs as HighlightRun[]) : null;

@@ -48,9 +48,20 @@ export class Composer {
   /** What else to attach (files, a symbol, the problems, a terminal's output, the git changes): the host asks. */
   private readonly addContextButton = button('Add Context…', { class: 'icon-btn', 'data-testid': 'add-context' }, icon('attach'));
   // While a turn runs Stop is the primary action, with its word (a bare square read as an empty checkbox).
-  readonly stopButton = button('Stop', { class: 'icon-btn primary stop-btn', 'data-testid': 'stop' }, icon('stop-circle'), h('span', { class: 'btn-label' }, 'Stop'));
+  readonly stopButton = button(
+    'Stop',
+    { class: 'icon-btn primary stop-btn', 'data-testid': 'stop' },
+    icon('stop-circle'),
+    h('span', { class: 'btn-label' }, 'Stop'),
+  );
   private readonly chips = h('div', { class: 'attachments', 'aria-label': 'Attachments', role: 'list', 'data-testid': 'attachments' });
-  private readonly popup = h('ul', { class: 'completions', role: 'listbox', id: 'composer-completions', 'aria-label': 'Suggestions', 'data-testid': 'completions' });
+  private readonly popup = h('ul', {
+    class: 'completions',
+    role: 'listbox',
+    id: 'composer-completions',
+    'aria-label': 'Suggestions',
+    'data-testid': 'completions',
+  });
   private readonly notice = h('div', { class: 'composer-notice', role: 'status' });
   /** Shown while a drop would be taken (the composer's `dragging` class). */
   private readonly dropHint = h('div', { class: 'drop-hint', 'aria-hidden': 'true', 'data-testid': 'drop-hint' }, icon('attach'), 'Drop to add to the chat');
@@ -83,7 +94,12 @@ export class Composer {
       this.dropHint,
       // One box, as an editor's input looks: the text, then a toolbar of the session's choices with Send and Stop at
       // its end (the choices are placed there by the app: see placeTools).
-      h('div', { class: 'composer-box' }, this.textarea, h('div', { class: 'composer-toolbar' }, this.addContextButton, this.tools, h('div', { class: 'composer-buttons' }, this.stopButton, this.sendButton))),
+      h(
+        'div',
+        { class: 'composer-box' },
+        this.textarea,
+        h('div', { class: 'composer-toolbar' }, this.addContextButton, this.tools, h('div', { class: 'composer-buttons' }, this.stopButton, this.sendButton)),
+      ),
     );
     this.textarea.addEventListener('keydown', (e) => this.onKeyDown(e));
     this.textarea.addEventListener('input', () => this.updateCompletions());
@@ -115,7 +131,12 @@ export class Composer {
   }
 
   addAttachment(a: Attachment): void {
-    const same = (b: Attachment) => b.type === a.type && 'path' in b && 'path' in a && b.path === a.path && (a.type !== 'selection' || (b.type === 'selection' && b.startLine === a.startLine && b.endLine === a.endLine));
+    const same = (b: Attachment) =>
+      b.type === a.type &&
+      'path' in b &&
+      'path' in a &&
+      b.path === a.path &&
+      (a.type !== 'selection' || (b.type === 'selection' && b.startLine === a.startLine && b.endLine === a.endLine));
     if (a.type !== 'image' && this.attachments.some(same)) return;
     this.attachments.push(a);
     this.renderChips();
@@ -229,7 +250,8 @@ export class Composer {
   private addOsFiles(files: File[]): void {
     const images = files.filter((f) => f.type.startsWith('image/'));
     if (images.length) this.addImages(images);
-    if (images.length < files.length) this.setNotice('Files from outside VS Code cannot be attached: drag them from the Explorer (hold Shift), or paste an image.');
+    if (images.length < files.length)
+      this.setNotice('Files from outside VS Code cannot be attached: drag them from the Explorer (hold Shift), or paste an image.');
   }
 
   private addImages(files: File[]): void {
@@ -301,7 +323,14 @@ export class Composer {
         const name = [it.icon?.word, it.label].filter(Boolean).join(' ') + (it.detail ? `, ${it.detail}` : '');
         const li = h(
           'li',
-          { role: 'option', id: `completion-${i}`, class: 'completion', 'data-testid': 'completion', 'aria-label': name, ...(it.icon ? { 'data-kind': it.icon.name } : {}) },
+          {
+            role: 'option',
+            id: `completion-${i}`,
+            class: 'completion',
+            'data-testid': 'completion',
+            'aria-label': name,
+            ...(it.icon ? { 'data-kind': it.icon.name } : {}),
+          },
           it.icon ? icon(it.icon.name, 'completion-icon') : null,
           h('span', { class: 'completion-label' }, it.label),
           it.detail ? h('span', { class: 'completion-detail' }, it.detail) : null,

@@ -63,7 +63,11 @@ export class ConfigBar {
       const menu = h(
         'details',
         { class: 'config-more' },
-        h('summary', { class: 'icon-btn', title: 'More session settings', 'aria-label': 'More session settings', 'data-testid': 'config-more' }, icon('settings')),
+        h(
+          'summary',
+          { class: 'icon-btn', title: 'More session settings', 'aria-label': 'More session settings', 'data-testid': 'config-more' },
+          icon('settings'),
+        ),
         h('div', { class: 'config-more-panel', role: 'group', 'aria-label': 'More session settings' }, ...more),
       );
       menu.open = wasOpen;
@@ -72,13 +76,22 @@ export class ConfigBar {
     setChildren(this.node, ...shown);
     this.node.hidden = shown.length === 0;
     // Rebuilding the controls must not steal keyboard focus from the one the user is on.
-    if (focusedId) Array.from(this.node.querySelectorAll<HTMLElement>('[data-control-id]')).find((el) => el.dataset.controlId === focusedId)?.focus();
+    if (focusedId)
+      Array.from(this.node.querySelectorAll<HTMLElement>('[data-control-id]'))
+        .find((el) => el.dataset.controlId === focusedId)
+        ?.focus();
   }
 
   /** A select in the bar (its value is its label, its name the tooltip), or a labelled row in the menu. */
   private configControl(o: SessionConfigOption, isMode: boolean, inBar: boolean): HTMLElement {
     if (o.type === 'boolean') {
-      const cb = h('input', { type: 'checkbox', title: o.description ?? undefined, 'data-testid': 'config-option', 'data-config-id': o.id, 'data-control-id': `cfg:${o.id}` });
+      const cb = h('input', {
+        type: 'checkbox',
+        title: o.description ?? undefined,
+        'data-testid': 'config-option',
+        'data-config-id': o.id,
+        'data-control-id': `cfg:${o.id}`,
+      });
       cb.checked = o.currentValue;
       cb.addEventListener('change', () => this.post({ type: 'setConfigOption', configId: o.id, value: cb.checked }));
       return h('label', { class: 'control control-bool' }, cb, o.name);
@@ -94,7 +107,8 @@ export class ConfigBar {
     });
     const flat = o.options.flatMap((item) => ('group' in item ? item.options : [item]));
     const short = isMode ? shortModeLabels(flat) : undefined;
-    const opt = (x: SessionConfigSelectOption) => (isMode ? buildModeOption(x.value, x.name, x.description, short) : h('option', { value: x.value, title: x.description ?? undefined }, x.name));
+    const opt = (x: SessionConfigSelectOption) =>
+      isMode ? buildModeOption(x.value, x.name, x.description, short) : h('option', { value: x.value, title: x.description ?? undefined }, x.name);
     for (const item of o.options) {
       if ('group' in item) sel.append(h('optgroup', { label: item.name }, ...item.options.map(opt)));
       else sel.append(opt(item));

@@ -59,7 +59,13 @@ export function locationButton(path: string, line: number | null | undefined, la
   // The name holds what the link shows ("existing.txt:12"), so speech input finds it by its text (WCAG 2.5.3).
   const b = button(
     `Open ${path}${line ? `:${line}` : ''}`,
-    { class: 'location-link', 'data-testid': 'location-link', 'data-path': path, 'data-line': line ?? undefined, title: `Open ${path}${line ? ` at line ${line}` : ''}` },
+    {
+      class: 'location-link',
+      'data-testid': 'location-link',
+      'data-path': path,
+      'data-line': line ?? undefined,
+      title: `Open ${path}${line ? ` at line ${line}` : ''}`,
+    },
     icon('file'),
     h('span', { class: 'location-label' }, label),
   );

@@ -80,7 +80,12 @@ function renderField(f: FormField, id: string): HTMLElement {
       );
     }
     case 'boolean':
-      return h('div', { class: 'field', 'data-field': f.key }, h('label', {}, h('input', { type: 'checkbox', name: `${id}-${f.key}`, checked: f.default === true, 'aria-describedby': describedBy }), label), desc);
+      return h(
+        'div',
+        { class: 'field', 'data-field': f.key },
+        h('label', {}, h('input', { type: 'checkbox', name: `${id}-${f.key}`, checked: f.default === true, 'aria-describedby': describedBy }), label),
+        desc,
+      );
     case 'text':
     case 'number': {
       const input = h('input', {

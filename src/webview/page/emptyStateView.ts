@@ -37,7 +37,11 @@ export class EmptyStateView {
         h('div', { class: 'empty-suggestions' }, h('p', {}, 'To start:'), h('ul', { 'aria-label': 'First prompts' }, ...suggestions)),
         // VS Code lets an extension's view start only in the primary side bar (at this extension's oldest VS Code);
         // where it goes from there is the user's to choose.
-        h('p', { class: 'empty-tip', 'data-testid': 'move-tip' }, 'Tip: to keep the chat beside your editor, drag the ACP Chat icon from the activity bar to the Secondary Side Bar.'),
+        h(
+          'p',
+          { class: 'empty-tip', 'data-testid': 'move-tip' },
+          'Tip: to keep the chat beside your editor, drag the ACP Chat icon from the activity bar to the Secondary Side Bar.',
+        ),
       );
       return;
     }

@@ -15,7 +15,13 @@ const HIGHLIGHT = 'acp-find';
 
 export class FindBar {
   readonly node: HTMLElement;
-  private readonly input = h('input', { type: 'text', class: 'find-input', placeholder: 'Find', 'aria-label': 'Find in the conversation', 'data-testid': 'find-input' });
+  private readonly input = h('input', {
+    type: 'text',
+    class: 'find-input',
+    placeholder: 'Find',
+    'aria-label': 'Find in the conversation',
+    'data-testid': 'find-input',
+  });
   private readonly count = h('span', { class: 'find-count', 'aria-live': 'polite', 'data-testid': 'find-count' });
   private hits: SearchHit[] = [];
   private current = -1;

@@ -7,7 +7,12 @@ import { button, h, icon } from './dom';
 export function renderGrantLine(grant: GrantView | undefined, post: (m: WebviewToHost) => void): HTMLElement | null {
   if (!grant) return null;
   if (grant.sessionOnly) {
-    return h('div', { class: 'permission-grant', 'data-testid': 'permission-grant' }, icon('info'), h('span', {}, 'No settings file changed: this grant lasts for this conversation only.'));
+    return h(
+      'div',
+      { class: 'permission-grant', 'data-testid': 'permission-grant' },
+      icon('info'),
+      h('span', {}, 'No settings file changed: this grant lasts for this conversation only.'),
+    );
   }
   if (!grant.rules.length) return null;
   const said = grant.rules.map((r) => h('span', { class: 'grant-rule' }, 'Added ', h('code', {}, r.rule), ` to ${r.file} (${r.where})`));

@@ -89,7 +89,11 @@ export class UserMessageView implements EntryView {
       h('div', { class: 'entry-role' }, icon('account'), 'You'),
       editor,
       renderNonTextBlocks(entry.content, this.ctx),
-      h('p', { class: 'edit-prompt-hint' }, 'Sending continues the conversation from just before this message; the conversation as it is stays in the history.'),
+      h(
+        'p',
+        { class: 'edit-prompt-hint' },
+        'Sending continues the conversation from just before this message; the conversation as it is stays in the history.',
+      ),
       h('div', { class: 'edit-prompt-buttons' }, cancel, send),
     );
     editor.focus();
@@ -139,7 +143,11 @@ export class AgentMessageView implements EntryView, Renderable {
   /** Called with the text rendered so far (for polite announcements). */
   onRendered: ((text: string) => void) | undefined;
 
-  constructor(protected readonly ctx: ViewContext, cls = 'agent-message', testid = 'agent-message') {
+  constructor(
+    protected readonly ctx: ViewContext,
+    cls = 'agent-message',
+    testid = 'agent-message',
+  ) {
     this.node = h('div', { class: `entry ${cls}`, 'data-testid': testid });
   }
 
@@ -266,7 +274,14 @@ export class AgentMessageView implements EntryView, Renderable {
     const frag = this.ctx.renderMarkdown(text);
     const list = frag.firstElementChild;
     const item = list?.firstElementChild;
-    if (frag.childElementCount !== 1 || !(list instanceof HTMLElement) || !/^(UL|OL)$/u.test(list.tagName) || list.childElementCount !== 1 || !(item instanceof HTMLElement)) return undefined;
+    if (
+      frag.childElementCount !== 1 ||
+      !(list instanceof HTMLElement) ||
+      !/^(UL|OL)$/u.test(list.tagName) ||
+      list.childElementCount !== 1 ||
+      !(item instanceof HTMLElement)
+    )
+      return undefined;
     return { list, item };
   }
 }
@@ -295,7 +310,7 @@ export function openListItems(tail: string): { listStart: number; starts: number
   if (!first) return undefined;
   const kind = first[1] ?? first[2];
   const starts: number[] = [];
-  for (let pos = listStart; pos < tail.length; ) {
+  for (let pos = listStart; pos < tail.length;) {
     const nl = tail.indexOf('\n', pos);
     const line = tail.slice(pos, nl < 0 ? tail.length : nl);
     const item = marker.exec(line);
@@ -344,7 +359,7 @@ export function openFence(tail: string, from = 0): { lang: string | undefined; c
   const info = m[2]!;
   if (marker[0] === '`' && info.includes('`')) return undefined; // not a fence: a backtick in its info string
   const contentStart = m[0].length;
-  for (let pos = contentStart + from; ; ) {
+  for (let pos = contentStart + from; ;) {
     const nl = tail.indexOf('\n', pos);
     const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/u.exec(tail.slice(pos, nl < 0 ? tail.length : nl));
     if (close && close[1]![0] === marker[0] && close[1]!.length >= marker.length) return undefined;
@@ -437,7 +452,11 @@ export class TurnEndView implements EntryView {
     const reason = (e as Of<'turn-end'>).stopReason;
     const text = STOP_REASON[reason] ?? `Stopped: ${reason}`;
     this.node.hidden = text === '';
-    setChildren(this.node, text ? h('span', {}, icon(reason === 'cancelled' ? 'debug-stop' : 'info'), text) : null, reason === 'cancelled' ? retryButton(this.ctx, e.id) : null);
+    setChildren(
+      this.node,
+      text ? h('span', {}, icon(reason === 'cancelled' ? 'debug-stop' : 'info'), text) : null,
+      reason === 'cancelled' ? retryButton(this.ctx, e.id) : null,
+    );
   }
 }
 

@@ -37,7 +37,12 @@ export class NoticeView {
       notice.setup ? setupSteps(notice.setup) : null,
       h('div', { class: 'notice-message', 'data-testid': 'notice-message' }, icon(SEVERITY_ICON[notice.severity] ?? 'info'), h('span', {}, notice.message)),
       notice.details
-        ? h('details', { class: 'notice-details', 'data-testid': 'notice-details' }, h('summary', {}, 'Show details'), h('pre', { class: 'notice-details-text', tabindex: 0 }, notice.details))
+        ? h(
+            'details',
+            { class: 'notice-details', 'data-testid': 'notice-details' },
+            h('summary', {}, 'Show details'),
+            h('pre', { class: 'notice-details-text', tabindex: 0 }, notice.details),
+          )
         : null,
       // One primary action: the agent's first method; the others, and the card's actions, are secondary.
       methods.length ? h('div', { class: 'notice-methods' }, ...methods.map((b, i) => this.methodButton(notice.id, b, i === 0))) : null,
@@ -48,7 +53,12 @@ export class NoticeView {
 
   private methodButton(noticeId: number, b: NoticeButton, primary: boolean): HTMLElement {
     // Named by what it shows (the method's name, then the agent's description), so a voice user says what they see.
-    const el = button(b.label, { class: primary ? 'notice-method primary' : 'notice-method', 'data-testid': 'sign-in-method', 'data-method-id': b.methodId, 'aria-label': undefined }, h('span', { class: 'notice-method-name' }, b.label), b.description ? h('span', { class: 'notice-method-desc' }, b.description) : null);
+    const el = button(
+      b.label,
+      { class: primary ? 'notice-method primary' : 'notice-method', 'data-testid': 'sign-in-method', 'data-method-id': b.methodId, 'aria-label': undefined },
+      h('span', { class: 'notice-method-name' }, b.label),
+      b.description ? h('span', { class: 'notice-method-desc' }, b.description) : null,
+    );
     el.addEventListener('click', () => this.click(el, noticeId, b));
     return el;
   }

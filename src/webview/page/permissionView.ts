@@ -34,7 +34,10 @@ export class PermissionView implements EntryView {
   update(e: TranscriptEntry): void {
     const p = (e as Extract<TranscriptEntry, { kind: 'permission' }>).permission;
     const call = this.toolCallOf(p.toolCallId);
-    const asked = buildApprovalQuestion({ ...call, title: call?.title || p.title }, p.options.map((o) => o.optionId));
+    const asked = buildApprovalQuestion(
+      { ...call, title: call?.title || p.title },
+      p.options.map((o) => o.optionId),
+    );
     const json = JSON.stringify([p, asked]);
     if (json === this.key) return;
     this.key = json;
@@ -60,7 +63,12 @@ export class PermissionView implements EntryView {
     // What a durable answer did (read from the settings files by the host), under the answer.
     const grant = settled ? renderGrantLine(this.ctx.grantFor?.(p.key), this.ctx.post) : null;
     if (outcome && !standalone) return [h('div', { class: 'permission-answered' }, icon(outcomeIcon(p)), outcome), grant];
-    const head = h('div', { class: 'permission-head' }, icon(outcomeIcon(p)), h('span', { class: 'permission-title', 'data-testid': 'permission-question' }, asked.question));
+    const head = h(
+      'div',
+      { class: 'permission-head' },
+      icon(outcomeIcon(p)),
+      h('span', { class: 'permission-title', 'data-testid': 'permission-question' }, asked.question),
+    );
     const subject = renderSubject(asked);
     const desc = p.description ? h('div', { class: 'permission-desc' }, p.description) : null;
     if (outcome) return [head, subject, desc, outcome, grant];
@@ -69,7 +77,13 @@ export class PermissionView implements EntryView {
       // The accessible name is what the button shows: the option's name, then its key.
       const b = button(
         `${o.name} ${key}`,
-        { class: `perm-btn perm-${o.kind}${i === 0 && o.kind === 'allow_once' ? ' primary' : ''}`, 'data-option-id': o.optionId, 'data-testid': 'permission-option', 'data-kind': o.kind, 'aria-keyshortcuts': key },
+        {
+          class: `perm-btn perm-${o.kind}${i === 0 && o.kind === 'allow_once' ? ' primary' : ''}`,
+          'data-option-id': o.optionId,
+          'data-testid': 'permission-option',
+          'data-kind': o.kind,
+          'aria-keyshortcuts': key,
+        },
         icon(OPTION_KIND_ICON[o.kind] ?? 'circle'),
         h('span', { class: 'perm-label' }, o.name),
         ' ',
@@ -106,7 +120,10 @@ const KIND_ORDER: Record<string, number> = { allow_once: 0, reject_once: 1, allo
 
 export function inCardOrder<T extends { kind: string }>(options: readonly T[]): T[] {
   const rank = (o: T) => KIND_ORDER[o.kind] ?? 4;
-  return options.map((o, i) => ({ o, i })).sort((a, b) => rank(a.o) - rank(b.o) || a.i - b.i).map(({ o }) => o);
+  return options
+    .map((o, i) => ({ o, i }))
+    .sort((a, b) => rank(a.o) - rank(b.o) || a.i - b.i)
+    .map(({ o }) => o);
 }
 
 /** The heading's codicon: what happened at a glance (allowed, rejected, or ended without an answer). */

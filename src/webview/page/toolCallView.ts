@@ -29,7 +29,11 @@ export class ToolCallView implements EntryView {
   private readonly status = h('span', { class: 'tool-status' });
   /** The agent's raw input as JSON: what a reviewer checks now and then, so it stays out of the way until asked. */
   private readonly inputPre = h('pre', { class: 'tool-input-json', 'data-testid': 'tool-input', tabindex: 0, 'aria-label': 'Input' });
-  private readonly inputToggle = button('Show input', { class: 'icon-btn tool-input-toggle', 'data-testid': 'tool-input-toggle', 'aria-expanded': 'false' }, icon('json'));
+  private readonly inputToggle = button(
+    'Show input',
+    { class: 'icon-btn tool-input-toggle', 'data-testid': 'tool-input-toggle', 'aria-expanded': 'false' },
+    icon('json'),
+  );
   private readonly content = h('div', { class: 'tool-content' });
   private readonly terminal = h('div', { class: 'tool-terminal' });
   private readonly locations = h('div', { class: 'tool-locations' });
@@ -79,8 +83,12 @@ export class ToolCallView implements EntryView {
     this.section('head', [tc.title, tc.kind, tc.status, denied(tc)], () => this.renderHead(tc));
     this.section('input', [tc.rawInput], () => this.renderInput(tc));
     // Locations belong to the content too: they say where each diff is in its file.
-    this.section('content', [tc.content, tc.locations, tc.status === 'failed' && tc.content.length === 0 ? tc.rawOutput : null, denied(tc), expanded], () => this.renderContent(tc));
-    this.section('terminal', [tc.terminalOutput, tc.terminalOutputDropped, tc.terminalExit, denied(tc), this.expanded.has('terminal')], () => this.renderTerminal(tc));
+    this.section('content', [tc.content, tc.locations, tc.status === 'failed' && tc.content.length === 0 ? tc.rawOutput : null, denied(tc), expanded], () =>
+      this.renderContent(tc),
+    );
+    this.section('terminal', [tc.terminalOutput, tc.terminalOutputDropped, tc.terminalExit, denied(tc), this.expanded.has('terminal')], () =>
+      this.renderTerminal(tc),
+    );
     this.section('locations', [tc.locations], () => this.renderLocations(tc));
   }
 
@@ -142,7 +150,14 @@ export class ToolCallView implements EntryView {
         return c.content.type === 'text' ? this.renderText(c.content.text, `c${i}`) : renderNonTextBlocks([c.content], this.ctx);
       case 'diff':
         return renderDiff(
-          { path: c.path, oldText: c.oldText, newText: c.newText, firstLine: start?.line, firstOldLine: start?.oldLine, onOpenDiff: () => this.ctx.post({ type: 'openDiff', toolCallId: tc.toolCallId, contentIndex: i }) },
+          {
+            path: c.path,
+            oldText: c.oldText,
+            newText: c.newText,
+            firstLine: start?.line,
+            firstOldLine: start?.oldLine,
+            onOpenDiff: () => this.ctx.post({ type: 'openDiff', toolCallId: tc.toolCallId, contentIndex: i }),
+          },
           this.expanded.has(`d${i}`),
           () => this.expand(`d${i}`),
         );
@@ -181,10 +196,19 @@ export class ToolCallView implements EntryView {
     }
     const exit = tc.terminalExit;
     const exitLine = exit
-      ? h('div', { class: `terminal-exit ${exit.exitCode === 0 ? 'ok' : 'bad'}` }, exit.signal ? `Killed by ${exit.signal}` : `Exit code ${exit.exitCode ?? '?'}`)
+      ? h(
+          'div',
+          { class: `terminal-exit ${exit.exitCode === 0 ? 'ok' : 'bad'}` },
+          exit.signal ? `Killed by ${exit.signal}` : `Exit code ${exit.exitCode ?? '?'}`,
+        )
       : null;
     const dropped = tc.terminalOutputDropped
-      ? h('div', { class: 'tool-note', 'data-testid': 'output-truncated' }, icon('warning'), `Output truncated: the first ${tc.terminalOutputDropped.toLocaleString('en-US')} characters are not kept.`)
+      ? h(
+          'div',
+          { class: 'tool-note', 'data-testid': 'output-truncated' },
+          icon('warning'),
+          `Output truncated: the first ${tc.terminalOutputDropped.toLocaleString('en-US')} characters are not kept.`,
+        )
       : null;
     setChildren(this.terminal, dropped, this.renderOutput(tc.terminalOutput, 'terminal'), exitLine);
   }
@@ -221,7 +245,6 @@ export function truncate(text: string, expanded: boolean, keep: 'head' | 'tail')
   const cut = lines.length - shownLines.length;
   return { shown, cut: cut > 0 ? cut : shown.length < text.length ? 1 : 0 };
 }
-
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;

@@ -285,7 +285,10 @@ export class TranscriptView {
     for (const [a, b] of foldRuns(keys)) {
       const ids = this.order.slice(L + a, L + b);
       const run = new Set(ids);
-      const g = [...old].find((x) => x.members[0] === ids[0]) ?? [...old].find((x) => x.members.some((m) => run.has(m))) ?? new ToolGroupView(keys[a]!, (x) => this.toggleGroup(x));
+      const g =
+        [...old].find((x) => x.members[0] === ids[0]) ??
+        [...old].find((x) => x.members.some((m) => run.has(m))) ??
+        new ToolGroupView(keys[a]!, (x) => this.toggleGroup(x));
       old.delete(g);
       for (const m of g.members) if (!run.has(m)) this.groupOf.delete(m);
       for (const id of ids) {
@@ -418,7 +421,11 @@ export class TranscriptView {
         return new ToolCallView(this.ctx);
       case 'permission': {
         let view: PermissionView | undefined = undefined;
-        view = new PermissionView(this.ctx, () => !view || !this.toolViews.has(view.toolCallId), (id) => this.toolCallOf(id));
+        view = new PermissionView(
+          this.ctx,
+          () => !view || !this.toolViews.has(view.toolCallId),
+          (id) => this.toolCallOf(id),
+        );
         return view;
       }
       case 'notice':

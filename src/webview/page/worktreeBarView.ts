@@ -22,9 +22,14 @@ export class WorktreeBarView {
     const n = view.files.length;
     const summary = n === 0 ? 'No changes yet' : `${n} file${n === 1 ? '' : 's'} changed`;
     const commits = view.commits ? ` · ${view.commits} commit${view.commits === 1 ? '' : 's'}` : '';
-    const act = (action: 'review' | 'apply' | 'openWindow' | 'discard', path?: string) => () => this.post({ type: 'worktree', action, ...(path !== undefined ? { path } : {}) });
+    const act = (action: 'review' | 'apply' | 'openWindow' | 'discard', path?: string) => () =>
+      this.post({ type: 'worktree', action, ...(path !== undefined ? { path } : {}) });
     const review = button('Review the worktree’s changes', { class: 'text-btn', 'data-testid': 'worktree-review' }, 'Review');
-    const apply = button('Apply to Workspace: bring the worktree’s changes into your folder, uncommitted', { class: 'text-btn', 'data-testid': 'worktree-apply' }, 'Apply');
+    const apply = button(
+      'Apply to Workspace: bring the worktree’s changes into your folder, uncommitted',
+      { class: 'text-btn', 'data-testid': 'worktree-apply' },
+      'Apply',
+    );
     const open = button('Open Worktree in New Window', { class: 'icon-btn', 'data-testid': 'worktree-open-window' }, icon('empty-window'));
     const discard = button('Discard the worktree and its branch…', { class: 'icon-btn', 'data-testid': 'worktree-discard' }, icon('trash'));
     review.disabled = apply.disabled = n === 0;
@@ -48,7 +53,9 @@ export class WorktreeBarView {
                 { class: 'changed-file' },
                 name,
                 f.status !== 'modified' ? h('span', { class: 'changed-file-kind' }, f.status) : null,
-                f.added !== undefined ? h('span', { class: 'diff-stat-add', 'aria-label': `${f.added} lines added` }, `+${f.added}`) : h('span', { class: 'changed-file-kind' }, 'binary'),
+                f.added !== undefined
+                  ? h('span', { class: 'diff-stat-add', 'aria-label': `${f.added} lines added` }, `+${f.added}`)
+                  : h('span', { class: 'changed-file-kind' }, 'binary'),
                 f.removed !== undefined ? h('span', { class: 'diff-stat-del', 'aria-label': `${f.removed} lines removed` }, `−${f.removed}`) : null,
               );
             }),
@@ -57,7 +64,12 @@ export class WorktreeBarView {
       : h('span', { class: 'worktree-files', 'data-testid': 'worktree-summary' }, summary, commits);
     setChildren(
       this.node,
-      h('span', { class: 'worktree-branch', 'data-testid': 'worktree-branch', title: `This chat works in its own git worktree, on this branch: ${view.path}` }, icon('git-branch'), h('span', {}, view.branch)),
+      h(
+        'span',
+        { class: 'worktree-branch', 'data-testid': 'worktree-branch', title: `This chat works in its own git worktree, on this branch: ${view.path}` },
+        icon('git-branch'),
+        h('span', {}, view.branch),
+      ),
       files,
       h('span', { class: 'worktree-actions' }, review, apply, open, discard),
     );

@@ -67,7 +67,12 @@ function buildWebviewSchemas() {
       key: str(512),
       action: z.enum(['accept', 'decline', 'cancel']),
       // A field named __proto__ could not be kept as the page sent it (an object's prototype is not a field): refused.
-      content: z.optional(z.pipe(z.custom<unknown>((v) => !(typeof v === 'object' && v !== null && Object.hasOwn(v, '__proto__'))), z.record(z.string(), elicitationValue))),
+      content: z.optional(
+        z.pipe(
+          z.custom<unknown>((v) => !(typeof v === 'object' && v !== null && Object.hasOwn(v, '__proto__'))),
+          z.record(z.string(), elicitationValue),
+        ),
+      ),
     }),
     z.object({ type: z.literal('openLocation'), path: str(), line: z.optional(z.nullable(int(0))) }),
     z.object({ type: z.literal('openDiff'), toolCallId: str(512), contentIndex: int(0) }),

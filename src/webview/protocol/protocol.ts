@@ -10,7 +10,17 @@ import type { Attachment, EntryAppend, Mention } from './messageValidation';
 
 // The page imports nothing from the host but this module: what it shares with the core (the transcript's types, the
 // form checks both sides run, the icons of kinds, an approval's question, the exhaustiveness guard) comes through here.
-export type { PermissionCancelReason, PermissionOutcome, PermissionRecord, QueuedPrompt, SessionMeta, ToolCallState, ToolCallUiStatus, TranscriptEntry, TranscriptSnapshot } from '../../acpClient/transcript';
+export type {
+  PermissionCancelReason,
+  PermissionOutcome,
+  PermissionRecord,
+  QueuedPrompt,
+  SessionMeta,
+  ToolCallState,
+  ToolCallUiStatus,
+  TranscriptEntry,
+  TranscriptSnapshot,
+} from '../../acpClient/transcript';
 export { unreachable } from '../../acpClient/unreachable';
 export { blocksText } from '../../acpClient/transcript';
 export { OPTION_KIND_ICON, TOOL_KIND_ICON } from '../../permissionUI/kindIcons';
@@ -95,7 +105,14 @@ import type { GrantView } from '../../grants/grantView';
 export type { GrantView } from '../../grants/grantView';
 
 export type HostToWebview =
-  | { type: 'snapshot'; v: number; snapshot: TranscriptSnapshot | null; status: ConnectionStatus; capabilities: ComposerCapabilities; elicitations: ElicitationView[] }
+  | {
+      type: 'snapshot';
+      v: number;
+      snapshot: TranscriptSnapshot | null;
+      status: ConnectionStatus;
+      capabilities: ComposerCapabilities;
+      elicitations: ElicitationView[];
+    }
   /**
    * Coalesced changes: entries upserted by id (new ones appended in order), text appended to entries the page holds
    * (an id is in one list or the other, never both), and changed meta fields.

@@ -34,7 +34,8 @@ export class SignIn {
     const methods = host.authMethods;
     const method = methodId ? methods.find((m) => m.id === methodId) : await this.pickMethod(methods);
     if (!method) {
-      if (methodId) this.deps.presenter.showMessage(vscode.l10n.t('That sign-in method is no longer offered by the agent.'), 'warning', ['signIn', 'setApiKey']);
+      if (methodId)
+        this.deps.presenter.showMessage(vscode.l10n.t('That sign-in method is no longer offered by the agent.'), 'warning', ['signIn', 'setApiKey']);
       return;
     }
     if (isTerminal(method)) await this.runTerminal(method);
@@ -79,7 +80,9 @@ export class SignIn {
     const code = await run.exited;
     if (code !== 0) {
       this.deps.presenter.showMessage(
-        code === undefined ? vscode.l10n.t('Sign-in with {0} was closed before it finished.', method.name) : vscode.l10n.t('Sign-in with {0} failed (exit code {1}).', method.name, code),
+        code === undefined
+          ? vscode.l10n.t('Sign-in with {0} was closed before it finished.', method.name)
+          : vscode.l10n.t('Sign-in with {0} failed (exit code {1}).', method.name, code),
         'warning',
         ['signIn', 'setApiKey'],
       );
@@ -94,9 +97,14 @@ export class SignIn {
     type Item = vscode.QuickPickItem & { method?: AuthMethod };
     const items: Item[] = [
       ...methods.map((m) => ({ ...methodItem(m), method: m })),
-      ...(this.deps.apiKeyApplies?.() === false ? [] : [{ label: vscode.l10n.t('Set API Key…'), detail: vscode.l10n.t("An Anthropic API key, kept in VS Code's secret storage") }]),
+      ...(this.deps.apiKeyApplies?.() === false
+        ? []
+        : [{ label: vscode.l10n.t('Set API Key…'), detail: vscode.l10n.t("An Anthropic API key, kept in VS Code's secret storage") }]),
     ];
-    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('ACP Chat: Sign In'), placeHolder: vscode.l10n.t('How do you want to sign in?') });
+    const picked = await vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('ACP Chat: Sign In'),
+      placeHolder: vscode.l10n.t('How do you want to sign in?'),
+    });
     if (picked && !picked.method) await this.askForApiKey();
     return picked?.method;
   }

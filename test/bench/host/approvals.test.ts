@@ -154,7 +154,14 @@ async function floorSeries(n: number, title: string, how: 'refill' | 'new', paus
 }
 
 /** Ours: the scripted agent asks n times in one turn; the extension's permission QuickPick shows each request. */
-async function ourSeries(api: ExtensionApi, session: Session, n: number, pauseMs: number, prefix: string, stampsFile: string): Promise<Omit<SeriesStamps, 'name' | 'pauseMs' | 'floor'>> {
+async function ourSeries(
+  api: ExtensionApi,
+  session: Session,
+  n: number,
+  pauseMs: number,
+  prefix: string,
+  stampsFile: string,
+): Promise<Omit<SeriesStamps, 'name' | 'pauseMs' | 'floor'>> {
   const handled: number[] = [];
   let presented = 0;
   const seen = new Set<string>();

@@ -99,7 +99,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('replies streamed end to end, each beside a plain-paragraph floor in the same webview, and the adapter\'s own pace', { timeout: 600_000 }, async () => {
+test("replies streamed end to end, each beside a plain-paragraph floor in the same webview, and the adapter's own pace", { timeout: 600_000 }, async () => {
   const out = process.env.ACP_BENCH_STREAM_OUT;
   expect(out, 'ACP_BENCH_STREAM_OUT names the output file').toBeTruthy();
   const wireOut = join(dir, 'wire.json');
@@ -126,7 +126,11 @@ test('replies streamed end to end, each beside a plain-paragraph floor in the sa
     // Typing while the long reply streams, from the prompt on (the probe counts the keys pressed while it streams):
     // each key's way to the screen.
     const typing = name === 'typing' ? typeWhileStreaming(bed) : Promise.resolve();
-    await expect.poll(() => body.evaluate(() => (window as unknown as { __stream: { figure(): { messages: number } } }).__stream.figure().messages), { timeout: AGENT_START_MS }).toBeGreaterThan(0);
+    await expect
+      .poll(() => body.evaluate(() => (window as unknown as { __stream: { figure(): { messages: number } } }).__stream.figure().messages), {
+        timeout: AGENT_START_MS,
+      })
+      .toBeGreaterThan(0);
     step(`${name}: reply streaming`);
     await typing;
     await body.evaluate(() => (window as unknown as { __stream: { done: Promise<void> } }).__stream.done);
@@ -144,7 +148,15 @@ test('replies streamed end to end, each beside a plain-paragraph floor in the sa
     const times = readJson(wireOut)!.times.filter((t) => t >= streamed!.first && t <= ours.endShown);
     expect(ours.messages).toBeGreaterThan(0);
     expect(floor.messages).toBe(ours.messages);
-    cases.push({ name, replyBytes: Buffer.byteLength(reply), deltas: DELTAS, model: streamed!, wire: { chunks: times.length, first: times[0]!, last: times[times.length - 1]! }, ours, floor });
+    cases.push({
+      name,
+      replyBytes: Buffer.byteLength(reply),
+      deltas: DELTAS,
+      model: streamed!,
+      wire: { chunks: times.length, first: times[0]!, last: times[times.length - 1]! },
+      ours,
+      floor,
+    });
   }
   // The adapter's own pace: the same long reply, to a client that only records arrivals.
   const home = join(dir, 'bare-home');
@@ -153,7 +165,10 @@ test('replies streamed end to end, each beside a plain-paragraph floor in the sa
   mkdirSync(cwd, { recursive: true });
   bed.fake.setScript([streamedText(longReply(), DELTAS)]);
   const asked = bed.fake.mainRequests().length;
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', ...fakeApiAgentEnv({ apiUrl: bed.fake.url, home, claudeCode: installedClaudeCode(join(__dirname, '..', '..', '..')) }) };
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    ...fakeApiAgentEnv({ apiUrl: bed.fake.url, home, claudeCode: installedClaudeCode(join(__dirname, '..', '..', '..')) }),
+  };
   const bare = await bareClientRun({ node: await nodeBin(), adapter: adapterEntry(), env, cwd, prompt: 'write the long reply' });
   step('bare client done');
   const model = bed.fake.mainRequests()[asked]?.streamed;
@@ -168,9 +183,13 @@ async function typeWhileStreaming(bed: ChatBed): Promise<void> {
   await input.focus();
   const body = bed.chat.locator('body');
   for (let i = 0; i < 200; i++) {
-    await bed.chat.locator('body').page().keyboard.press(i % 10 === 9 ? 'Space' : 'KeyA', { delay: 0 });
+    await bed.chat
+      .locator('body')
+      .page()
+      .keyboard.press(i % 10 === 9 ? 'Space' : 'KeyA', { delay: 0 });
     await new Promise((r) => setTimeout(r, 25));
-    if (i % 10 === 9 && (await body.evaluate(() => (window as unknown as { __stream: { figure(): { endShown: number } } }).__stream.figure().endShown > 0))) return;
+    if (i % 10 === 9 && (await body.evaluate(() => (window as unknown as { __stream: { figure(): { endShown: number } } }).__stream.figure().endShown > 0)))
+      return;
   }
 }
 
@@ -190,7 +209,12 @@ function readJson(file: string): { times: number[] } | undefined {
  */
 function installProbe(): void {
   const now = () => performance.timeOrigin + performance.now();
-  type Msg = { type?: string; sentAt?: number; entries?: { kind: string; id: string; content?: { type: string; text?: string }[] }[]; appends?: { id: string; field: string; text: string }[] };
+  type Msg = {
+    type?: string;
+    sentAt?: number;
+    entries?: { kind: string; id: string; content?: { type: string; text?: string }[] }[];
+    appends?: { id: string; field: string; text: string }[];
+  };
   let end = '';
   let pieces: { at: number; text: string }[] = [];
   let replyId: string | undefined;
@@ -376,7 +400,16 @@ function runFloor(_body: Element, end: string): Promise<unknown> {
         // The chat is shown again for the next reply.
         box.remove();
         document.getElementById('root')!.hidden = false;
-        resolve({ messages: pieces.length, firstMessage: pieces[0]!.at, lastMessage, endShown, busyMs: busy, frames, longTasks: longTasks.filter((d) => d >= 50).length, longestTaskMs: Math.max(0, ...longTasks) });
+        resolve({
+          messages: pieces.length,
+          firstMessage: pieces[0]!.at,
+          lastMessage,
+          endShown,
+          busyMs: busy,
+          frames,
+          longTasks: longTasks.filter((d) => d >= 50).length,
+          longestTaskMs: Math.max(0, ...longTasks),
+        });
       }
     };
     const deliver = (i: number) => {

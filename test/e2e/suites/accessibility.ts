@@ -38,7 +38,10 @@ export function accessibilitySuite(bed: () => ChatBed): void {
       await panel.waitFor({ state: 'visible', timeout: 10_000 });
       const found = await audit(side.frame);
       expect(found.clipped, 'the More menu in the side bar').toEqual([]);
-      expect(found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), 'the More menu in the side bar').toEqual([]);
+      expect(
+        found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+        'the More menu in the side bar',
+      ).toEqual([]);
       await screenshot(cb.page, 'a11y-more-menu');
       await cb.page.keyboard.press('Escape');
       await panel.waitFor({ state: 'hidden', timeout: 10_000 });
@@ -56,7 +59,10 @@ export function accessibilitySuite(bed: () => ChatBed): void {
       await waitTurnIdle(cb);
       await cb.chat.getByTestId('changed-files').last().waitFor({ timeout: TURN_MS });
       const folded = cb.chat.getByTestId('tool-group').last();
-      expect([await folded.getAttribute('data-count'), await folded.getByTestId('tool-group-toggle').innerText()]).toEqual(['3', expect.stringMatching(/^Read 3 files\s+Completed$/)]);
+      expect([await folded.getAttribute('data-count'), await folded.getByTestId('tool-group-toggle').innerText()]).toEqual([
+        '3',
+        expect.stringMatching(/^Read 3 files\s+Completed$/),
+      ]);
       states(await auditInThemes(cb.page, 'finished turn with changed files', 2));
 
       cb.fake.setScript([bash('rm -rf build'), text('Understood, I left it.')]);

@@ -28,7 +28,10 @@ export function activeChatSuite(bed: () => ChatBed): void {
       for (const f of frames) await f.getByTestId('mode-select').waitFor({ state: 'visible', timeout: AGENT_START_MS });
       const chips = (i: number) => frames[i]!.getByTestId('attachment').count();
 
-      for (const [i, other] of [[0, 1], [1, 0]] as const) {
+      for (const [i, other] of [
+        [0, 1],
+        [1, 0],
+      ] as const) {
         const before = [await chips(0), await chips(1)];
         // Into this chat, then back to the text, as a person does before choosing the command.
         await frames[i]!.getByTestId('composer-input').click();

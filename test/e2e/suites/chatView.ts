@@ -34,7 +34,6 @@ export function chatViewSuite(bed: () => ChatBed): void {
       release?.();
     });
 
-
     test('a prompt typed in the composer and sent with Enter gets the streamed markdown reply, its code coloured', async () => {
       cb.fake.setScript([text('Hello **world**\n\n```ts\nconst answer = 42;\n```')]);
       await sendPrompt(cb, 'say hello');
@@ -65,7 +64,9 @@ export function chatViewSuite(bed: () => ChatBed): void {
       const diff = card.getByTestId('diff');
       await diff.waitFor({ timeout: 5000 });
       expect(await diff.textContent()).toContain('hello');
-      expect(await card.getByTestId('permission-option').evaluateAll((els) => els.map((e) => e.getAttribute('data-option-id')))).toEqual(expect.arrayContaining(['allow-once', 'reject']));
+      expect(await card.getByTestId('permission-option').evaluateAll((els) => els.map((e) => e.getAttribute('data-option-id')))).toEqual(
+        expect.arrayContaining(['allow-once', 'reject']),
+      );
       expect(existsSync(file)).toBe(false);
       await screenshot(cb.page, 'chat-permission-dark');
       // Open diff while the approval waits: the file as it is (absent) against the proposal; the request stays pending.
@@ -136,7 +137,10 @@ export function chatViewSuite(bed: () => ChatBed): void {
       await form.getByTestId('elicitation-submit').click();
       await form.waitFor({ state: 'detached', timeout: TURN_MS });
       await waitTurnIdle(cb);
-      const told = cb.fake.toolResults().map((r) => r.text).join('\n');
+      const told = cb.fake
+        .toolResults()
+        .map((r) => r.text)
+        .join('\n');
       expect(told).toMatch(/Blue/);
     });
 

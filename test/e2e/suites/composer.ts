@@ -77,7 +77,9 @@ export function composerSuite(bed: () => ChatBed): void {
       await input.click();
       await cb.page.keyboard.type('@notes-');
       const items = cb.chat.getByTestId('completion');
-      await expect.poll(() => items.locator('.completion-label').allTextContents(), { timeout: 10_000 }).toEqual(expect.arrayContaining(['notes-alpha.md', 'notes-beta.md']));
+      await expect
+        .poll(() => items.locator('.completion-label').allTextContents(), { timeout: 10_000 })
+        .toEqual(expect.arrayContaining(['notes-alpha.md', 'notes-beta.md']));
       expect(await input.getAttribute('aria-activedescendant')).toBe('completion-0');
 
       // Walk the list with ↓ to notes-beta.md (the order is the host's search order), then accept with Tab.
@@ -107,7 +109,7 @@ export function composerSuite(bed: () => ChatBed): void {
       expect(sent).not.toContain('notes-alpha.md');
     });
 
-    test('/ completion lists the agent\'s commands and the keyboard puts the chosen one in the composer', async () => {
+    test("/ completion lists the agent's commands and the keyboard puts the chosen one in the composer", async () => {
       const input = cb.chat.getByTestId('composer-input');
       const items = cb.chat.getByTestId('completion');
       const labels = () => items.locator('.completion-label').allTextContents();

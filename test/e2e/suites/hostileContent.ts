@@ -72,10 +72,12 @@ export function hostileContentSuite(bed: () => ChatBed): void {
           const found: string[] = [];
           for (const el of root.querySelectorAll('*')) {
             const tag = el.tagName.toLowerCase();
-            if (['script', 'iframe', 'object', 'embed', 'base', 'meta', 'link', 'style', 'svg', 'math', 'video', 'audio', 'template', 'form'].includes(tag)) found.push(`<${tag}>`);
+            if (['script', 'iframe', 'object', 'embed', 'base', 'meta', 'link', 'style', 'svg', 'math', 'video', 'audio', 'template', 'form'].includes(tag))
+              found.push(`<${tag}>`);
             for (const a of el.attributes) {
               if (/^on/i.test(a.name)) found.push(`${tag}[${a.name}]`);
-              if (/^(href|src|xlink:href|action|formaction|srcdoc|data)$/i.test(a.name) && !/^(#|https?:|data:image\/)/i.test(a.value.trim())) found.push(`${tag}[${a.name}=${a.value.slice(0, 40)}]`);
+              if (/^(href|src|xlink:href|action|formaction|srcdoc|data)$/i.test(a.name) && !/^(#|https?:|data:image\/)/i.test(a.value.trim()))
+                found.push(`${tag}[${a.name}=${a.value.slice(0, 40)}]`);
             }
           }
           return {
@@ -83,7 +85,9 @@ export function hostileContentSuite(bed: () => ChatBed): void {
               'user message': text(last('user-message')),
               plan: text(last('plan')),
               'tool title': text(tools[tools.length - 2]),
-              'permission options': Array.from(last('permission')?.querySelectorAll('[data-testid="permission-option"] .perm-label') ?? []).map((l) => l.textContent ?? '').join('|'),
+              'permission options': Array.from(last('permission')?.querySelectorAll('[data-testid="permission-option"] .perm-label') ?? [])
+                .map((l) => l.textContent ?? '')
+                .join('|'),
               'config option': text(root.querySelector('[data-testid="config-bar"]')),
             },
             bad: found,
@@ -130,7 +134,9 @@ export function hostileContentSuite(bed: () => ChatBed): void {
         expect(await chat.locator('body').evaluate(() => (window as unknown as { __calls: number[] }).__calls), `payload ${i} ran`).toEqual([]);
       }
       const blocked = await chat.locator('body').evaluate(() => (window as unknown as { __blocked: number }).__blocked);
-      console.log(`[e2e] hostile content: ${XSS_PAYLOADS.length} payloads, ${checks} checks, ${clicks} link clicks, ${blocked} CSP violations blocked, 0 scripts run`);
+      console.log(
+        `[e2e] hostile content: ${XSS_PAYLOADS.length} payloads, ${checks} checks, ${clicks} link clicks, ${blocked} CSP violations blocked, 0 scripts run`,
+      );
       expect(clicks).toBeGreaterThan(0);
     });
   });

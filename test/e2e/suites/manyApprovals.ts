@@ -40,7 +40,15 @@ export function manyApprovalsSuite(bed: () => ChatBed): void {
         throw new Error(`no chat ${what}`);
       }
       /** The chat that asked with `prefix`. */
-      const frameOf = (prefix: string) => findChat(async (f) => (await f.getByTestId('user-message').filter({ hasText: ` ${prefix}` }).count()) > 0, `shows the prompt of "${prefix}"`);
+      const frameOf = (prefix: string) =>
+        findChat(
+          async (f) =>
+            (await f
+              .getByTestId('user-message')
+              .filter({ hasText: ` ${prefix}` })
+              .count()) > 0,
+          `shows the prompt of "${prefix}"`,
+        );
       /** The chat shown last: its transcript is still empty. */
       const newestChat = () => findChat(async (f) => (await f.getByTestId('user-message').count()) === 0, 'has an empty transcript');
 
@@ -63,17 +71,38 @@ export function manyApprovalsSuite(bed: () => ChatBed): void {
       // the active group, back to the first tab.)
       await runCommand(page, 'ACP Chat: New Chat in Editor');
       // Its page takes keys (F1 included) once it has loaded.
-      await expect.poll(() => newestChat().then((f) => f.getByTestId('mode-select').isVisible(), () => false), { timeout: AGENT_START_MS }).toBe(true);
+      await expect
+        .poll(
+          () =>
+            newestChat().then(
+              (f) => f.getByTestId('mode-select').isVisible(),
+              () => false,
+            ),
+          { timeout: AGENT_START_MS },
+        )
+        .toBe(true);
       await runCommand(page, 'View: Move Editor into Right Group');
       await expect.poll(() => page.locator('.editor-group-container').count(), { timeout: 10_000 }).toBe(2);
       await expect.poll(() => frames().count(), { timeout: AGENT_START_MS }).toBe(3);
       // The first tab, shown again, loads its page anew (empty until its snapshot arrives): wait until it shows its
       // conversation, so that the one empty chat is the new one.
-      await expect.poll(() => frameOf('tabone').then(() => true, () => false), { timeout: AGENT_START_MS }).toBe(true);
+      await expect
+        .poll(
+          () =>
+            frameOf('tabone').then(
+              () => true,
+              () => false,
+            ),
+          { timeout: AGENT_START_MS },
+        )
+        .toBe(true);
       await ask(await newestChat(), 'tabtwo', 3);
 
       const status = page.locator('.statusbar-item').filter({ hasText: /approvals? waiting/ });
-      const badge = page.locator('.activitybar .action-item').filter({ has: page.locator('[aria-label^="ACP Chat"]') }).locator('.badge-content');
+      const badge = page
+        .locator('.activitybar .action-item')
+        .filter({ has: page.locator('[aria-label^="ACP Chat"]') })
+        .locator('.badge-content');
       // What a person reads: the item's text and the badge's number; with nothing waiting, neither is on screen.
       const read = async (l: typeof status) => ((await l.isVisible()) ? (await l.innerText()).trim() : 'hidden');
       const shown = async (n: number) => {
@@ -99,7 +128,15 @@ export function manyApprovalsSuite(bed: () => ChatBed): void {
       // What the agent received, as each chat's agent reports it: exactly the option clicked for each request.
       for (const c of chats) {
         await expect
-          .poll(async () => (await frameOf(c.prefix)).getByTestId('agent-message').last().innerText().catch(() => ''), { timeout: TURN_MS })
+          .poll(
+            async () =>
+              (await frameOf(c.prefix))
+                .getByTestId('agent-message')
+                .last()
+                .innerText()
+                .catch(() => ''),
+            { timeout: TURN_MS },
+          )
           .toMatch(/^outcomes: /);
         const frame = await frameOf(c.prefix);
         const received = JSON.parse((await frame.getByTestId('agent-message').last().innerText()).slice('outcomes: '.length)) as unknown[];

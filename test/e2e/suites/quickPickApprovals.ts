@@ -23,7 +23,10 @@ export function quickPickApprovalsSuite(bed: () => ChatBed): void {
       expect(qp.title).toBe(`Run this command? touch ${file}`);
       const yes = qp.items.findIndex((i) => /(^|\s)Yes$/.test(i));
       expect(yes, `a Yes item in ${qp.items.join(' | ')}`).toBeGreaterThanOrEqual(0);
-      expect(qp.items.some((i) => /(^|\s)No$/.test(i)), 'a No item').toBe(true);
+      expect(
+        qp.items.some((i) => /(^|\s)No$/.test(i)),
+        'a No item',
+      ).toBe(true);
       // The chat shows the same request inline meanwhile, and the status bar counts it (a moment after the QuickPick,
       // which the workbench lays out first).
       await lastToolCard(cb, `touch ${file}`).getByTestId('permission-option').first().waitFor({ timeout: 5000 });

@@ -27,7 +27,13 @@ async function setup(opts: FakeAgentOptions & { hooks?: Partial<ClientHooks>; te
     },
     ...opts.hooks,
   };
-  const client = await AcpClient.start({ process: agent.process, hooks, logger, clientInfo: { name: 'acp-chat-test', version: '0.0.0' }, terminalOutput: opts.terminalOutput });
+  const client = await AcpClient.start({
+    process: agent.process,
+    hooks,
+    logger,
+    clientInfo: { name: 'acp-chat-test', version: '0.0.0' },
+    terminalOutput: opts.terminalOutput,
+  });
   clients.push(client);
   return { agent, client, logger, asked };
 }
@@ -37,10 +43,17 @@ function permissionPrompt(seen: { outcome?: acp.RequestPermissionOutcome }, requ
   return async (ctx) => {
     const sessionId = ctx.params.sessionId;
     await ctx.client.notify(acp.methods.client.session.update, { sessionId, update: { sessionUpdate: 'tool_call', ...TOOL } });
-    const response = await ctx.client.request(acp.methods.client.session.requestPermission, { sessionId, toolCall: { toolCallId: TOOL.toolCallId, title: TOOL.title }, options: OPTIONS }, requestOptions?.());
+    const response = await ctx.client.request(
+      acp.methods.client.session.requestPermission,
+      { sessionId, toolCall: { toolCallId: TOOL.toolCallId, title: TOOL.title }, options: OPTIONS },
+      requestOptions?.(),
+    );
     seen.outcome = response.outcome;
     if (response.outcome.outcome === 'selected') {
-      await ctx.client.notify(acp.methods.client.session.update, { sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId: TOOL.toolCallId, status: 'completed' } });
+      await ctx.client.notify(acp.methods.client.session.update, {
+        sessionId,
+        update: { sessionUpdate: 'tool_call_update', toolCallId: TOOL.toolCallId, status: 'completed' },
+      });
       return { stopReason: 'end_turn' };
     }
     return { stopReason: 'cancelled' };
@@ -76,7 +89,12 @@ describe('AcpClient start', () => {
   it('fails with exit code and stderr when the process exits before initialize', async () => {
     const agent = startFakeAgent();
     agent.exit({ code: 3, stderrTail: 'Error: cannot find module claude' });
-    const start = AcpClient.start({ process: agent.process, hooks: { requestPermission: async () => 'x' }, logger: recordingLogger(), clientInfo: { name: 't', version: '0' } });
+    const start = AcpClient.start({
+      process: agent.process,
+      hooks: { requestPermission: async () => 'x' },
+      logger: recordingLogger(),
+      clientInfo: { name: 't', version: '0' },
+    });
     await expect(start).rejects.toBeInstanceOf(AgentStartError);
     await expect(start).rejects.toThrow(/code 3[\s\S]*cannot find module claude/);
   });
@@ -86,9 +104,15 @@ describe('sessions and updates', () => {
   it('buffers updates sent before session/new is answered and applies them in order', async () => {
     const { client } = await setup({
       onNewSession: async (ctx, sessionId) => {
-        await ctx.client.notify(acp.methods.client.session.update, { sessionId, update: { sessionUpdate: 'available_commands_update', availableCommands: [{ name: 'review', description: 'Review' }] } });
+        await ctx.client.notify(acp.methods.client.session.update, {
+          sessionId,
+          update: { sessionUpdate: 'available_commands_update', availableCommands: [{ name: 'review', description: 'Review' }] },
+        });
         for (const t of ['a', 'b', 'c']) {
-          await ctx.client.notify(acp.methods.client.session.update, { sessionId, update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: t }, messageId: 'm' } });
+          await ctx.client.notify(acp.methods.client.session.update, {
+            sessionId,
+            update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: t }, messageId: 'm' },
+          });
         }
       },
     });
@@ -103,7 +127,14 @@ describe('sessions and updates', () => {
     const parts = Array.from({ length: 300 }, (_, i) => `${i},`);
     const { client } = await setup({
       prompt: async (ctx) => {
-        await Promise.all(parts.map((text) => ctx.client.notify(acp.methods.client.session.update, { sessionId: ctx.params.sessionId, update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text }, messageId: 'm1' } })));
+        await Promise.all(
+          parts.map((text) =>
+            ctx.client.notify(acp.methods.client.session.update, {
+              sessionId: ctx.params.sessionId,
+              update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text }, messageId: 'm1' },
+            }),
+          ),
+        );
         return { stopReason: 'end_turn' };
       },
     });
@@ -122,7 +153,10 @@ describe('sessions and updates', () => {
   it('snapshot() and getToolCall() are copies: mutating them does not touch the session', async () => {
     const { client } = await setup({
       prompt: async (ctx) => {
-        await ctx.client.notify(acp.methods.client.session.update, { sessionId: ctx.params.sessionId, update: { sessionUpdate: 'tool_call', ...TOOL, status: 'completed' } });
+        await ctx.client.notify(acp.methods.client.session.update, {
+          sessionId: ctx.params.sessionId,
+          update: { sessionUpdate: 'tool_call', ...TOOL, status: 'completed' },
+        });
         return { stopReason: 'end_turn' };
       },
     });
@@ -160,7 +194,10 @@ describe('sessions and updates', () => {
     const { client, logger } = await setup({
       prompt: async (ctx) => {
         await ctx.client.notify('_vendor/something', { x: 1 });
-        fsError = await ctx.client.request(acp.methods.client.fs.readTextFile, { sessionId: ctx.params.sessionId, path: '/etc/hosts' }).then(() => 'answered', (e: unknown) => e);
+        fsError = await ctx.client.request(acp.methods.client.fs.readTextFile, { sessionId: ctx.params.sessionId, path: '/etc/hosts' }).then(
+          () => 'answered',
+          (e: unknown) => e,
+        );
         return { stopReason: 'end_turn' };
       },
     });
@@ -198,7 +235,13 @@ describe('permissions', () => {
     expect(seen.outcome).toEqual({ outcome: 'selected', optionId: 'allow-once' });
     expect(response.stopReason).toBe('end_turn');
     const entries = session.snapshot().entries;
-    expect(permissionEntry(entries)).toMatchObject({ permission: { key: `${session.id}:0`, toolCallId: 'toolu_1', outcome: { status: 'selected', optionId: 'allow-once', optionName: 'Yes', optionKind: 'allow_once' } } });
+    expect(permissionEntry(entries)).toMatchObject({
+      permission: {
+        key: `${session.id}:0`,
+        toolCallId: 'toolu_1',
+        outcome: { status: 'selected', optionId: 'allow-once', optionName: 'Yes', optionKind: 'allow_once' },
+      },
+    });
     expect(toolEntry(entries)).toMatchObject({ toolCall: { status: 'completed', kind: 'execute' } });
   });
 

@@ -19,7 +19,9 @@ describe('AgentProcess', () => {
     const logger = recordingLogger();
     // The "agent" starts a child that ignores its closed stdin, prints the child's pid, and waits.
     const p = AgentProcess.spawn(
-      launch(`const c = require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }); console.log(c.pid); setInterval(() => {}, 1000);`),
+      launch(
+        `const c = require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }); console.log(c.pid); setInterval(() => {}, 1000);`,
+      ),
       { cwd: process.cwd(), logger },
     );
     const pid = await new Promise<number>((resolve) => p.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
@@ -59,12 +61,16 @@ describe('AgentProcess', () => {
   });
 
   it('does not run through a shell', async () => {
-    const p = AgentProcess.spawn({ command: node, args: ['-e', 'console.error(process.argv[1])', '$HOME;echo'], env: {} }, { cwd: process.cwd(), logger: recordingLogger() });
+    const p = AgentProcess.spawn(
+      { command: node, args: ['-e', 'console.error(process.argv[1])', '$HOME;echo'], env: {} },
+      { cwd: process.cwd(), logger: recordingLogger() },
+    );
     expect((await p.exited).stderrTail.trim()).toBe('$HOME;echo');
   });
 
   it('a missing command or a file that is not executable is reported as ENOENT / EACCES', async () => {
-    const missing = await AgentProcess.spawn({ command: '/nonexistent/agent-binary', args: [], env: {} }, { cwd: process.cwd(), logger: recordingLogger() }).exited;
+    const missing = await AgentProcess.spawn({ command: '/nonexistent/agent-binary', args: [], env: {} }, { cwd: process.cwd(), logger: recordingLogger() })
+      .exited;
     expect(missing.spawnError).toBe('ENOENT');
     const dir = mkdtempSync(join(tmpdir(), 'acp-agentprocess-'));
     const file = join(dir, 'agent.txt');
@@ -78,24 +84,28 @@ describe('AgentProcess', () => {
     }
   });
 
-  it.skipIf(process.platform === 'win32')('kill() ends the whole process group: a child that ignores SIGTERM does not outlive the agent', async () => {
-    // The agent ignores SIGTERM (so it gets SIGKILL after the grace period) and so does its child, which would be
-    // orphaned if only the agent itself were signalled.
-    const child = `process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)`;
-    const script = `process.on('SIGTERM', () => {}); const c = require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(child)}], { stdio: 'ignore' }); console.log(c.pid); setInterval(() => {}, 1000)`;
-    const p = AgentProcess.spawn(launch(script), { cwd: process.cwd(), logger: recordingLogger() });
-    const childPid = await new Promise<number>((resolve) => p.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
-    expect(isAlive(childPid)).toBe(true);
-    p.kill();
-    expect((await p.exited).signal).toBe('SIGKILL');
-    try {
-      const deadline = Date.now() + 2000;
-      while (isAlive(childPid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      expect(isAlive(childPid)).toBe(false);
-    } finally {
-      if (isAlive(childPid)) process.kill(childPid, 'SIGKILL');
-    }
-  }, 10_000);
+  it.skipIf(process.platform === 'win32')(
+    'kill() ends the whole process group: a child that ignores SIGTERM does not outlive the agent',
+    async () => {
+      // The agent ignores SIGTERM (so it gets SIGKILL after the grace period) and so does its child, which would be
+      // orphaned if only the agent itself were signalled.
+      const child = `process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)`;
+      const script = `process.on('SIGTERM', () => {}); const c = require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(child)}], { stdio: 'ignore' }); console.log(c.pid); setInterval(() => {}, 1000)`;
+      const p = AgentProcess.spawn(launch(script), { cwd: process.cwd(), logger: recordingLogger() });
+      const childPid = await new Promise<number>((resolve) => p.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
+      expect(isAlive(childPid)).toBe(true);
+      p.kill();
+      expect((await p.exited).signal).toBe('SIGKILL');
+      try {
+        const deadline = Date.now() + 2000;
+        while (isAlive(childPid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+        expect(isAlive(childPid)).toBe(false);
+      } finally {
+        if (isAlive(childPid)) process.kill(childPid, 'SIGKILL');
+      }
+    },
+    10_000,
+  );
 
   it('kill() stops a running agent', async () => {
     const p = AgentProcess.spawn(launch('setInterval(() => {}, 1000)'), { cwd: process.cwd(), logger: recordingLogger() });

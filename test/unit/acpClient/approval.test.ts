@@ -8,12 +8,17 @@ function approval() {
   const cancelled: string[] = [];
   const late: string[] = [];
   const settled: ApprovalState[] = [];
-  const a = new Approval<string, { options: string[] }>('s1:1', 's1', { options: ['yes', 'no'] }, {
-    check: (o) => (['yes', 'no'].includes(o) ? undefined : `not offered: ${o}`),
-    send: (o) => void sent.push(o),
-    cancelled: (r) => void cancelled.push(r),
-    late: (o, state) => void late.push(`${o} after ${state.status}`),
-  });
+  const a = new Approval<string, { options: string[] }>(
+    's1:1',
+    's1',
+    { options: ['yes', 'no'] },
+    {
+      check: (o) => (['yes', 'no'].includes(o) ? undefined : `not offered: ${o}`),
+      send: (o) => void sent.push(o),
+      cancelled: (r) => void cancelled.push(r),
+      late: (o, state) => void late.push(`${o} after ${state.status}`),
+    },
+  );
   a.onDidSettle((s) => settled.push(s));
   return { a, sent, cancelled, late, settled };
 }

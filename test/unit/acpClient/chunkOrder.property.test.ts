@@ -37,7 +37,9 @@ describe('chunk concatenation (property)', () => {
           r.parts.map((p) => ({ sessionUpdate: 'agent_message_chunk' as const, content: { type: 'text' as const, text: p }, messageId: r.id })),
         );
         const { state } = fold(steps);
-        expect(state.entries.map((e) => (e.kind === 'agent' ? { id: e.messageId, text: e.content.map((c) => (c.type === 'text' ? c.text : '')).join('') } : null))).toEqual(merged);
+        expect(
+          state.entries.map((e) => (e.kind === 'agent' ? { id: e.messageId, text: e.content.map((c) => (c.type === 'text' ? c.text : '')).join('') } : null)),
+        ).toEqual(merged);
       }),
     );
   });

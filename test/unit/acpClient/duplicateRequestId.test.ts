@@ -14,7 +14,17 @@ const connection = new AbortController().signal;
 describe('a reused request id', () => {
   it('permission: the duplicate is answered with an error, the open request still settles cancelled', async () => {
     const pending = new PendingRequests();
-    const serve = () => handlePermissionRequest({ params, requestId: 7, signal: new AbortController().signal, connectionSignal: connection, session: undefined, hooks: { requestPermission() {} }, pending, logger });
+    const serve = () =>
+      handlePermissionRequest({
+        params,
+        requestId: 7,
+        signal: new AbortController().signal,
+        connectionSignal: connection,
+        session: undefined,
+        hooks: { requestPermission() {} },
+        pending,
+        logger,
+      });
     const first = serve();
     const second = serve();
     await expect(second).rejects.toBeInstanceOf(RequestError);
@@ -24,7 +34,16 @@ describe('a reused request id', () => {
 
   it('elicitation: the duplicate is answered with an error, the open request still settles cancel', async () => {
     const pending = new PendingRequests();
-    const serve = () => handleElicitationRequest({ params: { mode: 'form', sessionId: 's1', message: 'q', requestedSchema: { type: 'object', properties: {} } }, requestId: 'x', signal: new AbortController().signal, connectionSignal: connection, createElicitation() {}, pending, logger });
+    const serve = () =>
+      handleElicitationRequest({
+        params: { mode: 'form', sessionId: 's1', message: 'q', requestedSchema: { type: 'object', properties: {} } },
+        requestId: 'x',
+        signal: new AbortController().signal,
+        connectionSignal: connection,
+        createElicitation() {},
+        pending,
+        logger,
+      });
     const first = serve();
     await expect(serve()).rejects.toBeInstanceOf(RequestError);
     pending.cancelAll('agent-exited');

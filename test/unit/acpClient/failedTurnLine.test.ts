@@ -16,12 +16,20 @@ async function failingTurn(said: string | undefined, error: acp.RequestError) {
   const agent = startFakeAgent({
     prompt: async (ctx) => {
       if (said !== undefined) {
-        await ctx.client.notify(acp.methods.client.session.update, { sessionId: ctx.params.sessionId, update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: said } } });
+        await ctx.client.notify(acp.methods.client.session.update, {
+          sessionId: ctx.params.sessionId,
+          update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: said } },
+        });
       }
       throw error;
     },
   });
-  const client = await AcpClient.start({ process: agent.process, hooks: { requestPermission: () => new Promise<string>(() => undefined) }, logger: recordingLogger(), clientInfo: { name: 't', version: '0' } });
+  const client = await AcpClient.start({
+    process: agent.process,
+    hooks: { requestPermission: () => new Promise<string>(() => undefined) },
+    logger: recordingLogger(),
+    clientInfo: { name: 't', version: '0' },
+  });
   clients.push(client);
   const session = await client.newSession('/work');
   const rejected = await session.prompt([{ type: 'text', text: 'hi' }]).then(
@@ -35,7 +43,10 @@ describe('a failed turn’s line', () => {
   it('is the agent’s words when the error only wraps them, and the caller still gets the whole error', async () => {
     const api = 'API Error: 400 fake-400: the prompt is malformed';
     const t = await failingTurn(api, acp.RequestError.internalError({ errorKind: 'invalid_request' }, api));
-    expect(t.entries.map((e) => [e.kind, e.kind === 'error' ? e.message : undefined])).toEqual([['agent', undefined], ['error', api]]);
+    expect(t.entries.map((e) => [e.kind, e.kind === 'error' ? e.message : undefined])).toEqual([
+      ['agent', undefined],
+      ['error', api],
+    ]);
     expect([t.rejected?.code, t.rejected?.message, t.rejected?.data]).toEqual([-32603, `Internal error: ${api}`, { errorKind: 'invalid_request' }]);
   });
 

@@ -163,7 +163,10 @@ export function startFakeAgent(opts: FakeAgentOptions = {}): FakeAgent {
   clientStdin.pipe(toAgent);
   const fromAgent = new PassThrough();
   const conn = app.connect(acp.ndJsonStream(Writable.toWeb(fromAgent) as WritableStream<Uint8Array>, Readable.toWeb(toAgent) as ReadableStream<Uint8Array>));
-  conn.closed.then(() => undefined, () => undefined);
+  conn.closed.then(
+    () => undefined,
+    () => undefined,
+  );
 
   let resolveExit!: (e: AgentExit) => void;
   const exited = new Promise<AgentExit>((r) => (resolveExit = r));
@@ -207,7 +210,10 @@ export interface RecordingLogger extends Logger {
 
 export function recordingLogger(): RecordingLogger {
   const lines: RecordingLogger['lines'] = [];
-  const at = (level: string) => (msg: string, ...args: unknown[]) => void lines.push({ level, msg, args });
+  const at =
+    (level: string) =>
+    (msg: string, ...args: unknown[]) =>
+      void lines.push({ level, msg, args });
   return {
     lines,
     info: at('info'),

@@ -69,7 +69,10 @@ describe('message chunks', () => {
       { sessionUpdate: 'user_message_chunk', content: text('it'), messageId: 'u1' },
       { sessionUpdate: 'user_message_chunk', content: text('again'), messageId: 'u2' },
     ]);
-    expect(state.entries).toMatchObject([{ kind: 'user', content: [text('do it')] }, { kind: 'user', content: [text('again')] }]);
+    expect(state.entries).toMatchObject([
+      { kind: 'user', content: [text('do it')] },
+      { kind: 'user', content: [text('again')] },
+    ]);
   });
 
   it('does not mutate the input state (pure)', () => {
@@ -172,7 +175,14 @@ describe('tool calls (real claude-agent-acp 0.101.0 shapes)', () => {
       { sessionUpdate: 'tool_call_update', toolCallId: 't', content: [{ type: 'content', content: text('y') }], locations: [] },
     ]);
     const tc = state.entries[0]?.kind === 'tool' ? state.entries[0].toolCall : undefined;
-    expect(tc).toMatchObject({ title: 'Edit', kind: 'edit', status: 'in_progress', rawInput: { a: 1 }, content: [{ type: 'content', content: text('y') }], locations: [] });
+    expect(tc).toMatchObject({
+      title: 'Edit',
+      kind: 'edit',
+      status: 'in_progress',
+      rawInput: { a: 1 },
+      content: [{ type: 'content', content: text('y') }],
+      locations: [],
+    });
   });
 
   it('creates the entry for a tool_call_update with an unknown id', () => {
@@ -194,11 +204,23 @@ describe('session-level updates', () => {
       { value: 'auto', name: 'Auto' },
     ],
   });
-  const modes = { currentModeId: 'auto', availableModes: [{ id: 'default', name: 'Manual' }, { id: 'auto', name: 'Auto' }] };
+  const modes = {
+    currentModeId: 'auto',
+    availableModes: [
+      { id: 'default', name: 'Manual' },
+      { id: 'auto', name: 'Auto' },
+    ],
+  };
 
   it('replaces the plan whole', () => {
     const { state, last } = fold([
-      { sessionUpdate: 'plan', entries: [{ content: 'a', priority: 'high', status: 'pending' }, { content: 'b', priority: 'low', status: 'pending' }] },
+      {
+        sessionUpdate: 'plan',
+        entries: [
+          { content: 'a', priority: 'high', status: 'pending' },
+          { content: 'b', priority: 'low', status: 'pending' },
+        ],
+      },
       { sessionUpdate: 'plan', entries: [{ content: 'a', priority: 'high', status: 'completed' }] },
     ]);
     expect(state.meta.plan).toEqual([{ content: 'a', priority: 'high', status: 'completed' }]);
@@ -272,7 +294,11 @@ describe('cancel', () => {
     expect(after.state.meta.turn).toBe('idle');
     expect(after.state.entries.at(-1)).toMatchObject({ kind: 'turn-end', stopReason: 'cancelled' });
 
-    const revived = fold([{ sessionUpdate: 'tool_call_update', toolCallId: 'x', status: 'pending', title: 'X' }, { type: 'turn-cancelling' }, { sessionUpdate: 'tool_call_update', toolCallId: 'x', status: 'in_progress' }]);
+    const revived = fold([
+      { sessionUpdate: 'tool_call_update', toolCallId: 'x', status: 'pending', title: 'X' },
+      { type: 'turn-cancelling' },
+      { sessionUpdate: 'tool_call_update', toolCallId: 'x', status: 'in_progress' },
+    ]);
     expect(revived.state.entries[0]?.kind === 'tool' && revived.state.entries[0].toolCall.status).toBe('cancelled');
   });
 
@@ -301,7 +327,10 @@ describe('client events', () => {
       { type: 'permission-settled', key: 's1:0', outcome: { status: 'cancelled', reason: 'turn-cancelled' } },
       { type: 'permission-settled', key: 's1:0', outcome: { status: 'expired', reason: 'turn-cancelled' } },
     ]);
-    expect(state.entries[0]).toMatchObject({ kind: 'permission', permission: { outcome: { status: 'expired', reason: 'turn-cancelled' }, settledAt: expect.any(Number) } });
+    expect(state.entries[0]).toMatchObject({
+      kind: 'permission',
+      permission: { outcome: { status: 'expired', reason: 'turn-cancelled' }, settledAt: expect.any(Number) },
+    });
   });
 
   it('a permission the user rejected marks its tool call denied, kept through the agent reporting it failed; an allow or a cancel does not', () => {
@@ -341,13 +370,19 @@ describe('client events', () => {
   });
 
   it('a failed turn adds an error entry and returns to idle', () => {
-    const { state } = fold([{ type: 'prompt-sent', content: [text('hi')] }, { type: 'turn-failed', message: 'Internal error: boom' }]);
+    const { state } = fold([
+      { type: 'prompt-sent', content: [text('hi')] },
+      { type: 'turn-failed', message: 'Internal error: boom' },
+    ]);
     expect(state.entries.at(-1)).toMatchObject({ kind: 'error', message: 'Internal error: boom' });
     expect(state.meta.turn).toBe('idle');
   });
 
   it('a prompt refused for want of sign-in is marked in neutral words, not as an error', () => {
-    const { state } = fold([{ type: 'prompt-sent', content: [text('hi')] }, { type: 'turn-failed', message: 'Authentication required', needsSignIn: true }]);
+    const { state } = fold([
+      { type: 'prompt-sent', content: [text('hi')] },
+      { type: 'turn-failed', message: 'Authentication required', needsSignIn: true },
+    ]);
     expect(state.entries.map((e) => e.kind)).toEqual(['user', 'notice']);
     expect(state.entries.at(-1)).toMatchObject({ kind: 'notice', severity: 'info', title: 'Not sent: sign in first', description: null });
     expect(state.meta.turn).toBe('idle');
@@ -364,7 +399,11 @@ describe('output bounds', () => {
     const chunk = 'x'.repeat(400_000);
     const { state } = fold([
       { sessionUpdate: 'tool_call', toolCallId: 'b', title: 'yes', kind: 'execute', status: 'in_progress' },
-      ...[0, 1, 2].map((i) => ({ sessionUpdate: 'tool_call_update' as const, toolCallId: 'b', _meta: { terminal_output: { terminal_id: 'b', data: `${i}${chunk}` } } })),
+      ...[0, 1, 2].map((i) => ({
+        sessionUpdate: 'tool_call_update' as const,
+        toolCallId: 'b',
+        _meta: { terminal_output: { terminal_id: 'b', data: `${i}${chunk}` } },
+      })),
     ]);
     const tc = state.entries[0]?.kind === 'tool' ? state.entries[0].toolCall : undefined;
     expect(tc?.terminalOutput?.length).toBe(MAX_TERMINAL_OUTPUT);
@@ -373,7 +412,15 @@ describe('output bounds', () => {
   });
 
   it('cuts tool text over MAX_TOOL_TEXT with a visible marker', () => {
-    const { state } = fold([{ sessionUpdate: 'tool_call', toolCallId: 'r', title: 'Read', status: 'completed', content: [{ type: 'content', content: { type: 'text', text: 'r'.repeat(MAX_TOOL_TEXT + 5) } }] }]);
+    const { state } = fold([
+      {
+        sessionUpdate: 'tool_call',
+        toolCallId: 'r',
+        title: 'Read',
+        status: 'completed',
+        content: [{ type: 'content', content: { type: 'text', text: 'r'.repeat(MAX_TOOL_TEXT + 5) } }],
+      },
+    ]);
     const c = state.entries[0]?.kind === 'tool' ? state.entries[0].toolCall.content[0] : undefined;
     expect(c?.type === 'content' && c.content.type === 'text' && c.content.text.endsWith('[output truncated: 5 more characters not kept]')).toBe(true);
   });

@@ -17,19 +17,31 @@ afterEach(() => {
 
 /** The `mcpServers` of each session request the client wrote, by method. */
 function sentServers(wire: Record<string, unknown>[]): [string, unknown][] {
-  return wire.filter((m) => typeof m.method === 'string' && m.method.startsWith('session/') && 'mcpServers' in ((m.params as object) ?? {})).map((m) => [m.method as string, (m.params as { mcpServers: unknown }).mcpServers]);
+  return wire
+    .filter((m) => typeof m.method === 'string' && m.method.startsWith('session/') && 'mcpServers' in ((m.params as object) ?? {}))
+    .map((m) => [m.method as string, (m.params as { mcpServers: unknown }).mcpServers]);
 }
 
 async function start(capabilities: acp.AgentCapabilities) {
   const agent = startFakeAgent({ capabilities });
-  const client = await AcpClient.start({ process: agent.process, hooks: { requestPermission: () => undefined }, logger: recordingLogger(), clientInfo: { name: 't', version: '0' }, mcpServers: [HTTP, SSE, STDIO] });
+  const client = await AcpClient.start({
+    process: agent.process,
+    hooks: { requestPermission: () => undefined },
+    logger: recordingLogger(),
+    clientInfo: { name: 't', version: '0' },
+    mcpServers: [HTTP, SSE, STDIO],
+  });
   clients.push(client);
   return { agent, client };
 }
 
 describe('MCP servers on session requests', () => {
   it('carries every server the agent can reach on session/new, load and fork, unchanged', async () => {
-    const { agent, client } = await start({ loadSession: true, mcpCapabilities: { http: true, sse: true }, sessionCapabilities: { fork: {} } as acp.SessionCapabilities });
+    const { agent, client } = await start({
+      loadSession: true,
+      mcpCapabilities: { http: true, sse: true },
+      sessionCapabilities: { fork: {} } as acp.SessionCapabilities,
+    });
     const session = await client.newSession('/w');
     await client.loadSession('sess-9', '/w');
     await client.forkSession(session.id, '/w');

@@ -24,7 +24,7 @@ describe('terminal output in the tool card', () => {
     expect(s.getToolCall('c1')).toMatchObject({ terminalOutput: 'one\ntwo\n', terminalExit: { exitCode: 3, signal: null } });
   });
 
-  it('live output reaches the view as appends, like Claude\'s command output (the first chunk goes whole)', () => {
+  it("live output reaches the view as appends, like Claude's command output (the first chunk goes whole)", () => {
     const s = session();
     embed(s, 'c1', 't1');
     const changes: unknown[] = [];

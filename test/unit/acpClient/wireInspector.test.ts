@@ -7,7 +7,9 @@ describe('inspectAgentLine', () => {
     expect(inspectAgentLine('')).toBeUndefined();
     expect(inspectAgentLine('{"jsonrpc":"2.0","id":1,"result":{}}')).toBeUndefined();
     expect(
-      inspectAgentLine('{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"tool_call","toolCallId":"t","title":"x"}}}'),
+      inspectAgentLine(
+        '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"tool_call","toolCallId":"t","title":"x"}}}',
+      ),
     ).toBeUndefined();
   });
 

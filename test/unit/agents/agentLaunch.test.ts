@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { AgentStartError, canScrubSubprocessEnv, parseLaunchSettings, parseNodeMajor, resolveAgentLaunch, withClaudeTools } from '../../../src/agents/agentLaunch';
+import {
+  AgentStartError,
+  canScrubSubprocessEnv,
+  parseLaunchSettings,
+  parseNodeMajor,
+  resolveAgentLaunch,
+  withClaudeTools,
+} from '../../../src/agents/agentLaunch';
 
 const node = { path: '/usr/bin/code', version: 'v22.4.0', env: { ELECTRON_RUN_AS_NODE: '1' } };
 const base = { PATH: '/bin', HOME: '/home/u', UNSET: undefined };
 
 describe('resolveAgentLaunch', () => {
   it('runs the bundled adapter on the given node, env merged over baseEnv', () => {
-    const launch = resolveAgentLaunch({ settings: { env: { ANTHROPIC_BASE_URL: 'http://127.0.0.1:1' } }, node, adapterEntry: '/ext/node_modules/a/dist/index.js', baseEnv: base });
+    const launch = resolveAgentLaunch({
+      settings: { env: { ANTHROPIC_BASE_URL: 'http://127.0.0.1:1' } },
+      node,
+      adapterEntry: '/ext/node_modules/a/dist/index.js',
+      baseEnv: base,
+    });
     expect(launch).toEqual({
       command: '/usr/bin/code',
       args: ['/ext/node_modules/a/dist/index.js'],
@@ -37,12 +49,18 @@ describe('resolveAgentLaunch', () => {
     expect(other.env).toEqual({ PATH: '/bin', HOME: '/home/u' });
   });
 
-  it('asks Claude Code to keep credentials out of its commands where it can; the user\'s own value wins; other agents untouched', () => {
+  it("asks Claude Code to keep credentials out of its commands where it can; the user's own value wins; other agents untouched", () => {
     const on = resolveAgentLaunch({ settings: {}, node, adapterEntry: '/a.js', baseEnv: base, scrubSubprocessEnv: true });
     expect(on.env.CLAUDE_CODE_SUBPROCESS_ENV_SCRUB).toBe('1');
     const off = resolveAgentLaunch({ settings: {}, node, adapterEntry: '/a.js', baseEnv: base, scrubSubprocessEnv: false });
     expect(off.env.CLAUDE_CODE_SUBPROCESS_ENV_SCRUB).toBeUndefined();
-    const theirs = resolveAgentLaunch({ settings: { env: { CLAUDE_CODE_SUBPROCESS_ENV_SCRUB: '0' } }, node, adapterEntry: '/a.js', baseEnv: base, scrubSubprocessEnv: true });
+    const theirs = resolveAgentLaunch({
+      settings: { env: { CLAUDE_CODE_SUBPROCESS_ENV_SCRUB: '0' } },
+      node,
+      adapterEntry: '/a.js',
+      baseEnv: base,
+      scrubSubprocessEnv: true,
+    });
     expect(theirs.env.CLAUDE_CODE_SUBPROCESS_ENV_SCRUB).toBe('0');
     const other = resolveAgentLaunch({ settings: { path: '/opt/agent' }, node, adapterEntry: '/a.js', baseEnv: base, scrubSubprocessEnv: true });
     expect(other.env).toEqual({ PATH: '/bin', HOME: '/home/u' });
@@ -70,7 +88,13 @@ describe('resolveAgentLaunch', () => {
   it('gives the stored API key to the bundled adapter as ANTHROPIC_API_KEY; the env setting still wins', () => {
     const withKey = resolveAgentLaunch({ settings: {}, node, adapterEntry: '/a.js', baseEnv: { ...base, ANTHROPIC_API_KEY: 'from-env' }, apiKey: 'sk-stored' });
     expect(withKey.env.ANTHROPIC_API_KEY).toBe('sk-stored');
-    const setting = resolveAgentLaunch({ settings: { env: { ANTHROPIC_API_KEY: 'from-setting' } }, node, adapterEntry: '/a.js', baseEnv: base, apiKey: 'sk-stored' });
+    const setting = resolveAgentLaunch({
+      settings: { env: { ANTHROPIC_API_KEY: 'from-setting' } },
+      node,
+      adapterEntry: '/a.js',
+      baseEnv: base,
+      apiKey: 'sk-stored',
+    });
     expect(setting.env.ANTHROPIC_API_KEY).toBe('from-setting');
     // Another agent is not Claude: the key is not handed to it.
     const other = resolveAgentLaunch({ settings: { path: '/opt/agent' }, node, adapterEntry: undefined, baseEnv: base, apiKey: 'sk-stored' });
@@ -138,7 +162,11 @@ describe('withClaudeTools', () => {
   });
 
   it("moves a secret header into Claude Code's environment, off its command line", () => {
-    const out = withClaudeTools(launch, { mcpServers: [server, files], allowedTools: [], secretHeaders: [{ server: 'acp-chat', header: 'Authorization', variable: 'TOOLS_AUTH' }] });
+    const out = withClaudeTools(launch, {
+      mcpServers: [server, files],
+      allowedTools: [],
+      secretHeaders: [{ server: 'acp-chat', header: 'Authorization', variable: 'TOOLS_AUTH' }],
+    });
     expect(out.mcpServers).toEqual([{ ...server, headers: [{ name: 'Authorization', value: '${TOOLS_AUTH}' }] }, files]);
     expect(out.env).toEqual({ PATH: '/usr/bin', TOOLS_AUTH: 'Bearer t0ken' });
     expect(JSON.stringify(out.mcpServers)).not.toContain('t0ken');
@@ -147,7 +175,11 @@ describe('withClaudeTools', () => {
 
   it("leaves the header as it is when Claude Code's subprocess scrub is on (it fills in no variable then)", () => {
     const scrubbed = { ...launch, env: { PATH: '/usr/bin', CLAUDE_CODE_SUBPROCESS_ENV_SCRUB: '1' } };
-    const out = withClaudeTools(scrubbed, { mcpServers: [server], allowedTools: [], secretHeaders: [{ server: 'acp-chat', header: 'Authorization', variable: 'TOOLS_AUTH' }] });
+    const out = withClaudeTools(scrubbed, {
+      mcpServers: [server],
+      allowedTools: [],
+      secretHeaders: [{ server: 'acp-chat', header: 'Authorization', variable: 'TOOLS_AUTH' }],
+    });
     expect(out.mcpServers).toEqual([server]);
     expect(out.env).toEqual(scrubbed.env);
   });

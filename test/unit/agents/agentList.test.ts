@@ -41,7 +41,10 @@ describe('parseAgentList', () => {
 });
 
 describe('selectedAgent and launchSettingsFor', () => {
-  const agents = parseAgentList([{ name: 'Claude', env: { X: 'claude' } }, { name: 'Other', command: '/bin/agent', args: ['--acp'], env: { X: 'other' } }]).agents;
+  const agents = parseAgentList([
+    { name: 'Claude', env: { X: 'claude' } },
+    { name: 'Other', command: '/bin/agent', args: ['--acp'], env: { X: 'other' } },
+  ]).agents;
 
   it('the picked agent, else the first one', () => {
     expect(selectedAgent(agents, 'Other').name).toBe('Other');

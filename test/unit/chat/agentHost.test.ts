@@ -85,8 +85,10 @@ describe('AgentHost and Chat: start-up without dead ends', () => {
     expect(t.failures).toHaveLength(1);
   });
 
-  it('advertises auth.terminal and exposes the agent\'s sign-in methods', async () => {
-    const methods: acp.AuthMethod[] = [{ id: 'claude-ai-login', name: 'Claude Subscription', type: 'terminal', args: ['--cli', 'auth', 'login', '--claudeai'] }];
+  it("advertises auth.terminal and exposes the agent's sign-in methods", async () => {
+    const methods: acp.AuthMethod[] = [
+      { id: 'claude-ai-login', name: 'Claude Subscription', type: 'terminal', args: ['--cli', 'auth', 'login', '--claudeai'] },
+    ];
     const t = setup({ agent: () => ({ authMethods: methods }) });
     await t.chat.ensureSession();
     expect(t.agents[0]!.initializeParams()?.clientCapabilities?.auth).toEqual({ terminal: true });
@@ -122,7 +124,10 @@ describe('AgentHost and Chat: start-up without dead ends', () => {
 
   it('dispose during an in-flight start ends the starting process', async () => {
     const t = setup({ agent: () => ({ beforeInitialize: never }) });
-    const outcome = t.chat.ensureSession().then(() => 'resolved', () => 'rejected');
+    const outcome = t.chat.ensureSession().then(
+      () => 'resolved',
+      () => 'rejected',
+    );
     await new Promise((r) => setTimeout(r, 20));
     t.dispose();
     expect(t.agents[0]!.process.killed).toBe(true);

@@ -48,7 +48,15 @@ describe('entryMarkdown', () => {
   });
 
   it('quotes a thought, line by line', () => {
-    const e: TranscriptEntry = { kind: 'thought', id: 't1', at, content: [{ type: 'text', text: 'first\nsec' }, { type: 'text', text: 'ond' }] };
+    const e: TranscriptEntry = {
+      kind: 'thought',
+      id: 't1',
+      at,
+      content: [
+        { type: 'text', text: 'first\nsec' },
+        { type: 'text', text: 'ond' },
+      ],
+    };
     expect(entryMarkdown(e)).toBe('> first\n> second');
   });
 
@@ -69,7 +77,9 @@ describe('entryMarkdown', () => {
   });
 
   it('writes a notice with and without its description, and an error', () => {
-    expect(entryMarkdown({ kind: 'notice', id: 'n1', severity: 'warning', title: 'Rate limited', description: 'Slowing down', at })).toBe('*Rate limited: Slowing down*');
+    expect(entryMarkdown({ kind: 'notice', id: 'n1', severity: 'warning', title: 'Rate limited', description: 'Slowing down', at })).toBe(
+      '*Rate limited: Slowing down*',
+    );
     expect(entryMarkdown({ kind: 'notice', id: 'n2', severity: 'info', title: 'Compacted', description: null, at })).toBe('*Compacted*');
     expect(entryMarkdown({ kind: 'error', id: 'e1', message: 'Internal error: boom', at })).toBe('*The turn failed: Internal error: boom*');
   });
@@ -93,7 +103,20 @@ describe('conversationMarkdown', () => {
       agent('a2', 'Recovered'),
     ];
     expect(conversationMarkdown(entries, 'My  chat\n title')).toBe(
-      ['# My chat title', '## You', 'Hello', '## Agent', '> hm', '*Tool: Read a.ts*', 'Hi there', '## You', 'Again', '*The turn failed: boom*', '## Agent', 'Recovered'].join('\n\n') + '\n',
+      [
+        '# My chat title',
+        '## You',
+        'Hello',
+        '## Agent',
+        '> hm',
+        '*Tool: Read a.ts*',
+        'Hi there',
+        '## You',
+        'Again',
+        '*The turn failed: boom*',
+        '## Agent',
+        'Recovered',
+      ].join('\n\n') + '\n',
     );
   });
 

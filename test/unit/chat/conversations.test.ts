@@ -104,7 +104,12 @@ describe('reopening the workspace’s session', () => {
     await first.prompt([{ type: 'text', text: 'hi' }]);
     const next = await t.chat.newSession();
     expect(store.currentId()).toBe(next.id);
-    expect(store.recent().map((i) => i.sessionId).sort()).toEqual([first.id, next.id].sort());
+    expect(
+      store
+        .recent()
+        .map((i) => i.sessionId)
+        .sort(),
+    ).toEqual([first.id, next.id].sort());
     sub.dispose();
 
     store.remember({ sessionId: next.id, title: 'Named earlier', updatedAt: '2026-01-02T03:04:06Z' });
@@ -168,9 +173,15 @@ describe('history', () => {
       listPages: { '': { sessions: [{ sessionId: 'old', cwd: '/work', title: 'Old prompt, never answered', updatedAt: '2026-01-01T00:00:00Z' }] } },
       prompt: async (ctx) => {
         // As the adapter does: the session is titled from the prompt whether or not the model answers it.
-        await ctx.client.notify('session/update', { sessionId: ctx.params.sessionId, update: { sessionUpdate: 'session_info_update', title: 'Fix the login bug' } });
+        await ctx.client.notify('session/update', {
+          sessionId: ctx.params.sessionId,
+          update: { sessionUpdate: 'session_info_update', title: 'Fix the login bug' },
+        });
         if (!answer) throw new Error('Authentication required');
-        await ctx.client.notify('session/update', { sessionId: ctx.params.sessionId, update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Fixed.' } } });
+        await ctx.client.notify('session/update', {
+          sessionId: ctx.params.sessionId,
+          update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Fixed.' } },
+        });
         return { stopReason: 'end_turn' };
       },
     });
@@ -181,13 +192,19 @@ describe('history', () => {
     const shown = await t.chat.ensureSession();
     await expect(shown.prompt([{ type: 'text', text: 'fix the login bug' }])).rejects.toThrow();
     expect(shown.meta.title).toBe('Fix the login bug');
-    expect((await history.list(t.chat)).map((i) => [i.sessionId, i.title])).toEqual([[shown.id, null], ['old', null]]);
+    expect((await history.list(t.chat)).map((i) => [i.sessionId, i.title])).toEqual([
+      [shown.id, null],
+      ['old', null],
+    ]);
     expect(store.recent().find((i) => i.sessionId === shown.id)?.title).toBeNull();
 
     answer = true;
     await shown.prompt([{ type: 'text', text: 'try again' }]);
     expect(store.isUnanswered(shown.id)).toBe(false);
-    expect((await history.list(t.chat)).map((i) => [i.sessionId, i.title])).toEqual([[shown.id, 'Fix the login bug'], ['old', null]]);
+    expect((await history.list(t.chat)).map((i) => [i.sessionId, i.title])).toEqual([
+      [shown.id, 'Fix the login bug'],
+      ['old', null],
+    ]);
     expect(store.recent().find((i) => i.sessionId === shown.id)?.title).toBe('Fix the login bug');
     sub.dispose();
   });
@@ -241,7 +258,10 @@ describe('crash recovery', () => {
     let enabled = false;
     let clock = 0;
     const timers: { fn: () => void; ms: number }[] = [];
-    const sub = autoRestart({ onDidExitUnexpectedly: t.host.onDidExitUnexpectedly, restart: () => t.chats.restart() }, { enabled: () => enabled, logger: t.logger, now: () => clock, schedule: (fn, ms) => (timers.push({ fn, ms }), () => undefined) });
+    const sub = autoRestart(
+      { onDidExitUnexpectedly: t.host.onDidExitUnexpectedly, restart: () => t.chats.restart() },
+      { enabled: () => enabled, logger: t.logger, now: () => clock, schedule: (fn, ms) => (timers.push({ fn, ms }), () => undefined) },
+    );
     const crashAndRecover = async () => {
       t.agents.at(-1)!.exit({ code: 1 });
       await until(() => t.chat.status.state === 'error');
@@ -298,7 +318,10 @@ describe('the session’s prompt queue', () => {
     expect('sent' in first).toBe(true);
     await until(() => t.arrivals.length === 1);
     const two = s.submit(ask('two'));
-    const three = s.submit([{ type: 'text', text: 'three' }, { type: 'resource_link', uri: 'file:///x.ts', name: 'x.ts' }]);
+    const three = s.submit([
+      { type: 'text', text: 'three' },
+      { type: 'resource_link', uri: 'file:///x.ts', name: 'x.ts' },
+    ]);
     const four = s.submit(ask('four'));
     expect(queueTexts(s)).toEqual(['two', 'three [resource_link]', 'four']);
     if (!('queued' in two) || !('queued' in three) || !('queued' in four)) throw new Error('expected queued');
@@ -431,7 +454,12 @@ describe('a chat in an editor tab', () => {
     const main = await t.chat.ensureSession();
     const tab = t.chats.open();
     const own = await tab.ensureSession();
-    expect(store.recent().map((i) => i.sessionId).sort()).toEqual([main.id, own.id].sort());
+    expect(
+      store
+        .recent()
+        .map((i) => i.sessionId)
+        .sort(),
+    ).toEqual([main.id, own.id].sort());
     expect(store.currentId()).toBe(main.id);
     sub.dispose();
   });

@@ -7,7 +7,10 @@ describe('TurnStartGate', () => {
     const gate = new TurnStartGate(10_000);
     const order: string[] = [];
     let finish!: () => void;
-    gate.hold('s1', new Promise<void>((r) => (finish = r)).then(() => void order.push('snapshot')));
+    gate.hold(
+      's1',
+      new Promise<void>((r) => (finish = r)).then(() => void order.push('snapshot')),
+    );
     const waited = gate.wait('s1').then(() => void order.push('prompt'));
     await gate.wait('s2');
     order.push('other prompt');

@@ -5,7 +5,15 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { boundRecords, CheckpointStore, DEFAULT_LIMITS, parseRecords, type SessionRecords, type TrackedFile, type TurnRecord } from '../../../src/checkpoints/checkpointStore';
+import {
+  boundRecords,
+  CheckpointStore,
+  DEFAULT_LIMITS,
+  parseRecords,
+  type SessionRecords,
+  type TrackedFile,
+  type TurnRecord,
+} from '../../../src/checkpoints/checkpointStore';
 import { recordingLogger } from '../acpClient/inProcessAgent';
 
 function file(path: string, before: string | null | undefined, after: string | null, over: Partial<TrackedFile> = {}): TrackedFile {
@@ -36,7 +44,10 @@ describe('boundRecords', () => {
   });
 
   it('stops at the first turn that does not fit, even if an older one would', () => {
-    const records: SessionRecords = { turns: [turn(0, file('/w/small', 'a', 'b')), turn(1, file('/w/big', 'x'.repeat(100), 'y')), turn(2, file('/w/c', 'c', 'd'))], dropped: 0 };
+    const records: SessionRecords = {
+      turns: [turn(0, file('/w/small', 'a', 'b')), turn(1, file('/w/big', 'x'.repeat(100), 'y')), turn(2, file('/w/c', 'c', 'd'))],
+      dropped: 0,
+    };
     const bounded = boundRecords(records, { turnsPerSession: 100, charsPerSession: 50 });
     expect(bounded.turns.map((t) => t.userIndex)).toEqual([2]);
     expect(bounded.dropped).toBe(2);
@@ -49,7 +60,10 @@ describe('boundRecords', () => {
   });
 
   it('counts null and unknown contents as nothing', () => {
-    const records: SessionRecords = { turns: [turn(0, file('/w/a', null, 'abcd')), turn(1, file('/w/b', undefined, null, { beforeUnknown: 'why' }))], dropped: 0 };
+    const records: SessionRecords = {
+      turns: [turn(0, file('/w/a', null, 'abcd')), turn(1, file('/w/b', undefined, null, { beforeUnknown: 'why' }))],
+      dropped: 0,
+    };
     expect(boundRecords(records, { turnsPerSession: 100, charsPerSession: 4 })).toEqual(records);
   });
 });
@@ -60,7 +74,12 @@ describe('parseRecords', () => {
     sessionId: 'sess-1',
     dropped: 3,
     turns: [
-      { userIndex: 0, endUserIndex: 1, limit: 'no git', files: [{ path: '/w/a', before: 'a', after: 'b', added: 1, removed: 1, source: 'git', reverted: false }] },
+      {
+        userIndex: 0,
+        endUserIndex: 1,
+        limit: 'no git',
+        files: [{ path: '/w/a', before: 'a', after: 'b', added: 1, removed: 1, source: 'git', reverted: false }],
+      },
       { userIndex: 2, endUserIndex: 2, files: [{ path: '/w/b', beforeUnknown: 'why', after: null, added: 0, removed: 3, source: 'diffs', reverted: true }] },
     ],
   });
@@ -70,7 +89,11 @@ describe('parseRecords', () => {
       dropped: 3,
       turns: [
         { userIndex: 0, endUserIndex: 1, limit: 'no git', files: [file('/w/a', 'a', 'b', { added: 1, removed: 1 })] },
-        { userIndex: 2, endUserIndex: 2, files: [file('/w/b', undefined, null, { beforeUnknown: 'why', added: 0, removed: 3, source: 'diffs', reverted: true })] },
+        {
+          userIndex: 2,
+          endUserIndex: 2,
+          files: [file('/w/b', undefined, null, { beforeUnknown: 'why', added: 0, removed: 3, source: 'diffs', reverted: true })],
+        },
       ],
     });
   });

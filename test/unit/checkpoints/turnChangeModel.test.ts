@@ -15,12 +15,20 @@ describe('turn change model', () => {
       call('completed', { path: '/w/a', oldText: 'y', newText: 'w' }),
     ]);
     expect([...byPath.keys()]).toEqual(['/w/a']);
-    expect(byPath.get('/w/a')).toEqual([{ oldText: 'x', newText: 'y' }, { oldText: 'y', newText: 'w' }]);
+    expect(byPath.get('/w/a')).toEqual([
+      { oldText: 'x', newText: 'y' },
+      { oldText: 'y', newText: 'w' },
+    ]);
   });
 
   it('undoes snippet edits newest first, a whole-file write, and a creation (null before)', () => {
     const now = 'one\nTWO-b\nthree\n';
-    expect(undoDiffs(now, [{ oldText: 'two', newText: 'TWO' }, { oldText: 'TWO', newText: 'TWO-b' }])).toEqual({ known: true, text: 'one\ntwo\nthree\n' });
+    expect(
+      undoDiffs(now, [
+        { oldText: 'two', newText: 'TWO' },
+        { oldText: 'TWO', newText: 'TWO-b' },
+      ]),
+    ).toEqual({ known: true, text: 'one\ntwo\nthree\n' });
     expect(undoDiffs('all new', [{ oldText: 'all old', newText: 'all new' }])).toEqual({ known: true, text: 'all old' });
     expect(undoDiffs('created\n', [{ oldText: null, newText: 'created\n' }])).toEqual({ known: true, text: null });
   });

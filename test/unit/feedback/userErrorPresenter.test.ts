@@ -11,7 +11,11 @@ const vscodeFake = vi.hoisted(() => ({
 vi.mock('vscode', async () => ({
   // VS Code's l10n in its default language: the English message with its arguments put in.
   l10n: (await import('../../../src/contributions/l10n')).l10n,
-  window: { showErrorMessage: vscodeFake.showErrorMessage, showWarningMessage: vscodeFake.showWarningMessage, showInformationMessage: vscodeFake.showInformationMessage },
+  window: {
+    showErrorMessage: vscodeFake.showErrorMessage,
+    showWarningMessage: vscodeFake.showWarningMessage,
+    showInformationMessage: vscodeFake.showInformationMessage,
+  },
   commands: { executeCommand: vscodeFake.executeCommand },
 }));
 
@@ -83,7 +87,14 @@ describe('UserErrorPresenter', () => {
   it('shows a start failure in the chat only while the chat is visible, and as a notification with the same actions when not', () => {
     const t = setup(true);
     t.fail.fire(exited());
-    expect(t.chat.notices.current).toMatchObject({ severity: 'error', message: expect.stringContaining('exited with code 3'), buttons: [{ action: 'showLog', label: 'Show Log' }, { action: 'restart', label: 'Restart Agent' }] });
+    expect(t.chat.notices.current).toMatchObject({
+      severity: 'error',
+      message: expect.stringContaining('exited with code 3'),
+      buttons: [
+        { action: 'showLog', label: 'Show Log' },
+        { action: 'restart', label: 'Restart Agent' },
+      ],
+    });
     expect(vscodeFake.showErrorMessage).not.toHaveBeenCalled();
     t.setVisible(false);
     t.fail.fire(new AgentStartError('x', 'no-folder'));
@@ -93,10 +104,15 @@ describe('UserErrorPresenter', () => {
   it('a turn that ends well clears the card and the prompt it kept; a cancelled one does not', () => {
     const t = setup(true);
     const prompt = [{ type: 'text', text: 'busy' }];
-    t.presenter.report(new acp.RequestError(-32603, 'Internal error: API Error: 529 Overloaded', { errorKind: 'overloaded' }), { prompt: prompt as never, what: 'Sending the prompt' });
+    t.presenter.report(new acp.RequestError(-32603, 'Internal error: API Error: 529 Overloaded', { errorKind: 'overloaded' }), {
+      prompt: prompt as never,
+      what: 'Sending the prompt',
+    });
     expect(t.chat.notices.current?.buttons.map((b) => b.label)).toContain('Send Again');
     expect(t.chat.notices.keptPrompt).toEqual(prompt);
-    const turnEnd = (stopReason: string): TranscriptChange[] => [{ type: 'entry-added', index: 3, entry: { kind: 'turn-end', id: 'te', stopReason, at: 0 } as never }];
+    const turnEnd = (stopReason: string): TranscriptChange[] => [
+      { type: 'entry-added', index: 3, entry: { kind: 'turn-end', id: 'te', stopReason, at: 0 } as never },
+    ];
     t.changes.fire(turnEnd('cancelled'));
     expect(t.chat.notices.current).not.toBeNull();
     t.changes.fire(turnEnd('end_turn'));
@@ -107,7 +123,10 @@ describe('UserErrorPresenter', () => {
   it('a new prompt clears the card of an earlier failure and the prompt it kept; the new prompt’s own failure shows', () => {
     const t = setup(true);
     const earlier = [{ type: 'text', text: 'busy' }];
-    t.presenter.report(new acp.RequestError(-32603, 'Internal error: API Error: 529 Overloaded', { errorKind: 'overloaded' }), { prompt: earlier as never, what: 'Sending the prompt' });
+    t.presenter.report(new acp.RequestError(-32603, 'Internal error: API Error: 529 Overloaded', { errorKind: 'overloaded' }), {
+      prompt: earlier as never,
+      what: 'Sending the prompt',
+    });
     t.chat.notices.resendWhenSignedIn = true;
     // Other entries of a running turn leave it.
     t.changes.fire([{ type: 'entry-added', index: 2, entry: { kind: 'agent', id: 'a', content: [], at: 0 } as never }]);
@@ -115,7 +134,10 @@ describe('UserErrorPresenter', () => {
     t.changes.fire([{ type: 'entry-added', index: 3, entry: { kind: 'user', id: 'u', content: [], at: 0 } as never }]);
     expect([t.chat.notices.current, t.chat.notices.keptPrompt, t.chat.notices.resendWhenSignedIn]).toEqual([null, undefined, false]);
     t.presenter.report(new acp.RequestError(-32603, 'Internal error: API Error: 400 bad', { errorKind: 'invalid_request' }), { what: 'Sending the prompt' });
-    expect(t.chat.notices.current).toMatchObject({ message: 'The model API answered with an error, so the turn stopped.', details: 'Internal error: API Error: 400 bad' });
+    expect(t.chat.notices.current).toMatchObject({
+      message: 'The model API answered with an error, so the turn stopped.',
+      details: 'Internal error: API Error: 400 bad',
+    });
   });
 
   it('a failed start is reported once, not once per retry, until the agent runs again', () => {
@@ -154,7 +176,11 @@ describe('UserErrorPresenter', () => {
     const t = setup(false);
     const prompt = [{ type: 'text', text: 'hello' }];
     t.presenter.report(new acp.RequestError(-32000, 'Authentication required'), { prompt: prompt as never });
-    expect(vscodeFake.showInformationMessage).toHaveBeenCalledWith('ACP Chat: Sign in to use the agent, with your Claude subscription or an API key.', 'Claude Subscription', 'Set API Key…');
+    expect(vscodeFake.showInformationMessage).toHaveBeenCalledWith(
+      'ACP Chat: Sign in to use the agent, with your Claude subscription or an API key.',
+      'Claude Subscription',
+      'Set API Key…',
+    );
     vscodeFake.showInformationMessage.mockResolvedValueOnce('Send Again');
     t.presenter.signedIn('API key');
     expect(vscodeFake.showInformationMessage).toHaveBeenCalledWith('ACP Chat: Signed in (API key). Send your prompt again?', 'Send Again');
@@ -193,7 +219,7 @@ describe('UserErrorPresenter', () => {
     expect(vscodeFake.showInformationMessage).not.toHaveBeenCalled();
   });
 
-  it('each chat shows its own notices: a failure in a tab stays in the tab, Send Again sends into that tab\'s queue', async () => {
+  it("each chat shows its own notices: a failure in a tab stays in the tab, Send Again sends into that tab's queue", async () => {
     const t = setup(true);
     const tab = t.addChat();
     const busy = Object.assign(new Error('Overloaded'), { code: -32603, data: { status: 529 } });
@@ -213,7 +239,7 @@ describe('UserErrorPresenter', () => {
     expect(tab.chat.notices.current).toBeNull();
   });
 
-  it('the agent\'s exit is shown in every chat that has a session, once each', () => {
+  it("the agent's exit is shown in every chat that has a session, once each", () => {
     const t = setup(true);
     const tab = t.addChat();
     const idle = t.addChat(false);

@@ -113,8 +113,17 @@ describe('describeError', () => {
 
   it('other agent errors and plain errors name the operation and offer the log', () => {
     const agent = describeError(new acp.RequestError(-32602, 'Invalid params'), 'Changing the mode');
-    expect(agent).toEqual({ message: 'Changing the mode failed: the agent returned an error.', details: 'Invalid params', severity: 'error', actions: ['showLog'] });
-    expect(describeError(new Error('disk full'), 'Opening the diff')).toEqual({ message: 'Opening the diff failed: disk full', severity: 'error', actions: ['showLog'] });
+    expect(agent).toEqual({
+      message: 'Changing the mode failed: the agent returned an error.',
+      details: 'Invalid params',
+      severity: 'error',
+      actions: ['showLog'],
+    });
+    expect(describeError(new Error('disk full'), 'Opening the diff')).toEqual({
+      message: 'Opening the diff failed: disk full',
+      severity: 'error',
+      actions: ['showLog'],
+    });
     expect(describeError('weird')).toEqual({ message: 'weird', severity: 'error', actions: ['showLog'] });
   });
 });
@@ -153,7 +162,12 @@ describe('describeError: the model API refused the turn after the retries', () =
   it('a refusal the same prompt will not fix says the turn stopped, the API’s words behind Show details, not offered again', () => {
     for (const kind of ['invalid_request', 'model_not_found', 'billing_error', 'unknown']) {
       const e = refused(kind, 'API Error: 400 bad request');
-      expect(describeError(e, 'Sending the prompt')).toEqual({ message: 'The model API answered with an error, so the turn stopped.', details: e.message, severity: 'error', actions: ['showLog'] });
+      expect(describeError(e, 'Sending the prompt')).toEqual({
+        message: 'The model API answered with an error, so the turn stopped.',
+        details: e.message,
+        severity: 'error',
+        actions: ['showLog'],
+      });
     }
   });
 
@@ -175,13 +189,24 @@ describe('describeError: the model API refused the turn after the retries', () =
 
 describe('describeError: adding an agent from the ACP Registry', () => {
   it('words each failure and says nothing was installed', () => {
-    const registry: InstallSubject = { kind: 'agent', what: 'the agent registry', source: { url: 'https://cdn.example.com/registry.json', from: 'acpChat.agentRegistry.url' } };
+    const registry: InstallSubject = {
+      kind: 'agent',
+      what: 'the agent registry',
+      source: { url: 'https://cdn.example.com/registry.json', from: 'acpChat.agentRegistry.url' },
+    };
     const offline = describeError(new InstallError(registry, { kind: 'unreachable', host: 'cdn.example.com', code: 'ENOTFOUND' }));
-    expect(offline.message).toBe('Could not reach cdn.example.com for the agent registry. This machine seems to be offline: connect and try again, or set http.proxy if you are behind a proxy. Nothing was installed.');
+    expect(offline.message).toBe(
+      'Could not reach cdn.example.com for the agent registry. This machine seems to be offline: connect and try again, or set http.proxy if you are behind a proxy. Nothing was installed.',
+    );
     const tiny: InstallSubject = { kind: 'agent', what: 'Tiny 1.0', source: { url: 'https://cdn.example.com/tiny.tar.gz', from: 'acpChat.agentRegistry.url' } };
     const corrupt = describeError(new InstallError(tiny, { kind: 'unpackFailed', cause: 'TAR_BAD_ARCHIVE' }));
-    expect(corrupt.message).toBe('The downloaded agent is damaged or incomplete, so it was deleted. The archive of Tiny 1.0 could not be unpacked: TAR_BAD_ARCHIVE Nothing was installed.');
-    expect(describeError(new InstallError(tiny, { kind: 'cancelled' }))).toMatchObject({ severity: 'info', message: 'Installing the agent was cancelled. Nothing was installed.' });
+    expect(corrupt.message).toBe(
+      'The downloaded agent is damaged or incomplete, so it was deleted. The archive of Tiny 1.0 could not be unpacked: TAR_BAD_ARCHIVE Nothing was installed.',
+    );
+    expect(describeError(new InstallError(tiny, { kind: 'cancelled' }))).toMatchObject({
+      severity: 'info',
+      message: 'Installing the agent was cancelled. Nothing was installed.',
+    });
     const bad = describeError(new AgentRegistryError('badJson', 'The agent registry sent something that is not JSON.'));
     expect(bad.message).toMatch(/could not be read.*acpChat.agentRegistry.url.*Nothing was installed/);
     expect(bad.actions).toContain('openSettings');
@@ -191,7 +216,11 @@ describe('describeError: adding an agent from the ACP Registry', () => {
 });
 
 describe('describeError: downloading Claude Code', () => {
-  const npm: InstallSubject = { kind: 'claudeCode', what: '@anthropic-ai/claude-code-linux-x64@2.1.3', source: { url: 'https://registry.npmjs.org/', from: 'the default' } };
+  const npm: InstallSubject = {
+    kind: 'claudeCode',
+    what: '@anthropic-ai/claude-code-linux-x64@2.1.3',
+    source: { url: 'https://registry.npmjs.org/', from: 'the default' },
+  };
 
   it('one failure type with the registry install: facts in the error, the sentence here', () => {
     const missing = new InstallError(npm, { kind: 'httpStatus', status: 404, url: 'https://registry.npmjs.org/x' });
@@ -224,6 +253,8 @@ describe('describeError: downloading Claude Code', () => {
         "registry's administrator, or download from another registry.",
     );
     const altered = new InstallError(npm, { kind: 'integrityMismatch', expected: pinned, actual: served });
-    expect(describeError(altered).message).toMatch(/^The downloaded Claude Code package does not match the sha512 recorded for it when ACP Chat was built \(expected A{16}…, got B{16}…\)\. It was deleted\./);
+    expect(describeError(altered).message).toMatch(
+      /^The downloaded Claude Code package does not match the sha512 recorded for it when ACP Chat was built \(expected A{16}…, got B{16}…\)\. It was deleted\./,
+    );
   });
 });

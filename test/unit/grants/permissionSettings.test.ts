@@ -1,7 +1,16 @@
 // Claude Code's settings as text: the rules read as Claude Code reads them (strict JSON), one rule removed or added with
 // every other byte of the file as it was, a file Claude Code would not read never edited, rules checked as typed.
 import { describe, expect, it } from 'vitest';
-import { addRuleEdit, claudeStateFile, diffRules, parsePermissionSettings, removeRuleEdit, settingsFilePaths, validateRule, type Rule } from '../../../src/grants/permissionSettings';
+import {
+  addRuleEdit,
+  claudeStateFile,
+  diffRules,
+  parsePermissionSettings,
+  removeRuleEdit,
+  settingsFilePaths,
+  validateRule,
+  type Rule,
+} from '../../../src/grants/permissionSettings';
 
 /** As Claude Code writes its files (JSON.stringify, two spaces), with other settings around the rules. */
 const CLAUDE_WRITTEN = `{
@@ -124,7 +133,9 @@ describe('removeRuleEdit', () => {
 
 describe('addRuleEdit', () => {
   it('appends to the list as its elements are laid out, every other byte kept', () => {
-    expect(addRuleEdit(CLAUDE_WRITTEN, 'allow', 'Bash(make:*)')).toBe(CLAUDE_WRITTEN.replace('"WebFetch(domain:example.com)"', '"WebFetch(domain:example.com)",\n      "Bash(make:*)"'));
+    expect(addRuleEdit(CLAUDE_WRITTEN, 'allow', 'Bash(make:*)')).toBe(
+      CLAUDE_WRITTEN.replace('"WebFetch(domain:example.com)"', '"WebFetch(domain:example.com)",\n      "Bash(make:*)"'),
+    );
     expect(addRuleEdit(CLAUDE_WRITTEN, 'deny', 'WebSearch')).toBe(CLAUDE_WRITTEN.replace('"Bash(rm -rf:*)"', '"Bash(rm -rf:*)",\n      "WebSearch"'));
     expect(addRuleEdit(HAND_WRITTEN, 'allow', 'Glob')).toBe(HAND_WRITTEN.replace('"Read"]', '"Read",   "Glob"]'));
     expect(addRuleEdit(HAND_WRITTEN, 'ask', 'Edit')).toBe(HAND_WRITTEN.replace('["Bash(git push:*)"]', '["Bash(git push:*)", "Edit"]'));
@@ -142,7 +153,9 @@ describe('addRuleEdit', () => {
 
   it('creates `permissions` in a file without it, indented as the file is', () => {
     const text = '{\n    "model": "opus"\n}\n';
-    expect(addRuleEdit(text, 'allow', 'Read')).toBe('{\n    "model": "opus",\n    "permissions": {\n        "allow": [\n            "Read"\n        ]\n    }\n}\n');
+    expect(addRuleEdit(text, 'allow', 'Read')).toBe(
+      '{\n    "model": "opus",\n    "permissions": {\n        "allow": [\n            "Read"\n        ]\n    }\n}\n',
+    );
     expect(addRuleEdit('{}', 'deny', 'WebFetch')).toBe('{\n  "permissions": {\n    "deny": [\n      "WebFetch"\n    ]\n  }\n}');
     expect(addRuleEdit('{ "permissions": {} }', 'ask', 'Bash')).toBe('{ "permissions": {\n  "ask": [\n    "Bash"\n  ]\n} }');
   });
@@ -178,7 +191,8 @@ describe('addRuleEdit', () => {
         const back = removeRuleEdit(added, behaviour, 'Bash(new:*)')!;
         // A list the addition created stays, empty; the rest is the original.
         expect(parsePermissionSettings(back, 'local')).toEqual(parsePermissionSettings(text, 'local'));
-        if (parsePermissionSettings(text, 'local').ok && (JSON.parse(text) as { permissions: Record<string, unknown> }).permissions[behaviour]) expect(back).toBe(text);
+        if (parsePermissionSettings(text, 'local').ok && (JSON.parse(text) as { permissions: Record<string, unknown> }).permissions[behaviour])
+          expect(back).toBe(text);
       }
     }
   });
@@ -275,7 +289,10 @@ describe('diffRules', () => {
   it('what was added and what was removed, by scope, behaviour and rule', () => {
     const before = [r('A'), r('B'), r('C', 'deny')];
     const after = [r('B'), r('C', 'ask'), r('D', 'allow', 'user'), r('A', 'allow', 'project')];
-    expect(diffRules(before, after)).toEqual({ added: [r('C', 'ask'), r('D', 'allow', 'user'), r('A', 'allow', 'project')], removed: [r('A'), r('C', 'deny')] });
+    expect(diffRules(before, after)).toEqual({
+      added: [r('C', 'ask'), r('D', 'allow', 'user'), r('A', 'allow', 'project')],
+      removed: [r('A'), r('C', 'deny')],
+    });
   });
 
   it('counts a rule listed twice twice, and nothing for the same rules in another order', () => {

@@ -8,7 +8,13 @@ import type { SettingsFileRead } from '../../../src/grants/settingsFiles';
 function file(scope: Scope, text: string | undefined, read?: SettingsFileRead): FileState {
   const r: SettingsFileRead = read ?? (text === undefined ? { kind: 'absent' } : { kind: 'text', text });
   const parsed = r.kind === 'text' || r.kind === 'absent' ? parsePermissionSettings(text, scope) : undefined;
-  return { scope, path: `/p/${scope}.json`, label: scope === 'user' ? '~/.claude/settings.json' : `.claude/${scope}.json`, read: r, ...(parsed ? { parsed } : {}) };
+  return {
+    scope,
+    path: `/p/${scope}.json`,
+    label: scope === 'user' ? '~/.claude/settings.json' : `.claude/${scope}.json`,
+    read: r,
+    ...(parsed ? { parsed } : {}),
+  };
 }
 
 const time = (at: number) => `t${at}`;
@@ -50,7 +56,10 @@ describe('the Permissions tree', () => {
       '  list: Deny (none)',
     ]);
     const withSession = buildPermissionsTree({ files, session: [{ rule: 'Yes, for this session: edits in src', at: 5 }], projectTrusted: true, time });
-    expect(lines(withSession).slice(0, 2)).toEqual(['session: This conversation (until the conversation ends)', '  sessionGrant: Yes, for this session: edits in src (answered at t5)']);
+    expect(lines(withSession).slice(0, 2)).toEqual([
+      'session: This conversation (until the conversation ends)',
+      '  sessionGrant: Yes, for this session: edits in src (answered at t5)',
+    ]);
   });
 
   it('a rule node carries the rule it stands for, with a stable id', () => {
@@ -97,7 +106,12 @@ describe('the Permissions tree', () => {
     expect(marks(false)[0]).toBe('Bash(curl:*) | from the repository · not applied: folder not trusted in Claude Code | warning');
     // The same in the user's own file is the user's choice: not marked.
     expect(marks(true, 'user').every((l) => !l.includes('from the repository'))).toBe(true);
-    const defaultMode = buildPermissionsTree({ files: [file('project', '{"permissions":{"defaultMode":"default"}}')], session: [], projectTrusted: true, time });
+    const defaultMode = buildPermissionsTree({
+      files: [file('project', '{"permissions":{"defaultMode":"default"}}')],
+      session: [],
+      projectTrusted: true,
+      time,
+    });
     expect([...walk(defaultMode)].find(({ node }) => node.label.startsWith('Starts in mode'))?.node.description).toBeUndefined();
   });
 

@@ -90,8 +90,16 @@ describe('editSettingsFile', () => {
     symlinkSync(join(root, 'target.json'), paths.project);
     mkdirSync(paths.local);
     const before = snapshot();
-    expect(await editSettingsFile(paths, 'project', (t) => addRuleEdit(t, 'allow', 'Read'))).toEqual({ ok: false, why: 'refused', read: { kind: 'refused', why: 'symlink' } });
-    expect(await editSettingsFile(paths, 'local', (t) => addRuleEdit(t, 'allow', 'Read'))).toEqual({ ok: false, why: 'refused', read: { kind: 'refused', why: 'notFile' } });
+    expect(await editSettingsFile(paths, 'project', (t) => addRuleEdit(t, 'allow', 'Read'))).toEqual({
+      ok: false,
+      why: 'refused',
+      read: { kind: 'refused', why: 'symlink' },
+    });
+    expect(await editSettingsFile(paths, 'local', (t) => addRuleEdit(t, 'allow', 'Read'))).toEqual({
+      ok: false,
+      why: 'refused',
+      read: { kind: 'refused', why: 'notFile' },
+    });
     expect(snapshot()).toEqual(before);
   });
 
@@ -121,7 +129,12 @@ describe('readClaudeTrust', () => {
   it('true only for the folder Claude Code records as trusted; false without its state file', async () => {
     const state = join(root, 'state.json');
     expect(await readClaudeTrust(state, '/w/a')).toBe(false);
-    writeFileSync(state, JSON.stringify({ projects: { '/w/a': { hasTrustDialogAccepted: true }, '/w/b': { hasTrustDialogAccepted: false }, '/w': { hasTrustDialogAccepted: true } } }));
+    writeFileSync(
+      state,
+      JSON.stringify({
+        projects: { '/w/a': { hasTrustDialogAccepted: true }, '/w/b': { hasTrustDialogAccepted: false }, '/w': { hasTrustDialogAccepted: true } },
+      }),
+    );
     expect(await readClaudeTrust(state, '/w/a')).toBe(true);
     expect(await readClaudeTrust(state, '/w/b')).toBe(false);
     expect(await readClaudeTrust(state, '/w/c')).toBe(false);

@@ -48,11 +48,15 @@ async function connect(headers: Record<string, string>): Promise<Client> {
 function post(headers: Record<string, string>): Promise<{ status: number; body: string }> {
   const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { text: 'x' } } });
   return new Promise((resolve, reject) => {
-    const req = request(server.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
-      let text = '';
-      res.on('data', (d: Buffer) => (text += d.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
+    const req = request(
+      server.url,
+      { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
+      (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -84,7 +88,12 @@ describe('the editor tools server', () => {
     const before = calls.length;
     const wrong = `Bearer ${'A'.repeat(server.authorization.length - 7)}`;
     expect(wrong.length).toBe(server.authorization.length);
-    for (const headers of [{} as Record<string, string>, { Authorization: wrong }, { Authorization: `${server.authorization}x` }, { Authorization: server.authorization.replace('Bearer ', 'Basic ') }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { Authorization: wrong },
+      { Authorization: `${server.authorization}x` },
+      { Authorization: server.authorization.replace('Bearer ', 'Basic ') },
+    ]) {
       const res = await post(headers);
       expect(res.status, JSON.stringify(headers)).toBe(401);
       expect(res.body).not.toContain('echo:');

@@ -64,7 +64,12 @@ describe('readMcpConfig: mcp.json', () => {
   });
 
   it('"type": "sse" is sse; no headers gives an empty list', () => {
-    expect(resolvedServer({ type: 'sse', url: 'http://localhost:3000/sse' })).toStrictEqual({ type: 'sse', name: 's', url: 'http://localhost:3000/sse', headers: [] });
+    expect(resolvedServer({ type: 'sse', url: 'http://localhost:3000/sse' })).toStrictEqual({
+      type: 'sse',
+      name: 's',
+      url: 'http://localhost:3000/sse',
+      headers: [],
+    });
   });
 
   it('unknown keys are ignored (VS Code has no "disabled")', () => {
@@ -84,13 +89,17 @@ describe('readMcpConfig: mcp.json', () => {
 
   it('a syntax error: the file is not read, with the error and where; the setting is still read', () => {
     const config = readMcpConfig({ workspaceJson: '{\n  "servers": {\n    "a": { "command": "x" }\n  \n', setting: { b: { command: 'y' } } }, RESERVED);
-    expect(config.problems).toEqual(['.vscode/mcp.json could not be read (CloseBraceExpected at line 5, column 1); none of its servers are passed to the agent.']);
+    expect(config.problems).toEqual([
+      '.vscode/mcp.json could not be read (CloseBraceExpected at line 5, column 1); none of its servers are passed to the agent.',
+    ]);
     expect(config.servers.map((s) => s.name)).toEqual(['b']);
   });
 
   it('an empty file is no servers; a file that is not an object, or "servers" that is not, is a problem', () => {
     expect(readMcpConfig({ workspaceJson: '  \n' }, RESERVED)).toEqual({ servers: [], inputs: [], problems: [] });
-    expect(readMcpConfig({ workspaceJson: '[]' }, RESERVED).problems).toEqual(['.vscode/mcp.json is not a JSON object; none of its servers are passed to the agent.']);
+    expect(readMcpConfig({ workspaceJson: '[]' }, RESERVED).problems).toEqual([
+      '.vscode/mcp.json is not a JSON object; none of its servers are passed to the agent.',
+    ]);
     expect(readMcpConfig({ workspaceJson: '{"servers": []}' }, RESERVED).problems).toEqual([
       'In .vscode/mcp.json, "servers" is not an object; none of its servers are passed to the agent.',
     ]);
@@ -117,10 +126,23 @@ describe('readMcpConfig: mcp.json', () => {
 describe('readMcpConfig: server names', () => {
   it('letters, digits, "_" and "-", 1 to 64 of them', () => {
     const long = 'a'.repeat(64);
-    const config = readMcpConfig({ workspaceJson: file({ [long]: { command: 'x' }, 'My_server-2': { command: 'x' }, [`${long}b`]: { command: 'x' }, 'my server': { command: 'x' }, 'a.b': { command: 'x' } }) }, RESERVED);
+    const config = readMcpConfig(
+      {
+        workspaceJson: file({
+          [long]: { command: 'x' },
+          'My_server-2': { command: 'x' },
+          [`${long}b`]: { command: 'x' },
+          'my server': { command: 'x' },
+          'a.b': { command: 'x' },
+        }),
+      },
+      RESERVED,
+    );
     expect(config.servers.map((s) => s.name)).toEqual([long, 'My_server-2']);
     expect(config.problems).toHaveLength(3);
-    expect(config.problems[1]).toBe('.vscode/mcp.json, "my server": a server name may have only letters, digits, "_" and "-", at most 64 of them, as it becomes part of its tools\' names; the server is left out.');
+    expect(config.problems[1]).toBe(
+      '.vscode/mcp.json, "my server": a server name may have only letters, digits, "_" and "-", at most 64 of them, as it becomes part of its tools\' names; the server is left out.',
+    );
   });
 
   it('"ide" (Claude Code\'s) and the caller\'s reserved names are refused', () => {
@@ -143,8 +165,11 @@ describe('readMcpConfig: the setting', () => {
     ]);
   });
 
-  it('a name in both: the workspace\'s wins, even when it is itself left out', () => {
-    const config = readMcpConfig({ workspaceJson: file({ a: { command: 'ws' }, b: { type: 'ws' } }), setting: { a: { command: 'user' }, b: { command: 'user' } } }, RESERVED);
+  it("a name in both: the workspace's wins, even when it is itself left out", () => {
+    const config = readMcpConfig(
+      { workspaceJson: file({ a: { command: 'ws' }, b: { type: 'ws' } }), setting: { a: { command: 'user' }, b: { command: 'user' } } },
+      RESERVED,
+    );
     expect(config.servers.map((s) => [s.name, s.source])).toEqual([['a', 'workspace']]);
     expect(config.problems).toEqual([
       '.vscode/mcp.json, "b": "type" "ws" is not supported (only "stdio", "http" and "sse"); the server is left out.',
@@ -171,7 +196,12 @@ describe('readMcpConfig: inputs', () => {
 
   it('promptString and pickString are read; a server lists the inputs it uses, once each', () => {
     const config = readMcpConfig(
-      { workspaceJson: file({ s: { url: 'https://${input:region}.example/${input:env}', headers: { A: 'Bearer ${input:token}', B: '${input:region}' } } }, inputs) },
+      {
+        workspaceJson: file(
+          { s: { url: 'https://${input:region}.example/${input:env}', headers: { A: 'Bearer ${input:token}', B: '${input:region}' } } },
+          inputs,
+        ),
+      },
       RESERVED,
     );
     expect(config.problems).toEqual([]);
@@ -183,7 +213,7 @@ describe('readMcpConfig: inputs', () => {
     expect(config.servers[0]!.inputIds).toEqual(['region', 'env', 'token']);
   });
 
-  it('the setting uses mcp.json\'s inputs', () => {
+  it("the setting uses mcp.json's inputs", () => {
     const config = readMcpConfig({ workspaceJson: file({}, inputs), setting: { s: { command: 'x', env: { TOKEN: '${input:token}' } } } }, RESERVED);
     expect(config.problems).toEqual([]);
     expect(config.servers[0]!.inputIds).toEqual(['token']);
@@ -252,8 +282,19 @@ describe('variables', () => {
   });
 
   it('${env:NAME}, and an unset one is empty', () => {
-    const server = resolvedServer({ url: 'https://${env:HOST}/mcp', headers: { Token: '${env:TOKEN}', Missing: 'x${env:NOPE}y' } }, { env: { HOST: 'h.example', TOKEN: 't0k' } });
-    expect(server).toEqual({ type: 'http', name: 's', url: 'https://h.example/mcp', headers: [{ name: 'Token', value: 't0k' }, { name: 'Missing', value: 'xy' }] });
+    const server = resolvedServer(
+      { url: 'https://${env:HOST}/mcp', headers: { Token: '${env:TOKEN}', Missing: 'x${env:NOPE}y' } },
+      { env: { HOST: 'h.example', TOKEN: 't0k' } },
+    );
+    expect(server).toEqual({
+      type: 'http',
+      name: 's',
+      url: 'https://h.example/mcp',
+      headers: [
+        { name: 'Token', value: 't0k' },
+        { name: 'Missing', value: 'xy' },
+      ],
+    });
   });
 
   it('${input:id} is the answer; an unanswered input leaves the server out', () => {
@@ -271,18 +312,24 @@ describe('variables', () => {
     });
   });
 
-  it.each(['${config:editor.fontSize}', '${workspaceFolder:other}', '${command:pick}', '${env:}', '${}'])('%s is not filled in: the server is left out', (text) => {
-    const config = readMcpConfig({ workspaceJson: file({ s: { command: 'srv', args: [`--x=${text}`] } }) }, RESERVED);
-    expect(config.servers).toEqual([]);
-    expect(config.problems).toEqual([`.vscode/mcp.json, "s": ${text} is not a variable this extension fills in; the server is left out.`]);
-  });
+  it.each(['${config:editor.fontSize}', '${workspaceFolder:other}', '${command:pick}', '${env:}', '${}'])(
+    '%s is not filled in: the server is left out',
+    (text) => {
+      const config = readMcpConfig({ workspaceJson: file({ s: { command: 'srv', args: [`--x=${text}`] } }) }, RESERVED);
+      expect(config.servers).toEqual([]);
+      expect(config.problems).toEqual([`.vscode/mcp.json, "s": ${text} is not a variable this extension fills in; the server is left out.`]);
+    },
+  );
 
   it('variables in env and header names are not looked at; an unclosed "${" is text', () => {
     expect(resolvedServer({ command: 'a${b', env: { '${x}': '1' } })).toEqual({ name: 's', command: 'a${b', args: [], env: [{ name: '${x}', value: '1' }] });
   });
 
   it('${workspaceFolder} in the setting with no folder open is a problem', () => {
-    const config = readMcpConfig({ setting: { s: { command: '${workspaceFolder}/bin/srv' }, t: { command: 'x', args: ['${workspaceFolderBasename}'] } } }, RESERVED);
+    const config = readMcpConfig(
+      { setting: { s: { command: '${workspaceFolder}/bin/srv' }, t: { command: 'x', args: ['${workspaceFolderBasename}'] } } },
+      RESERVED,
+    );
     const noFolder = vars({ workspaceFolder: undefined });
     expect(config.servers.map((s) => resolveServer(s, noFolder))).toEqual([
       { ok: false, problem: 'The acpChat.mcpServers setting, "s": ${workspaceFolder} needs an open folder, and none is open; the server is left out.' },
@@ -291,7 +338,10 @@ describe('variables', () => {
   });
 
   it('a command empty, or a url not http(s), once filled in is a problem', () => {
-    expect(resolvedFromFile({ command: '${env:NOPE}' })).toEqual({ ok: false, problem: '.vscode/mcp.json, "s": "command" is empty once its variables are filled in; the server is left out.' });
+    expect(resolvedFromFile({ command: '${env:NOPE}' })).toEqual({
+      ok: false,
+      problem: '.vscode/mcp.json, "s": "command" is empty once its variables are filled in; the server is left out.',
+    });
     expect(resolvedFromFile({ url: '${env:NOPE}/mcp' })).toEqual({
       ok: false,
       problem: '.vscode/mcp.json, "s": "url" is not an http or https address once its variables are filled in; the server is left out.',
@@ -301,6 +351,9 @@ describe('variables', () => {
 
   it('resolveServer refuses an unknown variable in a server made by hand', () => {
     const server: ConfiguredServer = { name: 'h', source: 'settings', transport: 'stdio', command: '${nope}', args: [], env: {}, inputIds: [] };
-    expect(resolveServer(server, vars())).toEqual({ ok: false, problem: 'The acpChat.mcpServers setting, "h": ${nope} is not a variable this extension fills in; the server is left out.' });
+    expect(resolveServer(server, vars())).toEqual({
+      ok: false,
+      problem: 'The acpChat.mcpServers setting, "h": ${nope} is not a variable this extension fills in; the server is left out.',
+    });
   });
 });

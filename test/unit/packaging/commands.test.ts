@@ -8,7 +8,12 @@ import { COMMANDS } from '../../../src/contributions/commandIds';
 
 const root = resolve(__dirname, '../../..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-  contributes: { commands: { command: string }[]; menus: Record<string, { command: string }[]>; keybindings: { command: string }[]; views: Record<string, { id: string }[]> };
+  contributes: {
+    commands: { command: string }[];
+    menus: Record<string, { command: string }[]>;
+    keybindings: { command: string }[];
+    views: Record<string, { id: string }[]>;
+  };
 };
 const ids = Object.values(COMMANDS) as string[];
 const INTERNAL = [COMMANDS.useClaudeCode];
@@ -27,7 +32,9 @@ describe('command ids', () => {
   });
 
   it('menus and key bindings name declared commands only (or the focus command VS Code makes for each contributed view)', () => {
-    const viewFocus = Object.values(manifest.contributes.views).flat().map((v) => `${v.id}.focus`);
+    const viewFocus = Object.values(manifest.contributes.views)
+      .flat()
+      .map((v) => `${v.id}.focus`);
     const named = [...Object.values(manifest.contributes.menus).flat(), ...manifest.contributes.keybindings].map((m) => m.command);
     expect(named.filter((id) => !ids.includes(id) && !viewFocus.includes(id))).toEqual([]);
   });
@@ -37,7 +44,9 @@ describe('command ids', () => {
       .filter((file) => !file.endsWith(join('contributions', 'commandIds.ts')))
       .flatMap((file) => {
         const text = readFileSync(file, 'utf8');
-        return ids.filter((id) => text.includes(`'${id}'`) || text.includes(`"${id}"`) || text.includes(`\`${id}\``)).map((id) => `${relative(root, file)}: ${id}`);
+        return ids
+          .filter((id) => text.includes(`'${id}'`) || text.includes(`"${id}"`) || text.includes(`\`${id}\``))
+          .map((id) => `${relative(root, file)}: ${id}`);
       });
     expect(spelled).toEqual([]);
   });

@@ -52,7 +52,7 @@ describe('the localisation check', () => {
     const source = [
       'export function check(ok: boolean, first: boolean) {',
       "  if (!ok) return { ok: false, reason: 'it changed after the agent wrote it' };",
-      "  if (first) return { ok: false, problem: `${first} was not found on PATH` };",
+      '  if (first) return { ok: false, problem: `${first} was not found on PATH` };',
       "  return { ok: false, reason: first ? 'first-prompt' : 'cannot-fork', problem: 'not-a-file' };",
       '}',
     ].join('\n');

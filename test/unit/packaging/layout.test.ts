@@ -43,7 +43,11 @@ describe('the layout', () => {
 
   it('acpClient/, chat/ and contributions/ import no vscode', () => {
     const core = ['acpClient', 'chat', 'contributions'];
-    for (const folder of core) expect(files.some((f) => f.folder === folder), `src/${folder}/ holds sources`).toBe(true);
+    for (const folder of core)
+      expect(
+        files.some((f) => f.folder === folder),
+        `src/${folder}/ holds sources`,
+      ).toBe(true);
     const offenders = files.filter((f) => core.includes(f.folder) && f.specs.includes('vscode')).map((f) => relative(src, f.file));
     expect(offenders).toEqual([]);
   });

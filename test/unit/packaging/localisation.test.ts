@@ -16,7 +16,9 @@ describe('localisation of the manifest', () => {
 
   it('finds the strings it checks (commands, settings, views, the walkthrough)', () => {
     expect(strings.length).toBeGreaterThan(90);
-    expect(strings.map(([p]) => p)).toEqual(expect.arrayContaining(['displayName', 'contributes.commands.0.title', 'contributes.walkthroughs.0.steps.0.title']));
+    expect(strings.map(([p]) => p)).toEqual(
+      expect.arrayContaining(['displayName', 'contributes.commands.0.title', 'contributes.walkthroughs.0.steps.0.title']),
+    );
   });
 
   it('every user-facing string is a %key% of package.nls.json', () => {

@@ -29,7 +29,10 @@ describe('the README', () => {
     const next = lines.findIndex((l, i) => i > start && /^##\s/.test(l));
     const section = lines.slice(start, next < 0 ? undefined : next);
     const steps = section.map((l, i) => ({ l, i: start + i })).filter(({ l }) => /^\d+\.\s/.test(l));
-    expect(steps.map(({ l }) => Number(l.match(/^(\d+)/)![1])), 'numbered 1, 2, 3…').toEqual(steps.map((_, i) => i + 1));
+    expect(
+      steps.map(({ l }) => Number(l.match(/^(\d+)/)![1])),
+      'numbered 1, 2, 3…',
+    ).toEqual(steps.map((_, i) => i + 1));
     expect(steps.length, 'numbered steps').toBeGreaterThanOrEqual(3);
     // The last step ends at the first line after it that is not its continuation (indented).
     const last = steps.at(-1)!.i;
@@ -38,7 +41,12 @@ describe('the README', () => {
     expect(end + 1, 'the line the last step ends on').toBeLessThanOrEqual(60);
   });
 
-  const docs = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const docs = [
+    'README.md',
+    ...readdirSync(join(root, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ];
   it.each(docs)('%s shows only pictures that exist', (file) => {
     expect(images(file).filter((p) => !existsSync(join(root, p)))).toEqual([]);
   });
@@ -47,6 +55,9 @@ describe('the README', () => {
     const shown = images('README.md');
     expect(shown.length).toBeGreaterThan(0);
     expect(shown.filter((p) => !(dirname(p) === 'media/screenshots' && tourShots.includes(p.slice('media/screenshots/'.length))))).toEqual([]);
-    expect(shown.some((p) => /-290-/.test(p)), 'a picture of the 290 px side bar').toBe(true);
+    expect(
+      shown.some((p) => /-290-/.test(p)),
+      'a picture of the 290 px side bar',
+    ).toBe(true);
   });
 });

@@ -28,7 +28,11 @@ describe('third-party notices', () => {
       pkg('@s/b', { version: '1.2.3', license: 'Apache-2.0' }, { 'LICENSE.md': 'Apache text', NOTICE: 'Notice text' });
       pkg('font', { version: '0.1.0', license: 'CC-BY-4.0' }, {});
       const meta = (...inputs: string[]) => ({ inputs: Object.fromEntries(inputs.map((i) => [i, {}])) });
-      const text: string = thirdPartyNotices(root, [meta('node_modules/zod/a.js', 'src/x.ts'), meta('node_modules/zod/b.js', 'node_modules/@s/b/c.js')], ['font']);
+      const text: string = thirdPartyNotices(
+        root,
+        [meta('node_modules/zod/a.js', 'src/x.ts'), meta('node_modules/zod/b.js', 'node_modules/@s/b/c.js')],
+        ['font'],
+      );
       expect(text.split('\n').filter((l) => l.startsWith('- '))).toEqual(['- @s/b', '- font', '- zod']);
       expect(text).toContain('@s/b 1.2.3 (Apache-2.0)\n\n--- LICENSE.md ---\nApache text\n\n--- NOTICE ---\nNotice text');
       expect(text).toContain('zod 4.0.0 (MIT)\n\n--- LICENSE ---\nMIT text');

@@ -19,7 +19,9 @@ describe('VSIX contents', () => {
     const files = listVsixFiles(root) as string[];
     expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/extension.js', 'dist/webview/main.js']));
     // The libraries the extension requires on first use (scripts/build.mjs).
-    expect(files).toEqual(expect.arrayContaining(['dist/vendor/acp-sdk.js', 'dist/vendor/markdown-it.js', 'dist/vendor/re2js.js', 'dist/vendor/tar-extract.js']));
+    expect(files).toEqual(
+      expect.arrayContaining(['dist/vendor/acp-sdk.js', 'dist/vendor/markdown-it.js', 'dist/vendor/re2js.js', 'dist/vendor/tar-extract.js']),
+    );
     // The sha512 of each Claude Code platform package, recorded from the lockfile: what the download is checked against.
     expect(files).toContain('dist/claude-code-pins.json');
     // The English bundle of the host's strings (package.json "l10n"), the source of any translation.
@@ -38,10 +40,7 @@ describe('VSIX contents', () => {
         mkdirSync(join(dir, f, '..'), { recursive: true });
         writeFileSync(join(dir, f), content);
       };
-      writeFileSync(
-        join(dir, 'package-lock.json'),
-        JSON.stringify({ packages: { 'node_modules/esbuild': { dev: true }, 'node_modules/zod': {} } }),
-      );
+      writeFileSync(join(dir, 'package-lock.json'), JSON.stringify({ packages: { 'node_modules/esbuild': { dev: true }, 'node_modules/zod': {} } }));
       put('node_modules/zod/index.js', 'module.exports = 1');
       put('node_modules/zod/bin/claude', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]));
       put('node_modules/zod/test/a.js', '');
@@ -50,7 +49,16 @@ describe('VSIX contents', () => {
       put('dist/extension.js.map', '{}');
       put('node_modules/esbuild/lib/main.js', '');
       put('dist/extension.js', '');
-      const files = ['node_modules/zod/index.js', 'node_modules/zod/bin/claude', 'node_modules/zod/test/a.js', 'node_modules/zod/x.spec.js', 'src/extension.ts', 'dist/extension.js.map', 'node_modules/esbuild/lib/main.js', 'dist/extension.js'];
+      const files = [
+        'node_modules/zod/index.js',
+        'node_modules/zod/bin/claude',
+        'node_modules/zod/test/a.js',
+        'node_modules/zod/x.spec.js',
+        'src/extension.ts',
+        'dist/extension.js.map',
+        'node_modules/esbuild/lib/main.js',
+        'dist/extension.js',
+      ];
       const found = Object.fromEntries((forbiddenFiles(dir, files) as Problem[]).map((p) => [p.file, p.why]));
       expect(found).toEqual({
         'node_modules/zod/index.js': ['node_modules'],

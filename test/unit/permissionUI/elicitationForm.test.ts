@@ -72,7 +72,19 @@ describe('parseElicitationForm', () => {
         required: ['size', 'tags'],
         properties: {
           size: { type: 'string', enum: ['S', 'M', 'L'], default: 'M' },
-          tags: { type: 'array', title: 'Tags', minItems: 1, maxItems: 2, items: { anyOf: [{ const: 'a', title: 'A' }, { const: 'b', title: 'B' }, { const: 'c', title: 'C' }] } },
+          tags: {
+            type: 'array',
+            title: 'Tags',
+            minItems: 1,
+            maxItems: 2,
+            items: {
+              anyOf: [
+                { const: 'a', title: 'A' },
+                { const: 'b', title: 'B' },
+                { const: 'c', title: 'C' },
+              ],
+            },
+          },
           plain: { type: 'array', items: { type: 'string', enum: ['x', 'y'] } },
           ratio: { type: 'number', minimum: 0, maximum: 1 },
           count: { type: 'integer', default: 3 },
@@ -183,7 +195,13 @@ describe('string formats', () => {
 describe('content', () => {
   it('builds accept content, leaving out unanswered fields', () => {
     const f = form(ask);
-    const content = buildElicitationContent(f, new Map([['question_0', 'Red'], ['question_0_custom', undefined]]));
+    const content = buildElicitationContent(
+      f,
+      new Map([
+        ['question_0', 'Red'],
+        ['question_0_custom', undefined],
+      ]),
+    );
     expect(content).toEqual({ question_0: 'Red' });
     expect(validateElicitationContent(f, content)).toBeUndefined();
   });

@@ -27,9 +27,22 @@ const params: RequestPermissionRequest = {
 const connection = new AbortController().signal;
 
 /** A `session/request_permission` served by the core's handler, presented through the broker. */
-function permission(broker: PermissionBroker, id: number, sdk = new AbortController()): { answer: Promise<RequestPermissionResponse>; cancel: (reason: PermissionCancelReason) => void } {
+function permission(
+  broker: PermissionBroker,
+  id: number,
+  sdk = new AbortController(),
+): { answer: Promise<RequestPermissionResponse>; cancel: (reason: PermissionCancelReason) => void } {
   const core = new PendingRequests();
-  const answer = handlePermissionRequest({ params, requestId: id, signal: sdk.signal, connectionSignal: connection, session: undefined, hooks: { requestPermission: (req) => broker.requestPermission(req) }, pending: core, logger: logger() });
+  const answer = handlePermissionRequest({
+    params,
+    requestId: id,
+    signal: sdk.signal,
+    connectionSignal: connection,
+    session: undefined,
+    hooks: { requestPermission: (req) => broker.requestPermission(req) },
+    pending: core,
+    logger: logger(),
+  });
   return { answer, cancel: (reason) => core.cancelAll(reason) };
 }
 
@@ -41,7 +54,14 @@ const askParams: CreateElicitationRequest = {
   requestedSchema: {
     type: 'object',
     properties: {
-      question_0: { type: 'string', title: 'Color', oneOf: [{ const: 'Red', title: 'Red' }, { const: 'Blue', title: 'Blue' }] },
+      question_0: {
+        type: 'string',
+        title: 'Color',
+        oneOf: [
+          { const: 'Red', title: 'Red' },
+          { const: 'Blue', title: 'Blue' },
+        ],
+      },
       question_0_custom: { type: 'string', title: 'Other' },
     },
   },
@@ -49,7 +69,15 @@ const askParams: CreateElicitationRequest = {
 
 function elicitation(broker: PermissionBroker, id: number): { response: Promise<CreateElicitationResponse>; cancel: (reason: PermissionCancelReason) => void } {
   const core = new PendingRequests();
-  const response = handleElicitationRequest({ params: askParams, requestId: id, signal: new AbortController().signal, connectionSignal: connection, createElicitation: (req) => broker.createElicitation(req), pending: core, logger: logger() });
+  const response = handleElicitationRequest({
+    params: askParams,
+    requestId: id,
+    signal: new AbortController().signal,
+    connectionSignal: connection,
+    createElicitation: (req) => broker.createElicitation(req),
+    pending: core,
+    logger: logger(),
+  });
   return { response, cancel: (reason) => core.cancelAll(reason) };
 }
 
@@ -80,7 +108,6 @@ const never = Symbol('pending');
 async function state<T>(promise: Promise<T>): Promise<T | typeof never> {
   return Promise.race([promise, new Promise<typeof never>((r) => setTimeout(() => r(never), 10))]);
 }
-
 
 const selected = (optionId: string): RequestPermissionResponse => ({ outcome: { outcome: 'selected', optionId } });
 
@@ -256,8 +283,12 @@ describe('PermissionBroker: elicitations', () => {
     const broker = new PermissionBroker({ logger: logger() });
     const { response } = elicitation(broker, 0);
     await presented();
-    expect(broker.answerElicitation('s1:0', { action: 'accept', content: { question_0: 'Green' } })).toEqual({ refused: 'Color: Pick one of the offered choices.' });
-    expect(broker.answerElicitation('s1:0', { action: 'maybe' } as unknown as CreateElicitationResponse)).toEqual({ refused: expect.stringMatching(/Unknown elicitation action/) });
+    expect(broker.answerElicitation('s1:0', { action: 'accept', content: { question_0: 'Green' } })).toEqual({
+      refused: 'Color: Pick one of the offered choices.',
+    });
+    expect(broker.answerElicitation('s1:0', { action: 'maybe' } as unknown as CreateElicitationResponse)).toEqual({
+      refused: expect.stringMatching(/Unknown elicitation action/),
+    });
     expect(broker.answer('s1:0', 'allow-once')).toBe('unknown'); // wrong type: reported unknown, not answered
     expect(await state(response)).toBe(never);
     broker.answerElicitation('s1:0', { action: 'cancel' });

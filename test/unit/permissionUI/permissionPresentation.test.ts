@@ -85,14 +85,23 @@ describe('title and description hints', () => {
 
   it('uses _meta.jetbrains.air.permission where the shipped adapter puts it', () => {
     const p = buildPermissionPresentation({
-      params: { ...airRequest, toolCall: { toolCallId: 't', title: 'Tool title' }, _meta: { jetbrains: { air: { version: 1, permission: { version: 1, title: 'AIR title', description: 'Reason: x' } } } } },
+      params: {
+        ...airRequest,
+        toolCall: { toolCallId: 't', title: 'Tool title' },
+        _meta: { jetbrains: { air: { version: 1, permission: { version: 1, title: 'AIR title', description: 'Reason: x' } } } },
+      },
     });
     expect(p.title).toBe('AIR title');
     expect(p.description).toBe('Reason: x');
   });
 
   it('uses the ACP v2 top-level title/description next', () => {
-    const params = { ...bashRequest, toolCall: { toolCallId: 't', title: 'Tool title' }, title: 'V2 title', description: 'V2 description' } as RequestPermissionRequest;
+    const params = {
+      ...bashRequest,
+      toolCall: { toolCallId: 't', title: 'Tool title' },
+      title: 'V2 title',
+      description: 'V2 description',
+    } as RequestPermissionRequest;
     const p = buildPermissionPresentation({ params });
     expect(p.title).toBe('V2 title');
     expect(p.description).toBe('V2 description');
@@ -100,7 +109,11 @@ describe('title and description hints', () => {
 
   it('ignores unknown versions and unknown _meta, falling back to the tool call title', () => {
     const p = buildPermissionPresentation({
-      params: { ...bashRequest, toolCall: { toolCallId: 't', title: 'Read notes.md', kind: 'read' }, _meta: { permission: { version: 2, title: 'Future' }, somethingElse: { title: 'x' } } },
+      params: {
+        ...bashRequest,
+        toolCall: { toolCallId: 't', title: 'Read notes.md', kind: 'read' },
+        _meta: { permission: { version: 2, title: 'Future' }, somethingElse: { title: 'x' } },
+      },
     });
     expect(p.title).toBe('Read notes.md');
     expect(p.description).toBeUndefined();
@@ -121,7 +134,12 @@ describe('title and description hints', () => {
   });
 
   it('survives malformed agent data without throwing', () => {
-    const params = { sessionId: 's', toolCall: null, options: [null, { optionId: 1 }, { optionId: 'ok', name: 'OK', kind: 'allow_once' }], _meta: 'x' } as unknown as RequestPermissionRequest;
+    const params = {
+      sessionId: 's',
+      toolCall: null,
+      options: [null, { optionId: 1 }, { optionId: 'ok', name: 'OK', kind: 'allow_once' }],
+      _meta: 'x',
+    } as unknown as RequestPermissionRequest;
     const p = buildPermissionPresentation({ params });
     expect(p.options.map((o) => o.optionId)).toEqual(['ok']);
   });
@@ -131,7 +149,12 @@ describe('sanitizing', () => {
   it('removes control and bidi characters from prose and bounds the length', () => {
     const title = `Edit\u0007 a\u001b[31m\u202e.ts   now ` + 'x'.repeat(2_000);
     const p = buildPermissionPresentation({
-      params: { sessionId: 's', toolCall: { toolCallId: 't', title, kind: 'edit' }, options, _meta: { permission: { version: 1, title, description: 'line1\n\u0000line2' } } },
+      params: {
+        sessionId: 's',
+        toolCall: { toolCallId: 't', title, kind: 'edit' },
+        options,
+        _meta: { permission: { version: 1, title, description: 'line1\n\u0000line2' } },
+      },
     });
     expect(p.title).not.toMatch(/[\u0000-\u001f\u202e]/u);
     expect(p.title.startsWith('Edit a[31m.ts now x')).toBe(true);
@@ -158,7 +181,9 @@ describe('sanitizing', () => {
 
   it('makes invisible characters in a command visible instead of dropping them', () => {
     const command = 'echo ok\u001b[2K; rm -rf x \u202e';
-    const p = buildPermissionPresentation({ params: { sessionId: 's', toolCall: { toolCallId: 't', kind: 'execute', title: command, rawInput: { command } }, options } });
+    const p = buildPermissionPresentation({
+      params: { sessionId: 's', toolCall: { toolCallId: 't', kind: 'execute', title: command, rawInput: { command } }, options },
+    });
     expect(p.command).toBe('echo ok\\u{1b}[2K; rm -rf x \\u{202e}');
   });
 
@@ -196,10 +221,13 @@ describe('options', () => {
 
   it('Enter picks the first option in agent order, even when grouping moves it', () => {
     fc.assert(
-      fc.property(arbOptions.filter((o) => o.length > 0 && new Set(o.map((x) => x.optionId)).size === o.length), (opts) => {
-        const p = buildPermissionPresentation({ params: { sessionId: 's', toolCall: { toolCallId: 't' }, options: opts } });
-        expect(p.defaultOptionId).toBe(opts[0]!.optionId);
-      }),
+      fc.property(
+        arbOptions.filter((o) => o.length > 0 && new Set(o.map((x) => x.optionId)).size === o.length),
+        (opts) => {
+          const p = buildPermissionPresentation({ params: { sessionId: 's', toolCall: { toolCallId: 't' }, options: opts } });
+          expect(p.defaultOptionId).toBe(opts[0]!.optionId);
+        },
+      ),
     );
   });
 
@@ -238,7 +266,9 @@ describe('options', () => {
     expect(OPTION_KIND_ICON.reject_always).toBe('circle-slash');
     expect(TOOL_KIND_ICON.fetch).toBe('globe');
     expect(TOOL_KIND_ICON.read).toBe('eye');
-    const unknown = buildPermissionPresentation({ params: { sessionId: 's', toolCall: { toolCallId: 't', kind: 'teleport' as never }, options: [{ optionId: 'x', name: 'X', kind: 'maybe' as never }] } });
+    const unknown = buildPermissionPresentation({
+      params: { sessionId: 's', toolCall: { toolCallId: 't', kind: 'teleport' as never }, options: [{ optionId: 'x', name: 'X', kind: 'maybe' as never }] },
+    });
     expect(unknown.kindIcon).toBe('tools');
     expect(unknown.options[0]!.icon).toBe('question');
   });
@@ -250,7 +280,12 @@ describe('details', () => {
       {
         params: {
           sessionId: 's',
-          toolCall: { toolCallId: 't', title: 'Read', kind: 'read', locations: [{ path: '/ws/src/app.ts', line: 12 }, { path: '/etc/hosts' }, { path: 'relative.txt' }] },
+          toolCall: {
+            toolCallId: 't',
+            title: 'Read',
+            kind: 'read',
+            locations: [{ path: '/ws/src/app.ts', line: 12 }, { path: '/etc/hosts' }, { path: 'relative.txt' }],
+          },
           options,
         },
       },
@@ -265,11 +300,20 @@ describe('details', () => {
       params: {
         sessionId: 's',
         toolCall: { toolCallId: 't', title: 'Ready to code?', rawInput: { plan: '# Plan\n\n1. do it' } },
-        options: [{ optionId: 'exit-plan-default', name: 'Yes, manually approve edits', kind: 'allow_once' }, { optionId: 'reject', name: 'No, keep planning', kind: 'reject_once' }],
+        options: [
+          { optionId: 'exit-plan-default', name: 'Yes, manually approve edits', kind: 'allow_once' },
+          { optionId: 'reject', name: 'No, keep planning', kind: 'reject_once' },
+        ],
       },
     });
     expect(plan.plan).toBe('# Plan\n\n1. do it');
-    const fetch = buildPermissionPresentation({ params: { sessionId: 's', toolCall: { toolCallId: 't', kind: 'fetch', title: 'Fetch http://127.0.0.1/page.html', rawInput: { url: 'http://127.0.0.1/page.html' } }, options } });
+    const fetch = buildPermissionPresentation({
+      params: {
+        sessionId: 's',
+        toolCall: { toolCallId: 't', kind: 'fetch', title: 'Fetch http://127.0.0.1/page.html', rawInput: { url: 'http://127.0.0.1/page.html' } },
+        options,
+      },
+    });
     expect(fetch.url).toBe('http://127.0.0.1/page.html');
     expect(fetch.plan).toBeUndefined();
   });
@@ -278,7 +322,16 @@ describe('details', () => {
     const edit = buildPermissionPresentation({ params: { sessionId: 's', toolCall: { toolCallId: 'toolu_edit' }, options }, toolCall: editState });
     expect(buildPromptDetail(edit)).toBe('Edit /ws/existing.txt: replaces 1 line with 1 line');
     const write = buildPermissionPresentation({
-      params: { sessionId: 's', toolCall: { toolCallId: 'w', kind: 'edit', title: 'Write hello.txt', content: [{ type: 'diff', path: '/ws/hello.txt', oldText: null, newText: 'hello world\nline two\n' }] }, options },
+      params: {
+        sessionId: 's',
+        toolCall: {
+          toolCallId: 'w',
+          kind: 'edit',
+          title: 'Write hello.txt',
+          content: [{ type: 'diff', path: '/ws/hello.txt', oldText: null, newText: 'hello world\nline two\n' }],
+        },
+        options,
+      },
     });
     expect(buildPromptDetail(write)).toBe('Create /ws/hello.txt (2 lines)');
     // The heading is the question alone: the command leads the detail, whole.
@@ -288,14 +341,17 @@ describe('details', () => {
 
   it("the modal's detail ends by saying what its Cancel button does: the request keeps waiting", () => {
     const bash = buildPermissionPresentation({ params: bashRequest });
-    expect(buildModalDetail(bash)).toBe('python3 -c "print(1)"\n\nPrint a number with python\n\nCancel closes this dialog; the request keeps waiting in the chat.');
+    expect(buildModalDetail(bash)).toBe(
+      'python3 -c "print(1)"\n\nPrint a number with python\n\nCancel closes this dialog; the request keeps waiting in the chat.',
+    );
     const bare = buildPermissionPresentation({ params: { sessionId: 's', toolCall: { toolCallId: 't' }, options } });
     expect(buildModalDetail(bare)).toBe(APPROVAL.modalCancel);
   });
 });
 
 describe('the question', () => {
-  const ask = (toolCall: RequestPermissionRequest['toolCall'], state?: ToolCallState) => buildPermissionPresentation({ params: { sessionId: 's', toolCall, options }, toolCall: state });
+  const ask = (toolCall: RequestPermissionRequest['toolCall'], state?: ToolCallState) =>
+    buildPermissionPresentation({ params: { sessionId: 's', toolCall, options }, toolCall: state });
   const longCommand = 'npm test -- --watch=false --reporter=verbose some/very/long/path/to/a/spec/file.test.ts';
 
   it('asks "Run this command?" about the whole command, verbatim', () => {
@@ -310,9 +366,22 @@ describe('the question', () => {
 
   it('asks "Write this file?" for a Write (new or replaced), "Create this file?" for another new file and "Edit this file?" for a change, about its path', () => {
     const path = '/home/dev/workspace/packages/some-very-long-package-name/src/components/deeply/nested/NewComponent.test.tsx';
-    const create = ask({ toolCallId: 'w', name: 'Write', kind: 'edit', title: 'Write NewComponent.test.tsx', rawInput: { file_path: path, content: 'x\n' }, content: [{ type: 'diff', path, oldText: null, newText: 'x\n' }] });
+    const create = ask({
+      toolCallId: 'w',
+      name: 'Write',
+      kind: 'edit',
+      title: 'Write NewComponent.test.tsx',
+      rawInput: { file_path: path, content: 'x\n' },
+      content: [{ type: 'diff', path, oldText: null, newText: 'x\n' }],
+    });
     expect([create.question, create.subject, create.subjectForm]).toEqual(['Write this file?', path, 'path']);
-    const created = ask({ toolCallId: 'n', kind: 'edit', title: 'New file', locations: [{ path }], content: [{ type: 'diff', path, oldText: null, newText: 'x\n' }] });
+    const created = ask({
+      toolCallId: 'n',
+      kind: 'edit',
+      title: 'New file',
+      locations: [{ path }],
+      content: [{ type: 'diff', path, oldText: null, newText: 'x\n' }],
+    });
     expect([created.question, created.subject]).toEqual(['Create this file?', path]);
     const edit = ask({ toolCallId: 'toolu_edit' }, editState);
     expect([edit.question, edit.subject]).toEqual(['Edit this file?', '/ws/existing.txt']);
@@ -321,29 +390,54 @@ describe('the question', () => {
   });
 
   it('asks "Fetch this URL?", "Read this file?" and "Use <tool>?" for the others', () => {
-    expect(ask({ toolCallId: 't', name: 'WebFetch', kind: 'fetch', title: 'Fetch https://example.com/a', rawInput: { url: 'https://example.com/a', prompt: 'summarise' } })).toMatchObject({
+    expect(
+      ask({
+        toolCallId: 't',
+        name: 'WebFetch',
+        kind: 'fetch',
+        title: 'Fetch https://example.com/a',
+        rawInput: { url: 'https://example.com/a', prompt: 'summarise' },
+      }),
+    ).toMatchObject({
       question: 'Fetch this URL?',
       subject: 'https://example.com/a',
       subjectForm: 'url',
     });
-    expect(ask({ toolCallId: 't', name: 'Read', kind: 'read', title: 'Read notes.md', rawInput: { file_path: '/ws/notes.md' } })).toMatchObject({ question: 'Read this file?', subject: '/ws/notes.md' });
-    expect(ask({ toolCallId: 't', name: 'Grep', kind: 'search', title: 'grep "TODO" src' })).toMatchObject({ question: 'Use Grep?', subject: 'grep "TODO" src', subjectForm: 'text' });
+    expect(ask({ toolCallId: 't', name: 'Read', kind: 'read', title: 'Read notes.md', rawInput: { file_path: '/ws/notes.md' } })).toMatchObject({
+      question: 'Read this file?',
+      subject: '/ws/notes.md',
+    });
+    expect(ask({ toolCallId: 't', name: 'Grep', kind: 'search', title: 'grep "TODO" src' })).toMatchObject({
+      question: 'Use Grep?',
+      subject: 'grep "TODO" src',
+      subjectForm: 'text',
+    });
     expect(ask({ toolCallId: 't', name: 'Skill', kind: 'other', title: 'Skill' })).toMatchObject({ question: 'Use Skill?', subject: undefined });
     // An MCP tool is named apart from its server, and its input is what the user judges.
-    expect(ask({ toolCallId: 't', kind: 'other', title: 'Something', _meta: { claudeCode: { toolName: 'mcp__github__create_issue' } } })).toMatchObject({ question: 'Use create_issue from the MCP server github?', subject: undefined });
+    expect(ask({ toolCallId: 't', kind: 'other', title: 'Something', _meta: { claudeCode: { toolName: 'mcp__github__create_issue' } } })).toMatchObject({
+      question: 'Use create_issue from the MCP server github?',
+      subject: undefined,
+    });
     expect(ask({ toolCallId: 't', name: 'mcp__probe__echo_marker', kind: 'other', title: 'mcp__probe__echo_marker', rawInput: { text: 'hi' } })).toMatchObject({
       question: 'Use echo_marker from the MCP server probe?',
       subject: '{"text":"hi"}',
       subjectForm: 'text',
     });
-    expect(ask({ toolCallId: 't', name: 'WebSearch', kind: 'fetch', title: '"acp spec"', rawInput: { query: 'acp spec' } })).toMatchObject({ question: 'Search the web?', subject: 'acp spec' });
+    expect(ask({ toolCallId: 't', name: 'WebSearch', kind: 'fetch', title: '"acp spec"', rawInput: { query: 'acp spec' } })).toMatchObject({
+      question: 'Search the web?',
+      subject: 'acp spec',
+    });
     expect(ask({ toolCallId: 't', title: 'Mystery' })).toMatchObject({ question: 'Allow this tool call?', subject: 'Mystery' });
     expect(ask({ toolCallId: 't' })).toMatchObject({ question: 'Allow this tool call?', subject: undefined });
   });
 
   it('asks "Ready to code?" about a plan, known by its tool or its exit-plan options', () => {
     const plan = buildPermissionPresentation({
-      params: { sessionId: 's', toolCall: { toolCallId: 't', title: 'Ready to code?', rawInput: { plan: '# Plan' } }, options: [{ optionId: 'exit-plan-default', name: 'Yes', kind: 'allow_once' }] },
+      params: {
+        sessionId: 's',
+        toolCall: { toolCallId: 't', title: 'Ready to code?', rawInput: { plan: '# Plan' } },
+        options: [{ optionId: 'exit-plan-default', name: 'Yes', kind: 'allow_once' }],
+      },
     });
     expect([plan.question, plan.subject]).toEqual(['Ready to code?', undefined]);
     expect(buildApprovalQuestion({ name: 'ExitPlanMode' }).question).toBe('Ready to code?');
@@ -363,7 +457,9 @@ describe('the question', () => {
 
   it('heads the QuickPick with the question, then its subject', () => {
     expect(buildPromptHeading(buildPermissionPresentation({ params: bashRequest }))).toBe('Run this command? python3 -c "print(1)"');
-    expect(buildPromptHeading(buildPermissionPresentation({ params: { sessionId: 's', toolCall: { toolCallId: 't', name: 'Skill', title: 'Skill' }, options } }))).toBe('Use Skill?');
+    expect(
+      buildPromptHeading(buildPermissionPresentation({ params: { sessionId: 's', toolCall: { toolCallId: 't', name: 'Skill', title: 'Skill' }, options } })),
+    ).toBe('Use Skill?');
   });
 });
 

@@ -29,8 +29,18 @@ describe('buildDiffChoices', () => {
   });
 
   it('Deny is the reject_once option, never reject_always', () => {
-    expect(buildDiffChoices([{ optionId: 'a', kind: 'allow_once' }, { optionId: 'never', kind: 'reject_always' }])).toEqual({ allow: 'a' });
-    expect(buildDiffChoices([{ optionId: 'never', kind: 'reject_always' }, { optionId: 'no', kind: 'reject_once' }]).deny).toBe('no');
+    expect(
+      buildDiffChoices([
+        { optionId: 'a', kind: 'allow_once' },
+        { optionId: 'never', kind: 'reject_always' },
+      ]),
+    ).toEqual({ allow: 'a' });
+    expect(
+      buildDiffChoices([
+        { optionId: 'never', kind: 'reject_always' },
+        { optionId: 'no', kind: 'reject_once' },
+      ]).deny,
+    ).toBe('no');
   });
 
   it('a kind offered twice is no choice: the button could not say which of them it gives', () => {

@@ -206,12 +206,10 @@ describe('hunkId', () => {
 describe('hunks (property)', () => {
   // Small alphabets so that lines repeat and the diff has to choose; endings mixed, the last line maybe without one.
   const line = fc.tuple(fc.constantFrom('a', 'b', 'c', 'd', ''), fc.constantFrom('\n', '\r\n'));
-  const file = fc
-    .tuple(fc.array(line, { maxLength: 8 }), fc.boolean())
-    .map(([lines, cut]) => {
-      const t = lines.map(([l, e]) => l + e).join('');
-      return cut ? t.replace(/\r?\n$/u, '') : t;
-    });
+  const file = fc.tuple(fc.array(line, { maxLength: 8 }), fc.boolean()).map(([lines, cut]) => {
+    const t = lines.map(([l, e]) => l + e).join('');
+    return cut ? t.replace(/\r?\n$/u, '') : t;
+  });
   const base = fc.option(file, { nil: null, freq: 5 });
 
   it('undoing every clean hunk bottom-up in the agent text gives the base', () => {

@@ -79,7 +79,12 @@ describe('afterWrite', () => {
   });
 
   it('starts a file not under review with the undone text as its base', () => {
-    expect(afterWrite(undefined, PATH, AGENT, [{ oldText: 'b\n', newText: 'B\n' }, { oldText: 'e\n', newText: 'E\n' }])).toEqual({ path: PATH, base: BASE, agent: AGENT });
+    expect(
+      afterWrite(undefined, PATH, AGENT, [
+        { oldText: 'b\n', newText: 'B\n' },
+        { oldText: 'e\n', newText: 'E\n' },
+      ]),
+    ).toEqual({ path: PATH, base: BASE, agent: AGENT });
   });
 
   it('starts a file the call created with a null base', () => {

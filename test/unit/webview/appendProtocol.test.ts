@@ -36,7 +36,11 @@ function page() {
 }
 
 const chunk = (text: string): SessionUpdate => ({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } });
-const output = (data: string): SessionUpdate => ({ sessionUpdate: 'tool_call_update', toolCallId: 'toolu_1', _meta: { terminal_output: { terminal_id: 'toolu_1', data } } });
+const output = (data: string): SessionUpdate => ({
+  sessionUpdate: 'tool_call_update',
+  toolCallId: 'toolu_1',
+  _meta: { terminal_output: { terminal_id: 'toolu_1', data } },
+});
 const entryText = (e: TranscriptEntry | undefined) => (e && 'content' in e ? e.content.map((b) => (b.type === 'text' ? b.text : '')).join('') : undefined);
 const snapshotOf = (session: Session) => snapshotMsg(session.snapshot());
 
@@ -59,7 +63,7 @@ describe('append protocol', () => {
     expect(Math.max(...sizes)).toBeLessThan(Math.min(...sizes) + 10);
     const id = session.snapshot().entries[0]!.id;
     expect(entryText(p.app.transcript.entry(id))).toBe(pieces.join(''));
-    expect(p.app.transcript.nodeOf(id)!.textContent).toContain("word119");
+    expect(p.app.transcript.nodeOf(id)!.textContent).toContain('word119');
     expect(p.posted.filter((m) => m.type === 'resync')).toEqual([]);
   });
 
@@ -91,7 +95,14 @@ describe('append protocol', () => {
     const { session, pub, posts } = pipeline();
     const p = page();
     p.send(snapshotOf(session));
-    session.applyUpdate({ sessionUpdate: 'tool_call', toolCallId: 'toolu_1', title: 'npm test', kind: 'execute', status: 'in_progress', _meta: { terminal_info: { terminal_id: 'toolu_1' } } });
+    session.applyUpdate({
+      sessionUpdate: 'tool_call',
+      toolCallId: 'toolu_1',
+      title: 'npm test',
+      kind: 'execute',
+      status: 'in_progress',
+      _meta: { terminal_info: { terminal_id: 'toolu_1' } },
+    });
     session.applyUpdate(output('line 0\n'));
     pub.flush();
     p.send(posts[0]!);
@@ -157,13 +168,23 @@ describe('append protocol', () => {
 
   it('an append that does not build on the text shown, or has a wrong shape, changes nothing and asks for a snapshot', () => {
     const p = page();
-    p.send(snapshotMsg({ meta: { sessionId: 's', plan: [], availableCommands: [], configOptions: [], turn: 'running', connection: 'connected' }, entries: [agent('a1', 'Hello')] }));
+    p.send(
+      snapshotMsg({
+        meta: { sessionId: 's', plan: [], availableCommands: [], configOptions: [], turn: 'running', connection: 'connected' },
+        entries: [agent('a1', 'Hello')],
+      }),
+    );
     p.send({ type: 'patch', entries: [], appends: [{ id: 'a1', field: 'text', from: 3, text: 'XX' }] });
     expect(entryText(p.app.transcript.entry('a1'))).toBe('Hello');
     expect(p.posted.filter((m) => m.type === 'resync')).toHaveLength(1);
 
     const q = page();
-    q.send(snapshotMsg({ meta: { sessionId: 's', plan: [], availableCommands: [], configOptions: [], turn: 'running', connection: 'connected' }, entries: [agent('a1', 'Hello')] }));
+    q.send(
+      snapshotMsg({
+        meta: { sessionId: 's', plan: [], availableCommands: [], configOptions: [], turn: 'running', connection: 'connected' },
+        entries: [agent('a1', 'Hello')],
+      }),
+    );
     q.app.handleMessage({ type: 'patch', entries: [], appends: [{ id: 'a1', field: 'text', from: 5, text: 42 }] });
     expect(entryText(q.app.transcript.entry('a1'))).toBe('Hello');
     expect(q.posted.filter((m) => m.type === 'resync')).toHaveLength(1);

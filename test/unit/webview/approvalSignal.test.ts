@@ -27,7 +27,10 @@ describe('the approval signal', () => {
     expect(t.chimes()).toBe(0);
     // The same request again (an update) is not signalled again; its answer neither.
     t.send({ type: 'patch', entries: [permission('p1', 'toolu_edit')] });
-    t.send({ type: 'patch', entries: [permission('p1', 'toolu_edit', { status: 'selected', optionId: 'allow-once', optionName: 'Yes', optionKind: 'allow_once' })] });
+    t.send({
+      type: 'patch',
+      entries: [permission('p1', 'toolu_edit', { status: 'selected', optionId: 'allow-once', optionName: 'Yes', optionKind: 'allow_once' })],
+    });
     expect(t.alerts()).toHaveLength(1);
 
     t.send({ type: 'approvalSignal', sound: true, announce: false });

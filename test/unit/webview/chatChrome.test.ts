@@ -15,10 +15,14 @@ function fakeChat(meta: Partial<SessionMeta>) {
     session.meta = { ...session.meta, ...next };
     changes.fire([{ type: 'meta-changed', keys: Object.keys(next) as (keyof SessionMeta)[] }]);
   };
-  return { chat, set, replaceSession: (m: Partial<SessionMeta> | undefined) => {
-    (chat as { session: unknown }).session = m ? { meta: { turn: 'idle', ...m }, onDidChange: changes.event, hasEntry } : undefined;
-    sessionChanged.fire(chat.session);
-  } };
+  return {
+    chat,
+    set,
+    replaceSession: (m: Partial<SessionMeta> | undefined) => {
+      (chat as { session: unknown }).session = m ? { meta: { turn: 'idle', ...m }, onDidChange: changes.event, hasEntry } : undefined;
+      sessionChanged.fire(chat.session);
+    },
+  };
 }
 
 function recorder() {
@@ -82,7 +86,11 @@ describe('a title made from a prompt never sent', () => {
   it('is not shown until the agent has answered in the session', () => {
     const changes = new Emitter<readonly TranscriptChange[]>();
     const entries: Array<{ kind: string }> = [{ kind: 'user' }, { kind: 'notice' }];
-    const session = { meta: { turn: 'idle', title: 'Fix the login bug' } as SessionMeta, onDidChange: changes.event, hasEntry: (...kinds: string[]) => entries.some((e) => kinds.includes(e.kind)) };
+    const session = {
+      meta: { turn: 'idle', title: 'Fix the login bug' } as SessionMeta,
+      onDidChange: changes.event,
+      hasEntry: (...kinds: string[]) => entries.some((e) => kinds.includes(e.kind)),
+    };
     const chat = { session: session as never, onDidChangeSession: new Emitter<unknown>().event as never, workPlace: undefined };
     const { seen, chrome } = recorder();
     bindChatChrome(chat, chrome);

@@ -30,7 +30,11 @@ describe('runsOf (the worker’s answer)', () => {
 
   it('gives exactly the code back, for real grammars', () => {
     const code = 'function f<T>(a: T): T {\n  return a && "x" + \'y\'; // <b>&amp;\n}\n';
-    expect(runsOf(highlightCode(code, 'typescript')!).map((r) => r[1]).join('')).toBe(code);
+    expect(
+      runsOf(highlightCode(code, 'typescript')!)
+        .map((r) => r[1])
+        .join(''),
+    ).toBe(code);
   });
 });
 

@@ -65,13 +65,22 @@ describe('composer keys', () => {
   it('sends a prompt typed while a turn runs to the host (the session queues it) and shows the session queue', () => {
     const t = setup(caps({ steering: true }));
     const send = t.root.querySelector<HTMLButtonElement>('[data-testid="send"]')!;
-    expect([send.classList.contains('primary'), send.getAttribute('aria-label'), send.textContent, t.ta.placeholder]).toEqual([true, 'Send', '', 'Ask, @ for context, / for commands']);
+    expect([send.classList.contains('primary'), send.getAttribute('aria-label'), send.textContent, t.ta.placeholder]).toEqual([
+      true,
+      'Send',
+      '',
+      'Ask, @ for context, / for commands',
+    ]);
     t.send({ type: 'patch', entries: [], meta: { turn: 'running' } });
     const stop = t.root.querySelector<HTMLButtonElement>('[data-testid="stop"]')!;
     expect(stop.hidden).toBe(false);
     // While the turn runs: Stop is primary and says its word; Send steps back and becomes Queue, in words too.
     expect([stop.classList.contains('primary'), stop.textContent]).toEqual([true, 'Stop']);
-    expect([send.classList.contains('primary'), send.getAttribute('aria-label'), send.textContent]).toEqual([false, 'Queue (sent when the turn ends)', 'Queue']);
+    expect([send.classList.contains('primary'), send.getAttribute('aria-label'), send.textContent]).toEqual([
+      false,
+      'Queue (sent when the turn ends)',
+      'Queue',
+    ]);
     expect(t.ta.placeholder).toBe('Queue a follow-up, @ for context');
     stop.click();
     expect(t.posted).toContainEqual({ type: 'cancelTurn' });
@@ -81,7 +90,14 @@ describe('composer keys', () => {
     expect(t.prompts()).toEqual([{ type: 'sendPrompt', text: 'next one', attachments: [] }]);
     const queued = [
       { id: 'q1', content: [{ type: 'text' as const, text: 'next one' }], at: 1 },
-      { id: 'q2', content: [{ type: 'text' as const, text: 'and then' }, { type: 'resource_link' as const, uri: 'file:///a.ts', name: 'a.ts' }], at: 2 },
+      {
+        id: 'q2',
+        content: [
+          { type: 'text' as const, text: 'and then' },
+          { type: 'resource_link' as const, uri: 'file:///a.ts', name: 'a.ts' },
+        ],
+        at: 2,
+      },
     ];
     t.send({ type: 'patch', entries: [], meta: { queue: queued } });
     const items = () => Array.from(t.root.querySelectorAll<HTMLElement>('[data-testid="queued-prompt"]'));
@@ -109,7 +125,12 @@ describe('composer keys', () => {
     items()[0]!.querySelector<HTMLButtonElement>('[data-testid="queued-send"]')!.click();
     expect(t.posted).toContainEqual({ type: 'queuedPrompt', id: 'q1', action: 'send' });
     expect(stop.hidden).toBe(true);
-    expect([send.classList.contains('primary'), send.getAttribute('aria-label'), send.textContent, t.ta.placeholder]).toEqual([true, 'Send', '', 'Ask, @ for context, / for commands']);
+    expect([send.classList.contains('primary'), send.getAttribute('aria-label'), send.textContent, t.ta.placeholder]).toEqual([
+      true,
+      'Send',
+      '',
+      'Ask, @ for context, / for commands',
+    ]);
     t.send({ type: 'patch', entries: [], meta: { queue: [] } });
     expect(t.root.querySelector<HTMLElement>('[data-testid="queue"]')!.hidden).toBe(true);
   });

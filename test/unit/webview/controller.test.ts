@@ -140,7 +140,22 @@ function setup() {
     openExternal,
   });
   const settle = () => new Promise((r) => setTimeout(r, 0));
-  return { ctl, webview, posted, fromWebview, transcript, session, actions, log, reportError, confirmExternal, openExternal, settle, setSnapshot: (s: TranscriptSnapshot | null) => (snapshot = s), emitters: [transcript, session, status, elic, fromWebview] };
+  return {
+    ctl,
+    webview,
+    posted,
+    fromWebview,
+    transcript,
+    session,
+    actions,
+    log,
+    reportError,
+    confirmExternal,
+    openExternal,
+    settle,
+    setSnapshot: (s: TranscriptSnapshot | null) => (snapshot = s),
+    emitters: [transcript, session, status, elic, fromWebview],
+  };
 }
 
 describe('ChatWebviewController', () => {
@@ -223,7 +238,10 @@ describe('ChatWebviewController', () => {
     expect(t.actions.answerElicitation).toHaveBeenCalledWith('k', 'decline', undefined);
     expect(t.actions.cancelTurn).toHaveBeenCalledOnce();
     expect(t.actions.reviewTurnChanges).toHaveBeenCalledWith('turn-1');
-    expect(t.actions.revertTurnChanges.mock.calls).toEqual([['turn-1', '/w/a.ts'], ['turn-1', undefined]]);
+    expect(t.actions.revertTurnChanges.mock.calls).toEqual([
+      ['turn-1', '/w/a.ts'],
+      ['turn-1', undefined],
+    ]);
     expect(t.actions.setFollowAgent).toHaveBeenCalledWith(true);
     expect(t.actions.openFolder).toHaveBeenCalledOnce();
     expect(t.log.warn).toHaveBeenCalledTimes(2);
@@ -260,7 +278,11 @@ describe('ChatWebviewController', () => {
     t.fromWebview.fire({ type: 'ready', v: PROTOCOL_VERSION });
     t.fromWebview.fire({ type: 'completeMentions', requestId: 3, query: 'notes' });
     await t.settle();
-    expect(t.posted.at(-1)).toEqual({ type: 'mentionCompletions', requestId: 3, items: [{ mention: { kind: 'file', path: '/w/notes.md' }, label: 'notes.md' }] });
+    expect(t.posted.at(-1)).toEqual({
+      type: 'mentionCompletions',
+      requestId: 3,
+      items: [{ mention: { kind: 'file', path: '/w/notes.md' }, label: 'notes.md' }],
+    });
     t.fromWebview.fire({ type: 'attachMention', mention: { kind: 'folder', path: '/w/docs' } });
     await t.settle();
     expect(t.actions.attachMention).toHaveBeenCalledWith({ kind: 'folder', path: '/w/docs' });

@@ -60,25 +60,39 @@ describe('inline diff: where each hunk is in the file', () => {
       expect(code(row)).toBe(file[Number(row.dataset.line) - 1]);
     }
     const removed = t.rows().filter((r) => r.classList.contains('diff-del'));
-    expect(removed.map((r) => [r.dataset.line, code(r)])).toEqual([['43', 'const v43 = 43;'], ['92', 'const v92 = 92;']]);
+    expect(removed.map((r) => [r.dataset.line, code(r)])).toEqual([
+      ['43', 'const v43 = 43;'],
+      ['92', 'const v92 = 92;'],
+    ]);
   });
 
   it('a pending Edit (the tool input\'s snippet, place unknown) is headed "snippet" and shows no line numbers', () => {
     // The adapter's pending Edit: old_string/new_string, and a location without a line.
-    const t = render(tool({
-      status: 'pending',
-      content: [{ type: 'diff', path: PATH, oldText: 'alpha', newText: 'ALPHA-EDITED' }],
-      locations: [{ path: PATH }],
-    }));
+    const t = render(
+      tool({
+        status: 'pending',
+        content: [{ type: 'diff', path: PATH, oldText: 'alpha', newText: 'ALPHA-EDITED' }],
+        locations: [{ path: PATH }],
+      }),
+    );
     expect(t.headings().map((e) => e.textContent)).toEqual(['snippet']);
     expect(t.headings()[0]!.getAttribute('aria-label')).toMatch(/not known/);
-    expect(t.rows().map((r) => [r.className, code(r)])).toEqual([['diff-line diff-del', 'alpha'], ['diff-line diff-add', 'ALPHA-EDITED']]);
+    expect(t.rows().map((r) => [r.className, code(r)])).toEqual([
+      ['diff-line diff-del', 'alpha'],
+      ['diff-line diff-add', 'ALPHA-EDITED'],
+    ]);
     expect(t.card.querySelectorAll('.diff-line[data-line]')).toHaveLength(0);
   });
 
   it('hunks whose locations do not pair with them (count or path) are snippets: no numbers are guessed', () => {
     const { content, locations } = finishedEdit();
-    for (const locs of [locations.slice(0, 1), [{ path: '/elsewhere.ts', line: 40 }, { path: '/elsewhere.ts', line: 90 }]]) {
+    for (const locs of [
+      locations.slice(0, 1),
+      [
+        { path: '/elsewhere.ts', line: 40 },
+        { path: '/elsewhere.ts', line: 90 },
+      ],
+    ]) {
       const t = render(tool({ status: 'completed', content, locations: locs }));
       expect(t.headings().map((e) => e.textContent)).toEqual(['snippet', 'snippet']);
       expect(t.card.querySelectorAll('.diff-line[data-line]')).toHaveLength(0);
@@ -86,12 +100,14 @@ describe('inline diff: where each hunk is in the file', () => {
   });
 
   it('a new file (oldText null) shows added lines only, numbered from 1, headed "new file, N lines"', () => {
-    const t = render(tool({
-      name: 'Write',
-      title: 'Write hello.ts',
-      content: [{ type: 'diff', path: '/home/dev/workspace/hello.ts', oldText: null, newText: 'one\ntwo\nthree' }],
-      locations: [{ path: '/home/dev/workspace/hello.ts' }],
-    }));
+    const t = render(
+      tool({
+        name: 'Write',
+        title: 'Write hello.ts',
+        content: [{ type: 'diff', path: '/home/dev/workspace/hello.ts', oldText: null, newText: 'one\ntwo\nthree' }],
+        locations: [{ path: '/home/dev/workspace/hello.ts' }],
+      }),
+    );
     expect(t.headings().map((e) => [e.textContent, e.getAttribute('aria-label')])).toEqual([['new file, 3 lines', 'New file, 3 lines']]);
     expect(t.rows().map((r) => [r.className, r.dataset.line, code(r)])).toEqual([
       ['diff-line diff-add', '1', 'one'],

@@ -22,10 +22,17 @@ describe('droppedUris', () => {
   });
 
   it('reads an editor tab (codeeditors with a string or a marshalled URI), comments and junk left out', () => {
-    expect(droppedUris(data({ codeeditors: JSON.stringify([{ resource: 'vscode-remote://localhost:8080/w/a%20b.md' }, { resource: { $mid: 1, scheme: 'file', path: '/w/c d.md' } }, { nope: 1 }]) }))).toEqual([
-      'vscode-remote://localhost:8080/w/a%20b.md',
-      'file:///w/c%20d.md',
-    ]);
+    expect(
+      droppedUris(
+        data({
+          codeeditors: JSON.stringify([
+            { resource: 'vscode-remote://localhost:8080/w/a%20b.md' },
+            { resource: { $mid: 1, scheme: 'file', path: '/w/c d.md' } },
+            { nope: 1 },
+          ]),
+        }),
+      ),
+    ).toEqual(['vscode-remote://localhost:8080/w/a%20b.md', 'file:///w/c%20d.md']);
     expect(droppedUris(data({ 'text/uri-list': '# a comment\n\nnot a uri\nfile:///w/x', resourceurls: '{broken' }))).toEqual(['file:///w/x']);
   });
 
@@ -98,6 +105,8 @@ describe('dropping on the composer', () => {
     const t = setup(true);
     t.ta.dispatchEvent(drag('drop', {}, [new File(['x'], 'notes.txt', { type: 'text/plain' })]));
     expect(t.posted.some((m) => m.type === 'dropUris')).toBe(false);
-    expect(t.root.querySelector('.composer-notice')!.textContent).toBe('Files from outside VS Code cannot be attached: drag them from the Explorer (hold Shift), or paste an image.');
+    expect(t.root.querySelector('.composer-notice')!.textContent).toBe(
+      'Files from outside VS Code cannot be attached: drag them from the Explorer (hold Shift), or paste an image.',
+    );
   });
 });

@@ -15,7 +15,14 @@ const schema = {
   type: 'object',
   required: ['color', 'code'],
   properties: {
-    color: { type: 'string', title: 'Color', oneOf: [{ const: 'Red', title: 'Red' }, { const: 'Blue', title: 'Blue' }] },
+    color: {
+      type: 'string',
+      title: 'Color',
+      oneOf: [
+        { const: 'Red', title: 'Red' },
+        { const: 'Blue', title: 'Blue' },
+      ],
+    },
     tags: { type: 'array', title: 'Tags', minItems: 1, maxItems: 2, items: { anyOf: [{ const: 'a' }, { const: 'b' }, { const: 'c' }] } },
     count: { type: 'integer', title: 'Count', minimum: 1, maximum: 10 },
     ratio: { type: 'number', title: 'Ratio', maximum: 1.5 },

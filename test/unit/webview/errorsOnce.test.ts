@@ -21,7 +21,10 @@ function setup(entries: TranscriptEntry[]) {
   const send = (m: HostToWebview) => app.handleMessage(m);
   send(snapshotMsg({ meta: meta(), entries }));
   /** The entries a reader sees, by id. */
-  const shown = () => Array.from(root.querySelectorAll<HTMLElement>('[data-entry-id]')).filter((n) => !n.hidden).map((n) => n.dataset.entryId);
+  const shown = () =>
+    Array.from(root.querySelectorAll<HTMLElement>('[data-entry-id]'))
+      .filter((n) => !n.hidden)
+      .map((n) => n.dataset.entryId);
   return { app, root, send, shown };
 }
 
@@ -44,14 +47,34 @@ describe('an error the agent’s message repeats', () => {
   });
 
   it('leaves a message that says more, or an error of its own', () => {
-    const t = setup([user('u1', 'hi'), agent('a1', `Let me look. ${API}`), failed('err1', API), user('u2', 'again'), agent('a2', 'Working.'), failed('err2', 'Internal error: boom')]);
+    const t = setup([
+      user('u1', 'hi'),
+      agent('a1', `Let me look. ${API}`),
+      failed('err1', API),
+      user('u2', 'again'),
+      agent('a2', 'Working.'),
+      failed('err2', 'Internal error: boom'),
+    ]);
     expect(t.shown()).toEqual(['u1', 'a1', 'err1', 'u2', 'a2', 'err2']);
   });
 
   it('echoesError: only a text-only agent message right before an error with the same words', () => {
     expect(echoesError(agent('a', ` ${API}\n`), failed('e', API))).toBe(true);
     expect(echoesError(agent('a', ''), failed('e', ''))).toBe(false);
-    expect(echoesError({ kind: 'agent', id: 'a', content: [{ type: 'text', text: API }, { type: 'image', data: '', mimeType: 'image/png' }], at: T0 }, failed('e', API))).toBe(false);
+    expect(
+      echoesError(
+        {
+          kind: 'agent',
+          id: 'a',
+          content: [
+            { type: 'text', text: API },
+            { type: 'image', data: '', mimeType: 'image/png' },
+          ],
+          at: T0,
+        },
+        failed('e', API),
+      ),
+    ).toBe(false);
     expect(echoesError(user('u', API), failed('e', API))).toBe(false);
     expect(echoesError(agent('a', API), agent('b', API))).toBe(false);
   });

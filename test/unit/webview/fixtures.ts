@@ -71,7 +71,9 @@ export function editTool(id = 'toolu_edit'): TranscriptEntry {
       kind: 'edit',
       status: 'pending',
       rawInput: { file_path: '/home/dev/workspace/existing.txt', old_string: 'alpha', new_string: 'ALPHA-EDITED' },
-      content: [{ type: 'diff', path: '/home/dev/workspace/existing.txt', oldText: 'line one\nalpha\nline three', newText: 'line one\nALPHA-EDITED\nline three' }],
+      content: [
+        { type: 'diff', path: '/home/dev/workspace/existing.txt', oldText: 'line one\nalpha\nline three', newText: 'line one\nALPHA-EDITED\nline three' },
+      ],
       locations: [{ path: '/home/dev/workspace/existing.txt', line: 1 }],
     },
   };

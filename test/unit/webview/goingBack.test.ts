@@ -17,7 +17,13 @@ function setup(entries: TranscriptEntry[]) {
   const copyText = vi.fn(async (text: string) => void copied.push(text));
   const root = document.createElement('div');
   document.body.replaceChildren(root);
-  const app = new App({ post: (m) => posted.push(m), root, renderMarkdown: markdownRenderer(inProcessHighlighter().highlighter), requestFrame: (cb) => frames.push(cb), copyText });
+  const app = new App({
+    post: (m) => posted.push(m),
+    root,
+    renderMarkdown: markdownRenderer(inProcessHighlighter().highlighter),
+    requestFrame: (cb) => frames.push(cb),
+    copyText,
+  });
   const send = (m: HostToWebview) => app.handleMessage(m);
   const frame = () => frames.splice(0).forEach((f) => f());
   const q = <T extends HTMLElement = HTMLElement>(sel: string, from: ParentNode = root) => from.querySelector<T>(sel);
@@ -27,7 +33,14 @@ function setup(entries: TranscriptEntry[]) {
   return { app, root, posted, send, frame, q, turns, copyText, copied };
 }
 
-const conversation = (): TranscriptEntry[] => [user('u0', 'first question'), agent('a0', 'first answer'), user('u1', 'second question'), agent('a1', 'second answer'), user('u2', 'third question'), agent('a2', 'third answer')];
+const conversation = (): TranscriptEntry[] => [
+  user('u0', 'first question'),
+  agent('a0', 'first answer'),
+  user('u1', 'second question'),
+  agent('a1', 'second answer'),
+  user('u2', 'third question'),
+  agent('a2', 'third answer'),
+];
 
 function fileView(name: string): ChangedFileView {
   return { path: `/w/${name}`, label: name, added: 2, removed: 1, change: 'modified', reverted: false };
@@ -113,7 +126,8 @@ describe('each turn’s changed-files card', () => {
 
 describe('the user message’s actions', () => {
   const node = (t: ReturnType<typeof setup>, id: string) => t.q(`[data-entry-id="${id}"]`)!;
-  const press = (el: HTMLElement, key: string, init: KeyboardEventInit = {}) => el.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init }));
+  const press = (el: HTMLElement, key: string, init: KeyboardEventInit = {}) =>
+    el.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init }));
 
   it('Edit turns the message into a box holding its text; Enter sends the new text for that message', () => {
     const t = setup(conversation());
@@ -132,7 +146,17 @@ describe('the user message’s actions', () => {
   it('Edit holds only the typed text, as the host replaces it: none when the prompt begins with an attachment', () => {
     // No typed text: a file link, then a selection sent as text (an agent without embedded context).
     const selection = '/w/a.ts:1-2\n```\nconst a = 1;\n```';
-    const t = setup([{ kind: 'user', id: 'u0', at: T0, content: [{ type: 'resource_link', name: 'b.ts', uri: 'file:///w/b.ts' }, { type: 'text', text: selection }] }]);
+    const t = setup([
+      {
+        kind: 'user',
+        id: 'u0',
+        at: T0,
+        content: [
+          { type: 'resource_link', name: 'b.ts', uri: 'file:///w/b.ts' },
+          { type: 'text', text: selection },
+        ],
+      },
+    ]);
     t.q<HTMLButtonElement>('[data-testid="edit-prompt"]', node(t, 'u0'))!.click();
     expect(t.q<HTMLTextAreaElement>('[data-testid="edit-prompt-input"]')!.value).toBe('');
   });
@@ -201,7 +225,14 @@ describe('the user message’s actions', () => {
 });
 
 describe('Retry', () => {
-  const failed = (): TranscriptEntry[] => [user('u0', 'one'), agent('a0', 'fine'), user('u1', 'two'), { kind: 'error', id: 'err1', message: 'Internal error: boom', at: T0 }, user('u2', 'three'), agent('a2', 'fine')];
+  const failed = (): TranscriptEntry[] => [
+    user('u0', 'one'),
+    agent('a0', 'fine'),
+    user('u1', 'two'),
+    { kind: 'error', id: 'err1', message: 'Internal error: boom', at: T0 },
+    user('u2', 'three'),
+    agent('a2', 'fine'),
+  ];
 
   it('on a failed turn posts retryTurn once: the button is disabled after the click', () => {
     const t = setup(failed());

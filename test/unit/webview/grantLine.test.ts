@@ -14,7 +14,12 @@ function setup(entries: TranscriptEntry[]) {
   const frames: (() => void)[] = [];
   const root = document.createElement('div');
   document.body.replaceChildren(root);
-  const app = new App({ post: (m) => posted.push(m), root, renderMarkdown: markdownRenderer(inProcessHighlighter().highlighter), requestFrame: (cb) => frames.push(cb) });
+  const app = new App({
+    post: (m) => posted.push(m),
+    root,
+    renderMarkdown: markdownRenderer(inProcessHighlighter().highlighter),
+    requestFrame: (cb) => frames.push(cb),
+  });
   const send = (m: HostToWebview) => app.handleMessage(m);
   const frame = () => frames.splice(0).forEach((f) => f());
   send(snapshotMsg({ meta: meta(), entries }));
@@ -22,7 +27,12 @@ function setup(entries: TranscriptEntry[]) {
   return { root, posted, send, frame, line: () => root.querySelector<HTMLElement>('[data-testid="permission-grant"]') };
 }
 
-const always = permission('p1', 'toolu_bash', { status: 'selected', optionId: 'allow-with-updates', optionName: "Yes, and don't ask again for touch commands", optionKind: 'allow_always' });
+const always = permission('p1', 'toolu_bash', {
+  status: 'selected',
+  optionId: 'allow-with-updates',
+  optionName: "Yes, and don't ask again for touch commands",
+  optionKind: 'allow_always',
+});
 const written: GrantView = {
   key: 'sess-1:p1',
   rules: [

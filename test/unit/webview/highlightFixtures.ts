@@ -1,7 +1,13 @@
 // The page's highlight worker run in process (jsdom has no Worker): the worker's own function, answering in a later
 // task as a real worker does. The real worker is exercised in Chromium by the e2e suite and the screen bench.
 import { highlightRuns } from '../../../src/webview/page/codeHighlight';
-import { CodeHighlighter, type HighlightReply, type HighlightRequest, type HighlightRun, type HighlightWorker } from '../../../src/webview/page/codeHighlighter';
+import {
+  CodeHighlighter,
+  type HighlightReply,
+  type HighlightRequest,
+  type HighlightRun,
+  type HighlightWorker,
+} from '../../../src/webview/page/codeHighlighter';
 
 export class InProcessWorker implements HighlightWorker {
   onmessage: ((e: MessageEvent<HighlightReply>) => void) | null = null;

@@ -11,12 +11,23 @@ const NONCE = 'abcdefghijklmnopqrstuvwxyz012345';
 const CSP_SOURCE = 'https://file+.vscode-resource.vscode-cdn.net';
 
 describe('html', () => {
-  const page = buildChatHtml({ cspSource: CSP_SOURCE, nonce: NONCE, scriptUri: 'https://x/main.js', styleUri: 'https://x/styles.css', codiconUri: 'https://x/codicon.css' });
+  const page = buildChatHtml({
+    cspSource: CSP_SOURCE,
+    nonce: NONCE,
+    scriptUri: 'https://x/main.js',
+    styleUri: 'https://x/styles.css',
+    codiconUri: 'https://x/codicon.css',
+  });
   const csp = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(page)![1]!.replace(/&#39;|&amp;/g, (m) => (m === '&amp;' ? '&' : "'"));
 
   it('has a strict CSP', () => {
     expect(csp).toBe(buildChatCsp(CSP_SOURCE, NONCE));
-    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+    const directives = Object.fromEntries(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([k, ...v]) => [k, v]),
+    );
     expect(directives).toEqual({
       'default-src': ["'none'"],
       'script-src': [`'nonce-${NONCE}'`],
@@ -149,7 +160,10 @@ describe('TranscriptPublisher', () => {
 describe('buildPromptBlocks', () => {
   const toUri = (p: string) => `file://${p}`;
   it('sends Add Context’s text (problems, a terminal’s output, git changes) under its name, fenced', () => {
-    const blocks = buildPromptBlocks('why?', [{ type: 'context', kind: 'problems', name: 'Problems (1)', text: 'a.ts:1:1 error: bad' }], { capabilities: { image: false, embeddedContext: true }, toUri });
+    const blocks = buildPromptBlocks('why?', [{ type: 'context', kind: 'problems', name: 'Problems (1)', text: 'a.ts:1:1 error: bad' }], {
+      capabilities: { image: false, embeddedContext: true },
+      toUri,
+    });
     expect(blocks).toEqual([
       { type: 'text', text: 'why?' },
       { type: 'text', text: 'Problems (1):\n```\na.ts:1:1 error: bad\n```' },
@@ -166,7 +180,11 @@ describe('buildPromptBlocks', () => {
         { type: 'selection', path: '/w/a.ts', name: 'a.ts', startLine: 10, endLine: 20, text: 'code' },
         { type: 'image', mimeType: 'image/png', data: 'iVBOR', name: 'p.png' },
       ],
-      { capabilities: { image: true, embeddedContext: true }, toUri, fileText: (p) => (p === '/w/small.ts' ? 'small' : p === '/w/big.ts' ? 'x'.repeat(MAX_EMBED_CHARS + 1) : undefined) },
+      {
+        capabilities: { image: true, embeddedContext: true },
+        toUri,
+        fileText: (p) => (p === '/w/small.ts' ? 'small' : p === '/w/big.ts' ? 'x'.repeat(MAX_EMBED_CHARS + 1) : undefined),
+      },
     );
     expect(blocks).toEqual([
       { type: 'text', text: 'fix this' },
@@ -238,7 +256,17 @@ describe('incoming message validation and link policy', () => {
   it('opens only absolute http(s) links', () => {
     expect(parseExternalLink('https://example.com/x')?.href).toBe('https://example.com/x');
     expect(parseExternalLink('http://127.0.0.1:8080/')?.host).toBe('127.0.0.1:8080');
-    for (const href of ['command:workbench.action.reloadWindow', 'file:///etc/passwd', 'javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,x', 'vscode://file/x', '/relative', 'mailto:a@b.c', '']) {
+    for (const href of [
+      'command:workbench.action.reloadWindow',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      'data:text/html,x',
+      'vscode://file/x',
+      '/relative',
+      'mailto:a@b.c',
+      '',
+    ]) {
       expect(parseExternalLink(href)).toBeUndefined();
     }
   });

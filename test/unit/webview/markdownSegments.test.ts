@@ -110,7 +110,15 @@ describe('streamed rendering', () => {
   });
 
   it('the DOM of a streamed render matches one full render', () => {
-    const text = ['# Title', '```js\nconst a = 1;\n\nconst b = 2;\n```', '- one\n- two', '| a | b |\n| - | - |\n| 1 | 2 |', 'A [link](https://example.com) and **bold**.', '> a quote'].join('\n\n') + '\n';
+    const text =
+      [
+        '# Title',
+        '```js\nconst a = 1;\n\nconst b = 2;\n```',
+        '- one\n- two',
+        '| a | b |\n| - | - |\n| 1 | 2 |',
+        'A [link](https://example.com) and **bold**.',
+        '> a quote',
+      ].join('\n\n') + '\n';
     for (const s of [[1], [3, 7], [12]]) expect(renderStreamed(chunked(text, s), renderHtml)).toBe(renderHtml(text));
   });
 });

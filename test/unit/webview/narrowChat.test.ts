@@ -29,12 +29,18 @@ describe('a tool card in a narrow side bar', () => {
     const shown = card.querySelector<HTMLElement>('.tool-title')!;
     expect(shown.textContent).toBe(title);
     // The text between the breaks: each piece ends at a separator, so "existing.txt" is never split.
-    const pieces = Array.from(shown.childNodes).filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent);
+    const pieces = Array.from(shown.childNodes)
+      .filter((n) => n.nodeType === Node.TEXT_NODE)
+      .map((n) => n.textContent);
     expect(pieces).toEqual(['Read /', 'home/', 'dev/', 'work space/', 'src\\', 'win/', 'existing.txt']);
     expect(shown.querySelectorAll('wbr')).toHaveLength(6);
     expect(shown.title).toBe(title);
     const status = card.querySelector<HTMLElement>('.tool-status')!;
-    expect([status.title, status.querySelector('.tool-status-label')!.textContent, card.getAttribute('aria-label')]).toEqual(['Completed', 'Completed', `read: ${title}, Completed`]);
+    expect([status.title, status.querySelector('.tool-status-label')!.textContent, card.getAttribute('aria-label')]).toEqual([
+      'Completed',
+      'Completed',
+      `read: ${title}, Completed`,
+    ]);
   });
 
   it('follows the status in its tooltip', () => {
@@ -71,8 +77,22 @@ describe('the composer pickers in a narrow side bar', () => {
 
   it("shows another agent's modes by their first word, or whole where two would read the same", () => {
     const t = setup();
-    const modeOption = (names: string[]): SessionConfigOption => ({ id: 'm', name: 'Session mode', category: 'mode', type: 'select', currentValue: 'a', options: names.map((name, i) => ({ value: 'abc'[i]!, name })) });
-    const model: SessionConfigOption = { id: 'llm', name: 'Language model', category: 'model', type: 'select', currentValue: 'x', options: [{ value: 'x', name: 'Big Model 2 (fast)' }] };
+    const modeOption = (names: string[]): SessionConfigOption => ({
+      id: 'm',
+      name: 'Session mode',
+      category: 'mode',
+      type: 'select',
+      currentValue: 'a',
+      options: names.map((name, i) => ({ value: 'abc'[i]!, name })),
+    });
+    const model: SessionConfigOption = {
+      id: 'llm',
+      name: 'Language model',
+      category: 'model',
+      type: 'select',
+      currentValue: 'x',
+      options: [{ value: 'x', name: 'Big Model 2 (fast)' }],
+    };
     t.send(snapshotMsg({ meta: meta({ modes: null, configOptions: [modeOption(['Architect mode', 'Code mode']), model] }), entries: [] }));
     const mode = () => t.q<HTMLSelectElement>('[data-testid="mode-select"]')!;
     expect(Array.from(mode().options).map((o) => o.textContent)).toEqual(['Architect', 'Code']);

@@ -45,9 +45,12 @@ describe('the notice card', () => {
     expect(t.qa('[data-testid="notice-action"]').map((b) => b.textContent)).toEqual(['Set API Key…']);
   });
 
-  it('a click posts the button\'s action with the notice id and method id; agent text stays text', () => {
+  it("a click posts the button's action with the notice id and method id; agent text stays text", () => {
     const t = setup();
-    t.send({ type: 'notice', notice: { ...signInNotice, buttons: [{ action: 'signIn', label: '<img src=x onerror=alert(1)>', methodId: 'm' }, ...signInNotice.buttons.slice(2)] } });
+    t.send({
+      type: 'notice',
+      notice: { ...signInNotice, buttons: [{ action: 'signIn', label: '<img src=x onerror=alert(1)>', methodId: 'm' }, ...signInNotice.buttons.slice(2)] },
+    });
     expect(document.querySelector('img')).toBeNull();
     t.qa('[data-testid="sign-in-method"]')[0]!.click();
     t.qa('[data-testid="notice-action"]')[0]!.click();
@@ -75,14 +78,29 @@ describe('the notice card', () => {
   it('an error: one line, its details folded behind Show details (as text), the first action primary', () => {
     const t = setup();
     const details = 'FATAL <b>out</b> of memory\n    at main (agent.js:1)';
-    t.send({ type: 'notice', notice: { id: 9, severity: 'error', message: 'The agent exited with code 1. Restart to continue this conversation.', details, buttons: [{ action: 'restart', label: 'Restart Agent' }, { action: 'showLog', label: 'Show Log' }] } });
+    t.send({
+      type: 'notice',
+      notice: {
+        id: 9,
+        severity: 'error',
+        message: 'The agent exited with code 1. Restart to continue this conversation.',
+        details,
+        buttons: [
+          { action: 'restart', label: 'Restart Agent' },
+          { action: 'showLog', label: 'Show Log' },
+        ],
+      },
+    });
     expect(t.q('[data-testid="notice-message"]')!.textContent).toBe('The agent exited with code 1. Restart to continue this conversation.');
     const fold = t.q('[data-testid="notice-details"]') as HTMLDetailsElement;
     expect(fold.open).toBe(false);
     expect(fold.querySelector('summary')!.textContent).toBe('Show details');
     expect(fold.querySelector('pre')!.textContent).toBe(details);
     expect(fold.querySelector('b')).toBeNull();
-    expect(t.qa('[data-testid="notice-action"]').map((b) => [b.textContent, b.classList.contains('primary')])).toEqual([['Restart Agent', true], ['Show Log', false]]);
+    expect(t.qa('[data-testid="notice-action"]').map((b) => [b.textContent, b.classList.contains('primary')])).toEqual([
+      ['Restart Agent', true],
+      ['Show Log', false],
+    ]);
     // A notice with nothing more to say has no fold.
     t.send({ type: 'notice', notice: { ...signInNotice, id: 10 } });
     expect(t.q('[data-testid="notice-details"]')).toBeNull();
@@ -91,7 +109,10 @@ describe('the notice card', () => {
   it('is replaced by a newer notice and cleared with null', () => {
     const t = setup();
     t.send({ type: 'notice', notice: signInNotice });
-    t.send({ type: 'notice', notice: { id: 8, severity: 'info', message: 'Signed in (API key). Send your prompt again?', buttons: [{ action: 'resendPrompt', label: 'Send Again' }] } });
+    t.send({
+      type: 'notice',
+      notice: { id: 8, severity: 'info', message: 'Signed in (API key). Send your prompt again?', buttons: [{ action: 'resendPrompt', label: 'Send Again' }] },
+    });
     expect(t.q('[data-testid="notice-message"]')!.textContent).toContain('Signed in');
     expect(t.qa('[data-testid="sign-in-method"]')).toHaveLength(0);
     t.send({ type: 'notice', notice: null });
@@ -104,9 +125,22 @@ describe('one error surface', () => {
     const t = setup();
     t.send(snapshotMsg({ meta: meta(), entries: [] }));
     t.send({ type: 'status', status: { state: 'error', message: 'The agent exited with code 1.' } });
-    t.send({ type: 'notice', notice: { id: 11, severity: 'error', message: 'The agent exited with code 1. Restart to continue this conversation.', buttons: [{ action: 'restart', label: 'Restart Agent' }] } });
+    t.send({
+      type: 'notice',
+      notice: {
+        id: 11,
+        severity: 'error',
+        message: 'The agent exited with code 1. Restart to continue this conversation.',
+        buttons: [{ action: 'restart', label: 'Restart Agent' }],
+      },
+    });
     expect(t.q('[data-testid="connection-status"]')!.hidden).toBe(true);
-    expect(t.qa('button').filter((b) => b.textContent?.includes('Restart')).map((b) => b.dataset.testid)).toEqual(['notice-action']);
+    expect(
+      t
+        .qa('button')
+        .filter((b) => b.textContent?.includes('Restart'))
+        .map((b) => b.dataset.testid),
+    ).toEqual(['notice-action']);
     t.send({ type: 'notice', notice: null });
     expect(t.q('[data-testid="connection-status"]')!.hidden).toBe(false);
     expect(t.q('[data-testid="restart-agent"]')).not.toBeNull();
@@ -134,7 +168,7 @@ describe('a window with no folder', () => {
   });
 });
 
-describe('the header\'s sign-in label', () => {
+describe("the header's sign-in label", () => {
   it('shows how the agent is signed in, and nothing when it does not say', () => {
     const t = setup();
     t.send(snapshotMsg({ meta: meta(), entries: [] }));
@@ -184,7 +218,16 @@ describe('a first run', () => {
       ['Ask for a change', 'todo', null],
     ]);
     expect(empty.hasAttribute('data-setting-up')).toBe(true);
-    t.send({ type: 'notice', notice: { id: 8, severity: 'warning', message: 'Claude Code is not installed.', buttons: [{ action: 'downloadClaudeCode', label: 'Download Claude Code' }], setup: 'getClaudeCode' } });
+    t.send({
+      type: 'notice',
+      notice: {
+        id: 8,
+        severity: 'warning',
+        message: 'Claude Code is not installed.',
+        buttons: [{ action: 'downloadClaudeCode', label: 'Download Claude Code' }],
+        setup: 'getClaudeCode',
+      },
+    });
     expect(t.q('[data-testid="setup-steps"] .setup-count')!.textContent).toBe('Set up · step 1 of 3');
     t.send({ type: 'notice', notice: null });
     expect(empty.hasAttribute('data-setting-up')).toBe(false);
@@ -197,7 +240,11 @@ describe('a first run', () => {
     const t = setup();
     t.send(snapshotMsg({ meta: meta(), entries: [] }));
     const firsts = t.qa('[data-testid="first-prompt"]');
-    expect(firsts.map((b) => b.textContent)).toEqual(['Explain how this project is organised', 'Find a small bug and propose a fix', 'Add a short introduction to the README']);
+    expect(firsts.map((b) => b.textContent)).toEqual([
+      'Explain how this project is organised',
+      'Find a small bug and propose a fix',
+      'Add a short introduction to the README',
+    ]);
     firsts[2]!.click();
     expect((t.q('[data-testid="composer-input"]') as HTMLTextAreaElement).value).toBe('Add a short introduction to the README');
     expect(t.posted.some((m) => m.type === 'sendPrompt')).toBe(false);

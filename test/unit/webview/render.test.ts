@@ -52,7 +52,10 @@ describe('rendering a snapshot', () => {
     expect(card.querySelector('.tool-kind .codicon-terminal')).not.toBeNull();
     expect(card.querySelector('.tool-title')!.textContent).toBe('touch hi.txt && echo hi');
     expect(card.querySelector('.tool-status')!.textContent).toContain('Completed');
-    expect(JSON.parse(card.querySelector('.tool-input-json')!.textContent!)).toEqual({ command: 'touch hi.txt && echo hi', description: 'Create hi.txt and print hi' });
+    expect(JSON.parse(card.querySelector('.tool-input-json')!.textContent!)).toEqual({
+      command: 'touch hi.txt && echo hi',
+      description: 'Create hi.txt and print hi',
+    });
     // The raw input waits behind a button in the card's head until asked for.
     const input = card.querySelector<HTMLElement>('[data-testid="tool-input"]')!;
     const toggle = card.querySelector<HTMLButtonElement>('.tool-head [data-testid="tool-input-toggle"]')!;
@@ -62,7 +65,11 @@ describe('rendering a snapshot', () => {
     expect(card.querySelector('[data-testid="terminal-output"]')!.textContent).toBe('hi');
     const loc = card.querySelector<HTMLButtonElement>('[data-testid="location-link"]')!;
     // A file reference reads as a link: the file's icon and its name (the whole path in the tooltip).
-    expect([loc.querySelector('.codicon-file') !== null, loc.querySelector('.location-label')!.textContent, loc.title]).toEqual([true, 'hi.txt', 'Open /home/dev/workspace/hi.txt']);
+    expect([loc.querySelector('.codicon-file') !== null, loc.querySelector('.location-label')!.textContent, loc.title]).toEqual([
+      true,
+      'hi.txt',
+      'Open /home/dev/workspace/hi.txt',
+    ]);
     loc.click();
     expect(t.posted).toContainEqual({ type: 'openLocation', path: '/home/dev/workspace/hi.txt', line: null });
   });
@@ -77,7 +84,11 @@ describe('rendering a snapshot', () => {
     expect(t.posted).toContainEqual({ type: 'openDiff', toolCallId: 'toolu_edit', contentIndex: 0 });
     const loc = card.querySelector<HTMLButtonElement>('[data-testid="location-link"]')!;
     // Its name holds what it shows (the name and line as the label has them); the tooltip says the line in words.
-    expect([loc.textContent, loc.getAttribute('aria-label'), loc.title]).toEqual(['existing.txt:1', 'Open /home/dev/workspace/existing.txt:1', 'Open /home/dev/workspace/existing.txt at line 1']);
+    expect([loc.textContent, loc.getAttribute('aria-label'), loc.title]).toEqual([
+      'existing.txt:1',
+      'Open /home/dev/workspace/existing.txt:1',
+      'Open /home/dev/workspace/existing.txt at line 1',
+    ]);
     loc.click();
     expect(t.posted).toContainEqual({ type: 'openLocation', path: '/home/dev/workspace/existing.txt', line: 1 });
   });
@@ -94,7 +105,11 @@ describe('rendering a snapshot', () => {
     // Each label is the option's name, whole.
     expect(buttons.map((b) => b.querySelector('.perm-label')!.textContent)).toEqual(['Yes', 'No', 'Yes, allow all edits during this session']);
     expect(buttons.map((b) => b.classList.contains('primary'))).toEqual([true, false, false]);
-    expect(buttons.map((b) => [b.querySelector('.perm-key')!.textContent, b.getAttribute('aria-keyshortcuts')])).toEqual([['1', '1'], ['2', '2'], ['3', '3']]);
+    expect(buttons.map((b) => [b.querySelector('.perm-key')!.textContent, b.getAttribute('aria-keyshortcuts')])).toEqual([
+      ['1', '1'],
+      ['2', '2'],
+      ['3', '3'],
+    ]);
     expect(buttons[1]!.querySelector('.codicon-close')).not.toBeNull();
     buttons[2]!.click();
     buttons[0]!.click(); // a second click must not answer twice
@@ -156,7 +171,11 @@ describe('rendering a snapshot', () => {
     expect(err.querySelector('.error-line')!.textContent).toBe('Internal error: boom');
     expect(t.q('[data-entry-id="te1"]')!.textContent).toContain('Cancelled');
     const plan = Array.from(t.root.querySelectorAll<HTMLElement>('.plan-item'));
-    expect(plan.map((p) => [p.dataset.status, p.dataset.priority])).toEqual([['completed', 'high'], ['in_progress', 'medium'], ['pending', 'low']]);
+    expect(plan.map((p) => [p.dataset.status, p.dataset.priority])).toEqual([
+      ['completed', 'high'],
+      ['in_progress', 'medium'],
+      ['pending', 'low'],
+    ]);
     expect(t.q('[data-testid="plan"]')!.textContent).toContain('Plan (1/3)');
     // The context meter in words, its numbers and the cost in the tooltip.
     expect(t.q('[data-testid="usage"]')!.textContent).toBe('1% of context used');
@@ -219,7 +238,13 @@ describe("the code blocks' one copy button", () => {
 describe('an MCP tool card', () => {
   it('names the tool and its server apart, and says both to a screen reader', () => {
     const t = setup();
-    const call = bashTool('toolu_mcp', { name: 'mcp__acp-chat__get_diagnostics', title: 'mcp__acp-chat__get_diagnostics', kind: 'other', rawInput: { path: 'src/a.ts' }, locations: [] });
+    const call = bashTool('toolu_mcp', {
+      name: 'mcp__acp-chat__get_diagnostics',
+      title: 'mcp__acp-chat__get_diagnostics',
+      kind: 'other',
+      rawInput: { path: 'src/a.ts' },
+      locations: [],
+    });
     t.send(snapshotMsg({ meta: meta(), entries: [call, bashTool()] }));
     t.frame();
     const card = t.q('[data-tool-call-id="toolu_mcp"]')!;
@@ -260,7 +285,10 @@ describe('incremental patching', () => {
     t.md.mockClear();
     const updated = editTool() as Extract<TranscriptEntry, { kind: 'tool' }>;
     updated.toolCall.status = 'completed';
-    t.send({ type: 'patch', entries: [updated, permission('p1', 'toolu_edit', { status: 'selected', optionId: 'allow-once', optionName: 'Yes', optionKind: 'allow_once' })] });
+    t.send({
+      type: 'patch',
+      entries: [updated, permission('p1', 'toolu_edit', { status: 'selected', optionId: 'allow-once', optionName: 'Yes', optionKind: 'allow_once' })],
+    });
     expect(t.app.transcript.nodeOf('e-toolu_edit')).toBe(card);
     expect(card.dataset.status).toBe('completed');
     expect(card.querySelector('[data-testid="diff"]')).toBe(diff); // content unchanged → not rebuilt
@@ -273,7 +301,14 @@ describe('incremental patching', () => {
     t.send({
       type: 'patch',
       entries: [
-        bashTool('toolu_b', { status: 'failed', content: [], rawOutput: 'User refused permission to run tool', deniedByUser: true, terminalOutput: 'User refused permission to run tool', terminalExit: { exitCode: null, signal: null } }),
+        bashTool('toolu_b', {
+          status: 'failed',
+          content: [],
+          rawOutput: 'User refused permission to run tool',
+          deniedByUser: true,
+          terminalOutput: 'User refused permission to run tool',
+          terminalExit: { exitCode: null, signal: null },
+        }),
         bashTool('toolu_c', { status: 'failed', content: [], rawOutput: 'command not found' }),
         permission('px', 'toolu_b', { status: 'selected', optionId: 'reject', optionName: 'No', optionKind: 'reject_once' }),
         permission('py', 'nope', { status: 'cancelled', reason: 'turn-cancelled' }),
@@ -313,15 +348,32 @@ describe('incremental patching', () => {
     const out = t.q('[data-tool-call-id="toolu_t"] .tool-terminal [data-testid="terminal-output"]')!;
     expect(out.querySelector('.ansi-red-fg')!.textContent).toBe('red');
     expect(out.textContent).toBe('red plain');
-    t.send({ type: 'patch', entries: [bashTool('toolu_t', { status: 'completed', content: [{ type: 'terminal', terminalId: 'toolu_t' }], terminalOutput: '\x1b[31mred\x1b[0m plain\nmore', terminalExit: { exitCode: 2, signal: null } })] });
+    t.send({
+      type: 'patch',
+      entries: [
+        bashTool('toolu_t', {
+          status: 'completed',
+          content: [{ type: 'terminal', terminalId: 'toolu_t' }],
+          terminalOutput: '\x1b[31mred\x1b[0m plain\nmore',
+          terminalExit: { exitCode: 2, signal: null },
+        }),
+      ],
+    });
     expect(t.q('[data-tool-call-id="toolu_t"] .terminal-exit')!.textContent).toBe('Exit code 2');
     expect(t.q('[data-tool-call-id="toolu_t"] .tool-terminal')!.textContent).toContain('more');
   });
 
   it('says when the host dropped the start of a long command output', () => {
     const t = setup();
-    t.send(snapshotMsg({ meta: meta(), entries: [bashTool('toolu_t', { content: [{ type: 'terminal', terminalId: 'toolu_t' }], terminalOutput: 'tail', terminalOutputDropped: 52_000_000 })] }));
-    expect(t.q('[data-tool-call-id="toolu_t"] [data-testid="output-truncated"]')!.textContent).toBe('Output truncated: the first 52,000,000 characters are not kept.');
+    t.send(
+      snapshotMsg({
+        meta: meta(),
+        entries: [bashTool('toolu_t', { content: [{ type: 'terminal', terminalId: 'toolu_t' }], terminalOutput: 'tail', terminalOutputDropped: 52_000_000 })],
+      }),
+    );
+    expect(t.q('[data-tool-call-id="toolu_t"] [data-testid="output-truncated"]')!.textContent).toBe(
+      'Output truncated: the first 52,000,000 characters are not kept.',
+    );
     t.send({ type: 'patch', entries: [bashTool('toolu_t', { content: [{ type: 'terminal', terminalId: 'toolu_t' }], terminalOutput: 'short' })] });
     expect(t.q('[data-tool-call-id="toolu_t"] [data-testid="output-truncated"]')).toBeNull();
   });
@@ -329,7 +381,12 @@ describe('incremental patching', () => {
   it('truncates large output with Show all', () => {
     const t = setup();
     const lines = Array.from({ length: 500 }, (_, i) => `line ${i}`).join('\n');
-    t.send(snapshotMsg({ meta: meta(), entries: [bashTool('toolu_big', { content: [{ type: 'content', content: { type: 'text', text: '```console\n' + lines + '\n```' } }] })] }));
+    t.send(
+      snapshotMsg({
+        meta: meta(),
+        entries: [bashTool('toolu_big', { content: [{ type: 'content', content: { type: 'text', text: '```console\n' + lines + '\n```' } }] })],
+      }),
+    );
     const card = t.q('[data-tool-call-id="toolu_big"]')!;
     expect(card.querySelector('[data-testid="terminal-output"]')!.textContent).not.toContain('line 0\n');
     expect(card.querySelector('[data-testid="terminal-output"]')!.textContent).toContain('line 499');
@@ -342,8 +399,29 @@ describe('incremental patching', () => {
     const t = setup();
     t.send(snapshotMsg({ meta: meta({ modes: null }), entries: [] }));
     const configOptions: SessionConfigOption[] = [
-      { id: 'mode', name: 'Mode', category: 'mode', type: 'select' as const, currentValue: 'default', options: [{ value: 'default', name: 'Manual' }, { value: 'acceptEdits', name: 'Accept edits' }, { value: 'custom', name: 'Custom' }] },
-      { id: 'model', name: 'Model', category: 'model', type: 'select' as const, currentValue: 'default', options: [{ value: 'default', name: 'Default (recommended)' }, { value: 'opus', name: 'Opus 5.5' }] },
+      {
+        id: 'mode',
+        name: 'Mode',
+        category: 'mode',
+        type: 'select' as const,
+        currentValue: 'default',
+        options: [
+          { value: 'default', name: 'Manual' },
+          { value: 'acceptEdits', name: 'Accept edits' },
+          { value: 'custom', name: 'Custom' },
+        ],
+      },
+      {
+        id: 'model',
+        name: 'Model',
+        category: 'model',
+        type: 'select' as const,
+        currentValue: 'default',
+        options: [
+          { value: 'default', name: 'Default (recommended)' },
+          { value: 'opus', name: 'Opus 5.5' },
+        ],
+      },
       { id: 'effort', name: 'Effort', category: 'thought_level', type: 'select' as const, currentValue: 'high', options: [{ value: 'high', name: 'High' }] },
       { id: 'fast', name: 'Fast mode', category: 'model_config', type: 'boolean' as const, currentValue: false },
     ];
@@ -366,7 +444,11 @@ describe('incremental patching', () => {
     expect(menu.open).toBe(false);
     menu.open = true;
     // A patch that rebuilds the bar keeps the menu open; Escape closes it, and so does a click outside.
-    t.send({ type: 'patch', entries: [], meta: { configOptions: [{ ...configOptions[0]!, currentValue: 'acceptEdits' } as SessionConfigOption, ...configOptions.slice(1)] } });
+    t.send({
+      type: 'patch',
+      entries: [],
+      meta: { configOptions: [{ ...configOptions[0]!, currentValue: 'acceptEdits' } as SessionConfigOption, ...configOptions.slice(1)] },
+    });
     const again = t.q<HTMLDetailsElement>('details.config-more')!;
     expect(again.open).toBe(true);
     again.querySelector('select')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
@@ -381,8 +463,28 @@ describe('incremental patching', () => {
     t.send(snapshotMsg({ meta: meta({ modes: null }), entries: [] }));
     expect(t.q('[data-testid="empty-state"]')!.hidden).toBe(false);
     const configOptions: SessionConfigOption[] = [
-      { id: 'mode', name: 'Mode', category: 'mode', type: 'select' as const, currentValue: 'auto', options: [{ value: 'default', name: 'Manual' }, { value: 'auto', name: 'Auto' }] },
-      { id: 'model', name: 'Model', category: 'model', type: 'select' as const, currentValue: 'default', options: [{ value: 'default', name: 'Default' }, { value: 'opus', name: 'Opus 5.5' }] },
+      {
+        id: 'mode',
+        name: 'Mode',
+        category: 'mode',
+        type: 'select' as const,
+        currentValue: 'auto',
+        options: [
+          { value: 'default', name: 'Manual' },
+          { value: 'auto', name: 'Auto' },
+        ],
+      },
+      {
+        id: 'model',
+        name: 'Model',
+        category: 'model',
+        type: 'select' as const,
+        currentValue: 'default',
+        options: [
+          { value: 'default', name: 'Default' },
+          { value: 'opus', name: 'Opus 5.5' },
+        ],
+      },
       { id: 'fast', name: 'Fast mode', category: 'model_config', type: 'boolean' as const, currentValue: false },
     ];
     t.send({ type: 'patch', entries: [], meta: { configOptions, usage: { used: 10, size: 100 } } });
@@ -396,7 +498,11 @@ describe('incremental patching', () => {
     fast.checked = true;
     fast.dispatchEvent(new Event('change'));
     expect(t.posted).toContainEqual({ type: 'setConfigOption', configId: 'fast', value: true });
-    t.send({ type: 'patch', entries: [], meta: { configOptions: [{ ...configOptions[0]!, currentValue: 'default' } as SessionConfigOption, configOptions[1]!, configOptions[2]!] } });
+    t.send({
+      type: 'patch',
+      entries: [],
+      meta: { configOptions: [{ ...configOptions[0]!, currentValue: 'default' } as SessionConfigOption, configOptions[1]!, configOptions[2]!] },
+    });
     expect(t.q<HTMLSelectElement>('[data-testid="mode-select"]')!.value).toBe('default');
     expect(t.q('[data-testid="usage"]')!.hidden).toBe(false);
     t.send({ type: 'patch', entries: [], meta: { usage: null as never, connection: 'disconnected', disconnectReason: 'exit code 1' } });
@@ -408,7 +514,10 @@ describe('incremental patching', () => {
     // One line: the agent's last output is on the card behind Show details, and in the line's tooltip.
     t.send({ type: 'patch', entries: [], meta: { disconnectReason: 'The agent exited with code 1. Last output:\nFATAL a\nFATAL b' } });
     const line = t.q('[data-testid="connection-status"] .status-text')!;
-    expect([line.textContent, line.title]).toEqual(['The agent exited with code 1. Last output:', 'The agent exited with code 1. Last output:\nFATAL a\nFATAL b']);
+    expect([line.textContent, line.title]).toEqual([
+      'The agent exited with code 1. Last output:',
+      'The agent exited with code 1. Last output:\nFATAL a\nFATAL b',
+    ]);
     t.send({ type: 'status', status: { state: 'error', message: 'The agent exited with code 3.' } });
     expect(t.q('[data-testid="connection-status"]')!.textContent).toContain('exited with code 3');
     t.send({ type: 'status', status: { state: 'starting' } });
@@ -455,7 +564,14 @@ describe('elicitations', () => {
           type: 'object',
           required: ['question_0'],
           properties: {
-            question_0: { type: 'string', title: 'Color', oneOf: [{ const: 'Red', title: 'Red', description: 'Warm color' }, { const: 'Blue', title: 'Blue' }] },
+            question_0: {
+              type: 'string',
+              title: 'Color',
+              oneOf: [
+                { const: 'Red', title: 'Red', description: 'Warm color' },
+                { const: 'Blue', title: 'Blue' },
+              ],
+            },
             question_0_custom: { type: 'string', title: 'Other' },
             tags: { type: 'array', title: 'Tags', items: { enum: ['a', 'b'] } },
             count: { type: 'integer', title: 'Count' },
@@ -475,7 +591,12 @@ describe('elicitations', () => {
     form.querySelector<HTMLInputElement>('[data-field="count"] input')!.value = '3';
     form.querySelector<HTMLInputElement>('[data-field="ok"] input')!.checked = true;
     form.requestSubmit();
-    expect(t.posted).toContainEqual({ type: 'answerElicitation', key: 'k1', action: 'accept', content: { question_0: 'Red', question_0_custom: 'Red', tags: ['b'], count: 3, ok: true } });
+    expect(t.posted).toContainEqual({
+      type: 'answerElicitation',
+      key: 'k1',
+      action: 'accept',
+      content: { question_0: 'Red', question_0_custom: 'Red', tags: ['b'], count: 3, ok: true },
+    });
     form.querySelector<HTMLButtonElement>('[data-testid="elicitation-decline"]')!.click();
     form.querySelector<HTMLButtonElement>('[data-testid="elicitation-cancel"]')!.click();
     expect(t.posted).toContainEqual({ type: 'answerElicitation', key: 'k1', action: 'decline' });

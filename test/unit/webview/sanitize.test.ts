@@ -46,7 +46,9 @@ describe('agent markdown as DOM', () => {
   it('markdown links: http(s) become data-href, other schemes lose the link', () => {
     const d = document.createElement('div');
     d.appendChild(
-      renderMarkdown('[ok](https://example.com/a?b=1) [js](javascript:alert(1)) [cmd](command:foo.bar) [f](file:///etc/passwd) [d](data:text/html;base64,AAAA) <https://auto.example>'),
+      renderMarkdown(
+        '[ok](https://example.com/a?b=1) [js](javascript:alert(1)) [cmd](command:foo.bar) [f](file:///etc/passwd) [d](data:text/html;base64,AAAA) <https://auto.example>',
+      ),
     );
     const links = Array.from(d.querySelectorAll<HTMLElement>('[data-href]')).map((a) => a.dataset.href);
     expect(links).toEqual(['https://example.com/a?b=1', 'https://auto.example']);

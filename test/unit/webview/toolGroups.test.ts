@@ -17,17 +17,24 @@ function setup() {
   const send = (m: HostToWebview) => app.handleMessage(m);
   const list = () => root.querySelector('.transcript-list')!;
   /** The list's top-level rows (in its turns): an entry id, or "group:<count>" for a folded run. */
-  const rows = () => Array.from(list().querySelectorAll(':scope > .turn > .turn-body > *')).map((n) => ((n as HTMLElement).dataset.testid === 'tool-group' ? `group:${(n as HTMLElement).dataset.count}` : (n as HTMLElement).dataset.entryId));
+  const rows = () =>
+    Array.from(list().querySelectorAll(':scope > .turn > .turn-body > *')).map((n) =>
+      (n as HTMLElement).dataset.testid === 'tool-group' ? `group:${(n as HTMLElement).dataset.count}` : (n as HTMLElement).dataset.entryId,
+    );
   return { app, root, send, rows, list };
 }
 
-const read = (id: string, over: Parameters<typeof bashTool>[1] = {}) => bashTool(id, { kind: 'read', title: `Read ${id}.ts`, content: [], locations: [{ path: `/w/${id}.ts` }], ...over });
+const read = (id: string, over: Parameters<typeof bashTool>[1] = {}) =>
+  bashTool(id, { kind: 'read', title: `Read ${id}.ts`, content: [], locations: [{ path: `/w/${id}.ts` }], ...over });
 
 describe('folding runs of finished calls', () => {
   it('foldRuns: runs of MIN_GROUP or more equal keys; undefined never folds', () => {
     expect(MIN_GROUP).toBe(3);
     expect(foldRuns(['read', 'read', 'read', 'edit', 'edit', undefined, undefined, undefined, 'read', 'read'])).toEqual([[0, 3]]);
-    expect(foldRuns(['a', 'a', 'a', 'a', 'b', 'b', 'b'])).toEqual([[0, 4], [4, 7]]);
+    expect(foldRuns(['a', 'a', 'a', 'a', 'b', 'b', 'b'])).toEqual([
+      [0, 4],
+      [4, 7],
+    ]);
     expect(groupLabel('read', 40)).toBe('Read 40 files');
     expect(groupLabel('execute', 3)).toBe('Ran 3 commands');
     expect(groupLabel('other', 5)).toBe('Used 5 tools');
@@ -43,7 +50,13 @@ describe('folding runs of finished calls', () => {
     expect([toggle.textContent, toggle.getAttribute('aria-expanded')]).toEqual(['Read 5 filesCompleted', 'false']);
     toggle.click();
     const body = t.root.querySelector('[data-testid="tool-group-body"]')!;
-    expect(Array.from(body.querySelectorAll<HTMLElement>('[data-testid="tool-card"]')).map((c) => c.dataset.toolCallId)).toEqual(['r0', 'r1', 'r2', 'r3', 'r4']);
+    expect(Array.from(body.querySelectorAll<HTMLElement>('[data-testid="tool-card"]')).map((c) => c.dataset.toolCallId)).toEqual([
+      'r0',
+      'r1',
+      'r2',
+      'r3',
+      'r4',
+    ]);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     toggle.click();
     expect(t.root.querySelectorAll('[data-testid="tool-card"]')).toHaveLength(0);
@@ -54,12 +67,21 @@ describe('folding runs of finished calls', () => {
     const t = setup();
     const entries: TranscriptEntry[] = [
       user('u1', 'go'),
-      read('a0'), read('a1'),
-      read('p0'), permission('perm', 'p0', { status: 'selected', optionId: 'allow', optionName: 'Yes', optionKind: 'allow_once' }),
-      read('b0'), read('b1'), read('b2'),
+      read('a0'),
+      read('a1'),
+      read('p0'),
+      permission('perm', 'p0', { status: 'selected', optionId: 'allow', optionName: 'Yes', optionKind: 'allow_once' }),
+      read('b0'),
+      read('b1'),
+      read('b2'),
       read('f0', { status: 'failed' }),
-      read('c0'), read('c1'), read('d0', { kind: 'edit', title: 'Edit d0' }), read('c2'),
-      read('x0', { kind: 'execute' }), read('x1', { kind: 'execute' }), read('x2', { kind: 'execute', deniedByUser: true, status: 'failed' }),
+      read('c0'),
+      read('c1'),
+      read('d0', { kind: 'edit', title: 'Edit d0' }),
+      read('c2'),
+      read('x0', { kind: 'execute' }),
+      read('x1', { kind: 'execute' }),
+      read('x2', { kind: 'execute', deniedByUser: true, status: 'failed' }),
     ];
     t.send(snapshotMsg({ meta: meta(), entries }));
     expect(t.rows()).toEqual(['u1', 'e-a0', 'e-a1', 'e-p0', 'group:3', 'e-f0', 'e-c0', 'e-c1', 'e-d0', 'e-c2', 'e-x0', 'e-x1', 'e-x2']);

@@ -30,7 +30,15 @@ describe('turnChangesView', () => {
         files: [
           { path: '/w/new.ts', before: null, after: 'x', added: 1, removed: 0, source: 'git', reverted: false },
           { path: '/w/gone.ts', before: 'x', after: null, added: 0, removed: 1, source: 'git', reverted: true },
-          { path: '/w/mod.ts', beforeUnknown: 'the file changed after the agent created it', after: 'y', added: 2, removed: 3, source: 'diffs', reverted: false },
+          {
+            path: '/w/mod.ts',
+            beforeUnknown: 'the file changed after the agent created it',
+            after: 'y',
+            added: 2,
+            removed: 3,
+            source: 'diffs',
+            reverted: false,
+          },
         ],
       }),
       label,
@@ -42,7 +50,15 @@ describe('turnChangesView', () => {
       files: [
         { path: '/w/new.ts', label: 'new.ts', added: 1, removed: 0, change: 'created', reverted: false, cannotRevert: undefined },
         { path: '/w/gone.ts', label: 'gone.ts', added: 0, removed: 1, change: 'deleted', reverted: true, cannotRevert: undefined },
-        { path: '/w/mod.ts', label: 'mod.ts', added: 2, removed: 3, change: 'modified', reverted: false, cannotRevert: 'Its content before the turn is unknown: the file changed after the agent created it.' },
+        {
+          path: '/w/mod.ts',
+          label: 'mod.ts',
+          added: 2,
+          removed: 3,
+          change: 'modified',
+          reverted: false,
+          cannotRevert: 'Its content before the turn is unknown: the file changed after the agent created it.',
+        },
       ],
     });
   });
@@ -65,7 +81,11 @@ describe('turnsView', () => {
   });
 
   it('words one dropped turn in the singular, with no change sets at all', () => {
-    expect(turnsView([], 1, [], label)).toEqual({ changes: [], note: 'The records of the 1 oldest turn were dropped: their code cannot be restored.', superseded: [] });
+    expect(turnsView([], 1, [], label)).toEqual({
+      changes: [],
+      note: 'The records of the 1 oldest turn were dropped: their code cannot be restored.',
+      superseded: [],
+    });
   });
 
   it('gives the page its own copy of the superseded places', () => {

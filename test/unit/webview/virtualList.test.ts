@@ -48,7 +48,11 @@ describe('transcriptSearch', () => {
 function giveLayout(root: HTMLElement) {
   const scroller = root.querySelector<HTMLElement>('.scroller')!;
   const list = root.querySelector<HTMLElement>('.transcript-list')!;
-  const contentHeight = () => Array.from(list.children).reduce((y, c) => y + ((c as HTMLElement).classList.contains('turn') ? TURN : parseFloat((c as HTMLElement).style.height || '0')), 0);
+  const contentHeight = () =>
+    Array.from(list.children).reduce(
+      (y, c) => y + ((c as HTMLElement).classList.contains('turn') ? TURN : parseFloat((c as HTMLElement).style.height || '0')),
+      0,
+    );
   let top = 0;
   Object.defineProperty(scroller, 'clientHeight', { configurable: true, get: () => VIEW });
   Object.defineProperty(scroller, 'scrollHeight', { configurable: true, get: () => contentHeight() });
@@ -135,7 +139,8 @@ describe('the transcript as a virtual list of turns', () => {
 });
 
 describe('find in the chat', () => {
-  const press = (el: Element, key: string, init: KeyboardEventInit = {}) => el.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init }));
+  const press = (el: Element, key: string, init: KeyboardEventInit = {}) =>
+    el.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init }));
   let t: ReturnType<typeof setup>;
   const input = () => t.root.querySelector<HTMLInputElement>('[data-testid="find-input"]')!;
   const type = (text: string) => {
@@ -173,7 +178,10 @@ describe('find in the chat', () => {
 
   it('a match in a folded run of calls unfolds it', () => {
     const read = (id: string, title: string) => bashTool(id, { kind: 'read', title, content: [], locations: [] });
-    t.send({ type: 'patch', entries: [user('u100', 'read them'), read('r1', 'Read alpha.ts'), read('r2', 'Read beta.ts'), read('r3', 'Read gamma.ts'), agent('a100', 'done')] });
+    t.send({
+      type: 'patch',
+      entries: [user('u100', 'read them'), read('r1', 'Read alpha.ts'), read('r2', 'Read beta.ts'), read('r3', 'Read gamma.ts'), agent('a100', 'done')],
+    });
     expect(t.root.querySelector('[data-testid="tool-group"]')).not.toBeNull();
     expect(t.app.transcript.nodeOf('e-r2')).toBeUndefined();
     press(t.root, 'f', { metaKey: true });

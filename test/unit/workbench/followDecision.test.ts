@@ -139,7 +139,10 @@ describe('FollowGate', () => {
 
   it('shows an existing file inside the workspace without asking, after its real-location check', async () => {
     const { io, calls } = fakeIo({ files: ['/ws/src/a.ts'] });
-    expect(await gate(io, ['/ws']).resolve('/ws/src/a.ts', 12, 0)).toMatchObject({ kind: 'show', check: { path: '/ws/src/a.ts', line: 12, insideWorkspace: true } });
+    expect(await gate(io, ['/ws']).resolve('/ws/src/a.ts', 12, 0)).toMatchObject({
+      kind: 'show',
+      check: { path: '/ws/src/a.ts', line: 12, insideWorkspace: true },
+    });
     expect(calls).toContain('realpath /ws/src/a.ts');
     expect(calls.at(-1)).toBe('isFile /ws/src/a.ts');
     expect(calls.some((c) => c.startsWith('confirm'))).toBe(false);

@@ -68,7 +68,14 @@ describe('inertPlan', () => {
   });
 
   it('leaves code, links and plain text exactly as they were', async () => {
-    const plan = ['1. Edit [the docs](https://example.com/docs)', '```html', '<img src="x.png">', '![kept](in-code.png)', '```', 'Run `![not an image](x)` then <b>go</b>.'].join('\n');
+    const plan = [
+      '1. Edit [the docs](https://example.com/docs)',
+      '```html',
+      '<img src="x.png">',
+      '![kept](in-code.png)',
+      '```',
+      'Run `![not an image](x)` then <b>go</b>.',
+    ].join('\n');
     expect(await inertPlan(plan)).toBe(plan);
   });
 
@@ -109,7 +116,11 @@ describe('inertPlan', () => {
         // Raw HTML loads something only through a tag; `<b>` is the one tag among the pieces that loads nothing, and
         // markdown after an HTML block's opening line is that block's text, shown as written.
         const startsTag = /<[a-z/!?]/iu;
-        expect(loadingTokens(await inertPlan(parts.join(''))).filter((t) => !t.startsWith('html_') || startsTag.test(t.replace(/^html_\w+: /u, '').replace(/<\/?b>/gu, '')))).toEqual([]);
+        expect(
+          loadingTokens(await inertPlan(parts.join(''))).filter(
+            (t) => !t.startsWith('html_') || startsTag.test(t.replace(/^html_\w+: /u, '').replace(/<\/?b>/gu, '')),
+          ),
+        ).toEqual([]);
       }),
       { numRuns: 500 },
     );

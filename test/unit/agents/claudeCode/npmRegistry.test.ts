@@ -11,12 +11,18 @@ describe('npm registry', () => {
 
   test('.npmrc registry, a scoped one winning over it, with the token for that registry only', () => {
     expect(registryFor(PKG, {}, rc('registry=https://mirror.example/npm'))).toEqual({ url: 'https://mirror.example/npm/', from: 'registry in /home/u/.npmrc' });
-    const scoped = registryFor(PKG, { NPM_TOKEN: 's3cret' }, rc('registry=https://a.example/\n@anthropic-ai:registry=https://b.example/r/\n//b.example/r/:_authToken=${NPM_TOKEN}\n//a.example/:_authToken=other'));
+    const scoped = registryFor(
+      PKG,
+      { NPM_TOKEN: 's3cret' },
+      rc('registry=https://a.example/\n@anthropic-ai:registry=https://b.example/r/\n//b.example/r/:_authToken=${NPM_TOKEN}\n//a.example/:_authToken=other'),
+    );
     expect(scoped).toEqual({ url: 'https://b.example/r/', from: '@anthropic-ai:registry in /home/u/.npmrc', authToken: 's3cret' });
   });
 
   test('npm_config_registry in the environment wins over the .npmrc, in any case', () => {
-    expect(registryFor(PKG, { NPM_CONFIG_REGISTRY: 'http://127.0.0.1:4873' }, rc('registry=https://mirror.example/'))).toMatchObject({ url: 'http://127.0.0.1:4873/' });
+    expect(registryFor(PKG, { NPM_CONFIG_REGISTRY: 'http://127.0.0.1:4873' }, rc('registry=https://mirror.example/'))).toMatchObject({
+      url: 'http://127.0.0.1:4873/',
+    });
     expect(registryFor(PKG, { npm_config_registry: 'http://127.0.0.1:1/' }, undefined).from).toBe('the npm_config_registry environment variable');
   });
 

@@ -46,8 +46,13 @@ describe('the build records the pins from the lockfile', () => {
 
   test('a package missing from the lockfile, at another version, or without a sha512 fails the build, each named', () => {
     const lock = lockWith({ [`${SDK}-darwin-arm64`]: { version: '0.3.317', integrity: sri('darwin') } });
-    expect(() => claudeCodePins(lock, manifest)).toThrow(new RegExp(`${SDK}-linux-x64: not in package-lock\\.json[\\s\\S]*${SDK}-darwin-arm64: package-lock\\.json has 0\\.3\\.317, the SDK pins 0\\.3\\.318`));
-    const sha1Only = lockWith({ [`${SDK}-linux-x64`]: { version: '0.3.318', integrity: 'sha1-abc' }, [`${SDK}-darwin-arm64`]: { version: '0.3.318', integrity: sri('darwin') } });
+    expect(() => claudeCodePins(lock, manifest)).toThrow(
+      new RegExp(`${SDK}-linux-x64: not in package-lock\\.json[\\s\\S]*${SDK}-darwin-arm64: package-lock\\.json has 0\\.3\\.317, the SDK pins 0\\.3\\.318`),
+    );
+    const sha1Only = lockWith({
+      [`${SDK}-linux-x64`]: { version: '0.3.318', integrity: 'sha1-abc' },
+      [`${SDK}-darwin-arm64`]: { version: '0.3.318', integrity: sri('darwin') },
+    });
     expect(() => claudeCodePins(sha1Only, manifest)).toThrow(`${SDK}-linux-x64@0.3.318: package-lock.json has no sha512 integrity`);
     expect(() => claudeCodePins(lock, { name: SDK, optionalDependencies: {} })).toThrow(/names no platform packages/);
   });
@@ -56,7 +61,11 @@ describe('the build records the pins from the lockfile', () => {
     const readJson = (f: string) => JSON.parse(readFileSync(join(root, f), 'utf8')) as Record<string, unknown>;
     const sdk = readJson(`node_modules/${SDK}/package.json`) as { optionalDependencies: Record<string, string> };
     const pins = claudeCodePins(readJson('package-lock.json'), sdk) as Record<string, string>;
-    expect(Object.keys(pins).sort()).toEqual(Object.entries(sdk.optionalDependencies).map(([n, v]) => `${n}@${v}`).sort());
+    expect(Object.keys(pins).sort()).toEqual(
+      Object.entries(sdk.optionalDependencies)
+        .map(([n, v]) => `${n}@${v}`)
+        .sort(),
+    );
     let built: unknown;
     try {
       built = readJson(BUILD_PINS_FILE);
@@ -79,7 +88,11 @@ describe('the extension reads its pins', () => {
   });
 
   test('another version, another package, a malformed hash or an inherited key: nothing', () => {
-    const pins = { [`${pkg.name}@0.3.317`]: sri('old'), [`${SDK}-linux-arm64@${pkg.version}`]: sri('arm'), [`${SDK}-win32-x64@${pkg.version}`]: 'sha512-short' };
+    const pins = {
+      [`${pkg.name}@0.3.317`]: sri('old'),
+      [`${SDK}-linux-arm64@${pkg.version}`]: sri('arm'),
+      [`${SDK}-win32-x64@${pkg.version}`]: 'sha512-short',
+    };
     expect(pinFor(pins, pkg)).toBeUndefined();
     expect(pinFor(pins, { ...pkg, name: `${SDK}-win32-x64` })).toBeUndefined();
     expect(pinFor({}, { name: 'constructor', version: '' } as typeof pkg)).toBeUndefined();

@@ -30,7 +30,11 @@ describe("a folder's Claude settings: what would run or be allowed", () => {
 
   it("does not count settings.local.json's allow rules (Claude Code keeps the user's own answers there), but its hooks and env", () => {
     const found = findProjectSettings({
-      '.claude/settings.local.json': json({ permissions: { allow: ['Bash(npm test)'] }, env: { FOO: '1' }, hooks: { Stop: [{ hooks: [{ type: 'command', command: 'x' }] }] } }),
+      '.claude/settings.local.json': json({
+        permissions: { allow: ['Bash(npm test)'] },
+        env: { FOO: '1' },
+        hooks: { Stop: [{ hooks: [{ type: 'command', command: 'x' }] }] },
+      }),
     });
     expect(found.map((s) => [s.file, s.key])).toEqual([
       ['.claude/settings.local.json', 'hooks.Stop'],
@@ -69,7 +73,7 @@ describe("a folder's Claude settings: what would run or be allowed", () => {
     expect(describeProjectSettings(found)).toBe('.claude/settings.json:\n  hooks.Stop: make\n  env: A=1\n.claude/settings.local.json:\n  apiKeyHelper: h');
     expect(summarizeKinds(found)).toBe('hooks, environment variables and helper commands');
     expect(describeProjectSettingsLeftOut(found)).toBe(
-      "Claude Code started without this folder's Claude settings (.claude/settings.json and .claude/settings.local.json): their hooks, environment variables and helper commands do not apply, nor do \"always allow\" answers kept there. Your own settings do.",
+      'Claude Code started without this folder\'s Claude settings (.claude/settings.json and .claude/settings.local.json): their hooks, environment variables and helper commands do not apply, nor do "always allow" answers kept there. Your own settings do.',
     );
   });
 });
@@ -148,7 +152,8 @@ describe("the consent covers a folder's commands, skills, agents and plugins", (
 
   it('finds a subagent whose front matter names its tools, permission mode and hooks', () => {
     const found = findProjectSettings({
-      '.claude/agents/reviewer.md': '---\nname: reviewer\ntools: Bash, Edit\npermissionMode: acceptEdits\nhooks:\n  Stop:\n    - hooks:\n        - type: command\n          command: ./x.sh\n---\nReview.\n',
+      '.claude/agents/reviewer.md':
+        '---\nname: reviewer\ntools: Bash, Edit\npermissionMode: acceptEdits\nhooks:\n  Stop:\n    - hooks:\n        - type: command\n          command: ./x.sh\n---\nReview.\n',
     });
     expect(found.map((s) => [s.kind, s.key, s.value])).toEqual([
       ['allow', 'tools', 'Bash, Edit'],

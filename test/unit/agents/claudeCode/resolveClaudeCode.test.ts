@@ -37,7 +37,11 @@ describe('resolveClaudeCode: the order', () => {
     const m = machine({ '/env/claude': '2.0.0', '/storage/claude': '2.1.318' });
     expect(await resolveClaudeCode(base(m, { settingPath: '' }))).toMatchObject({ path: '/env/claude', source: 'environment' });
     const m2 = machine({ '/storage/claude': '2.1.318' });
-    expect(await resolveClaudeCode(base(m2, { settingPath: undefined, envPath: undefined }))).toEqual({ path: '/storage/claude', version: '2.1.318', source: 'downloaded' });
+    expect(await resolveClaudeCode(base(m2, { settingPath: undefined, envPath: undefined }))).toEqual({
+      path: '/storage/claude',
+      version: '2.1.318',
+      source: 'downloaded',
+    });
   });
 
   test('a set path that does not run is skipped and named in the error', async () => {
@@ -64,7 +68,9 @@ describe('resolveClaudeCode: the order', () => {
   });
 
   test('nothing anywhere: not found, nothing offered', async () => {
-    const err = (await resolveClaudeCode(base(machine({}), { settingPath: undefined, envPath: undefined })).catch((e: unknown) => e)) as ClaudeCodeNotFoundError;
+    const err = (await resolveClaudeCode(base(machine({}), { settingPath: undefined, envPath: undefined })).catch(
+      (e: unknown) => e,
+    )) as ClaudeCodeNotFoundError;
     expect(err).toBeInstanceOf(ClaudeCodeNotFoundError);
     expect(err.onPath).toBeUndefined();
     expect(describeError(err).message).toMatch(/^Claude Code was not found/);

@@ -27,7 +27,10 @@ vi.mock('vscode', async () => ({
     showQuickPick: fake.showQuickPick,
     showWarningMessage: fake.showWarningMessage,
     showInformationMessage: fake.showInformationMessage,
-    withProgress: (o: { title: string }, task: (p: unknown, t: unknown) => Promise<unknown>) => (fake.progressTitles.push(o.title), task({ report: () => undefined }, { onCancellationRequested: () => ({ dispose: () => undefined }) })),
+    withProgress: (o: { title: string }, task: (p: unknown, t: unknown) => Promise<unknown>) => (
+      fake.progressTitles.push(o.title),
+      task({ report: () => undefined }, { onCancellationRequested: () => ({ dispose: () => undefined }) })
+    ),
   },
   ProgressLocation: { Notification: 15 },
   ConfigurationTarget: { Global: 1 },
@@ -42,7 +45,13 @@ const storageDir = join('/', 'storage', 'agents');
 const registry = parseRegistry(
   JSON.stringify({
     agents: [
-      { id: 'npxy', name: 'Npxy', version: '2.0.0', description: 'An npx agent', distribution: { npx: { package: '@scope/npxy@2.0.0', args: ['--acp'], env: { NPXY_MODE: 'acp' } } } },
+      {
+        id: 'npxy',
+        name: 'Npxy',
+        version: '2.0.0',
+        description: 'An npx agent',
+        distribution: { npx: { package: '@scope/npxy@2.0.0', args: ['--acp'], env: { NPXY_MODE: 'acp' } } },
+      },
       { id: 'not-claude', name: 'Claude', version: '9.9.9', distribution: { npx: { package: 'not-claude@9.9.9', args: ['--serve'] } } },
     ],
   }),
@@ -59,7 +68,9 @@ beforeEach(() => {
   fake.agents = undefined;
   fake.fetchRegistry.mockResolvedValue(registry);
   fake.installAgent.mockImplementation(async (agent: { id: string; name: string }) =>
-    agent.id === 'npxy' ? { ...installed('Npxy', '@scope/npxy@2.0.0', ['--acp']), env: { NPXY_MODE: 'acp' } } : installed('Claude', 'not-claude@9.9.9', ['--serve']),
+    agent.id === 'npxy'
+      ? { ...installed('Npxy', '@scope/npxy@2.0.0', ['--acp']), env: { NPXY_MODE: 'acp' } }
+      : installed('Claude', 'not-claude@9.9.9', ['--serve']),
   );
 });
 afterEach(() => expect(reported, 'nothing reported as a failure').toEqual([]));
@@ -96,21 +107,32 @@ describe('a registry entry named like an agent the user has', () => {
     fake.agents = [{ name: 'Claude' }, { name: 'Npxy', command: '/opt/mine/npxy' }];
     fake.showWarningMessage.mockResolvedValueOnce('Replace');
     await run('npxy');
-    expect((fake.showWarningMessage.mock.calls[0]![1] as { detail: string }).detail).toMatch(/^Yours runs \/opt\/mine\/npxy\.\nThe registry's runs npx @scope\/npxy@2\.0\.0 --acp · env NPXY_MODE=acp\./);
-    expect(fake.agents).toEqual([{ name: 'Claude' }, { name: 'Npxy', command: '/usr/bin/npx', args: ['--yes', '@scope/npxy@2.0.0', '--acp'], env: { NPXY_MODE: 'acp' } }]);
+    expect((fake.showWarningMessage.mock.calls[0]![1] as { detail: string }).detail).toMatch(
+      /^Yours runs \/opt\/mine\/npxy\.\nThe registry's runs npx @scope\/npxy@2\.0\.0 --acp · env NPXY_MODE=acp\./,
+    );
+    expect(fake.agents).toEqual([
+      { name: 'Claude' },
+      { name: 'Npxy', command: '/usr/bin/npx', args: ['--yes', '@scope/npxy@2.0.0', '--acp'], env: { NPXY_MODE: 'acp' } },
+    ]);
   });
 
   it('its own earlier install: updated in place without asking', async () => {
     fake.agents = [{ name: 'Claude' }, { name: 'Npxy', command: '/usr/bin/npx', args: ['--yes', '@scope/npxy@1.0.0'] }];
     await run('npxy');
     expect(fake.showWarningMessage).not.toHaveBeenCalled();
-    expect(fake.agents).toEqual([{ name: 'Claude' }, { name: 'Npxy', command: '/usr/bin/npx', args: ['--yes', '@scope/npxy@2.0.0', '--acp'], env: { NPXY_MODE: 'acp' } }]);
+    expect(fake.agents).toEqual([
+      { name: 'Claude' },
+      { name: 'Npxy', command: '/usr/bin/npx', args: ['--yes', '@scope/npxy@2.0.0', '--acp'], env: { NPXY_MODE: 'acp' } },
+    ]);
   });
 
   it('no agent of that name: appended without asking', async () => {
     await run('npxy');
     expect(fake.showWarningMessage).not.toHaveBeenCalled();
-    expect(fake.agents).toEqual([{ name: 'Claude' }, { name: 'Npxy', command: '/usr/bin/npx', args: ['--yes', '@scope/npxy@2.0.0', '--acp'], env: { NPXY_MODE: 'acp' } }]);
+    expect(fake.agents).toEqual([
+      { name: 'Claude' },
+      { name: 'Npxy', command: '/usr/bin/npx', args: ['--yes', '@scope/npxy@2.0.0', '--acp'], env: { NPXY_MODE: 'acp' } },
+    ]);
   });
 });
 
@@ -119,7 +141,9 @@ describe("a registry entry's own text in notifications", () => {
   const LINK = /\[[^\]]*\]\(/u;
   it('reaches the progress notification and the added message with no link', async () => {
     const name = '[Read the docs](command:workbench.action.terminal.new)'; // a registry name is at most 60 characters
-    fake.fetchRegistry.mockResolvedValue(parseRegistry(JSON.stringify({ agents: [{ id: 'linky', name, version: '1.0.0', distribution: { npx: { package: 'linky@1.0.0' } } }] })));
+    fake.fetchRegistry.mockResolvedValue(
+      parseRegistry(JSON.stringify({ agents: [{ id: 'linky', name, version: '1.0.0', distribution: { npx: { package: 'linky@1.0.0' } } }] })),
+    );
     fake.installAgent.mockResolvedValue(installed(name, 'linky@1.0.0'));
     await run('linky');
     const installing = fake.progressTitles.find((t) => t.startsWith('Installing'));

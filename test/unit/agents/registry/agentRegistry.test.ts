@@ -25,7 +25,11 @@ describe('parseRegistry', () => {
   });
 
   it('drops hostile or broken entries, each with a reason', () => {
-    const bin = (target: object) => ({ ...binaryAgent, id: 'b' + Math.random().toString(36).slice(2, 8), distribution: { binary: { 'linux-x86_64': target } } });
+    const bin = (target: object) => ({
+      ...binaryAgent,
+      id: 'b' + Math.random().toString(36).slice(2, 8),
+      distribution: { binary: { 'linux-x86_64': target } },
+    });
     const { agents, problems } = parseRegistry(
       JSON.stringify({
         agents: [
@@ -70,7 +74,14 @@ describe('installPlan', () => {
   const [tiny, npxy] = parseRegistry(JSON.stringify({ agents: [binaryAgent, npxAgent] })).agents;
 
   it("takes this platform's archive, its cmd inside the archive", () => {
-    expect(installPlan(tiny!, 'linux-x86_64')).toEqual({ kind: 'binary', platform: 'linux-x86_64', archive: 'https://example.com/tiny.tar.gz', cmd: 'bin/tiny', args: ['acp'], env: { TINY: '1' } });
+    expect(installPlan(tiny!, 'linux-x86_64')).toEqual({
+      kind: 'binary',
+      platform: 'linux-x86_64',
+      archive: 'https://example.com/tiny.tar.gz',
+      cmd: 'bin/tiny',
+      args: ['acp'],
+      env: { TINY: '1' },
+    });
   });
 
   it('no build for this platform and no npx: refused', () => {
@@ -91,7 +102,9 @@ describe('installPlan', () => {
 
   it('a cmd that leaves its archive folder is refused', () => {
     for (const cmd of ['../../bin/sh', '/bin/sh', 'bin/../../x', 'C:\\Windows\\cmd.exe']) {
-      const [agent] = parseRegistry(JSON.stringify({ agents: [{ ...binaryAgent, distribution: { binary: { 'linux-x86_64': { archive: 'https://e.com/a.tgz', cmd } } } }] })).agents;
+      const [agent] = parseRegistry(
+        JSON.stringify({ agents: [{ ...binaryAgent, distribution: { binary: { 'linux-x86_64': { archive: 'https://e.com/a.tgz', cmd } } } }] }),
+      ).agents;
       expect(() => installPlan(agent!, 'linux-x86_64'), cmd).toThrow(/outside its archive/);
     }
   });
@@ -100,7 +113,13 @@ describe('installPlan', () => {
 describe('hostile registry entries that would reach the file system or the agent’s environment', () => {
   it('a version that is not a plain version (it names the install folder) is dropped', () => {
     const { agents, problems } = parseRegistry(
-      JSON.stringify({ agents: [{ ...binaryAgent, version: '../../x' }, { ...binaryAgent, id: 'dots', version: '1.0/../..' }, { ...binaryAgent, id: 'ok', version: '1.0.0-beta+7' }] }),
+      JSON.stringify({
+        agents: [
+          { ...binaryAgent, version: '../../x' },
+          { ...binaryAgent, id: 'dots', version: '1.0/../..' },
+          { ...binaryAgent, id: 'ok', version: '1.0.0-beta+7' },
+        ],
+      }),
     );
     expect(agents.map((a) => a.id)).toEqual(['ok']);
     expect(problems).toHaveLength(2);
@@ -121,6 +140,8 @@ describe('hostile registry entries that would reach the file system or the agent
       const bin = { ...binaryAgent, distribution: { binary: { 'linux-x86_64': { archive: 'https://example.com/t.tgz', cmd: 't', env: { [name]: 'x' } } } } };
       expect(() => installPlan(bin, 'linux-x86_64'), name).toThrow(AgentRegistryError);
     }
-    expect(installPlan({ ...npxAgent, distribution: { npx: { package: '@scope/npxy@2.0.0', env: { TINY_MODE: 'acp' } } } }, 'linux-x86_64')).toMatchObject({ env: { TINY_MODE: 'acp' } });
+    expect(installPlan({ ...npxAgent, distribution: { npx: { package: '@scope/npxy@2.0.0', env: { TINY_MODE: 'acp' } } } }, 'linux-x86_64')).toMatchObject({
+      env: { TINY_MODE: 'acp' },
+    });
   });
 });

@@ -28,7 +28,14 @@ describe('isOwnInstall: the registry agent’s earlier install', () => {
   });
 
   it('not: another agent’s folder, a folder that only starts like it, a path climbing out, a relative or missing command', () => {
-    for (const command of [join(storage, 'tiny2', '1.0.0', 'tiny'), join(storage, 'tiny', '..', 'evil', 'x'), join(storage, 'tiny'), 'tiny/1.0.0/tiny', '/usr/bin/tiny', undefined]) {
+    for (const command of [
+      join(storage, 'tiny2', '1.0.0', 'tiny'),
+      join(storage, 'tiny', '..', 'evil', 'x'),
+      join(storage, 'tiny'),
+      'tiny/1.0.0/tiny',
+      '/usr/bin/tiny',
+      undefined,
+    ]) {
       expect(isOwnInstall({ name: 'Tiny', command }, ownTiny), String(command)).toBe(false);
     }
   });
@@ -91,7 +98,10 @@ describe('placeEntry', () => {
   it('another same-name entry: replaced on "replace", kept beside on "keepBoth"', () => {
     const mine = { name: 'Tiny', command: '/opt/tiny/tiny' };
     expect(placeEntry([bundled, mine], tinyV2, ownTiny, 'replace')).toEqual({ list: [bundled, tinyV2], name: 'Tiny' });
-    expect(placeEntry([bundled, mine], tinyV2, ownTiny, 'keepBoth')).toEqual({ list: [bundled, mine, { ...tinyV2, name: 'Tiny (registry)' }], name: 'Tiny (registry)' });
+    expect(placeEntry([bundled, mine], tinyV2, ownTiny, 'keepBoth')).toEqual({
+      list: [bundled, mine, { ...tinyV2, name: 'Tiny (registry)' }],
+      name: 'Tiny (registry)',
+    });
   });
 
   it('the list given is not changed', () => {

@@ -8,7 +8,14 @@ const [npxAgent, binaryAgent] = parseRegistry(
   JSON.stringify({
     agents: [
       { id: 'npxy', name: 'Npxy', version: '2.0.0', distribution: { npx: { package: '@scope/npxy@2.0.0', args: ['--acp'], env: { NPXY_MODE: 'acp' } } } },
-      { id: 'tiny', name: 'Tiny', version: '1.2.3', distribution: { binary: { 'linux-x86_64': { archive: 'https://example.com/t.tgz', cmd: './bin/tiny', args: ['acp', '--port', '0'], env: { TINY: '1' } } } } },
+      {
+        id: 'tiny',
+        name: 'Tiny',
+        version: '1.2.3',
+        distribution: {
+          binary: { 'linux-x86_64': { archive: 'https://example.com/t.tgz', cmd: './bin/tiny', args: ['acp', '--port', '0'], env: { TINY: '1' } } },
+        },
+      },
     ],
   }),
 ).agents;
@@ -19,7 +26,9 @@ describe('planPreview', () => {
   });
 
   it('a binary entry: its command in the archive, args and env first, then how it installs', () => {
-    expect(planPreview(installPlan(binaryAgent!, 'linux-x86_64'))).toBe('runs bin/tiny acp --port 0 · env TINY=1 · downloads its linux-x86_64 build (no checksum in the registry)');
+    expect(planPreview(installPlan(binaryAgent!, 'linux-x86_64'))).toBe(
+      'runs bin/tiny acp --port 0 · env TINY=1 · downloads its linux-x86_64 build (no checksum in the registry)',
+    );
   });
 
   it('no env: no env part', () => {

@@ -9,7 +9,7 @@
 // The Claude ACP adapter, with its dependencies, is bundled into one ES module (dist/agent/claude-agent-acp.mjs) that
 // the extension spawns: the VSIX ships no node_modules. The licences of everything the bundles carry are written to
 // dist/third-party-notices.txt (scripts/thirdPartyNotices.mjs).
-// First it checks the localisation (scripts/l10n.mjs): a manifest string not taken from package.nls.json, a host's
+// First it checks the localisation (scripts/l10n.mjs) and the lint and layout (scripts/lint.mjs): a manifest string not taken from package.nls.json, a host's
 // user-facing literal not taken from l10n.t, or l10n/bundle.l10n.json out of step with the l10n.t calls, fails the
 // build (in --watch it is only printed).
 import * as esbuild from 'esbuild';
@@ -18,6 +18,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { claudeCodePins, PINS_FILE } from './claudeCodePins.mjs';
 import { checkTree, printProblems } from './l10n.mjs';
+import { lint } from './lint.mjs';
 import { thirdPartyNotices } from './thirdPartyNotices.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -165,6 +166,15 @@ function writeClaudeCodePins() {
 }
 
 if (!printProblems(checkTree()) && !watch) process.exit(1);
+// The conventions ESLint and Prettier hold (scripts/lint.mjs); in --watch they are left to the editor.
+if (!watch) {
+  const problems = await lint();
+  for (const p of problems) console.error(p);
+  if (problems.length) {
+    console.error(`lint: ${problems.length} problem(s): npm run lint -- --fix mends what the tools can`);
+    process.exit(1);
+  }
+}
 writeClaudeCodePins();
 copyCodicons();
 if (watch) {

@@ -7,8 +7,9 @@
 //   description, detail, tooltip), progress titles and messages, status bar text/tooltip/name, TreeItem and
 //   MarkdownString content, terminal, output channel and panel names, dialogs' labels; this extension's own
 //   channels (the presenter's showMessage, a feature's `say`, the `what` a failure names, a notice's `message`); and
-//   every sentence of the wording modules (src/feedback/userErrors.ts, the one place that words errors, and the
-//   models of approvals, forms, rules and the history: WORDING_MODULES). A `+` chain or template is one message, its
+//   every sentence of the wording modules (src/feedback/userErrors.ts, the wording of the errors every feature meets;
+//   each feature's own, named …Wording.ts, and its error kinds that word themselves, named …Error.ts; and the models
+//   of approvals, forms, rules and the history: WORDING_MODULES). A `+` chain or template is one message, its
 //   values {0}, {1}…;
 // - an l10n.t whose message is not a literal (the bundle could not hold it), or that runs as its module loads (before
 //   activation: VS Code reads the extension's bundle as it activates, and src/contributions/l10n.ts is VS Code's
@@ -32,13 +33,18 @@ export const BUNDLE = 'l10n/bundle.l10n.json';
  * imports them); the host's strings are everything else under src/.
  */
 const OUT_OF_SCOPE = /^src\/webview\/(page|protocol)\//;
-/** The modules that word things for people: every sentence in them is user text. */
+/**
+ * The modules that word things for people: every sentence in them is user text. A feature words its notices in a
+ * module named …Wording.ts and its errors in their own modules, named …Error.ts (a line only the log reads is marked).
+ */
+const WORDING_MODULE_NAME = /(Wording|Error)\.ts$/;
 const WORDING_MODULES = [
   'src/feedback/userErrors.ts',
   'src/permissionUI/approvalQuestion.ts',
   'src/permissionUI/permissionPresentation.ts',
   'src/permissionUI/elicitationForm.ts',
-  'src/grants/permissionSettings.ts',
+  'src/grants/claudeRules.ts',
+  'src/grants/ruleSyntax.ts',
   'src/chat/sessionHistory.ts',
 ];
 
@@ -137,8 +143,7 @@ export function scanSource(text, file) {
   const lines = text.split('\n');
   // The mark stands on the line, or on the line before it (before a property's name when its value wraps to the next line).
   const marked = (line) => /^\s*\/\/ l10n-ignore: \S/.test(lines[line] ?? '');
-  const ignored = (line) =>
-    /\/\/ l10n-ignore: \S/.test(lines[line] ?? '') || marked(line - 1) || (/:\s*$/.test(lines[line - 1] ?? '') && marked(line - 2));
+  const ignored = (line) => /\/\/ l10n-ignore: \S/.test(lines[line] ?? '') || marked(line - 1) || (/:\s*$/.test(lines[line - 1] ?? '') && marked(line - 2));
   const problems = [];
   const messages = [];
   const seen = new Set();
@@ -243,7 +248,7 @@ export function scanSource(text, file) {
   };
   visit(sf);
 
-  if (WORDING_MODULES.some((m) => file.replace(/\\/g, '/').endsWith(m))) {
+  if (WORDING_MODULE_NAME.test(file) || WORDING_MODULES.some((m) => file.replace(/\\/g, '/').endsWith(m))) {
     // Every sentence here is user wording: a literal with a letter and a space, outside imports and l10n.t.
     const sentences = (node) => {
       if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || isL10nCall(node) || ts.isRegularExpressionLiteral(node)) return;

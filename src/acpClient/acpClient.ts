@@ -1,33 +1,24 @@
-// The ACP connection to one agent process: SDK wiring, initialize, routing of updates to sessions (buffering those
-// for sessions not known yet), agent→client requests, and what happens when the agent goes away.
+// The ACP connection to one agent process: SDK wiring, initialize, sign-in, and what happens when the agent goes away.
+// What the agent sends the client is served by clientRequests.ts; the sessions, and the updates routed to them, are
+// sessionRequests.ts's, offered here as this client's methods.
 import { Readable, Writable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
-import type {
-  InitializeResponse,
-  ListSessionsRequest,
-  ListSessionsResponse,
-  SessionConfigOption,
-  SessionInfo,
-  SessionModeState,
-  SessionNotification,
-} from '@agentclientprotocol/sdk';
+import type { InitializeResponse, ListSessionsRequest, ListSessionsResponse, SessionInfo } from '@agentclientprotocol/sdk';
 import type { AgentExit, AgentProcessLike } from './agentProcess';
-import { handleElicitationRequest } from './elicitationHandler';
-import { ServiceError, type FileService } from './clientServices';
-import type { TerminalService, TerminalWatcher } from './commandRuns';
+import type { FileService } from './clientServices';
+import { clientApp } from './clientRequests';
+import type { TerminalService } from './commandRuns';
 import { AgentExitedError, NotSupportedError, errorMessage } from './errors';
 import { Emitter, type Disposable } from './events';
 import { describeExit, EXIT_EXPLANATION_WAIT_MS } from './exitDescription';
-import { withForkPoint } from './forkPoint';
 import { buildClientCapabilities, performInitialize } from './handshake';
 import type { ClientHooks } from './hooks';
 import type { Logger } from './logger';
 import { PendingRequests } from './pendingRequests';
-import { handlePermissionRequest } from './permissionHandler';
-import { Session, type SessionHost } from './session';
+import type { Session, SessionHost } from './session';
+import { SessionRequests } from './sessionRequests';
 import { offeredServers } from './sessionServers';
 import { agentSteers } from './steering';
-import { UpdateBuffer } from './updateBuffer';
 import { createWireInspector } from './wireInspector';
 
 export interface AcpClientOptions {
@@ -59,9 +50,8 @@ export interface AuthStatus {
 
 export class AcpClient {
   private readonly connection: acp.ClientConnection;
-  private readonly sessions = new Map<string, Session>();
+  private readonly sessions: SessionRequests;
   private readonly pending = new PendingRequests();
-  private readonly buffer: UpdateBuffer;
   private readonly exitEmitter: Emitter<AgentExit>;
   private readonly host: SessionHost;
   private exit: AgentExit | undefined;
@@ -90,74 +80,23 @@ export class AcpClient {
 
   private constructor(private readonly opts: AcpClientOptions) {
     const { logger, hooks } = opts;
-    this.buffer = new UpdateBuffer(logger);
     this.exitEmitter = new Emitter((err) => logger.error('[acpClient] exit listener failed', err));
     this.onDidExit = this.exitEmitter.event;
     this.authStatusEmitter = new Emitter((err) => logger.error('[acpClient] auth status listener failed', err));
     this.onDidChangeAuthStatus = this.authStatusEmitter.event;
 
-    let app = acp
-      .client({ name: opts.clientInfo.name })
-      .onRequest(acp.methods.client.session.requestPermission, (ctx) =>
-        handlePermissionRequest({
-          params: ctx.params,
-          requestId: ctx.requestId,
-          signal: ctx.signal,
-          connectionSignal: this.connection.signal,
-          session: this.sessions.get(ctx.params.sessionId),
-          hooks,
-          pending: this.pending,
-          logger,
-        }),
-      )
-      // Applied synchronously, so updates of a session land in arrival order (the SDK does not await handlers).
-      .onNotification(acp.methods.client.session.update, (ctx) => this.routeUpdate(ctx.params))
-      .onNotification('*', (ctx) => {
-        if (ctx.method === '_auth/status_update') return this.onAuthStatus(ctx.params);
-        logger.info(`[acpClient] notification ${ctx.method} not handled`, ctx.params);
-      })
-      .onRequest('*', (ctx) => {
-        logger.warn(`[acpClient] the agent called ${ctx.method}, which this client does not serve; answering method-not-found`);
-        throw acp.RequestError.methodNotFound(ctx.method);
-      });
-    const files = opts.files;
-    if (files) {
-      app = app
-        .onRequest(acp.methods.client.fs.readTextFile, (ctx) => this.serve('fs/read_text_file', ctx.params.sessionId, () => files.readTextFile(ctx.params)))
-        .onRequest(acp.methods.client.fs.writeTextFile, (ctx) => this.serve('fs/write_text_file', ctx.params.sessionId, () => files.writeTextFile(ctx.params)));
-    }
-    const terminals = opts.terminals;
-    if (terminals) {
-      const t = acp.methods.client.terminal;
-      app = app
-        .onRequest(t.create, (ctx) =>
-          this.serve('terminal/create', ctx.params.sessionId, () => terminals.create(ctx.params, this.terminalWatcher(ctx.params.sessionId))),
-        )
-        .onRequest(t.output, (ctx) => this.serve('terminal/output', ctx.params.sessionId, () => terminals.output(ctx.params)))
-        .onRequest(t.waitForExit, (ctx) => this.serve('terminal/wait_for_exit', ctx.params.sessionId, () => terminals.waitForExit(ctx.params)))
-        .onRequest(t.kill, (ctx) => this.serve('terminal/kill', ctx.params.sessionId, () => terminals.kill(ctx.params)))
-        .onRequest(t.release, (ctx) =>
-          this.serve('terminal/release', ctx.params.sessionId, async () => {
-            const released = await terminals.release(ctx.params);
-            this.sessions.get(ctx.params.sessionId)?.terminalReleased(ctx.params.terminalId);
-            return released;
-          }),
-        );
-    }
-    const createElicitation = hooks.createElicitation?.bind(hooks);
-    if (createElicitation) {
-      app = app.onRequest(acp.methods.client.elicitation.create, (ctx) =>
-        handleElicitationRequest({
-          params: ctx.params,
-          requestId: ctx.requestId,
-          signal: ctx.signal,
-          connectionSignal: this.connection.signal,
-          createElicitation,
-          pending: this.pending,
-          logger,
-        }),
-      );
-    }
+    const app = clientApp({
+      clientName: opts.clientInfo.name,
+      hooks,
+      logger,
+      pending: this.pending,
+      files: opts.files,
+      terminals: opts.terminals,
+      session: (id) => this.sessions.get(id),
+      connectionSignal: () => this.connection.signal,
+      onUpdate: (notification) => this.sessions.route(notification),
+      onAuthStatus: (params) => this.onAuthStatus(params),
+    });
 
     // EPIPE when the agent dies mid-write: the connection closes with it; this keeps it from being an uncaught error.
     opts.process.stdin.on('error', (err) => logger.warn(`[acpClient] agent stdin: ${err.message}`));
@@ -167,26 +106,33 @@ export class AcpClient {
     );
     this.connection = app.connect(stream);
 
-    const client = this;
+    // Read when asked: the response comes after the sessions' host is made.
+    const initialized = () => this.initResponse;
     this.host = {
       agent: this.connection.agent,
       get capabilities() {
-        return client.initResponse?.agentCapabilities;
+        return initialized()?.agentCapabilities;
       },
       get steering() {
-        return agentSteers(client.initResponse);
+        return agentSteers(initialized());
       },
       pending: this.pending,
       logger,
       disconnectReason: () => this.disconnectReason(),
       explainFailure: (err) => this.explainFailure(err),
-      forget: (id) => {
-        this.sessions.delete(id);
-      },
+      forget: (id) => this.sessions.forget(id),
       beforePrompt: async (id) => {
         await opts.hooks.beforePrompt?.(id)?.catch((err: unknown) => logger.warn(`[acpClient] ${id}: before the prompt`, err));
       },
     };
+    this.sessions = new SessionRequests({
+      host: this.host,
+      sessionMeta: opts.sessionMeta,
+      mcpServers: opts.mcpServers,
+      assertOpen: () => this.assertOpen(),
+      exitReason: () => this.exitReason,
+      unsupported: (what) => this.unsupported(what),
+    });
 
     opts.process.exited.then(
       (exit) => this.handleExit(exit),
@@ -227,70 +173,33 @@ export class AcpClient {
   }
 
   /** session/new in `cwd` (no MCP servers). */
-  async newSession(cwd: string): Promise<Session> {
-    this.assertOpen();
-    const response = await this.explained(this.connection.agent.request(acp.methods.agent.session.new, { cwd, mcpServers: this.mcpServers(), ...this.meta() }));
-    const session = this.attach(response.sessionId);
-    // Buffered updates were drained first; the response is newer than any of them.
-    session.apply({ type: 'session-configured', modes: response.modes, configOptions: response.configOptions });
-    return session;
+  newSession(cwd: string): Promise<Session> {
+    return this.sessions.newSession(cwd);
   }
 
   /** session/load: the history is replayed into the returned session. Requires `loadSession`. */
-  async loadSession(sessionId: string, cwd: string): Promise<Session> {
-    this.assertOpen();
-    if (!this.initResponse?.agentCapabilities?.loadSession) throw this.unsupported('loading sessions (session/load)');
-    return this.reopen(
-      sessionId,
-      async () => {
-        const r = await this.connection.agent.request(acp.methods.agent.session.load, { sessionId, cwd, mcpServers: this.mcpServers(), ...this.meta() });
-        return r ?? {};
-      },
-      { replay: true },
-    );
+  loadSession(sessionId: string, cwd: string): Promise<Session> {
+    return this.sessions.loadSession(sessionId, cwd);
   }
 
   /** session/resume (no replay). Requires `sessionCapabilities.resume`. */
-  async resumeSession(sessionId: string, cwd: string): Promise<Session> {
-    this.assertOpen();
-    if (!this.initResponse?.agentCapabilities?.sessionCapabilities?.resume) throw this.unsupported('resuming sessions (session/resume)');
-    return this.reopen(sessionId, () =>
-      this.connection.agent.request(acp.methods.agent.session.resume, { sessionId, cwd, mcpServers: this.mcpServers(), ...this.meta() }),
-    );
+  resumeSession(sessionId: string, cwd: string): Promise<Session> {
+    return this.sessions.resumeSession(sessionId, cwd);
   }
 
   /** session/list. Requires `sessionCapabilities.list`. */
-  async listSessions(params: ListSessionsRequest = {}): Promise<ListSessionsResponse> {
-    this.assertOpen();
-    if (!this.initResponse?.agentCapabilities?.sessionCapabilities?.list) throw this.unsupported('listing sessions (session/list)');
-    return this.connection.agent.request(acp.methods.agent.session.list, params);
+  listSessions(params: ListSessionsRequest = {}): Promise<ListSessionsResponse> {
+    return this.sessions.listSessions(params);
   }
 
   /** Every page of session/list (following `nextCursor`). Requires `sessionCapabilities.list`. */
-  async listAllSessions(cwd: string, maxPages = 50): Promise<SessionInfo[]> {
-    const all: SessionInfo[] = [];
-    const seen = new Set<string>();
-    let cursor: string | undefined;
-    for (let page = 0; page < maxPages; page++) {
-      const r = await this.listSessions({ cwd, ...(cursor ? { cursor } : {}) });
-      all.push(...(r.sessions ?? []));
-      // A cursor seen before would loop forever: stop at it.
-      if (!r.nextCursor || seen.has(r.nextCursor)) break;
-      seen.add(r.nextCursor);
-      cursor = r.nextCursor;
-    }
-    return all;
+  listAllSessions(cwd: string, maxPages = 50): Promise<SessionInfo[]> {
+    return this.sessions.listAllSessions(cwd, maxPages);
   }
 
   /** session/delete. Requires `sessionCapabilities.delete`; an open session is closed here first. */
-  async deleteSession(sessionId: string): Promise<void> {
-    this.assertOpen();
-    if (!this.initResponse?.agentCapabilities?.sessionCapabilities?.delete) throw this.unsupported('deleting sessions (session/delete)');
-    await this.sessions
-      .get(sessionId)
-      ?.close()
-      .catch((err: unknown) => this.opts.logger.warn(`[acpClient] closing ${sessionId} before delete failed`, err));
-    await this.connection.agent.request(acp.methods.agent.session.delete, { sessionId });
+  deleteSession(sessionId: string): Promise<void> {
+    return this.sessions.deleteSession(sessionId);
   }
 
   /**
@@ -298,37 +207,18 @@ export class AcpClient {
    * under a new id; with `at`, only up to and including that agent message (an id the agent does not know is refused,
    * -32602). Returns the copy's id; the caller opens it (a load shows the copied history).
    */
-  async forkSession(sessionId: string, cwd: string, at?: { messageId: string }): Promise<string> {
-    this.assertOpen();
-    if (!this.supports('fork')) throw this.unsupported('forking sessions (session/fork)');
-    const meta = at ? { _meta: withForkPoint(this.opts.sessionMeta, at.messageId) } : this.meta();
-    const r = await this.explained(
-      this.connection.agent.request<{ sessionId?: unknown }>('session/fork', { sessionId, cwd, mcpServers: this.mcpServers(), ...meta }),
-    );
-    if (typeof r?.sessionId !== 'string' || r.sessionId === '') throw new Error('The agent answered session/fork without a session id.');
-    return r.sessionId;
+  forkSession(sessionId: string, cwd: string, at?: { messageId: string }): Promise<string> {
+    return this.sessions.forkSession(sessionId, cwd, at);
   }
 
   /** Whether `sessionCapabilities[name]` is advertised (including unstable ones the stable types do not name). */
   supports(name: 'list' | 'delete' | 'fork' | 'resume' | 'close'): boolean {
-    const caps = this.initResponse?.agentCapabilities?.sessionCapabilities as Record<string, unknown> | null | undefined;
-    return caps?.[name] !== undefined && caps?.[name] !== null;
+    return this.sessions.supports(name);
   }
 
   /** session/close. Requires `sessionCapabilities.close`. */
-  async closeSession(sessionId: string): Promise<void> {
-    if (!this.initResponse?.agentCapabilities?.sessionCapabilities?.close) throw this.unsupported('closing sessions (session/close)');
-    const session = this.sessions.get(sessionId);
-    if (!session) throw new Error(`No open session ${sessionId}.`);
-    await session.close();
-  }
-
-  private mcpServers(): acp.McpServer[] {
-    return offeredServers(this.opts.mcpServers ?? [], this.initResponse?.agentCapabilities?.mcpCapabilities).offered;
-  }
-
-  private meta(): { _meta?: Record<string, unknown> } {
-    return this.opts.sessionMeta ? { _meta: this.opts.sessionMeta } : {};
+  closeSession(sessionId: string): Promise<void> {
+    return this.sessions.closeSession(sessionId);
   }
 
   getSession(id: string): Session | undefined {
@@ -372,74 +262,12 @@ export class AcpClient {
     }
   }
 
-  /** Runs a service call for a known session; a failure becomes the JSON-RPC error the agent reads (and is logged). */
-  private async serve<T>(method: string, sessionId: string, call: () => Promise<T>): Promise<T> {
-    if (!this.sessions.has(sessionId)) throw acp.RequestError.sessionNotFound(sessionId);
-    try {
-      return await call();
-    } catch (err) {
-      const error = toRequestError(err, method);
-      this.opts.logger.warn(`[acpClient] ${method} refused: ${error.message}`);
-      throw error;
-    }
-  }
-
-  private async reopen(
-    sessionId: string,
-    send: () => Promise<{ modes?: SessionModeState | null; configOptions?: SessionConfigOption[] | null }>,
-    opts: { replay?: boolean } = {},
-  ): Promise<Session> {
-    if (this.sessions.has(sessionId)) throw new Error(`Session ${sessionId} is already open.`);
-    // Registered before the request so a load's replayed updates apply directly, in order.
-    const session = this.attach(sessionId);
-    try {
-      const response = opts.replay ? await session.replay(send) : await send();
-      session.apply({ type: 'session-configured', modes: response.modes, configOptions: response.configOptions });
-      return session;
-    } catch (err) {
-      this.sessions.delete(sessionId);
-      session.dispose();
-      throw await this.explainFailure(err);
-    }
-  }
-
-  private attach(sessionId: string): Session {
-    const session = new Session(sessionId, this.host);
-    this.sessions.set(sessionId, session);
-    for (const update of this.buffer.drain(sessionId)) session.applyUpdate(update);
-    if (this.exitReason !== undefined) session.apply({ type: 'disconnected', reason: this.exitReason });
-    this.opts.logger.info(`[acpClient] session ${sessionId} open`);
-    return session;
-  }
-
   private onAuthStatus(params: unknown): void {
     const status = (params as { authStatus?: { kind?: unknown; label?: unknown } } | undefined)?.authStatus;
     if (!status || typeof status.kind !== 'string') return;
     // Only the kind and the label are kept: `detail` may name where a credential lives.
     this.currentAuthStatus = { kind: status.kind.slice(0, 64), label: typeof status.label === 'string' ? status.label.slice(0, 120) : undefined };
     this.authStatusEmitter.fire(this.currentAuthStatus);
-  }
-
-  /** A terminal's output and exit go to the session that created it, which shows them in the tool call embedding it. */
-  private terminalWatcher(sessionId: string): TerminalWatcher {
-    return {
-      output: (terminalId, text) => this.sessions.get(sessionId)?.terminalOutput(terminalId, text),
-      exited: (terminalId, status) =>
-        this.sessions.get(sessionId)?.terminalExited(terminalId, { exitCode: status.exitCode ?? null, signal: status.signal ?? null }),
-    };
-  }
-
-  private routeUpdate(notification: SessionNotification): void {
-    const session = this.sessions.get(notification.sessionId);
-    if (!session) {
-      this.buffer.push(notification.sessionId, notification.update);
-      return;
-    }
-    try {
-      session.applyUpdate(notification.update);
-    } catch (err) {
-      this.opts.logger.error(`[acpClient] could not apply ${notification.update.sessionUpdate} to ${notification.sessionId}`, err);
-    }
   }
 
   private handleExit(exit: AgentExit): void {
@@ -451,7 +279,7 @@ export class AcpClient {
     // A grandchild holding stdout open would keep the SDK connection alive; close it so every request settles.
     this.connection.close(new AgentExitedError(this.exitReason, exit));
     this.pending.cancelAll('agent-exited');
-    for (const session of this.sessions.values()) session.apply({ type: 'disconnected', reason: this.exitReason });
+    this.sessions.disconnectAll(this.exitReason);
     this.exitEmitter.fire(exit);
   }
 
@@ -468,13 +296,6 @@ export class AcpClient {
     if (this.disposed) return 'The connection to the agent was closed.';
     if (this.connection.signal.aborted) return `The connection to the agent closed (${errorMessage(this.connection.signal.reason)}).`;
     return undefined;
-  }
-
-  /** `request`, its failure explained as a prompt's is (an agent that exited meanwhile says how). */
-  private explained<T>(request: Promise<T>): Promise<T> {
-    return request.catch(async (err: unknown) => {
-      throw await this.explainFailure(err);
-    });
   }
 
   private async explainFailure(err: unknown): Promise<Error> {
@@ -520,16 +341,4 @@ export function withErrorDetails(err: acp.RequestError): acp.RequestError {
     typeof data === 'string' ? data : typeof data?.details === 'string' ? data.details : typeof data?.message === 'string' ? data.message : undefined;
   if (!details || err.message.includes(details)) return err;
   return new acp.RequestError(err.code, `${err.message}: ${details.slice(0, 2000)}`, err.data);
-}
-
-/** The JSON-RPC error the agent gets for a failed service call; an unexpected error keeps its message. */
-function toRequestError(err: unknown, what: string): acp.RequestError {
-  if (err instanceof acp.RequestError) return err;
-  const message = err instanceof Error ? err.message : String(err);
-  if (err instanceof ServiceError) {
-    if (err.kind === 'not-found') return new acp.RequestError(-32002, `Resource not found: ${message}`, { reason: message });
-    // A refused path is a wrong parameter from the client's point of view; the message says why.
-    return acp.RequestError.invalidParams({ reason: message }, message);
-  }
-  return acp.RequestError.internalError({ reason: message }, `${what} failed: ${message}`);
 }

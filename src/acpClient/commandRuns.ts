@@ -17,6 +17,7 @@ import * as nodePath from 'node:path';
 import { ServiceError } from './clientServices';
 import { findProgram } from './findProgram';
 import type { Logger } from './logger';
+import { BEL, C0, CSI, DEL_C1, ESC, codePointClass } from './controlChars';
 
 export interface TerminalService {
   /** `watch` gets the output as it comes and the exit (the session shows it in the tool call embedding the terminal). */
@@ -215,10 +216,13 @@ export class CommandRuns implements TerminalService {
  * forge output) and other control characters removed, tabs as spaces. The command itself runs as given.
  */
 export function printable(text: string): string {
-  return text
-    .replace(/\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?/g, '') // OSC … BEL / ST
-    .replace(/(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]/g, '') // CSI
-    .replace(/\x1b[@-_]?/g, '')
-    .replace(/\t/g, ' ')
-    .replace(/[\x00-\x1f\x7f-\x9f]/g, '');
+  return text.replace(OSC, '').replace(CSI_SEQUENCE, '').replace(ESCAPE, '').replace(/\t/g, ' ').replace(CONTROLS, '');
 }
+
+/** OSC … BEL / ST (a terminal title, a hyperlink). */
+const OSC = new RegExp(`${ESC}\\][^${BEL}${ESC}]*(?:${BEL}|${ESC}\\\\)?`, 'gu');
+/** CSI … final byte (cursor moves, clearing the screen). */
+const CSI_SEQUENCE = new RegExp(`(?:${ESC}\\[|${CSI})[0-?]*[ -/]*[@-~]`, 'gu');
+/** Any other escape, with its one following byte. */
+const ESCAPE = new RegExp(`${ESC}[@-_]?`, 'gu');
+const CONTROLS = new RegExp(codePointClass(C0, DEL_C1), 'gu');

@@ -2,8 +2,10 @@
 // Two treatments, as in the adapter's own presentation.ts: prose is compacted and bounded; executable input (shell
 // commands) and option labels are kept verbatim, because collapsing whitespace or cutting it changes what is run.
 
+import { codePointClass, DEL_C1 } from './controlChars';
+
 /** C0 controls except \t \n \r, DEL, C1 controls. */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/gu;
+const CONTROL = new RegExp(codePointClass([0x00, 0x08], [0x0b, 0x0c], [0x0e, 0x1f], DEL_C1), 'gu');
 /** Bidi embeddings/overrides/isolates: invisible, and able to make a command read differently than it runs. */
 const BIDI = /[\u202a-\u202e\u2066-\u2069]/gu;
 

@@ -2,15 +2,16 @@
 // and the choice is remembered in global state. The chat header's picker (webview/host/agentPickerBinding.ts) shows and
 // changes it.
 import * as vscode from 'vscode';
-import { SettingsProblemError } from '../acpClient/errors';
+import { Emitter } from '../acpClient/events';
 import type { Logger } from '../acpClient/logger';
 import { parseAgentList, selectedAgent, type AgentEntry } from './agentList';
+import { SettingsProblemError } from './settingsProblemError';
 
 const SELECTED_KEY = 'acpChat.agents.selected';
 
 export class AgentChoice implements vscode.Disposable {
-  private readonly emitter = new vscode.EventEmitter<void>();
-  private readonly problemEmitter = new vscode.EventEmitter<SettingsProblemError>();
+  private readonly emitter = new Emitter<void>();
+  private readonly problemEmitter = new Emitter<SettingsProblemError>();
   private readonly sub: vscode.Disposable;
   private reported = '';
   /** The list or the choice changed. */

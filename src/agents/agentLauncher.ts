@@ -4,12 +4,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { Emitter } from '../acpClient/events';
 import type { AgentLaunch } from '../acpClient/agentProcess';
-import { SettingsProblemError } from '../acpClient/errors';
 import type { Logger } from '../acpClient/logger';
 import { canScrubSubprocessEnv, parseLaunchSettings, resolveAgentLaunch, usesBundledAdapter, withClaudeTools, type SessionTools } from './agentLaunch';
 import { findProgram } from '../acpClient/findProgram';
 import { launchSettingsFor, type AgentEntry } from './agentList';
+import { SettingsProblemError } from './settingsProblemError';
 import type { ClaudeCodeSetup } from './claudeCode/claudeCodeSetup';
 import type { ProjectSetting } from './claudeCode/projectSettings';
 import type { ProjectSettingsConsent } from './projectSettingsConsent';
@@ -32,10 +33,10 @@ export interface AgentLauncherDeps {
 const USER_SETTINGS_ONLY = { claudeCode: { options: { settingSources: ['user'] } } };
 
 export class AgentLauncher implements vscode.Disposable {
-  private readonly problemEmitter = new vscode.EventEmitter<SettingsProblemError>();
+  private readonly problemEmitter = new Emitter<SettingsProblemError>();
   /** acpChat.agent.* holds entries that were ignored; the presenter shows it. */
   readonly onDidFindProblems = this.problemEmitter.event;
-  private readonly leftOutEmitter = new vscode.EventEmitter<ProjectSetting[]>();
+  private readonly leftOutEmitter = new Emitter<ProjectSetting[]>();
   /** The agent is starting without the folder's Claude settings; the chat says what that leaves out. */
   readonly onDidLeaveOutProjectSettings = this.leftOutEmitter.event;
 

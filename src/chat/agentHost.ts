@@ -4,16 +4,17 @@
 import type { AuthMethod, SessionInfo } from '@agentclientprotocol/sdk';
 import type { AcpClient } from '../acpClient/acpClient';
 import { AgentProcess, type AgentExit, type AgentProcessLike } from '../acpClient/agentProcess';
-import type { AgentLaunch } from '../agents/agentLaunch';
+import type { AgentLaunch } from '../acpClient/agentProcess';
 import type { FileService } from '../acpClient/clientServices';
 import type { TerminalService } from '../acpClient/commandRuns';
-import { AgentExitedError, AgentStartError, UnavailableError, errorMessage } from '../acpClient/errors';
+import { AgentExitedError, AgentStartError, errorMessage } from '../acpClient/errors';
 import { Emitter, type Event } from '../acpClient/events';
 import { describeExit } from '../acpClient/exitDescription';
 import type { ClientHooks } from '../acpClient/hooks';
 import type { Logger } from '../acpClient/logger';
 import type { Session } from '../acpClient/session';
 import type { ChatStatus } from './chatStatus';
+import { UnavailableError } from './unavailableError';
 import { l10n } from '../contributions/l10n';
 
 export interface AgentHostOptions {

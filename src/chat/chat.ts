@@ -2,7 +2,7 @@
 // session on the shared agent (queue and transcript live in the session), its own notice, and its own status on top
 // of the agent's. Opening, leaving and closing a session are done here and only here.
 import type { ContentBlock } from '@agentclientprotocol/sdk';
-import { AgentExitedError, UnavailableError, errorMessage } from '../acpClient/errors';
+import { AgentExitedError, errorMessage } from '../acpClient/errors';
 import { Emitter, type Disposable } from '../acpClient/events';
 import { planGoBack } from '../acpClient/forkPoint';
 import type { Logger } from '../acpClient/logger';
@@ -12,6 +12,7 @@ import { unreachable } from '../acpClient/unreachable';
 import type { AgentHost } from './agentHost';
 import { ChatNotices } from './chatNotices';
 import type { ChatStatus } from './chatStatus';
+import { UnavailableError } from './unavailableError';
 import { l10n } from '../contributions/l10n';
 
 export interface ChatOptions {

@@ -3,9 +3,8 @@
 // share (contextSources.ts).
 import * as vscode from 'vscode';
 import type { Logger } from '../acpClient/logger';
-import { dropNotAttached, type DropRefusal } from '../feedback/userErrors';
+import { dropNotAttached, type DropRefusal } from './contextWording';
 import type { Attachment, Mention, MentionCompletion } from '../webview/protocol/protocol';
-import type { ChatContextActions } from '../webview/host/chatBindings';
 import { ContextPicker } from './contextPicker';
 import { ContextSources, type ContextSourceDeps } from './contextSources';
 import { droppedName, droppedPath } from './droppedUris';
@@ -13,7 +12,7 @@ import { MentionSource } from './mentionSource';
 import { checkWorkspacePath } from './workspaceResources';
 
 /** What a chat's composer asks of the host about context. */
-export class ChatContext implements ChatContextActions {
+export class ChatContext {
   private readonly sources: ContextSources;
   private readonly picker: ContextPicker;
   private readonly mentions: MentionSource;

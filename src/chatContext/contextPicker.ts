@@ -2,11 +2,11 @@
 // symbol (VS Code's workspace symbol search), the workspace's problems, the active terminal's recent output, and the
 // git changes — each as a chip in the composer the user can remove before sending.
 import * as vscode from 'vscode';
-import { ADD_CONTEXT } from '../feedback/userErrors';
+import { ADD_CONTEXT } from './contextWording';
 import type { Attachment } from '../webview/protocol/protocol';
-import type { ContextSources } from './contextSources';
+import type { ContextCategory, ContextSources } from './contextSources';
 
-type Source = 'files' | 'symbol' | 'problems' | 'terminal' | 'changes';
+type Source = 'files' | 'symbol' | ContextCategory;
 
 export class ContextPicker {
   constructor(private readonly sources: ContextSources) {}
@@ -21,19 +21,16 @@ export class ContextPicker {
       { label: `$(git-compare) ${ADD_CONTEXT.changes}`, detail: ADD_CONTEXT.changesDetail, source: 'changes' },
     ];
     const picked = await vscode.window.showQuickPick(items, { title: ADD_CONTEXT.title, placeHolder: ADD_CONTEXT.placeholder });
-    switch (picked?.source) {
+    const source = picked?.source;
+    switch (source) {
       case undefined:
         return [];
       case 'files':
         return this.files();
       case 'symbol':
         return this.symbol();
-      case 'problems':
-        return this.sources.problems();
-      case 'terminal':
-        return this.sources.terminal();
-      case 'changes':
-        return this.sources.changes();
+      default:
+        return this.sources.category(source);
     }
   }
 

@@ -8,7 +8,8 @@ import { findProgram } from '../acpClient/findProgram';
 import { errorMessage } from '../acpClient/errors';
 import type { Logger } from '../acpClient/logger';
 import { runGit } from '../checkpoints/git';
-import { ADD_CONTEXT, type Severity } from '../feedback/userErrors';
+import type { Severity } from '../feedback/userErrors';
+import { ADD_CONTEXT } from './contextWording';
 import type { Attachment } from '../webview/protocol/protocol';
 import { bounded, problemsText, type Problem } from './contextText';
 import type { TerminalOutput } from './terminalOutput';
@@ -19,6 +20,9 @@ export interface ContextSourceDeps {
   /** The presenter's showMessage: why nothing was attached. */
   say(message: string, severity: Severity): void;
 }
+
+/** What a whole-category chip holds: the workspace's problems, the active terminal's recent output, the git changes. */
+export type ContextCategory = Extract<Attachment, { type: 'context' }>['kind'];
 
 /** At most this many symbols are offered for one query. */
 const MAX_SYMBOLS = 100;
@@ -59,6 +63,18 @@ export class ContextSources {
       endLine: last + 1,
       text,
     };
+  }
+
+  /** A whole category as its chip, as Add Context and `@` both attach it. */
+  category(kind: ContextCategory): Attachment[] | Promise<Attachment[]> {
+    switch (kind) {
+      case 'problems':
+        return this.problems();
+      case 'terminal':
+        return this.terminal();
+      case 'changes':
+        return this.changes();
+    }
   }
 
   problems(): Attachment[] {

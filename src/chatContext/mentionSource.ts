@@ -3,7 +3,7 @@
 // chip a picked suggestion becomes — the same Add Context makes (contextSources.ts).
 import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
-import { ADD_CONTEXT, dropNotAttached } from '../feedback/userErrors';
+import { ADD_CONTEXT, dropNotAttached } from './contextWording';
 import type { Attachment, Mention, MentionCompletion } from '../webview/protocol/protocol';
 import type { ContextSources } from './contextSources';
 import { ancestorFolders, baseName, matchingCategories, parseMentionQuery, rankByName, type MentionCategory } from './mentionOrder';
@@ -39,24 +39,16 @@ export class MentionSource {
 
   /** The chip of a picked suggestion; a path is checked again (the page is untrusted), a refusal said. */
   async attach(mention: Mention): Promise<Attachment[]> {
-    switch (mention.kind) {
-      case 'problems':
-        return this.sources.problems();
-      case 'terminal':
-        return this.sources.terminal();
-      case 'changes':
-        return this.sources.changes();
-      default: {
-        const checked = await checkWorkspacePath(mention.path);
-        if (!checked.ok || (mention.kind === 'symbol' && checked.folder)) {
-          this.sources.say(dropNotAttached([{ name: droppedName(mention.path), why: checked.ok ? 'not-a-file' : checked.why }]), 'warning');
-          return [];
-        }
-        if (mention.kind !== 'symbol') return [this.sources.resource(checked.uri, checked.folder)];
-        const range = new vscode.Range(mention.startLine - 1, 0, Math.max(mention.startLine, mention.endLine) - 1, 0);
-        return [await this.sources.symbol(checked.uri, mention.name, range)];
-      }
+    // A category names no path: its chip is made as Add Context makes it.
+    if (!('path' in mention)) return this.sources.category(mention.kind);
+    const checked = await checkWorkspacePath(mention.path);
+    if (!checked.ok || (mention.kind === 'symbol' && checked.folder)) {
+      this.sources.say(dropNotAttached([{ name: droppedName(mention.path), why: checked.ok ? 'not-a-file' : checked.why }]), 'warning');
+      return [];
     }
+    if (mention.kind !== 'symbol') return [this.sources.resource(checked.uri, checked.folder)];
+    const range = new vscode.Range(mention.startLine - 1, 0, Math.max(mention.startLine, mention.endLine) - 1, 0);
+    return [await this.sources.symbol(checked.uri, mention.name, range)];
   }
 
   /** Files whose path holds the text, and the folders whose name does, ranked together. */

@@ -3,7 +3,7 @@
 // there on disk. The page is untrusted: a path it sends is checked as if it were new.
 import * as vscode from 'vscode';
 import { ServiceError } from '../acpClient/clientServices';
-import type { DropRefusal } from '../feedback/userErrors';
+import type { DropRefusal } from './contextWording';
 import { resolveInWorkspace } from '../workbench/workspacePaths';
 
 export type CheckedPath = { ok: true; uri: vscode.Uri; folder: boolean } | { ok: false; why: DropRefusal };

@@ -7,7 +7,6 @@ import * as vscode from 'vscode';
 import type { Logger } from '../acpClient/logger';
 import { checkRestore, planRestore, type RestoreFile } from './restorePlan';
 import { readText, type TurnChangeTracker } from './turnChangeTracker';
-import { currentText } from './turnReview';
 
 export const RESTORE_SCHEME = 'acp-chat-restore';
 
@@ -162,4 +161,12 @@ export class CodeRestore implements vscode.TextDocumentContentProvider, vscode.D
     for (const uri of replaced) await vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.save();
     return applied;
   }
+}
+
+/** The open buffer's text (unsaved edits count as a change), else the file on disk; `null` when it does not exist. */
+export async function currentText(uri: vscode.Uri): Promise<string | null | undefined> {
+  // A clean buffer may not have caught up with the agent's write yet: the disk is the truth then.
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  if (open && !open.isClosed && open.isDirty) return open.getText();
+  return readText(uri.fsPath);
 }

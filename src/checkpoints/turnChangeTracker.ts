@@ -114,7 +114,11 @@ export class TurnChangeTracker implements Disposable {
     const marked: TrackedFile[] = [];
     for (const set of this.records) {
       if (set.userIndex < userIndex) continue;
-      for (const f of set.files) if (paths.includes(f.path) && !f.reverted) ((f.reverted = true), marked.push(f));
+      for (const f of set.files) {
+        if (!paths.includes(f.path) || f.reverted) continue;
+        f.reverted = true;
+        marked.push(f);
+      }
     }
     this.changed();
     return () => {

@@ -1,4 +1,4 @@
-// The one place that shows errors to the user: worded by userErrors.ts, shown as a card in the chat it concerns (the
+// The one place that shows errors to the user: worded by describeError, shown as a card in the chat it concerns (the
 // chat the user is in when nothing more precise is known; every chat for the agent's own exit), and as a notification
 // only when no chat is on screen. A failed start is reported once per chat, however often it is retried. Buttons run
 // only the actions this presenter offered; each action id maps to one VS Code command in ACTIONS.
@@ -11,13 +11,18 @@ import { AgentExitedError, AgentStartError, errorMessage } from '../acpClient/er
 import type { Disposable } from '../acpClient/events';
 import type { Session } from '../acpClient/session';
 import type { Logger } from '../acpClient/logger';
-import { APPROX_DOWNLOAD_MB } from '../agents/claudeCode/claudeCodeSetup';
 import { COMMANDS } from '../contributions/commandIds';
-import { describeError, type Severity, type UserAction, type UserError } from './userErrors';
+import { describeError, firstLine, type Severity, type UserAction, type UserError } from './userErrors';
 import { withoutLinks } from '../acpClient/displayText';
 
 /** A notice as the presenter builds it (the chat gives it its id). */
 type NoticeContent = Parameters<ChatNotices['show']>[0];
+
+/**
+ * What the Download Claude Code button says the download weighs before anything is fetched: the pinned version's
+ * linux-x64 tarball is 150 MB, the other platforms' of that order. Kept with the label: feedback/ imports no feature.
+ */
+const APPROX_DOWNLOAD_MB = 150;
 
 /** What the presenter itself offers besides the error actions. */
 type NoticeAction = UserAction | 'resendPrompt';
@@ -385,8 +390,4 @@ function promptPreview(prompt: ContentBlock[] | undefined): string | undefined {
     .replace(/\s+/g, ' ')
     .trim();
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
-}
-
-function firstLine(text: string): string {
-  return text.split('\n')[0] ?? text;
 }

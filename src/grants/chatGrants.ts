@@ -7,12 +7,14 @@ import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
 import { Emitter, type Disposable, type Event } from '../acpClient/events';
 import type { Logger } from '../acpClient/logger';
-import { GRANT_EFFECT } from '../feedback/userErrors';
+import { GRANT_EFFECT } from './grantsWording';
 import type { GrantView } from './grantEffect';
 import { GrantWatcher, type ObservedGrant } from './grantWatcher';
-import { removeRuleEdit, settingsFilePaths, type Scope } from './permissionSettings';
-import { claudeLocations } from './permissionsView';
+import { claudeLocations } from './claudeLocations';
+import type { Scope } from './claudeRules';
+import { removeRuleEdit } from './ruleEdits';
 import { editSettingsFile } from './settingsFiles';
+import { settingsFilePaths } from './settingsPaths';
 
 /** Where Claude Code keeps each scope for this window (the agent's own CLAUDE_CONFIG_DIR and HOME). */
 function claudeSettingsPaths(): Record<Scope, string> | undefined {

@@ -2,9 +2,9 @@
 // adapter applies a PermissionUpdate the client cannot see; permission-extension.md: "the client must not infer
 // storage scope, lifetime, or permission effects from kind or button text"). Pure: two readings of the rules in,
 // the effect out.
-import { diffRules, type Rule, type Scope } from './permissionSettings';
+import { diffRules, type Rule, type Scope } from './claudeRules';
 
-export type { GrantView } from './grantView';
+export type { GrantView } from '../webview/protocol/protocol';
 
 export type GrantEffect =
   /** Rules the answer added, each with the file it is kept in. */

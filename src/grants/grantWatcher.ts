@@ -6,7 +6,7 @@ import type { Logger } from '../acpClient/logger';
 import type { Session } from '../acpClient/session';
 import type { PermissionRecord, TranscriptChange } from '../acpClient/transcript';
 import { grantEffect, isDurableKind, type GrantEffect } from './grantEffect';
-import { parsePermissionSettings, type Rule, type Scope } from './permissionSettings';
+import { parsePermissionSettings, type Rule, type Scope } from './claudeRules';
 import { readSettingsFile } from './settingsFiles';
 
 /** Every rule of the three files as they are now (a file that is absent, refused or malformed adds none). */

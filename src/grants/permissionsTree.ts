@@ -3,8 +3,8 @@
 // read says so instead, with why. The repository's grants (the project file's allow rules, extra directories and a
 // default mode other than `default`) are marked, and said not to apply while Claude Code does not trust the folder.
 // Pure: the VS Code side turns each node into a TreeItem one to one.
-import { GRANTS } from '../feedback/userErrors';
-import { BEHAVIOURS, SCOPES, type Behaviour, type ParsedSettings, type Rule, type Scope } from './permissionSettings';
+import { GRANTS } from './grantsWording';
+import { BEHAVIOURS, SCOPES, type Behaviour, type ParsedSettings, type Rule, type Scope } from './claudeRules';
 import { MAX_SETTINGS_BYTES, type SettingsFileRead } from './settingsFiles';
 import { l10n } from '../contributions/l10n';
 

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { parsePermissionSettings, type Scope } from './permissionSettings';
+import { parsePermissionSettings, type Scope } from './claudeRules';
 
 /** Above this a settings file is not read: no person writes one that large. */
 export const MAX_SETTINGS_BYTES = 1024 * 1024;

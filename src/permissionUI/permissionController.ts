@@ -4,12 +4,12 @@
 // goes through EditorActions.
 import type { CreateElicitationResponse } from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
-import { AnswerNotUsedError } from '../acpClient/errors';
 import { Emitter, type Event } from '../acpClient/events';
 import type { ClientHooks, PendingElicitation, PendingPermission } from '../acpClient/hooks';
 import type { Logger } from '../acpClient/logger';
 import type { EditorActions } from '../workbench/editorActions';
-import { agentFolderPaths } from '../workbench/locationOpener';
+import type { AgentFolders } from '../workbench/agentFolders';
+import { AnswerNotUsedError } from './answerNotUsedError';
 import { openElicitationFlow } from './elicitationPrompt';
 import { openPermissionModal } from './modalPrompt';
 import { PermissionBroker, type AnswerResult, type PermissionPrompt, type Prompt } from './permissionBroker';
@@ -21,6 +21,8 @@ import { readPromptSurface } from './settings';
 export interface PermissionControllerOptions {
   logger: Logger;
   editor: EditorActions;
+  /** The folders the agent works in: a path in them is named without asking where it is. */
+  folders: AgentFolders;
   /** ExtensionMode.Test: let the extension-host tests read what a surface shows. */
   inspectable?: boolean;
 }
@@ -53,7 +55,7 @@ export class PermissionController implements vscode.Disposable {
     const { logger } = options;
     this.logger = logger;
     this.editor = options.editor;
-    this.broker = new PermissionBroker({ logger, presentationContext: () => ({ workspaceFolders: agentFolderPaths() }) });
+    this.broker = new PermissionBroker({ logger, presentationContext: () => ({ workspaceFolders: options.folders.paths() }) });
     this.hooks = {
       requestPermission: (req: PendingPermission) => this.broker.requestPermission(req),
       createElicitation: (req: PendingElicitation) => this.broker.createElicitation(req),

@@ -9,9 +9,9 @@ import { Emitter, type Event } from '../acpClient/events';
 import type { Logger } from '../acpClient/logger';
 import type { TurnChangeTracker } from '../checkpoints/turnChangeTracker';
 import { COMMANDS } from '../contributions/commandIds';
-import { REVIEW } from '../feedback/userErrors';
 import { hunkId, locateHunks, undoEdit, undoHunk, type LocatedHunk } from './hunks';
 import { afterTurn, afterWrite, hunksOf, kept, undone, type FileUnderReview } from './reviewState';
+import { REVIEW } from './reviewWording';
 
 const STATE_KEY = 'acpChat.review';
 /** Bounds of what is kept across reloads: the most recently changed files, and their text in total. */
@@ -55,7 +55,7 @@ export class EditorReview implements vscode.CodeLensProvider, vscode.HoverProvid
   private readonly removed = vscode.window.createTextEditorDecorationType({
     after: { color: new vscode.ThemeColor('editorGutter.deletedBackground'), margin: '0 0 0 2em', fontStyle: 'italic' },
   });
-  private readonly lensEmitter = new vscode.EventEmitter<void>();
+  private readonly lensEmitter = new Emitter<void>();
   readonly onDidChangeCodeLenses = this.lensEmitter.event;
   private readonly changeEmitter: Emitter<void>;
   /** The files under review changed (a hunk kept or undone, a turn's changes came): the chat's counts follow. */

@@ -1,6 +1,7 @@
 // The VS Code face of the agent's terminals: one terminal per run, a Pseudoterminal fed by the run's output, so the
 // user sees what the agent's command prints. Closing it kills the command. Input is not forwarded (the agent owns it).
 import * as vscode from 'vscode';
+import { Emitter } from '../acpClient/events';
 import type { TerminalExitStatus } from '@agentclientprotocol/sdk';
 import type { TerminalDisplay } from '../acpClient/commandRuns';
 
@@ -10,7 +11,7 @@ function toTerminalText(text: string): string {
 }
 
 export function openAgentTerminal(title: string, kill: () => void): TerminalDisplay {
-  const writeEmitter = new vscode.EventEmitter<string>();
+  const writeEmitter = new Emitter<string>();
   let pending = '';
   let opened = false;
   let closed = false;

@@ -2,12 +2,14 @@
 // edit, the plan as a markdown preview. Failures are logged and reported through `onDidFail` (the presenter shows
 // them); none escapes to the caller.
 import * as vscode from 'vscode';
-import { LocationRefusedError } from '../acpClient/errors';
+import { Emitter } from '../acpClient/events';
 import type { Logger } from '../acpClient/logger';
 import { toDisplayText } from '../acpClient/displayText';
 import type { PresentedLocation } from './locationLinks';
+import { LocationRefusedError } from './locationRefusedError';
 import type { DiffSides, PresentedDiff } from './previewDocuments';
 import { openLocation } from './locationOpener';
+import type { AgentFolders } from './agentFolders';
 import { PreviewDocuments } from './previewDocuments';
 
 /** A diff the editor opened; `forApproval` is the key of the pending approval it was opened for, if any. */
@@ -17,15 +19,18 @@ export interface OpenedDiff extends DiffSides {
 
 export class EditorActions implements vscode.Disposable {
   private readonly previews: PreviewDocuments;
-  private readonly failEmitter = new vscode.EventEmitter<{ err: unknown; what: string }>();
+  private readonly failEmitter = new Emitter<{ err: unknown; what: string }>();
   /** An action failed: what to tell the user. */
   readonly onDidFail = this.failEmitter.event;
-  private readonly openedDiffEmitter = new vscode.EventEmitter<OpenedDiff>();
+  private readonly openedDiffEmitter = new Emitter<OpenedDiff>();
   /** A diff was opened (after its editor was shown). */
   readonly onDidOpenDiff = this.openedDiffEmitter.event;
 
-  constructor(private readonly logger: Logger) {
-    this.previews = new PreviewDocuments(logger);
+  constructor(
+    private readonly logger: Logger,
+    private readonly folders: AgentFolders,
+  ) {
+    this.previews = new PreviewDocuments(logger, folders);
   }
 
   /**
@@ -33,7 +38,9 @@ export class EditorActions implements vscode.Disposable {
    * opened: invalid, declined outside the workspace, or failed.
    */
   openLocation(path: unknown, line?: unknown): Promise<boolean> {
-    return this.open(vscode.l10n.t('Opening {0}', toDisplayText(String(path), 200)), () => openLocation(path, line, { preserveFocus: false }));
+    return this.open(vscode.l10n.t('Opening {0}', toDisplayText(String(path), 200)), () =>
+      openLocation(path, line, this.folders.paths(), { preserveFocus: false }),
+    );
   }
 
   /** A location from an approval prompt: checked when presented; focus stays on the prompt. */
@@ -42,7 +49,9 @@ export class EditorActions implements vscode.Disposable {
       this.failEmitter.fire({ err: new LocationRefusedError(location.label, location.invalid), what: vscode.l10n.t('Opening {0}', location.label) });
       return;
     }
-    await this.open(vscode.l10n.t('Opening {0}', location.label), () => openLocation(location.path, location.line, { preserveFocus: true }));
+    await this.open(vscode.l10n.t('Opening {0}', location.label), () =>
+      openLocation(location.path, location.line, this.folders.paths(), { preserveFocus: true }),
+    );
   }
 
   /**

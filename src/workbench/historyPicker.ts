@@ -1,6 +1,7 @@
 // "ACP Chat: Show Chats…": a QuickPick of the workspace's conversations, newest first, searchable by title,
 // with Fork and Delete buttons where the agent offers them. Picking one shows it in the chat.
 import * as vscode from 'vscode';
+import { Emitter } from '../acpClient/events';
 import type { HistorySource, HistoryTarget } from '../chat/historySource';
 import { displayTitle, relativeTime, type HistoryItem } from '../chat/sessionHistory';
 import { escapeCodicons, toDisplayText } from '../acpClient/displayText';
@@ -30,7 +31,7 @@ export interface HistoryPickerView {
 export class HistoryPicker implements vscode.Disposable {
   private qp: vscode.QuickPick<Item> | undefined;
   private target: HistoryTarget | undefined;
-  private readonly viewEmitter = new vscode.EventEmitter<void>();
+  private readonly viewEmitter = new Emitter<void>();
   /** The picker opened, closed, filled or moved its focus (what `view()` returns changed). */
   readonly onDidChangeView = this.viewEmitter.event;
 

@@ -3,6 +3,7 @@
 // agent may point at any file on the machine.
 import * as nodePath from 'node:path';
 import { l10n } from '../contributions/l10n';
+import { hasC0Control } from '../acpClient/controlChars';
 
 export type LocationCheck = { ok: true; path: string; line?: number; insideWorkspace: boolean; relativePath?: string } | { ok: false; reason: string };
 
@@ -12,7 +13,7 @@ export type PathFlavour = typeof nodePath.posix | typeof nodePath.win32;
 /** Check an agent-supplied location against the workspace folders (absolute fs paths). Line is 1-based. */
 export function checkLocation(path: unknown, line: unknown, workspaceFolders: readonly string[], flavour: PathFlavour = nodePath): LocationCheck {
   if (typeof path !== 'string' || path.length === 0) return { ok: false, reason: l10n.t('The location has no file path.') };
-  if (/[\u0000-\u001f]/u.test(path)) return { ok: false, reason: l10n.t('The file path contains control characters.') };
+  if (hasC0Control(path)) return { ok: false, reason: l10n.t('The file path contains control characters.') };
   if (!flavour.isAbsolute(path)) return { ok: false, reason: l10n.t('The agent gave a relative path ({0}); only absolute paths are opened.', path) };
   const normalized = flavour.normalize(path);
   const validLine = typeof line === 'number' && Number.isInteger(line) && line >= 1 ? line : undefined;

@@ -3,24 +3,18 @@
 import * as vscode from 'vscode';
 import { locationLabel, type LocationCheck } from './locationLinks';
 import { checkRealLocation } from './realLocation';
-import { LocationRefusedError } from '../acpClient/errors';
-import { worktreeRoots } from './worktreeRoots';
+import { LocationRefusedError } from './locationRefusedError';
 
 export function workspaceFolderPaths(): string[] {
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
-}
-
-/** The folders the agent works in: the workspace's and the chats' worktrees. A path in them is shown without asking. */
-export function agentFolderPaths(): string[] {
-  return [...workspaceFolderPaths(), ...worktreeRoots()];
 }
 
 /**
  * Returns false when the user declined the outside-workspace warning; an invalid location rejects with
  * LocationRefusedError (worded and shown by the presenter).
  */
-export async function openLocation(path: unknown, line?: unknown, opts: { preserveFocus?: boolean } = {}): Promise<boolean> {
-  const check = await checkRealLocation(path, line ?? undefined, agentFolderPaths());
+export async function openLocation(path: unknown, line: unknown, folders: readonly string[], opts: { preserveFocus?: boolean } = {}): Promise<boolean> {
+  const check = await checkRealLocation(path, line ?? undefined, folders);
   if (!check.ok) throw new LocationRefusedError('this location', check.reason);
   if (!check.insideWorkspace && !(await confirmOutsideWorkspace(check, vscode.l10n.t('Open a file outside the workspace?')))) return false;
   const uri = vscode.Uri.file(check.path);

@@ -3,7 +3,8 @@
 import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
 import type { Logger } from '../acpClient/logger';
-import { confirmOutsideWorkspace, agentFolderPaths } from './locationOpener';
+import { confirmOutsideWorkspace } from './locationOpener';
+import type { AgentFolders } from './agentFolders';
 import { checkRealLocation } from './realLocation';
 import { describeNote, reconstructEdit } from './snippetDiff';
 import { toDisplayText } from '../acpClient/displayText';
@@ -20,7 +21,10 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
   private readonly disposables: vscode.Disposable[] = [];
   private counter = 0;
 
-  constructor(private readonly logger: Logger) {
+  constructor(
+    private readonly logger: Logger,
+    private readonly folders: AgentFolders,
+  ) {
     this.disposables.push(
       vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, this),
       vscode.workspace.registerTextDocumentContentProvider(PLAN_SCHEME, this),
@@ -51,7 +55,7 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
       return { original: before, modified: after };
     }
     // Showing the current text reads the file: outside the workspace (also through a symlink) only when confirmed.
-    const check = await checkRealLocation(diff.path, undefined, agentFolderPaths());
+    const check = await checkRealLocation(diff.path, undefined, this.folders.paths());
     if (check.ok && !check.insideWorkspace && !(await confirmOutsideWorkspace(check, vscode.l10n.t('Show a diff of a file outside the workspace?'))))
       return undefined;
     const current = await this.readCurrentText(diff.path);

@@ -25,7 +25,7 @@ const MAX_LINKS = 40;
  */
 export async function resolveInWorkspace(path: unknown, folders: readonly string[], fs: PathLookup = nodeLookup): Promise<string> {
   if (typeof path !== 'string' || !path) throw new ServiceError('invalid-params', 'The path is empty.');
-  if (/[\u0000]/u.test(path)) throw new ServiceError('invalid-params', 'The path contains a NUL character.');
+  if (path.includes('\0')) throw new ServiceError('invalid-params', 'The path contains a NUL character.');
   if (!nodePath.isAbsolute(path)) throw new ServiceError('invalid-params', `The path must be absolute: ${path}`);
   const normalized = nodePath.normalize(path);
   const outside = () => new ServiceError('refused', `${path} is outside the workspace folders; the client only reads and writes files inside them.`);

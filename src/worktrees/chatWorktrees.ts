@@ -2,41 +2,25 @@
 // starts the chat's session there; the chat reviews what it changed against where it started, applies that to the
 // user's folder (three-way, per file, a conflict written only when the user picks a side), opens it in a new window,
 // or discards it (asked first, with what would be lost). Nothing is removed without the user's confirmation.
-import { randomBytes } from 'node:crypto';
-import { existsSync, realpathSync } from 'node:fs';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+// This class holds where each session works and the worktrees' lifecycle; the steps are in newWorktree.ts,
+// worktreeChanges.ts, worktreeApply.ts, worktreeDiscard.ts and manageWorktrees.ts.
+import { existsSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
-import { WorktreeError, errorMessage } from '../acpClient/errors';
+import { errorMessage } from '../acpClient/errors';
 import { Emitter, type Disposable } from '../acpClient/events';
 import type { Logger } from '../acpClient/logger';
-import { isInside } from '../acpClient/pathInside';
 import type { Chat, WorkPlace } from '../chat/chat';
 import type { ChatRegistry } from '../chat/chatRegistry';
-import { WORKTREES, type Severity, type UserAction } from '../feedback/userErrors';
-import { resolveInWorkspace } from '../workbench/workspacePaths';
-import { setWorktreeRoots } from '../workbench/worktreeRoots';
-import { conflictText, decideApply, type ConflictReason } from './applyDecision';
-import { isSandboxStub } from './sandboxStubs';
-import {
-  addWorktree,
-  branchNameProblem,
-  carryChanges,
-  changedFiles,
-  commitsSince,
-  deleteBranch,
-  deleteRef,
-  fileAt,
-  hasUncommittedChanges,
-  headCommit,
-  keepCommit,
-  mergeText,
-  recordState,
-  removeWorktree,
-  repositoryOf,
-  type Repository,
-  type WorktreeFileChange,
-} from './worktreeGit';
+import type { Severity, UserAction } from '../feedback/userErrors';
+import { WorktreeError } from './worktreeError';
+import { WORKTREES } from './worktreeWording';
+import { manageWorktrees } from './manageWorktrees';
+import { askForWorktree, makeWorktree } from './newWorktree';
+import { appliedSummary, applyChanges, askWhichToTake, type ApplyOutcome, type PickConflicts } from './worktreeApply';
+import { changesOf, type WorktreeChanges } from './worktreeChanges';
+import { askToDiscard, askToDiscardWithChat, deleteFromRepository, type Confirm } from './worktreeDiscard';
+import { fileAt, repositoryOf, type Repository } from './worktreeGit';
 import type { WorktreeRecord, WorktreeStore } from './worktreeStore';
 
 export const WORKTREE_SCHEME = 'acp-chat-worktree';
@@ -51,31 +35,6 @@ export interface ChatWorktreesDeps {
   say(message: string, severity: Severity, actions: UserAction[], chat?: Chat): void;
 }
 
-/** What a worktree changed against where it started. */
-export interface WorktreeChanges {
-  files: WorktreeFileChange[];
-  commits: string[];
-  /** The recorded state of the worktree the files are read from. */
-  state: string;
-}
-
-export interface ApplyConflict {
-  path: string;
-  reason: ConflictReason;
-}
-
-export interface ApplyOutcome {
-  applied: string[];
-  conflicts: ApplyConflict[];
-  /** Conflicting files the user took the worktree's version of. */
-  taken: string[];
-}
-
-/** Picks which conflicting files take the worktree's version (the rest keep the user's). */
-export type PickConflicts = (conflicts: readonly ApplyConflict[], record: WorktreeRecord) => Thenable<string[]> | Promise<string[]>;
-/** Asks before something is removed: the question and what would be lost. */
-export type Confirm = (question: string, detail: string) => Thenable<boolean> | Promise<boolean>;
-
 export class ChatWorktrees implements vscode.Disposable {
   private readonly changedEmitter = new Emitter<void>((err) => this.deps.logger.error('[worktrees] listener failed', err));
   /** A worktree's files may have changed (a turn ended, an apply, a discard): views read them again. */
@@ -87,12 +46,13 @@ export class ChatWorktrees implements vscode.Disposable {
   constructor(private readonly deps: ChatWorktreesDeps) {
     this.subs.push(
       vscode.workspace.registerTextDocumentContentProvider(WORKTREE_SCHEME, this),
-      deps.store.onDidChange(() => {
-        this.publishRoots();
-        this.changedEmitter.fire();
-      }),
+      deps.store.onDidChange(() => this.changedEmitter.fire()),
     );
-    this.publishRoots();
+  }
+
+  /** The worktrees' folders: the agent works in them as in the workspace's (paths there are shown without asking). */
+  roots(): string[] {
+    return this.deps.store.all().map((r) => r.path);
   }
 
   /** Where `sessionId` works, when it works in a worktree that is still there; a missing one is said once. */
@@ -157,30 +117,9 @@ export class ChatWorktrees implements vscode.Disposable {
   async create(chat: Chat, folders: readonly string[]): Promise<WorktreeRecord | undefined> {
     if (!this.deps.trusted()) throw new WorktreeError('untrusted', 'The workspace is not trusted.');
     if (!folders.length || !this.deps.storageDir) throw new WorktreeError('no-folder', 'No folder is open.');
-    const folder = folders.length === 1 ? folders[0]! : await pickFolder(folders);
-    if (!folder) return undefined;
-    const repo = await repositoryOf(folder);
-    const branch = await vscode.window.showInputBox({
-      title: vscode.l10n.t('New Chat in Worktree'),
-      prompt: WORKTREES.branchPrompt,
-      value: `acp-chat/${randomBytes(3).toString('hex')}`,
-      valueSelection: [9, 15],
-      validateInput: (name) => branchNameProblem(repo, name),
-      ignoreFocusOut: true,
-    });
-    if (branch === undefined) return undefined;
-    let carry = false;
-    if (await hasUncommittedChanges(repo)) {
-      const choice = await vscode.window.showQuickPick(
-        [
-          { label: WORKTREES.carry, detail: WORKTREES.carryDetail, carry: true },
-          { label: WORKTREES.leave, detail: WORKTREES.leaveDetail, carry: false },
-        ],
-        { title: WORKTREES.carryTitle, ignoreFocusOut: true },
-      );
-      if (!choice) return undefined;
-      carry = choice.carry;
-    }
+    const answers = await askForWorktree(folders);
+    if (!answers) return undefined;
+    const { repo, folder, branch, carry } = answers;
     const record = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: WORKTREES.creating(branch) }, () =>
       this.make(repo, folder, branch, carry),
     );
@@ -189,58 +128,14 @@ export class ChatWorktrees implements vscode.Disposable {
   }
 
   /** Makes the worktree and remembers it (the part of `create` past the questions). */
-  async make(repo: Repository, folder: string, branch: string, carry: boolean): Promise<WorktreeRecord> {
-    const id = randomBytes(6).toString('hex');
-    const name = `${nodePath.basename(repo.root)}-${branch.replace(/[^A-Za-z0-9._-]+/gu, '-')}-${id.slice(0, 4)}`.slice(0, 80);
-    const path = nodePath.join(this.deps.storageDir!, 'worktrees', name);
-    const head = await headCommit(repo);
-    await addWorktree(repo, path, branch, head);
-    try {
-      if (carry) {
-        const skipped = await carryChanges(repo, path);
-        if (skipped.length) this.deps.say(WORKTREES.notCarried(skipped), 'info', []);
-      }
-      const base = await recordState(repo.git, path);
-      const baseRef = `refs/acp-chat/worktrees/${id}`;
-      await keepCommit(repo, baseRef, base);
-      // The chat's folder's place in the repository, inside the worktree (a folder below the repository's root).
-      const inRepo = nodePath.relative(repo.root, realpathSync(folder));
-      const record: WorktreeRecord = {
-        id,
-        branch,
-        path,
-        cwd: inRepo && !inRepo.startsWith('..') ? nodePath.join(path, inRepo) : path,
-        repoRoot: repo.root,
-        folder,
-        base,
-        baseHead: head,
-        baseRef,
-        sessions: [],
-        createdAt: new Date().toISOString(),
-      };
-      await this.deps.store.add(record);
-      this.deps.logger.info(`[worktrees] made ${path} on ${branch} from ${head.slice(0, 8)}${carry ? ' with the uncommitted changes' : ''}`);
-      return record;
-    } catch (err) {
-      // Half made: nothing of it is kept (the branch is new and empty of the user's work).
-      await removeWorktree(repo, path).catch(() => undefined);
-      await deleteBranch(repo, branch).catch(() => undefined);
-      throw err;
-    }
+  make(repo: Repository, folder: string, branch: string, carry: boolean): Promise<WorktreeRecord> {
+    return makeWorktree(repo, folder, branch, carry, this.deps);
   }
 
   /** What the worktree changed since it was made: its files (commits the agent made there included) and commits. */
   async changes(record: WorktreeRecord, repo?: Repository): Promise<WorktreeChanges> {
     repo ??= await this.repository(record);
-    const state = await recordState(repo.git, record.path);
-    const sessionDir = nodePath.relative(record.path, record.cwd).split(nodePath.sep).join('/');
-    const files: WorktreeFileChange[] = [];
-    for (const file of await changedFiles(repo, record.base, state)) {
-      const empty = file.status === 'added' && file.added === 0 && file.removed === 0;
-      if (empty && isSandboxStub(file.path, sessionDir, (await fileAt(repo, state, file.path))?.length ?? -1)) continue;
-      files.push(file);
-    }
-    return { files, commits: await commitsSince(repo, record.baseHead, record.branch), state };
+    return changesOf(record, repo);
   }
 
   /** The multi-file diff of what the worktree changed (or of one file): where it started ↔ the worktree now. */
@@ -275,62 +170,11 @@ export class ChatWorktrees implements vscode.Disposable {
    */
   async apply(record: WorktreeRecord, pick: PickConflicts = askWhichToTake): Promise<ApplyOutcome> {
     const repo = await this.repository(record);
-    const { files, state } = await this.changes(record, repo);
-    const applied: string[] = [];
-    const conflicts: ApplyConflict[] = [];
-    const theirs = new Map<string, Buffer | undefined>();
-    for (const file of files) {
-      const target = nodePath.join(record.repoRoot, ...file.path.split('/'));
-      const inside =
-        isInside(record.repoRoot, target) &&
-        (await resolveInWorkspace(target, [record.repoRoot]).then(
-          () => true,
-          () => false,
-        ));
-      if (!inside) {
-        conflicts.push({ path: file.path, reason: 'outside' });
-        continue;
-      }
-      const [base, their, mine] = await Promise.all([
-        fileAt(repo, record.base, file.path),
-        fileAt(repo, state, file.path),
-        readFile(target).catch(() => undefined),
-      ]);
-      theirs.set(file.path, their);
-      const unsaved = vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'file' && d.uri.fsPath === target && d.isDirty);
-      let decision = decideApply({ base, theirs: their, mine, symlink: file.symlink, unsaved });
-      if (decision.kind === 'merge') {
-        const merged = await mergeText(repo.git, decision.mine, decision.base, decision.theirs);
-        decision = merged.conflicts ? { kind: 'conflict', reason: 'both-changed' } : { kind: 'write', content: merged.text };
-      }
-      switch (decision.kind) {
-        case 'same':
-          break;
-        case 'write':
-          await writeInto(target, decision.content);
-          applied.push(file.path);
-          break;
-        case 'delete':
-          await unlink(target).catch(() => undefined);
-          applied.push(file.path);
-          break;
-        case 'conflict':
-          conflicts.push({ path: file.path, reason: decision.reason });
-          break;
-      }
-    }
-    // A side is written only for a file the user picked, and only where a side can be written at all.
-    const pickable = conflicts.filter((c) => c.reason === 'both-changed' || c.reason === 'unsaved');
-    const taken = pickable.length ? (await pick(pickable, record)).filter((p) => pickable.some((c) => c.path === p)) : [];
-    for (const path of taken) {
-      const target = nodePath.join(record.repoRoot, ...path.split('/'));
-      const content = theirs.get(path);
-      if (content === undefined) await unlink(target).catch(() => undefined);
-      else await writeInto(target, content);
-    }
+    const outcome = await applyChanges(record, repo, await this.changes(record, repo), pick);
+    const { applied, conflicts, taken } = outcome;
     this.deps.logger.info(`[worktrees] applied ${record.branch}: ${applied.length} file(s), ${conflicts.length} conflict(s), ${taken.length} taken`);
     this.changedEmitter.fire();
-    return { applied, conflicts, taken };
+    return outcome;
   }
 
   /** Discard: asked first with what would be lost; then the worktree, its branch and its ref go, and the record. */
@@ -341,10 +185,7 @@ export class ChatWorktrees implements vscode.Disposable {
     if (!(await confirm(WORKTREES.discardQuestion(record.branch), detail))) return false;
     // Its chats move to a new session in the user's folder first: the agent must not be left working in a removed folder.
     for (const chat of chats.all()) if (this.recordOf(chat)?.id === record.id) await chat.newSession();
-    const repo = await this.repository(record);
-    await removeWorktree(repo, record.path);
-    await deleteBranch(repo, record.branch);
-    await deleteRef(repo, record.baseRef);
+    await deleteFromRepository(await this.repository(record), record);
     await this.deps.store.remove(record.id);
     this.deps.logger.info(`[worktrees] discarded ${record.path} and ${record.branch}`);
     this.deps.say(WORKTREES.discarded(record.branch), 'info', []);
@@ -363,14 +204,7 @@ export class ChatWorktrees implements vscode.Disposable {
     if (!record) return;
     const others = record.sessions.filter((s) => s !== sessionId);
     if (others.length) return; // another conversation still works there
-    await this.discard(record, chats, async (question, detail) => {
-      const yes = await vscode.window.showWarningMessage(
-        WORKTREES.deleteWithChat(record.branch),
-        { modal: true, detail: `${question}\n${detail}` },
-        WORKTREES.discardButton,
-      );
-      return yes === WORKTREES.discardButton;
-    });
+    await this.discard(record, chats, askToDiscardWithChat(record.branch));
   }
 
   /** Manage Worktrees: each with its state; pick one for Review, Apply, Open in New Window, Discard or Prune. */
@@ -380,50 +214,18 @@ export class ChatWorktrees implements vscode.Disposable {
       this.deps.say(WORKTREES.none, 'info', []);
       return;
     }
-    const picked = await vscode.window.showQuickPick(
-      records.map((r) => ({
-        label: `$(git-branch) ${r.branch}`,
-        description: existsSync(r.path) ? nodePath.basename(r.folder) : vscode.l10n.t('folder deleted'),
-        detail: r.path,
-        record: r,
-      })),
-      { title: vscode.l10n.t('Manage Worktrees'), placeHolder: vscode.l10n.t('A chat’s worktree') },
-    );
-    if (!picked) return;
-    const r = picked.record;
-    if (!existsSync(r.path)) {
-      await this.discard(r, chats, async (question) => {
-        const yes = await vscode.window.showWarningMessage(WORKTREES.pruneQuestion(r.branch), { modal: true, detail: question }, WORKTREES.pruneButton);
-        return yes === WORKTREES.pruneButton;
-      });
-      return;
-    }
-    const action = await vscode.window.showQuickPick(
-      [vscode.l10n.t('Review Changes'), vscode.l10n.t('Apply to Workspace'), vscode.l10n.t('Open Worktree in New Window'), vscode.l10n.t('Discard Worktree…')],
-      { title: r.branch },
-    );
-    if (action === 'Review Changes') await this.review(r);
-    else if (action === 'Apply to Workspace') this.sayApplied(await this.apply(r));
-    else if (action === 'Open Worktree in New Window') await this.openInNewWindow(r);
-    else if (action === 'Discard Worktree…') await this.discard(r, chats);
+    await manageWorktrees(this, records, chats);
   }
 
   /** What an apply did, said once. */
   sayApplied(outcome: ApplyOutcome, chat?: Chat): void {
-    const left = outcome.conflicts.filter((c) => !outcome.taken.includes(c.path));
-    const message = [
-      WORKTREES.applied(outcome.applied.length + outcome.taken.length),
-      left.length ? WORKTREES.conflictsLeft(left.map((c) => `${c.path} (${conflictText(c.reason)})`)) : '',
-    ]
-      .filter(Boolean)
-      .join(' ');
-    this.deps.say(message, left.length ? 'warning' : 'info', [], chat);
+    const { message, severity } = appliedSummary(outcome);
+    this.deps.say(message, severity, [], chat);
   }
 
   dispose(): void {
     for (const s of this.subs) s.dispose();
     this.changedEmitter.dispose();
-    setWorktreeRoots([]);
   }
 
   private async repository(record: WorktreeRecord): Promise<Repository> {
@@ -433,35 +235,4 @@ export class ChatWorktrees implements vscode.Disposable {
       throw err instanceof WorktreeError ? err : new Error(`Reading the repository of ${record.branch} failed: ${errorMessage(err)}`);
     }
   }
-
-  /** Paths in the worktrees are the agent's working folders: shown without the outside-the-workspace question. */
-  private publishRoots(): void {
-    setWorktreeRoots(this.deps.store.all().map((r) => r.path));
-  }
-}
-
-async function writeInto(target: string, content: Buffer): Promise<void> {
-  await mkdir(nodePath.dirname(target), { recursive: true });
-  await writeFile(target, content);
-}
-
-async function pickFolder(folders: readonly string[]): Promise<string | undefined> {
-  const picked = await vscode.window.showQuickPick(
-    folders.map((f) => ({ label: nodePath.basename(f), description: f, folder: f })),
-    { title: vscode.l10n.t('New Chat in Worktree'), placeHolder: WORKTREES.folderPlaceholder },
-  );
-  return picked?.folder;
-}
-
-async function askWhichToTake(conflicts: readonly ApplyConflict[]): Promise<string[]> {
-  const picked = await vscode.window.showQuickPick(
-    conflicts.map((c) => ({ label: c.path, description: conflictText(c.reason), path: c.path })),
-    { title: WORKTREES.conflictsTitle(conflicts.length), placeHolder: WORKTREES.conflictsPlaceholder, canPickMany: true, ignoreFocusOut: true },
-  );
-  return picked?.map((p) => p.path) ?? [];
-}
-
-async function askToDiscard(question: string, detail: string): Promise<boolean> {
-  const yes = await vscode.window.showWarningMessage(question, { modal: true, detail }, WORKTREES.discardButton);
-  return yes === WORKTREES.discardButton;
 }

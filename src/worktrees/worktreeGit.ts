@@ -7,7 +7,7 @@ import * as nodePath from 'node:path';
 import { findProgram } from '../acpClient/findProgram';
 import { isInside } from '../acpClient/pathInside';
 import { filterOverrides, runGit, runGitRaw } from '../checkpoints/git';
-import { WorktreeError } from '../acpClient/errors';
+import { WorktreeError } from './worktreeError';
 import { l10n } from '../contributions/l10n';
 
 /** A repository as the worktree commands use it. */

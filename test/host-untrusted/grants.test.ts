@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as vscode from 'vscode';
-import type { PermissionsModel } from '../../src/grants/permissionsView';
+import type { PermissionsModel } from '../../src/grants/permissionsModel';
 import { walk } from '../../src/grants/permissionsTree';
 import { activate, type ExtensionApi } from '../host/helpers';
 

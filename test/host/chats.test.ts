@@ -125,7 +125,7 @@ suite('Commands act on the chat the user is in', function () {
     test(`${where} focused: a busy model API's notice is that chat's, and Send Again sends into it`, async () => {
       const { target, other } = await focus(where);
       fake.setScript(Array.from({ length: 4 }, () => apiError(529, 'overloaded_error', 'fake-529', 1)));
-      const page = api.views.actions(target)!;
+      const page = api.pageActions(target);
       await page.sendPrompt(`busy in the ${where}`, []);
       const notice = await waitFor(() => target.notices.current, 'the notice in the chat the user is in', 40_000);
       assert.deepEqual(

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { edit, read, text } from '../fixtures/fakeAnthropic';
-import { REVIEW } from '../../src/feedback/userErrors';
+import { REVIEW } from '../../src/review/reviewWording';
 import { hunkId } from '../../src/review/hunks';
 import { acceptEditsSuite, closeAllEditors, workspaceRoot } from './helpers';
 

@@ -7,9 +7,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { bash, text, type FakeAnthropic } from '../fixtures/fakeAnthropic';
-import type { PermissionsModel } from '../../src/grants/permissionsView';
+import type { PermissionsModel } from '../../src/grants/permissionsModel';
 import { walk, type PermissionsNode } from '../../src/grants/permissionsTree';
-import type { Scope } from '../../src/grants/permissionSettings';
+import type { Scope } from '../../src/grants/claudeRules';
 import { activate, setUpAgentEnvironment, workspaceRoot, type ExtensionApi } from './helpers';
 
 const LOCAL = `{

@@ -16,12 +16,12 @@ import type { PermissionRecord, ToolCallState } from '../../src/acpClient/transc
 import type { EditorActions } from '../../src/workbench/editorActions';
 import type { TurnChangeTracker } from '../../src/checkpoints/turnChangeTracker';
 import type { EditorReview } from '../../src/review/editorReview';
-import type { AgentFollower } from '../../src/workbench/agentFollower';
-import type { TurnReview } from '../../src/checkpoints/turnReview';
+import type { AgentFollower } from '../../src/follow/agentFollower';
+import type { TurnReview } from '../../src/review/turnReview';
 import type { PermissionController } from '../../src/permissionUI/permissionController';
-import type { ApiKeyStore } from '../../src/workbench/signIn/apiKeyStore';
-import type { SignIn } from '../../src/workbench/signIn/signInCommands';
-import type { ChatActions } from '../../src/webview/host/chatWebviewController';
+import type { ApiKeyStore } from '../../src/workbench/apiKeyStore';
+import type { SignIn } from '../../src/signIn/signInCommands';
+import type { ChatActions } from '../../src/webview/host/chatPage';
 import type { UserErrorPresenter } from '../../src/feedback/userErrorPresenter';
 import { fakeApiAgentEnv, installedClaudeCode } from '../fixtures/agentEnv';
 import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fakeAnthropic';
@@ -53,6 +53,8 @@ export interface ExtensionApi {
   keys: ApiKeyStore;
   /** What the side view's page calls (prompt, notice buttons…): tests act through it as the webview does. */
   actions: ChatActions;
+  /** What `chat`'s page calls. */
+  pageActions(chat: Chat): ChatActions;
   /** The extension's log folder (context.logUri). */
   logDir: string;
   history: HistoryPicker;
@@ -126,7 +128,7 @@ function changes(api: ExtensionApi | undefined): vscode.Event<unknown>[] {
 export function waitFor<T>(check: () => T | undefined | null | false, what: string, timeoutMs = 20_000): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const subs: { dispose(): void }[] = [];
-    let chatSubs: { dispose(): void }[] = [];
+    const chatSubs: { dispose(): void }[] = [];
     const stop = () => {
       clearTimeout(timer);
       for (const s of chatSubs.splice(0)) s.dispose();

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { bash, edit, read, text, write } from '../fixtures/fakeAnthropic';
 import type { TurnChangeSet } from '../../src/checkpoints/turnChangeTracker';
-import { reviewTitle } from '../../src/checkpoints/turnReview';
+import { reviewTitle } from '../../src/review/turnReview';
 import { acceptEditsSuite, closeAllEditors, waitFor, workspaceRoot } from './helpers';
 
 suite('A turn’s changes: review and revert', function () {

@@ -1,6 +1,7 @@
 // Deactivation (what VS Code calls when the window closes) with an approval waiting: it is answered `cancelled`, and
 // nothing throws, although the log is written to while everything shuts down. Last suite: the extension is gone after.
 import * as assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { bash, startFakeAnthropic } from '../fixtures/fakeAnthropic';
@@ -29,7 +30,7 @@ suite('Deactivation', function () {
       try {
         const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
         // The module VS Code loaded (same require cache); its deactivate() is what VS Code calls.
-        const main = require(join(ext.extensionPath, 'dist', 'extension.js')) as { deactivate(): void };
+        const main = createRequire(__filename)(join(ext.extensionPath, 'dist', 'extension.js')) as { deactivate(): void };
         assert.doesNotThrow(() => main.deactivate());
         assert.equal(await turn, 'failed');
         await new Promise((r) => setTimeout(r, 300));

@@ -6,10 +6,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { edit, read, text, write } from '../fixtures/fakeAnthropic';
-import type { ApplyConflict, ChatWorktrees } from '../../src/worktrees/chatWorktrees';
+import type { ChatWorktrees } from '../../src/worktrees/chatWorktrees';
+import type { ApplyConflict } from '../../src/worktrees/worktreeApply';
 import { repositoryOf } from '../../src/worktrees/worktreeGit';
 import { describeError } from '../../src/feedback/userErrors';
-import { WorktreeError } from '../../src/acpClient/errors';
+import { WorktreeError } from '../../src/worktrees/worktreeError';
 import { acceptEditsSuite, waitFor, workspaceRoot, type ExtensionApi } from './helpers';
 
 suite('A chat in its own worktree', function () {

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { downloadClaudeCode, type DownloadProgress } from '../../src/agents/claudeCode/download';
 import { downloadedBinaryPath, removeDownloaded } from '../../src/agents/claudeCode/downloadedCopy';
-import { InstallError } from '../../src/acpClient/errors';
+import { InstallError } from '../../src/agents/installError';
 import { describeError } from '../../src/feedback/userErrors';
 import { registryFor } from '../../src/agents/claudeCode/npmRegistry';
 import { PINS_FILE } from '../../src/agents/claudeCode/pins';

@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { bash, text } from '../fixtures/fakeAnthropic';
 import { ask, timed, useRealAdapter } from '../fixtures/clientHarness';
 import { GrantWatcher, type ObservedGrant } from '../../src/grants/grantWatcher';
-import { parsePermissionSettings, removeRuleEdit, settingsFilePaths } from '../../src/grants/permissionSettings';
+import { parsePermissionSettings } from '../../src/grants/claudeRules';
+import { removeRuleEdit } from '../../src/grants/ruleEdits';
+import { settingsFilePaths } from '../../src/grants/settingsPaths';
 
 const FILE = 'grants';
 const adapter = useRealAdapter(FILE);

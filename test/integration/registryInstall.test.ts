@@ -8,10 +8,9 @@ import { tmpdir } from 'node:os';
 import { basename, isAbsolute, join } from 'node:path';
 import { create } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installPlan, parseRegistry, type RegistryAgent } from '../../src/agents/registry/registryEntries';
-import { InstallError } from '../../src/acpClient/errors';
-import { describeError } from '../../src/feedback/userErrors';
-import { fetchRegistry, installAgent } from '../../src/agents/registry/installAgent';
+import { installPlan, parseRegistry, type RegistryAgent } from '../../src/registry/registryEntries';
+import { InstallError } from '../../src/agents/installError';
+import { fetchRegistry, installAgent } from '../../src/registry/installAgent';
 
 let server: Server;
 let base: string;

@@ -25,6 +25,7 @@ import { repoRoot } from '../fixtures/clientHarness';
 import { check, fail, record, tally, type Tally } from './figures';
 import { openWebviewPage, type WebviewPage } from './webviewPage';
 import { XSS_PAYLOADS } from './xssPayloads';
+import { BEL, codePointClass, DEL_C1, ESC } from '../../src/acpClient/controlChars';
 
 const tallies: Tally[] = [];
 afterAll(() => tallies.forEach(record));
@@ -151,7 +152,7 @@ function transcriptWith(p: string, i: number): { state: TranscriptState; elicita
 function visible(s: string): string {
   return s
     .replace(/\\u\{[0-9a-f]+\}/g, '')
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(INVISIBLE, '')
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -161,8 +162,11 @@ function visible(s: string): string {
  * the page does not allow is dropped with its label (ansi_up with an empty url_allowlist).
  */
 function terminalText(s: string): string {
-  return s.replace(/\u001b\]8;;[^\u0007\u001b]*(?:\u0007|\u001b\\)[\s\S]*?\u001b\]8;;(?:\u0007|\u001b\\)/g, '').replace(/\u001b\[[0-9;?]*[ -\/]*[@-~]/g, '');
+  return s.replace(OSC8_LINK, '').replace(CSI_SEQUENCE, '');
 }
+const INVISIBLE = new RegExp(codePointClass([0x00, 0x08], [0x0b, 0x0c], [0x0e, 0x1f], DEL_C1, [0x200b, 0x200f], [0x202a, 0x202e], [0x2066, 0x2069]), 'gu');
+const OSC8_LINK = new RegExp(`${ESC}\\]8;;[^${BEL}${ESC}]*(?:${BEL}|${ESC}\\\\)[\\s\\S]*?${ESC}\\]8;;(?:${BEL}|${ESC}\\\\)`, 'gu');
+const CSI_SEQUENCE = new RegExp(`${ESC}\\[[0-9;?]*[ -/]*[@-~]`, 'gu');
 const basename = (path: string) => path.split(/[\\/]/).pop() ?? path;
 
 /** Each `text` and `attribute` field: what the page holds for it, and what it must contain. */

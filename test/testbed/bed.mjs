@@ -96,7 +96,9 @@ export async function startBed(opts) {
       if (serverChild?.pid && serverChild.exitCode === null) {
         try {
           process.kill(-serverChild.pid, 'SIGKILL');
-        } catch {}
+        } catch {
+          // already gone
+        }
       }
       if (vsix) rmSync(bed.extensionsDir, { recursive: true, force: true });
     },

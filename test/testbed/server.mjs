@@ -59,7 +59,7 @@ export async function startServer({ root, env = {}, logFile, port, timeoutMs = 9
     await waitForHttp(`${origin}/version`, { timeoutMs, isDead: () => exited });
   } catch (err) {
     await stop();
-    throw new Error(`VS Code server did not start: ${err.message} (log: ${logFile})`);
+    throw new Error(`VS Code server did not start: ${err.message} (log: ${logFile})`, { cause: err });
   }
   return { port, origin, logFile, userDataDir, serverDataDir, logsDir: join(root, 'logs'), child, stop };
 }

@@ -4,9 +4,10 @@
 // downloaded copy.
 import { delimiter, join } from 'node:path';
 import * as vscode from 'vscode';
+import { Emitter } from '../../acpClient/events';
 import type { Logger } from '../../acpClient/logger';
 import { downloadedBinaryPath, removeDownloaded } from './downloadedCopy';
-import { InstallError } from '../../acpClient/errors';
+import { InstallError } from '../installError';
 import { claudeExeNames, currentPlatformFacts, pathDirs, pinnedClaudeCodePackage, readUserNpmrc } from './machine';
 import { registryFor } from './npmRegistry';
 import type { ClaudeCodePackage, PlatformFacts } from './platform';
@@ -16,12 +17,6 @@ import { resolveClaudeCode, type ResolvedClaudeCode } from './resolveClaudeCode'
 import { withoutLinks } from '../../acpClient/displayText';
 
 export const SETTING_SECTION = 'acpChat.claudeCode';
-
-/**
- * What the offer says the download weighs, before anything is fetched (the extension talks to the registry only once
- * asked): the pinned version's linux-x64 tarball is 150 MB; the other platforms' are of the same order.
- */
-export const APPROX_DOWNLOAD_MB = 150;
 
 export class ClaudeCodeSetup {
   private knownFacts: PlatformFacts | undefined;
@@ -38,8 +33,8 @@ export class ClaudeCodeSetup {
     this.storageDir = join(opts.globalStorageDir, 'claude-code');
   }
 
-  private readonly installEmitter = new vscode.EventEmitter<void>();
-  private readonly failEmitter = new vscode.EventEmitter<{ err: unknown; what: string }>();
+  private readonly installEmitter = new Emitter<void>();
+  private readonly failEmitter = new Emitter<{ err: unknown; what: string }>();
   /** Claude Code is in place (downloaded, located or chosen): the agent can start with it. */
   readonly onDidInstall = this.installEmitter.event;
   /** Something the user asked for failed; the one error presenter words and shows it. */

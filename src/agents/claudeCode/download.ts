@@ -12,7 +12,7 @@ import * as https from 'node:https';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { InstallError, type InstallProblem, type InstallSubject } from '../../acpClient/errors';
+import { InstallError, type InstallProblem, type InstallSubject } from '../installError';
 import { sha512Of, verifyTarball } from './integrity';
 import type { NpmRegistry } from './npmRegistry';
 import { versionDocumentUrl } from './npmRegistry';

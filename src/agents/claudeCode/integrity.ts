@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { InstallError, type InstallSubject } from '../../acpClient/errors';
+import { InstallError, type InstallSubject } from '../installError';
 
 /** The base64 sha512 digest of an SRI string (`sha512-…`; several space-separated hashes allowed), or undefined. */
 export function sha512Of(integrity: unknown): string | undefined {

@@ -3,7 +3,7 @@
 //   3. the copy this extension downloaded into its global storage.
 // A `claude` on PATH is never taken silently (it may be another install, another version): it is reported with its
 // version so the user can choose it. Pure but for the injected probe, so the order is unit-testable.
-import { ClaudeCodeNotFoundError } from './errors';
+import { ClaudeCodeNotFoundError } from './claudeCodeNotFoundError';
 
 export type ClaudeCodeSource = 'setting' | 'environment' | 'downloaded';
 

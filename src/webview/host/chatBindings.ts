@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { Chat } from '../../chat/chat';
 import type { ChatRegistry } from '../../chat/chatRegistry';
 import { Emitter } from '../../acpClient/events';
-import { DIFF_UNAVAILABLE } from '../../feedback/userErrors';
+import { DIFF_UNAVAILABLE } from '../../workbench/diffWording';
 import { agentSteers } from '../../acpClient/steering';
 import type { Logger } from '../../acpClient/logger';
 import type { TranscriptChange } from '../../acpClient/transcript';
@@ -14,27 +14,13 @@ import type { EditorActions } from '../../workbench/editorActions';
 import { elicitationMessage } from '../../permissionUI/elicitationForm';
 import type { ElicitationPrompt, PermissionPrompt } from '../../permissionUI/permissionBroker';
 import type { PermissionController } from '../../permissionUI/permissionController';
-import type { ChatActions, ChatSource } from './chatWebviewController';
+import type { ChatActions, ChatPagePart, ChatSource } from './chatPage';
 import { buildPromptBlocks } from './promptBlocks';
-import type { TurnsActions, TurnsSource } from './turnsBinding';
-import type { GrantsActions, GrantsSource } from './grantsBinding';
-import type { WorktreeActions, WorktreeSource } from './worktreeBinding';
-import type { FollowAgentActions, FollowAgentSource } from './followAgentBinding';
-import type { AgentPickerActions, AgentPickerSource } from './agentPickerBinding';
-import type { Attachment, ComposerCapabilities, ElicitationView, Mention, MentionCompletion } from '../protocol/protocol';
+import { agentPickerActions, agentPickerSource } from './agentPickerBinding';
+import type { AgentChoice } from '../../agents/agentChoice';
+import { onDidChangeApprovalSignal, readApprovalSignal } from '../../permissionUI/approvalSignal';
+import type { ComposerCapabilities, ElicitationView } from '../protocol/protocol';
 import { ACTIONS, type UserErrorPresenter } from '../../feedback/userErrorPresenter';
-
-/** What the chat's context needs of chatContext/ (Add Context, `@` suggestions, drops), as the page asks it. */
-export interface ChatContextActions {
-  /** Add Context: asks the user what to attach. */
-  pick(): Promise<Attachment[]>;
-  /** `@` suggestions for the typed text (without the `@`). */
-  complete(query: string): Promise<MentionCompletion[]>;
-  /** The chip of a picked `@` suggestion. */
-  attachMention(mention: Mention): Promise<Attachment[]>;
-  /** The chips of dropped URIs: files and folders inside the workspace folders; the rest refused, and said. */
-  attachDropped(uris: readonly string[]): Promise<Attachment[]>;
-}
 
 export function composerCapabilities(init: InitializeResponse | undefined): ComposerCapabilities {
   const caps = init?.agentCapabilities;
@@ -46,18 +32,22 @@ export function composerCapabilities(init: InitializeResponse | undefined): Comp
 }
 
 /** One chat's state as its webview reads it; follows the chat's current session. The capabilities are the agent's. */
-export function createChatSource(
+function createChatSource(
   chat: Chat,
   permissions: PermissionController,
-): Omit<
+): Pick<
   ChatSource,
-  | keyof TurnsSource
-  | keyof FollowAgentSource
-  | keyof AgentPickerSource
-  | keyof GrantsSource
-  | keyof WorktreeSource
-  | 'getApprovalSignal'
-  | 'onDidChangeApprovalSignal'
+  | 'getSnapshot'
+  | 'getMeta'
+  | 'getStatus'
+  | 'getCapabilities'
+  | 'getElicitations'
+  | 'onDidChangeTranscript'
+  | 'onDidChangeSession'
+  | 'onDidChangeStatus'
+  | 'onDidChangeElicitations'
+  | 'getNotice'
+  | 'onDidChangeNotice'
 > &
   vscode.Disposable {
   const transcript = new Emitter<readonly TranscriptChange[]>();
@@ -106,8 +96,6 @@ function liveInit(chat: Chat): InitializeResponse | undefined {
 }
 
 export interface ChatActionDeps {
-  /** Add Context's question, `@` suggestions, dropped files (chatContext/chatContext.ts). */
-  context: ChatContextActions;
   chats: ChatRegistry;
   permissions: PermissionController;
   editor: EditorActions;
@@ -129,10 +117,26 @@ function elicitationView(p: ElicitationPrompt): ElicitationView {
 }
 
 /** What the user does in one chat. Errors go to the presenter, in this chat; none escapes as an unhandled rejection. */
-export function createChatActions(
+function createChatActions(
   chat: Chat,
   deps: ChatActionDeps,
-): Omit<ChatActions, keyof TurnsActions | keyof FollowAgentActions | keyof AgentPickerActions | keyof GrantsActions | keyof WorktreeActions> {
+): Omit<
+  ChatActions,
+  | 'addContext'
+  | 'completeMentions'
+  | 'attachMention'
+  | 'dropUris'
+  | 'reviewTurnChanges'
+  | 'revertTurnChanges'
+  | 'editPrompt'
+  | 'goBack'
+  | 'retryTurn'
+  | 'undoGrant'
+  | 'openGrant'
+  | 'setFollowAgent'
+  | 'selectAgent'
+  | 'worktreeAction'
+> {
   const { chats, permissions, editor, logger, presenter } = deps;
   const report = (what: string) => (err: unknown) => presenter.report(err, { chat, what });
   const session = async () => chat.ensureSession();
@@ -142,10 +146,6 @@ export function createChatActions(
     start: () => chat.ensureSession().then(done, (err: unknown) => logger.debug?.(`[chat] start failed: ${String(err)}`)),
     focused: async () => chats.focus(chat),
     blurred: async () => chats.blur(chat),
-    addContext: () => deps.context.pick(),
-    completeMentions: (query) => deps.context.complete(query),
-    attachMention: (mention) => deps.context.attachMention(mention),
-    dropUris: (uris) => deps.context.attachDropped(uris),
     sendPrompt: async (text, attachments) => {
       // A start that failed was reported; starting again here would spawn a second agent for the same prompt.
       const started = await session().then(
@@ -207,5 +207,23 @@ export function createChatActions(
       const forApproval = applied ? undefined : pendingPermissionOf(permissions, chat, toolCallId)?.key;
       await editor.showDiff({ path: content.path, oldText: content.oldText ?? null, newText: content.newText }, { applied, forApproval });
     },
+  };
+}
+
+/**
+ * The chat's own part of its page: the transcript, status, notices, approvals and questions, the agent picker and
+ * how a new approval is signalled (one for every chat, from VS Code's setting).
+ */
+export function chatCorePart(chat: Chat, deps: ChatActionDeps & { agents: AgentChoice }): ChatPagePart & vscode.Disposable {
+  const { dispose, ...transcript } = createChatSource(chat, deps.permissions);
+  return {
+    source: {
+      ...transcript,
+      ...agentPickerSource(deps.agents),
+      getApprovalSignal: readApprovalSignal,
+      onDidChangeApprovalSignal: onDidChangeApprovalSignal,
+    },
+    actions: { ...createChatActions(chat, deps), ...agentPickerActions(deps.agents, () => deps.chats.switchAgent(chat)) },
+    dispose,
   };
 }

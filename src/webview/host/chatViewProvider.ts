@@ -23,7 +23,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private endProgress: (() => void) | undefined;
   private disposables: vscode.Disposable[] = [];
 
-  constructor(private readonly deps: ChatWebviewDeps) {}
+  /** `deps` is asked for when VS Code first shows the view. */
+  constructor(private readonly deps: () => ChatWebviewDeps) {}
 
   /**
    * What the view's title bar shows of its chat: the title beside the view's name, the context usage as its
@@ -48,7 +49,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   resolveWebviewView(view: vscode.WebviewView): void {
     this.controller?.dispose();
     this.view = view;
-    this.controller = new ChatWebviewController(view.webview, this.deps);
+    this.controller = new ChatWebviewController(view.webview, this.deps());
     this.applyBadge();
     this.applyTitle();
     view.onDidDispose(

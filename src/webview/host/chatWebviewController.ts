@@ -2,34 +2,15 @@
 // webview posts and turns it into calls on ChatActions. It never reaches the transport; the composition root wires
 // ChatActions to the session core and the permission controller.
 import * as vscode from 'vscode';
-import type { SessionMeta, TranscriptChange, TranscriptSnapshot } from '../../acpClient/transcript';
 import { buildChatHtml } from './html';
 import { parseExternalLink } from '../protocol/linkPolicy';
 import { parseWebviewMessage } from '../protocol/messageValidation';
 import { createNonce } from './nonce';
-import {
-  PROTOCOL_VERSION,
-  type AgentChoiceView,
-  type ApprovalSignalView,
-  type Attachment,
-  type ChatNotice,
-  type ComposerCapabilities,
-  type ConnectionStatus,
-  type ElicitationView,
-  type HostToWebview,
-  type GrantView,
-  type Mention,
-  type MentionCompletion,
-  type TurnsView,
-  type WebviewToHost,
-  type WorktreeView,
-} from '../protocol/protocol';
+import { PROTOCOL_VERSION, type Attachment, type HostToWebview } from '../protocol/protocol';
 import { TranscriptPublisher } from './transcriptPublisher';
 import { errorMessage } from '../../acpClient/errors';
-import type { AnswerResult } from '../../acpClient/pendingRequests';
 import { unreachable } from '../../acpClient/unreachable';
-
-type AnswerElicitation = Extract<WebviewToHost, { type: 'answerElicitation' }>;
+import type { ChatActions, ChatSource } from './chatPage';
 
 /** Attachments kept for a page still loading (Add File to Chat on several files at once). */
 const MAX_QUEUED_ATTACHMENTS = 100;
@@ -39,97 +20,6 @@ const MAX_QUEUED_ATTACHMENTS = 100;
  * machine's load, short enough that nothing waits on a page that never comes (then it is posted anyway).
  */
 export const PAGE_LOAD_WAIT_MS = 10_000;
-
-/** What the chat UI can ask for, one method per intent. Implemented by chatBindings; a method may reject. */
-export interface ChatActions {
-  /** The chat is on screen: start the agent and a session if there is none yet. */
-  start(): Promise<void>;
-  /** The user is in this chat now (its page took focus): commands act on it. */
-  focused(): Promise<void>;
-  blurred(): Promise<void>;
-  sendPrompt(text: string, attachments: Attachment[]): Promise<void>;
-  cancelTurn(): Promise<void>;
-  /** A prompt on the session's queue: take it off, steer it into the running turn, or send it now. */
-  queuedPrompt(id: string, action: 'remove' | 'steer' | 'send'): Promise<void>;
-  editQueuedPrompt(id: string, text: string): Promise<void>;
-  /** Restart the agent after it exited, reloading the conversation. */
-  restartAgent(): Promise<void>;
-  /** VS Code's Open Folder (the welcome of a window with no folder). */
-  openFolder(): Promise<void>;
-  setMode(modeId: string): Promise<void>;
-  setConfigOption(configId: string, value: string | boolean): Promise<void>;
-  answerPermission(key: string, optionId: string): AnswerResult;
-  answerElicitation(key: string, action: AnswerElicitation['action'], content?: AnswerElicitation['content']): AnswerResult;
-  /** False when the location was not opened. */
-  openLocation(path: string, line?: number | null): Promise<boolean>;
-  openDiff(toolCallId: string, contentIndex: number): Promise<void>;
-  /** Add Context: asks the user what to attach; the attachments for the composer. */
-  addContext(): Promise<Attachment[]>;
-  /** `@` suggestions beyond files: folders, symbols, the problems, the terminal's output, the git changes. */
-  completeMentions(query: string): Promise<MentionCompletion[]>;
-  /** The attachments of a picked `@` suggestion (checked again by the host). */
-  attachMention(mention: Mention): Promise<Attachment[]>;
-  /** The attachments of URIs dropped on the composer (files and folders inside the workspace only). */
-  dropUris(uris: string[]): Promise<Attachment[]>;
-  /** Opens the multi-file diff of a turn's changes. */
-  reviewTurnChanges(id: string): Promise<void>;
-  /** Reverts one file of a turn's changes, or all of them when `path` is undefined. */
-  revertTurnChanges(id: string, path?: string): Promise<void>;
-  /** Sends the user message `entryId` again with `text`, continuing from just before it. */
-  editPrompt(entryId: string, text: string): Promise<void>;
-  /** Restore the code, rewind the conversation, or both, to just before the user message `entryId` (asked). */
-  goBack(entryId: string): Promise<void>;
-  /** Sends the prompt of the failed turn holding `entryId` again. */
-  retryTurn(entryId: string): Promise<void>;
-  /** Takes back the rules the durable answer `key` added (each removed from its settings file). */
-  undoGrant(key: string): Promise<void>;
-  /** Opens the settings file the durable answer `key` wrote to. */
-  openGrant(key: string): Promise<void>;
-  setFollowAgent(enabled: boolean): Promise<void>;
-  /** Picks the agent for new sessions (by name); a new session starts with it. */
-  selectAgent(name: string): Promise<void>;
-  /** An action of the chat's worktree bar (`path`: Review of one file). */
-  worktreeAction(action: 'review' | 'apply' | 'openWindow' | 'discard', path?: string): Promise<void>;
-  /** A button of the chat's error or sign-in card. */
-  /** `resend`: the user asked for the kept prompt to be sent once signed in. */
-  noticeAction(noticeId: number, action: string, methodId?: string, resend?: boolean): Promise<void>;
-}
-
-/** A `vscode.Event`-compatible subscription, so the chat core can provide it without importing vscode. */
-export type Subscribe<T> = (listener: (e: T) => void) => { dispose(): void };
-
-/** Where the chat state comes from. The controller reads it on `ready` and listens for changes. */
-export interface ChatSource {
-  getSnapshot(): TranscriptSnapshot | null;
-  /** The current session's meta, read without copying the transcript (the publisher reads it on every flush). */
-  getMeta(): Readonly<SessionMeta> | undefined;
-  getStatus(): ConnectionStatus;
-  getCapabilities(): ComposerCapabilities;
-  getElicitations(): ElicitationView[];
-  onDidChangeTranscript: Subscribe<readonly TranscriptChange[]>;
-  /** A different session (or none) is now shown: the webview gets a fresh snapshot. */
-  onDidChangeSession: Subscribe<void>;
-  onDidChangeStatus: Subscribe<void>;
-  onDidChangeElicitations: Subscribe<void>;
-  getTurns(): TurnsView;
-  onDidChangeTurns: Subscribe<void>;
-  /** Text to put in the composer (a rewound prompt). */
-  onDidRequestDraft: Subscribe<string>;
-  getGrants(): GrantView[];
-  onDidChangeGrants: Subscribe<void>;
-  getFollowAgent(): boolean;
-  onDidChangeFollowAgent: Subscribe<void>;
-  getApprovalSignal(): ApprovalSignalView;
-  onDidChangeApprovalSignal: Subscribe<void>;
-  /** The worktree the chat works in (null: the workspace's folder). */
-  getWorktree(): WorktreeView | null;
-  onDidChangeWorktree: Subscribe<void>;
-  getAgents(): { agents: AgentChoiceView[]; selected: string };
-  onDidChangeAgents: Subscribe<void>;
-  /** The error or sign-in card to show (null: none). */
-  getNotice(): ChatNotice | null;
-  onDidChangeNotice: Subscribe<void>;
-}
 
 /** The log channel subset the controller uses (a `LogOutputChannel` fits). */
 export interface ChatLog {

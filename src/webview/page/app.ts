@@ -9,29 +9,33 @@ import {
   type HostToWebview,
   type GrantView,
   type TranscriptEntry,
-  type TurnsView,
   type WebviewToHost,
 } from '../protocol/protocol';
 import { blocksText, entryMarkdown, needsFolder, parseEntryAppends } from '../protocol/protocol';
 import { Announcer } from './announcer';
-import { ChangedFilesView } from './changedFilesView';
 import { FollowToggleView } from './followToggleView';
 import { AgentPickerView } from './agentPickerView';
 import { Composer } from './composer';
-import { button, h, icon } from './dom';
+import { h } from './dom';
 import { EmptyStateView } from './emptyStateView';
+import { EndFollower } from './endFollower';
 import { ApprovalSignal } from './approvalSignal';
 import { FindBar } from './findBar';
+import { reportFocus } from './focusReport';
 import { ElicitationsView } from './elicitationView';
+import { FrameScheduler } from './frameScheduler';
 import { HeaderView } from './headerView';
 import { WorktreeBarView } from './worktreeBarView';
 import { NoticeView } from './noticeView';
 import { renderMarkdown as defaultMarkdown, type MarkdownRenderer } from './markdown';
 import { ConfigBar } from './configBar';
+import { PageClicks } from './pageClicks';
 import { PlanView } from './planView';
 import { QueueView } from './queueView';
+import { mergeMeta } from './sessionMeta';
 import { TranscriptView } from './transcriptView';
-import type { Renderable, ViewContext } from './viewContext';
+import { TurnCards } from './turnCards';
+import type { ViewContext } from './viewContext';
 
 export interface AppOptions {
   post: (msg: WebviewToHost) => void;
@@ -46,15 +50,6 @@ export interface AppOptions {
   chime?: () => void;
 }
 
-/** Distance from the bottom (px) within which the view keeps following new output. */
-const STICK_THRESHOLD = 40;
-/**
- * How long one frame builds rich content (markdown, code) before the rest waits for the next frame, shown as plain
- * text meanwhile: half a 60 Hz frame, so the layout and the browser's own work still fit, and scrolling and typing
- * during a long reply do not stutter.
- */
-const FRAME_BUDGET_MS = 8;
-
 export class App {
   readonly transcript: TranscriptView;
   readonly composer: Composer;
@@ -64,9 +59,8 @@ export class App {
   private readonly queue: QueueView;
   private readonly config: ConfigBar;
   private readonly elicitations: ElicitationsView;
-  /** Each turn's changed-files card, by change-set id; placed at the end of its turn. */
-  private readonly cards = new Map<string, ChangedFilesView>();
-  private turns: TurnsView = { changes: [], superseded: [] };
+  /** Each turn's changed-files card, at the end of its turn. */
+  private readonly cards: TurnCards;
   /** What each durable answer did, by its permission's key. */
   private grants = new Map<string, GrantView>();
   private readonly followToggle: FollowToggleView;
@@ -77,9 +71,9 @@ export class App {
   private readonly announcer = new Announcer();
   private readonly approvalSignal: ApprovalSignal;
   private readonly banner = h('div', { class: 'banner', role: 'alert', 'data-testid': 'banner' });
-  /** The one copy button of the page's code blocks: it joins the block the pointer is over or the focus is in. */
-  private readonly copyButton = button('Copy code', { class: 'icon-btn copy-code', 'data-testid': 'copy-code' }, icon('copy'));
+  private readonly clicks: PageClicks;
   private readonly scroller: HTMLElement;
+  private readonly follow: EndFollower;
   private meta: SessionMeta | null = null;
   /** The chat's card is on screen: the one error surface. */
   private noticeShown = false;
@@ -87,28 +81,24 @@ export class App {
   private setupShown = false;
   private status: ConnectionStatus = { state: 'idle' };
   private capabilities: ComposerCapabilities = { image: false, embeddedContext: false, steering: false };
-  private readonly dirty = new Set<Renderable>();
-  private frameScheduled = false;
-  /** When this frame's budget for rich content ends (see FRAME_BUDGET_MS). */
-  private frameDeadline = Infinity;
-  private readonly now: () => number;
-  private stickToBottom = true;
-  /** Where the chat last scrolled to itself to follow the end: only a scroll above it is the user leaving the end. */
-  private followedTo = 0;
+  private readonly frames: FrameScheduler;
   /** A resync was asked for and its snapshot has not come yet: later misfits are the same gap. */
   private resyncAsked = false;
   private readonly post: (msg: WebviewToHost) => void;
-  private readonly requestFrame: (cb: () => void) => void;
+  private readonly copyText: (text: string) => Promise<void>;
 
   constructor(private readonly opts: AppOptions) {
     this.post = opts.post;
-    this.requestFrame = opts.requestFrame ?? ((cb) => requestAnimationFrame(() => cb()));
-    this.now = opts.now ?? (() => performance.now());
+    this.copyText = opts.copyText ?? ((t: string) => navigator.clipboard.writeText(t));
+    this.frames = new FrameScheduler(opts.requestFrame ?? ((cb) => requestAnimationFrame(() => cb())), opts.now ?? (() => performance.now()), () => {
+      this.transcript.layout(this.follow.following);
+      this.follow.scroll();
+    });
     const ctx: ViewContext = {
       post: this.post,
       renderMarkdown: opts.renderMarkdown ?? defaultMarkdown,
-      requestRender: (v) => this.requestRender(v),
-      overBudget: () => this.now() > this.frameDeadline,
+      requestRender: (v) => this.frames.request(v),
+      overBudget: () => this.frames.overBudget(),
       copy: (entry) => this.copy(entry),
       grantFor: (key) => this.grants.get(key),
     };
@@ -117,6 +107,7 @@ export class App {
     this.scroller = h('main', { class: 'scroller' });
     this.transcript = new TranscriptView(ctx, this.scroller);
     this.transcript.onAgentText = (id, text) => this.announcer.agentText(id, text);
+    this.cards = new TurnCards(this.post, this.transcript);
     this.approvalSignal = new ApprovalSignal(opts.chime, (id) => this.transcript.toolCallOf(id));
     this.elicitations = new ElicitationsView(this.post);
     this.followToggle = new FollowToggleView(this.post);
@@ -151,40 +142,21 @@ export class App {
     );
     opts.root.replaceChildren(this.header.node, this.worktree.node, this.banner, this.find.node, this.scroller, bottom);
     // The turns near the viewport are mounted in the scroll event itself, so the frame that shows a scroll has them.
-    this.scroller.addEventListener('scroll', () => {
-      const top = this.scroller.scrollTop;
-      const atEnd = this.scroller.scrollHeight - top - this.scroller.clientHeight < STICK_THRESHOLD;
-      // The scroll event of the chat's own scroll to the end can come after more arrived (a message handled in
-      // between): the end moved away, the user did not.
-      this.stickToBottom = atEnd || (this.stickToBottom && top >= this.followedTo - 1);
-      this.transcript.layout(this.stickToBottom);
-    });
-    window.addEventListener('resize', () => this.scheduleFrame());
-    opts.root.addEventListener('click', (e) => this.onClick(e));
-    for (const event of ['mouseover', 'focusin']) opts.root.addEventListener(event, (e) => this.offerCopy(e.target));
+    this.follow = new EndFollower(this.scroller, (following) => this.transcript.layout(following));
+    window.addEventListener('resize', () => this.frames.schedule());
+    this.clicks = new PageClicks(this.post, this.copyText);
+    opts.root.addEventListener('click', (e) => this.clicks.onClick(e));
+    for (const event of ['mouseover', 'focusin']) opts.root.addEventListener(event, (e) => this.clicks.offerCopy(e.target));
     opts.root.addEventListener('keydown', (e) => {
       this.onFindKey(e);
-      if ((e.key === 'Enter' || e.key === ' ') && e.target instanceof Element && e.target.closest('[data-href]')) this.onClick(e);
+      if ((e.key === 'Enter' || e.key === ' ') && e.target instanceof Element && e.target.closest('[data-href]')) this.clicks.onClick(e);
     });
     this.render();
   }
 
   /** Tells the host the page is ready for a snapshot. */
   start(): void {
-    // The host needs to know which chat the user is in (commands act on it), and whether the keyboard is in it (keys
-    // meant for the chat, like Escape for Stop, act only then); the page is the only one that can tell.
-    let hasFocus = false;
-    const focusIs = (now: boolean) => {
-      if (now === hasFocus) return;
-      hasFocus = now;
-      this.post(now ? { type: 'focused' } : { type: 'blurred' });
-    };
-    window.addEventListener('focus', () => focusIs(true));
-    window.addEventListener('blur', () => focusIs(false));
-    // Focus moving onto one of the page's controls says it too, should the window's own event not come.
-    document.addEventListener('focusin', () => focusIs(true));
-    // A page loaded into a view that already has the focus (a hidden view shown again by a key) gets no focus event.
-    if (document.hasFocus()) focusIs(true);
+    reportFocus(this.post);
     // With nothing focused in the page, keys go to the document.
     document.addEventListener('keydown', (e) => this.onFindKey(e));
     this.post({ type: 'ready', v: PROTOCOL_VERSION });
@@ -205,13 +177,13 @@ export class App {
         this.capabilities = msg.capabilities;
         this.transcript.reset(msg.snapshot?.entries ?? []);
         this.approvalSignal.entries(msg.snapshot?.entries ?? [], true);
-        this.placeCards();
+        this.cards.place();
         this.elicitations.update(msg.elicitations);
-        this.stickToBottom = true;
+        this.follow.following = true;
         this.resyncAsked = false;
         // At the end now, not in the frame: the old content's height is gone, and the scroll event the browser's clamp
         // sends before that frame would otherwise read "scrolled up" and stop following.
-        this.scrollIfSticky();
+        this.follow.scroll();
         break;
       case 'patch': {
         const before = this.meta?.turn;
@@ -219,10 +191,10 @@ export class App {
           this.transcript.patch(msg.entries);
           this.approvalSignal.entries(msg.entries);
           // A new user message is a new turn: a card waiting for it (a reopened conversation's) goes in.
-          if (msg.entries.some((e) => e.kind === 'user')) this.placeCards();
+          if (msg.entries.some((e) => e.kind === 'user')) this.cards.place();
         }
         if (msg.appends !== undefined) this.applyAppends(msg.appends);
-        if (msg.meta) this.applyMeta(msg.meta);
+        if (msg.meta) this.meta = mergeMeta(this.meta, msg.meta);
         if (before !== undefined && before !== 'idle' && this.meta?.turn === 'idle') this.onTurnEnded();
         break;
       }
@@ -244,7 +216,7 @@ export class App {
         this.composer.focus();
         return;
       case 'turns':
-        this.updateTurns(msg.turns);
+        this.cards.update(msg.turns);
         break;
       case 'grants':
         this.grants = new Map(msg.grants.map((g) => [g.key, g]));
@@ -283,27 +255,7 @@ export class App {
 
   /** Runs deferred renders now, then lays the transcript out for what they changed (tests; also each frame). */
   flushRenders(): void {
-    this.frameScheduled = false;
-    const views = [...this.dirty];
-    this.dirty.clear();
-    this.frameDeadline = this.now() + FRAME_BUDGET_MS;
-    // A view out of the DOM renders when its turn is shown again (TranscriptView asks).
-    for (const v of views) if (v.node.isConnected) v.renderNow();
-    this.frameDeadline = Infinity;
-    this.transcript.layout(this.stickToBottom);
-    this.scrollIfSticky();
-  }
-
-  private requestRender(v: Renderable): void {
-    this.dirty.add(v);
-    this.scheduleFrame();
-  }
-
-  /** One frame does the deferred work of every message since the last. */
-  private scheduleFrame(): void {
-    if (this.frameScheduled) return;
-    this.frameScheduled = true;
-    this.requestFrame(() => this.flushRenders());
+    this.frames.flush();
   }
 
   /** Applies validated appends; one that does not fit (a missed message) asks the host for a snapshot, once. */
@@ -313,16 +265,6 @@ export class App {
     if (!failed || this.resyncAsked) return;
     this.resyncAsked = true;
     this.post({ type: 'resync', reason: failed });
-  }
-
-  private applyMeta(partial: Partial<SessionMeta>): void {
-    const next = { ...(this.meta ?? emptyMeta()) } as Record<string, unknown>;
-    for (const [k, v] of Object.entries(partial)) {
-      // The publisher sends null for a cleared field.
-      if (v === null || v === undefined) delete next[k];
-      else next[k] = v;
-    }
-    this.meta = next as unknown as SessionMeta;
   }
 
   private render(): void {
@@ -338,43 +280,20 @@ export class App {
     // No folder: the welcome is the whole page; a prompt could not be sent.
     this.composer.node.hidden = needsFolder(this.status);
     // The frame lays out and follows the end once for every message since the last (not a forced layout per message).
-    this.scheduleFrame();
+    this.frames.schedule();
   }
 
   /** Always to the host: while a turn runs the session queues it (one queue, shown by QueueView). */
   private submit(text: string, attachments: Attachment[]): void {
     // The user sent something: the end of the conversation is where they look now, at once (before the echo).
-    this.stickToBottom = true;
+    this.follow.following = true;
     this.transcript.layout(true);
-    this.scrollIfSticky();
+    this.follow.scroll();
     this.post({ type: 'sendPrompt', text, attachments });
   }
 
-  /** The turns' cards, made or updated, each at the end of its turn; the note under the last card only. */
-  private updateTurns(turns: TurnsView): void {
-    this.turns = turns;
-    const ids = new Set(turns.changes.map((c) => c.id));
-    for (const id of [...this.cards.keys()]) if (!ids.has(id)) this.cards.delete(id);
-    turns.changes.forEach((c, i) => {
-      const card = this.cards.get(c.id) ?? new ChangedFilesView(this.post);
-      this.cards.set(c.id, card);
-      card.update(c, i === turns.changes.length - 1 ? turns.note : undefined);
-    });
-    this.placeCards();
-  }
-
-  private placeCards(): void {
-    const byTurn = new Map<number, HTMLElement[]>();
-    for (const c of this.turns.changes) {
-      const card = this.cards.get(c.id);
-      if (card) byTurn.set(c.endUserIndex, [...(byTurn.get(c.endUserIndex) ?? []), card.node]);
-    }
-    this.transcript.placeAtTurnEnds(byTurn, new Set(this.turns.superseded));
-  }
-
   private copy(entry: TranscriptEntry): void {
-    const write = this.opts.copyText ?? ((t: string) => navigator.clipboard.writeText(t));
-    write(entryMarkdown(entry)).then(
+    this.copyText(entryMarkdown(entry)).then(
       () => this.announcer.say('Copied as Markdown'),
       () => this.announcer.say('Could not copy'),
     );
@@ -390,35 +309,6 @@ export class App {
     this.banner.hidden = false;
   }
 
-  private onClick(e: Event): void {
-    const target = e.target instanceof Element ? e.target : null;
-    if (!target) return;
-    const link = target.closest<HTMLElement>('[data-href]');
-    if (link) {
-      // Links never navigate the webview; the host validates and confirms.
-      e.preventDefault();
-      this.post({ type: 'openLink', href: link.dataset.href ?? '' });
-      return;
-    }
-    const copy = target.closest<HTMLElement>('.copy-code');
-    if (copy) {
-      const code = copy.parentElement?.querySelector('pre')?.textContent ?? '';
-      const write = this.opts.copyText ?? ((t: string) => navigator.clipboard.writeText(t));
-      write(code).then(
-        () => copy.classList.add('copied'),
-        () => copy.classList.add('copy-failed'),
-      );
-    }
-  }
-
-  /** Puts the copy button in the code block `target` is in (after its code, so Tab goes from the code to it). */
-  private offerCopy(target: EventTarget | null): void {
-    const block = target instanceof Element ? target.closest('.code-block') : null;
-    if (!block || this.copyButton.parentElement === block) return;
-    this.copyButton.classList.remove('copied', 'copy-failed');
-    block.append(this.copyButton);
-  }
-
   /** Ctrl+F (Cmd+F) opens find in the chat, which searches the whole conversation. */
   private onFindKey(e: KeyboardEvent): void {
     if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'f') {
@@ -429,19 +319,9 @@ export class App {
 
   /** Find's way to an entry: the view stops following the end, and the entry's turn is mounted and rendered. */
   private revealEntry(entryId: string): HTMLElement | undefined {
-    this.stickToBottom = false;
+    this.follow.following = false;
     const node = this.transcript.reveal(entryId);
     this.flushRenders();
     return node;
   }
-
-  private scrollIfSticky(): void {
-    if (!this.stickToBottom) return;
-    this.scroller.scrollTop = this.scroller.scrollHeight;
-    this.followedTo = this.scroller.scrollTop;
-  }
-}
-
-function emptyMeta(): SessionMeta {
-  return { sessionId: '', plan: [], availableCommands: [], configOptions: [], turn: 'idle', connection: 'connected' };
 }

@@ -150,7 +150,11 @@ export class VirtualList {
   private heights(): number[] {
     let sum = 0;
     let n = 0;
-    for (const b of this.blocks) if (b.height !== undefined) ((sum += b.height), n++);
+    for (const b of this.blocks) {
+      if (b.height === undefined) continue;
+      sum += b.height;
+      n++;
+    }
     const estimate = n ? sum / n : DEFAULT_ESTIMATE;
     return this.blocks.map((b) => b.height ?? estimate);
   }

@@ -101,8 +101,18 @@ export type { ChatNotice, NoticeButton, SetupStep } from '../../chat/chatNotices
 import type { ApprovalSignalView } from '../../permissionUI/approvalSignalView';
 export type { ApprovalSignalView } from '../../permissionUI/approvalSignalView';
 export { SETUP_STEPS } from '../../chat/chatNotices';
-import type { GrantView } from '../../grants/grantView';
-export type { GrantView } from '../../grants/grantView';
+
+/** A durable answer's effect as the chat shows it on the approval's card. */
+export interface GrantView {
+  /** The permission record's key: the card it belongs to. */
+  key: string;
+  /** The rules the answer added: the rule, allow/ask/deny, the file (as the chat names it) and what that file means. */
+  rules: { rule: string; behaviour: string; file: string; where: string }[];
+  /** No file changed: the grant lasts for this conversation only. */
+  sessionOnly?: boolean;
+  /** The user took the rules back (Undo). */
+  undone?: boolean;
+}
 
 export type HostToWebview =
   | {

@@ -4,7 +4,7 @@ import { AcpClient } from '../../../src/acpClient/acpClient';
 import { AgentExitedError, AgentStartError, NotSupportedError } from '../../../src/acpClient/errors';
 import type { ClientHooks, PendingPermission } from '../../../src/acpClient/hooks';
 import type { TranscriptEntry } from '../../../src/acpClient/transcript';
-import { deferred, recordingLogger, startFakeAgent, until, type FakeAgentOptions, type PromptScript } from './inProcessAgent';
+import { recordingLogger, startFakeAgent, until, type FakeAgentOptions, type PromptScript } from './inProcessAgent';
 
 const OPTIONS: acp.PermissionOption[] = [
   { optionId: 'allow-once', name: 'Yes', kind: 'allow_once' },

@@ -27,7 +27,7 @@ import type { ChatStatus } from '../../../src/chat/chatStatus';
 import type { TranscriptChange } from '../../../src/acpClient/transcript';
 import { AgentExitedError } from '../../../src/acpClient/errors';
 import { AgentStartError } from '../../../src/acpClient/errors';
-import { ClaudeCodeNotFoundError } from '../../../src/agents/claudeCode/errors';
+import { ClaudeCodeNotFoundError } from '../../../src/agents/claudeCode/claudeCodeNotFoundError';
 import { Emitter } from '../../../src/acpClient/events';
 import { UserErrorPresenter } from '../../../src/feedback/userErrorPresenter';
 import { recordingLogger } from '../acpClient/inProcessAgent';

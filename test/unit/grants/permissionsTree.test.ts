@@ -1,7 +1,7 @@
 // What the Permissions view shows: the conversation's grants only when there are some, each file's Allow / Ask / Deny
 // and its rules, a file Claude Code would not read said so (no rules, nothing to remove), the repository's grants marked.
 import { describe, expect, it } from 'vitest';
-import { parsePermissionSettings, type Scope } from '../../../src/grants/permissionSettings';
+import { parsePermissionSettings, type Scope } from '../../../src/grants/claudeRules';
 import { buildPermissionsTree, walk, type FileState, type PermissionsNode } from '../../../src/grants/permissionsTree';
 import type { SettingsFileRead } from '../../../src/grants/settingsFiles';
 

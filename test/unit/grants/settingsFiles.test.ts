@@ -4,7 +4,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, sy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addRuleEdit, removeRuleEdit, settingsFilePaths, type Scope } from '../../../src/grants/permissionSettings';
+import type { Scope } from '../../../src/grants/claudeRules';
+import { addRuleEdit, removeRuleEdit } from '../../../src/grants/ruleEdits';
+import { settingsFilePaths } from '../../../src/grants/settingsPaths';
 import { editSettingsFile, MAX_SETTINGS_BYTES, readClaudeTrust, readSettingsFile } from '../../../src/grants/settingsFiles';
 
 let root: string;

@@ -63,6 +63,10 @@ describe('the localisation check', () => {
     expect(flagged("vscode.window.showWarningMessage('Delete ' + name + '? It cannot be undone.');")).toEqual(['1: Delete {0}? It cannot be undone.']);
     const wording = "export const WORDS = { gone: 'That change is no longer under review.' };\nconst action = 'showLog';";
     expect(flagged(wording, 'src/feedback/userErrors.ts')).toEqual(['1: That change is no longer under review.']);
+    // A feature's wording (…Wording.ts) and its error kinds that word themselves (…Error.ts) are wording modules too.
+    expect(flagged(wording, 'src/review/reviewWording.ts')).toEqual(['1: That change is no longer under review.']);
+    expect(flagged(wording, 'src/worktrees/worktreeError.ts')).toEqual(['1: That change is no longer under review.']);
+    expect(flagged(wording)).toEqual([]);
   });
 
   it('flags an l10n.t whose message is not a literal, and one that runs as its module loads', () => {

@@ -1,7 +1,8 @@
-// The layout shows the architecture: no import cycle between src/'s folders, the protocol client and the chat core
-// import no `vscode`, and the page imports nothing from the host but the message protocol.
+// The layout shows the architecture: src/'s folders import only the folders below them in ARCHITECTURE.md's layers (so
+// no cycle), the protocol client and the chat core import no `vscode`, the page imports nothing from the host but the
+// message protocol, each capability has one door, and no source file outgrows a reading.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const src = resolve(__dirname, '../../../src');
@@ -26,7 +27,53 @@ const files = sources(src).map((file) => {
   return { file, folder: folderOf(file), specs, local: specs.filter((s) => s.startsWith('.')).map((s) => folderOf(resolve(dirname(file), s))) };
 });
 
+/** ARCHITECTURE.md's layers, bottom first: the first word of each line of the fenced block under "## Layers". */
+function declaredLayers(): string[] {
+  const doc = readFileSync(resolve(src, '../ARCHITECTURE.md'), 'utf8');
+  const block = /## Layers[\s\S]*?```text\n([\s\S]*?)```/.exec(doc)?.[1];
+  if (!block) throw new Error('ARCHITECTURE.md has no "## Layers" block');
+  return block
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/)[0] ?? '')
+    .filter(Boolean)
+    .map((word) => (word === 'extension.ts' ? '.' : word.replace(/\/$/, '')))
+    .reverse();
+}
+
 describe('the layout', () => {
+  it("imports only run down ARCHITECTURE.md's layers, and every folder has its place", () => {
+    const layers = declaredLayers();
+    const rank = new Map(layers.map((name, i) => [name, i]));
+    const unplaced = [...new Set(files.map((f) => f.folder))].filter((folder) => !rank.has(folder));
+    expect(unplaced).toEqual([]);
+    const upward = files.flatMap((f) =>
+      f.local.filter((to) => to !== f.folder && rank.get(to)! >= rank.get(f.folder)!).map((to) => `${relative(src, f.file)} → ${to}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('each capability has one door, its feature.ts with one activate…(core), and the recipe opens every door', () => {
+    const doors = files.filter((f) => basename(f.file) === 'feature.ts' && f.folder !== 'core');
+    expect(doors.length).toBeGreaterThan(5);
+    for (const door of doors) {
+      const text = readFileSync(door.file, 'utf8');
+      const activates = [...text.matchAll(/^export function (activate\w+)\(core: Core\): Feature/gm)];
+      expect(activates.length, `${relative(src, door.file)} exports one activate…(core)`).toBe(1);
+    }
+    // The recipe lists the doors: every door is activated there.
+    const recipe = readFileSync(join(src, 'extension.ts'), 'utf8');
+    for (const door of doors) {
+      const name = /^export function (activate\w+)/m.exec(readFileSync(door.file, 'utf8'))![1]!;
+      expect(recipe, `extension.ts activates ${name}`).toContain(`${name}(core)`);
+    }
+  });
+
+  it('src/extension.ts is a recipe under 100 lines, and no source file is over 400', () => {
+    expect(readFileSync(join(src, 'extension.ts'), 'utf8').split('\n').length).toBeLessThan(100);
+    const long = files.map((f) => ({ file: relative(src, f.file), lines: readFileSync(f.file, 'utf8').split('\n').length })).filter((f) => f.lines > 400);
+    expect(long).toEqual([]);
+  });
+
   it('has no import cycle between folders', () => {
     const edges = new Map<string, Set<string>>();
     for (const f of files) for (const to of f.local) if (to !== f.folder) (edges.get(f.folder) ?? edges.set(f.folder, new Set()).get(f.folder)!).add(to);

@@ -17,6 +17,7 @@ import {
 } from '../../../src/permissionUI/permissionPresentation';
 import { escapeCodicons } from '../../../src/acpClient/displayText';
 import { pendingStatusText } from '../../../src/permissionUI/pendingStatusText';
+import { C0, codePointClass } from '../../../src/acpClient/controlChars';
 
 const options: PermissionOption[] = [
   { optionId: 'allow-once', name: 'Yes', kind: 'allow_once' },
@@ -156,7 +157,7 @@ describe('sanitizing', () => {
         _meta: { permission: { version: 1, title, description: 'line1\n\u0000line2' } },
       },
     });
-    expect(p.title).not.toMatch(/[\u0000-\u001f\u202e]/u);
+    expect(p.title).not.toMatch(new RegExp(codePointClass(C0, [0x202e, 0x202e]), 'u'));
     expect(p.title.startsWith('Edit a[31m.ts now x')).toBe(true);
     expect(Array.from(p.title)).toHaveLength(TITLE_MAX);
     expect(p.title.endsWith('…')).toBe(true);

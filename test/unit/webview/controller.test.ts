@@ -28,7 +28,8 @@ vi.mock('vscode', () => {
 
 import * as vscode from 'vscode';
 import type { TranscriptChange, TranscriptSnapshot } from '../../../src/acpClient/transcript';
-import { ChatWebviewController, type ChatActions, type ChatSource } from '../../../src/webview/host/chatWebviewController';
+import { ChatWebviewController } from '../../../src/webview/host/chatWebviewController';
+import type { ChatActions, ChatSource } from '../../../src/webview/host/chatPage';
 import type { HostToWebview } from '../../../src/webview/protocol/protocol';
 import { PROTOCOL_VERSION } from '../../../src/webview/protocol/protocol';
 import { caps, meta, user } from './fixtures';

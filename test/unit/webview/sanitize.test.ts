@@ -4,12 +4,6 @@ import { renderAnsi } from '../../../src/webview/page/ansi';
 import { markdownRenderer, renderMarkdown } from '../../../src/webview/page/markdown';
 import { inProcessHighlighter, settleHighlights } from './highlightFixtures';
 
-function html(frag: DocumentFragment): string {
-  const d = document.createElement('div');
-  d.appendChild(frag);
-  return d.innerHTML;
-}
-
 describe('agent markdown as DOM', () => {
   const hostile: [string, string][] = [
     ['script tag', '<script>alert(1)</script>hello'],

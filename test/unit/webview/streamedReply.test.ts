@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 // A long reply in the page: each frame builds rich content for a bounded time and shows the rest as plain text, so
 // the newest text is on screen in the frame of its message; a code block still being written grows by its new text.
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { HostToWebview, WebviewToHost } from '../../../src/webview/protocol/protocol';
 import { App } from '../../../src/webview/page/app';
 import { markdownRenderer } from '../../../src/webview/page/markdown';
-import { openFence, openListItems } from '../../../src/webview/page/messageViews';
+import { openFence, openListItems } from '../../../src/webview/page/streamedMarkdown';
 import { agent, meta, snapshotMsg, user } from './fixtures';
 
 /** An App whose clock moves on `costMs` each time markdown is rendered: a frame's budget (8 ms) holds a known count of parts. */

@@ -24,7 +24,7 @@ import {
   repositoryOf,
   type Repository,
 } from '../../../src/worktrees/worktreeGit';
-import { WorktreeError } from '../../../src/acpClient/errors';
+import { WorktreeError } from '../../../src/worktrees/worktreeError';
 
 let root: string;
 let repoDir: string;

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { InstallError, type InstallSubject } from '../../../../src/acpClient/errors';
+import { InstallError, type InstallSubject } from '../../../../src/agents/installError';
 import { describeError } from '../../../../src/feedback/userErrors';
 import { sha512Of, verifyTarball } from '../../../../src/agents/claudeCode/integrity';
 

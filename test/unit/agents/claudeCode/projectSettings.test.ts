@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeProjectSettings, findProjectSettings, fingerprint, summarizeKinds } from '../../../../src/agents/claudeCode/projectSettings';
-import { describeProjectSettingsLeftOut } from '../../../../src/feedback/userErrors';
+import { describeProjectSettingsLeftOut } from '../../../../src/agents/claudeCode/projectSettingsWording';
+import { codePointClass } from '../../../../src/acpClient/controlChars';
 
 const json = (v: unknown) => JSON.stringify(v);
 
@@ -53,7 +54,7 @@ describe("a folder's Claude settings: what would run or be allowed", () => {
     const found = findProjectSettings({ '.claude/settings.json': json({ apiKeyHelper: helper }) });
     expect(found[0].value).toBe(helper);
     const detail = describeProjectSettings(found);
-    expect(detail).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/u);
+    expect(detail).not.toMatch(new RegExp(codePointClass([0x00, 0x09], [0x0b, 0x1f]), 'u'));
     expect(detail).toBe(`.claude/settings.json:\n  apiKeyHelper: a\\u{1b}[31m\n      b${'c'.repeat(500)}`);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ClaudeCodeNotFoundError } from '../../../../src/agents/claudeCode/errors';
+import { ClaudeCodeNotFoundError } from '../../../../src/agents/claudeCode/claudeCodeNotFoundError';
 import { resolveClaudeCode, type ProbeResult, type ResolutionInput } from '../../../../src/agents/claudeCode/resolveClaudeCode';
 import { describeError } from '../../../../src/feedback/userErrors';
 

@@ -20,7 +20,7 @@ export interface NoticeButton {
 export const SETUP_STEPS = ['getClaudeCode', 'signIn'] as const;
 export type SetupStep = (typeof SETUP_STEPS)[number];
 
-/** An error or sign-in card shown above the composer (worded by feedback/userErrors.ts). */
+/** An error or sign-in card shown above the composer (worded by the error, or by feedback/userErrors.ts). */
 export interface ChatNotice {
   id: number;
   severity: 'error' | 'warning' | 'info';

@@ -29,6 +29,8 @@ interface Maker<Part> {
 export class ChatParts<Part extends ChatPartBase> implements Disposable {
   private readonly makers: Maker<Part>[] = [];
   private readonly made = new Map<Chat, Map<string, Part>>();
+  /** The makers running now (a part that asks for a later one, or itself, gets an error instead of a loop). */
+  private readonly making = new Set<Maker<Part>>();
   private readonly sub: Disposable;
 
   constructor(chats: Pick<ChatRegistry, 'onDidRemove'>) {
@@ -41,10 +43,10 @@ export class ChatParts<Part extends ChatPartBase> implements Disposable {
     this.makers.push({ key, make } as Maker<Part>);
   }
 
-  /** `chat`'s part named by `key`. */
+  /** `chat`'s part named by `key` (made, with the parts registered before it, the first time anything asks). */
   get<P extends Part>(chat: Chat, key: PartKey<P>): P {
-    const part = this.of(chat).get(key.name);
-    if (!part) throw new Error(`${key.name}: no such part`);
+    const part = this.of(chat, key.name).get(key.name);
+    if (!part) throw new Error(`${key.name}: no such part, or asked for while it is being made`);
     return part as P;
   }
 
@@ -58,14 +60,28 @@ export class ChatParts<Part extends ChatPartBase> implements Disposable {
     for (const chat of [...this.made.keys()]) this.drop(chat);
   }
 
-  private of(chat: Chat): Map<string, Part> {
+  /**
+   * `chat`'s parts, the missing ones made in registration order (so a part may ask for one registered before it:
+   * review follows going back's turn records), up to `upTo` when given.
+   */
+  private of(chat: Chat, upTo?: string): Map<string, Part> {
     let parts = this.made.get(chat);
     if (!parts) {
       parts = new Map();
       this.made.set(chat, parts);
     }
-    // Made in registration order, so a part may ask for an earlier one (review follows going back's turn records).
-    for (const m of this.makers) if (!parts.has(m.key.name)) parts.set(m.key.name, m.make(chat));
+    for (const m of this.makers) {
+      if (!parts.has(m.key.name)) {
+        if (this.making.has(m)) break; // asked for by an earlier part while it is made: only what precedes it exists
+        this.making.add(m);
+        try {
+          parts.set(m.key.name, m.make(chat));
+        } finally {
+          this.making.delete(m);
+        }
+      }
+      if (m.key.name === upTo) break;
+    }
     return parts;
   }
 

@@ -24,7 +24,7 @@ import { UserErrorPresenter } from '../feedback/userErrorPresenter';
 import { PendingAttention } from '../permissionUI/pendingAttention';
 import { PermissionController } from '../permissionUI/permissionController';
 import type { ChatPagePart } from '../webview/host/chatPage';
-import { chatCorePart } from '../webview/host/chatBindings';
+import { chatCorePart } from './chatPart';
 import { ChatViewProvider } from '../webview/host/chatViewProvider';
 import { ChatViews } from '../webview/host/chatViews';
 import { agentStatusItem } from '../workbench/agentStatusItem';

@@ -2,7 +2,7 @@
 // why a file would not be read, and what changed between two readings. Its siblings edit a rule in the text
 // (ruleEdits.ts), check a rule's syntax (ruleSyntax.ts) and say where each scope's file lives (settingsPaths.ts). Pure,
 // and reachable from the chat's page (the types of grantEffect.ts): no `vscode`, no Node, nothing of the host; so its
-// words (why a file would not be read) are here rather than in feedback/userErrors.ts.
+// words (why a file would not be read) are here, beside the rules they are about.
 //
 // Claude Code reads its settings files as strict JSON: a file with a comment or a trailing comma is not read at all,
 // all its rules dropped without a word (checked with the bundled Claude Code: an allow rule in such a file still asks;

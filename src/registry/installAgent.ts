@@ -5,7 +5,7 @@
 // package is not unpacked by us). The registry gives no hash for archives, so an archive cannot be checked against
 // one: what is checked is that it unpacks and holds its command. Whatever fails, nothing is left behind.
 // The HTTP requests are the Claude Code downloader's (redirects, proxy, timeouts), and so is the failure type:
-// InstallError, whose facts agents/installWording.ts words.
+// InstallError, which words its own facts (agents/installError.ts).
 import { chmod, mkdir, mkdtemp, realpath, rename, rm, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { extract } from 'tar/extract';

@@ -9,30 +9,22 @@ import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
 import { errorMessage } from '../acpClient/errors';
 import { Emitter, type Disposable } from '../acpClient/events';
-import type { Logger } from '../acpClient/logger';
 import type { Chat, WorkPlace } from '../chat/chat';
 import type { ChatRegistry } from '../chat/chatRegistry';
-import type { Severity, UserAction } from '../feedback/userErrors';
 import { WorktreeError } from './worktreeError';
 import { WORKTREES } from './worktreeWording';
 import { manageWorktrees } from './manageWorktrees';
-import { askForWorktree, makeWorktree } from './newWorktree';
+import { askForWorktree, makeWorktree, type NewWorktreeDeps } from './newWorktree';
 import { appliedSummary, applyChanges, askWhichToTake, type ApplyOutcome, type PickConflicts } from './worktreeApply';
 import { changesOf, type WorktreeChanges } from './worktreeChanges';
 import { askToDiscard, askToDiscardWithChat, deleteFromRepository, type Confirm } from './worktreeDiscard';
 import { fileAt, repositoryOf, type Repository } from './worktreeGit';
-import type { WorktreeRecord, WorktreeStore } from './worktreeStore';
+import type { WorktreeRecord } from './worktreeStore';
 
 export const WORKTREE_SCHEME = 'acp-chat-worktree';
 
-export interface ChatWorktreesDeps {
-  store: WorktreeStore;
-  logger: Logger;
-  /** Where worktrees are made (the extension's storage for this workspace); undefined without a folder. */
-  storageDir: string | undefined;
+export interface ChatWorktreesDeps extends NewWorktreeDeps {
   trusted(): boolean;
-  /** Said in the chat it concerns (or as a notification): the presenter's showMessage. */
-  say(message: string, severity: Severity, actions: UserAction[], chat?: Chat): void;
 }
 
 export class ChatWorktrees implements vscode.Disposable {

@@ -4,16 +4,21 @@ import { existsSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
 import type { ChatRegistry } from '../chat/chatRegistry';
-import type { ChatWorktrees } from './chatWorktrees';
-import { askToPrune } from './worktreeDiscard';
+import type { ApplyOutcome } from './worktreeApply';
+import { askToPrune, type Confirm } from './worktreeDiscard';
 import type { WorktreeRecord } from './worktreeStore';
 
+/** What can be done with a picked worktree: ChatWorktrees's own actions. */
+export interface WorktreeActions {
+  review(record: WorktreeRecord): Promise<void>;
+  apply(record: WorktreeRecord): Promise<ApplyOutcome>;
+  sayApplied(outcome: ApplyOutcome): void;
+  openInNewWindow(record: WorktreeRecord): Promise<void>;
+  discard(record: WorktreeRecord, chats: ChatRegistry, confirm?: Confirm): Promise<boolean>;
+}
+
 /** The pick of `records` (at least one), then what to do with the one picked. */
-export async function manageWorktrees(
-  worktrees: Pick<ChatWorktrees, 'review' | 'apply' | 'sayApplied' | 'openInNewWindow' | 'discard'>,
-  records: readonly WorktreeRecord[],
-  chats: ChatRegistry,
-): Promise<void> {
+export async function manageWorktrees(worktrees: WorktreeActions, records: readonly WorktreeRecord[], chats: ChatRegistry): Promise<void> {
   const picked = await vscode.window.showQuickPick(
     records.map((r) => ({
       label: `$(git-branch) ${r.branch}`,

@@ -5,7 +5,9 @@ import { realpathSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
 import { WORKTREES } from './worktreeWording';
-import type { ChatWorktreesDeps } from './chatWorktrees';
+import type { Logger } from '../acpClient/logger';
+import type { Chat } from '../chat/chat';
+import type { Severity, UserAction } from '../feedback/userErrors';
 import {
   addWorktree,
   branchNameProblem,
@@ -19,7 +21,17 @@ import {
   repositoryOf,
   type Repository,
 } from './worktreeGit';
-import type { WorktreeRecord } from './worktreeStore';
+import type { WorktreeRecord, WorktreeStore } from './worktreeStore';
+
+/** What making a worktree needs of its owner (ChatWorktrees's deps). */
+export interface NewWorktreeDeps {
+  store: WorktreeStore;
+  logger: Logger;
+  /** Where worktrees are made (the extension's storage for this workspace); undefined without a folder. */
+  storageDir: string | undefined;
+  /** Said in the chat it concerns (or as a notification): the presenter's showMessage. */
+  say(message: string, severity: Severity, actions: UserAction[], chat?: Chat): void;
+}
 
 /** What New Chat in Worktree was told: where, on which new branch, and whether the uncommitted changes come along. */
 export interface NewWorktreeAnswers {
@@ -62,13 +74,7 @@ export async function askForWorktree(folders: readonly string[]): Promise<NewWor
 }
 
 /** Makes the worktree and remembers it (New Chat in Worktree past its questions). */
-export async function makeWorktree(
-  repo: Repository,
-  folder: string,
-  branch: string,
-  carry: boolean,
-  deps: Pick<ChatWorktreesDeps, 'storageDir' | 'store' | 'logger' | 'say'>,
-): Promise<WorktreeRecord> {
+export async function makeWorktree(repo: Repository, folder: string, branch: string, carry: boolean, deps: NewWorktreeDeps): Promise<WorktreeRecord> {
   const id = randomBytes(6).toString('hex');
   const name = `${nodePath.basename(repo.root)}-${branch.replace(/[^A-Za-z0-9._-]+/gu, '-')}-${id.slice(0, 4)}`.slice(0, 80);
   const path = nodePath.join(deps.storageDir!, 'worktrees', name);

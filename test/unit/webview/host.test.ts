@@ -3,7 +3,7 @@ import type { TranscriptChange } from '../../../src/acpClient/transcript';
 import { buildChatCsp, buildChatHtml } from '../../../src/webview/host/html';
 import { parseExternalLink } from '../../../src/webview/protocol/linkPolicy';
 import { parseWebviewMessage } from '../../../src/webview/protocol/messageValidation';
-import { MAX_EMBED_CHARS, buildPromptBlocks } from '../../../src/webview/host/promptBlocks';
+import { MAX_EMBED_CHARS, buildPromptBlocks } from '../../../src/core/promptBlocks';
 import { TranscriptPublisher, type PatchMessage } from '../../../src/webview/host/transcriptPublisher';
 import { agent, bashTool, meta, user } from './fixtures';
 

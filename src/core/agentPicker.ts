@@ -1,7 +1,7 @@
 // The chat header's agent picker, bound to the AgentChoice (agents/agentChoice.ts): the agents listed and the one
 // picked, and picking another.
-import type { AgentChoice } from '../../agents/agentChoice';
-import type { ChatActions, ChatSource } from './chatPage';
+import type { AgentChoice } from '../agents/agentChoice';
+import type { ChatActions, ChatSource } from '../webview/host/chatPage';
 
 export type AgentPickerSource = Pick<ChatSource, 'getAgents' | 'onDidChangeAgents'>;
 export type AgentPickerActions = Pick<ChatActions, 'selectAgent'>;

@@ -2,8 +2,8 @@
 // Files travel as links (the agent reads them itself) unless the agent takes embedded context and the text is small;
 // selections carry their text because the range is the point; images only reach here if the agent accepts them.
 import type { ContentBlock } from '@agentclientprotocol/sdk';
-import type { Attachment, ComposerCapabilities } from '../protocol/protocol';
-import { unreachable } from '../../acpClient/unreachable';
+import type { Attachment, ComposerCapabilities } from '../webview/protocol/protocol';
+import { unreachable } from '../acpClient/unreachable';
 
 /** Above this many characters a file is linked, not embedded, to keep the prompt small. */
 export const MAX_EMBED_CHARS = 64 * 1024;

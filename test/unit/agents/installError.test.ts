@@ -1,5 +1,5 @@
 // A failed install (InstallError) and an unreadable registry (AgentRegistryError) word themselves, through
-// describeError: the facts in the error, the sentence in installWording.ts and the registry's error.
+// describeError: the facts in the error, the sentence in installError.ts and the registry's error.
 import { describe, expect, it } from 'vitest';
 import { InstallError, type InstallSubject } from '../../../src/agents/installError';
 import { AgentRegistryError } from '../../../src/registry/registryEntries';

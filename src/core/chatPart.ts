@@ -3,24 +3,24 @@
 // webview controller stays ignorant of both.
 import type { InitializeResponse } from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
-import type { Chat } from '../../chat/chat';
-import type { ChatRegistry } from '../../chat/chatRegistry';
-import { Emitter } from '../../acpClient/events';
-import { DIFF_UNAVAILABLE } from '../../workbench/diffWording';
-import { agentSteers } from '../../acpClient/steering';
-import type { Logger } from '../../acpClient/logger';
-import type { TranscriptChange } from '../../acpClient/transcript';
-import type { EditorActions } from '../../workbench/editorActions';
-import { elicitationMessage } from '../../permissionUI/elicitationForm';
-import type { ElicitationPrompt, PermissionPrompt } from '../../permissionUI/permissionBroker';
-import type { PermissionController } from '../../permissionUI/permissionController';
-import type { ChatActions, ChatPagePart, ChatSource } from './chatPage';
+import type { Chat } from '../chat/chat';
+import type { ChatRegistry } from '../chat/chatRegistry';
+import { Emitter } from '../acpClient/events';
+import { DIFF_UNAVAILABLE } from '../workbench/diffWording';
+import { agentSteers } from '../acpClient/steering';
+import type { Logger } from '../acpClient/logger';
+import type { TranscriptChange } from '../acpClient/transcript';
+import type { EditorActions } from '../workbench/editorActions';
+import { elicitationMessage } from '../permissionUI/elicitationForm';
+import type { ElicitationPrompt, PermissionPrompt } from '../permissionUI/permissionBroker';
+import type { PermissionController } from '../permissionUI/permissionController';
+import type { ChatActions, ChatPagePart, ChatSource } from '../webview/host/chatPage';
 import { buildPromptBlocks } from './promptBlocks';
-import { agentPickerActions, agentPickerSource } from './agentPickerBinding';
-import type { AgentChoice } from '../../agents/agentChoice';
-import { onDidChangeApprovalSignal, readApprovalSignal } from '../../permissionUI/approvalSignal';
-import type { ComposerCapabilities, ElicitationView } from '../protocol/protocol';
-import { ACTIONS, type UserErrorPresenter } from '../../feedback/userErrorPresenter';
+import { agentPickerActions, agentPickerSource } from './agentPicker';
+import type { AgentChoice } from '../agents/agentChoice';
+import { onDidChangeApprovalSignal, readApprovalSignal } from '../permissionUI/approvalSignal';
+import type { ComposerCapabilities, ElicitationView } from '../webview/protocol/protocol';
+import { ACTIONS, type UserErrorPresenter } from '../feedback/userErrorPresenter';
 
 export function composerCapabilities(init: InitializeResponse | undefined): ComposerCapabilities {
   const caps = init?.agentCapabilities;

@@ -5,7 +5,6 @@ import type { Chat } from './chat/chat';
 import { TURN_CHANGES } from './checkpoints/feature';
 import type { Core } from './core/core';
 import type { Feature } from './core/feature';
-import { FOLLOW } from './follow/feature';
 import { composeChatPage } from './webview/host/chatPage';
 
 export function testApi(core: Core, features: readonly Feature[], activationMs: number) {
@@ -31,7 +30,6 @@ export function testApi(core: Core, features: readonly Feature[], activationMs: 
     context: core.context,
     agents: core.agents,
     turnChanges: core.parts.get(side, TURN_CHANGES).turnChanges,
-    follower: core.parts.get(side, FOLLOW).follower,
     activationMs,
     /** The running agent's process id. */
     agentPid: core.agentPid,

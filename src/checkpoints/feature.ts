@@ -58,6 +58,5 @@ export function activateCheckpoints(core: Core): Feature {
       },
     },
     commands: { [COMMANDS.undoRestore]: inActiveChat(core, vscode.l10n.t('Undoing the code restore'), undoRestore) },
-    test: { codeRestore: restore },
   };
 }

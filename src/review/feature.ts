@@ -79,7 +79,7 @@ export function activateReview(core: Core): Feature {
       [COMMANDS.reviewNext]: () => editorReview.go(1),
       [COMMANDS.reviewPrevious]: () => editorReview.go(-1),
     },
-    test: { turnReview, editorReview, diffApprovals },
+    test: { turnReview, editorReview },
   };
 }
 

@@ -16,7 +16,6 @@ import type { PermissionRecord, ToolCallState } from '../../src/acpClient/transc
 import type { EditorActions } from '../../src/workbench/editorActions';
 import type { TurnChangeTracker } from '../../src/checkpoints/turnChangeTracker';
 import type { EditorReview } from '../../src/review/editorReview';
-import type { AgentFollower } from '../../src/follow/agentFollower';
 import type { TurnReview } from '../../src/review/turnReview';
 import type { PermissionController } from '../../src/permissionUI/permissionController';
 import type { ApiKeyStore } from '../../src/workbench/apiKeyStore';
@@ -43,8 +42,6 @@ export interface ExtensionApi {
   permissions: PermissionController;
   editor: EditorActions;
   turnChanges: TurnChangeTracker;
-  /** The side view's chat's Follow the agent. */
-  follower: AgentFollower;
   turnReview: TurnReview;
   /** The agent's changes under review in the editor (every chat's). */
   editorReview: EditorReview;

@@ -1,10 +1,12 @@
-// A tiny event emitter in VS Code's shape (`event(listener) → Disposable`), without the `vscode` import.
+// A tiny event emitter in VS Code's shape (`event(listener, thisArgs?, disposables?) → Disposable`), without the
+// `vscode` import: the extension's one event idiom, a drop-in where VS Code takes an Event.
 
 export interface Disposable {
   dispose(): void;
 }
 
-export type Event<T> = (listener: (value: T) => void) => Disposable;
+/** As VS Code's `Event`: `thisArgs` is the listener's `this`, and the subscription is added to `disposables`. */
+export type Event<T> = (listener: (value: T) => void, thisArgs?: unknown, disposables?: Disposable[]) => Disposable;
 
 export class Emitter<T> {
   private listeners = new Set<(value: T) => void>();
@@ -14,12 +16,14 @@ export class Emitter<T> {
   constructor(private readonly onListenerError: (err: unknown) => void = (err) => console.error('[events] listener failed', err)) {}
 
   /** Subscribe; the returned Disposable unsubscribes. Subscribing after dispose is a no-op. */
-  readonly event: Event<T> = (listener) => {
+  readonly event: Event<T> = (listener, thisArgs, disposables) => {
     if (this.disposed) return { dispose: () => undefined };
     // Wrap so the same function can be subscribed twice and removed independently.
-    const entry = (value: T) => listener(value);
+    const entry = (value: T) => listener.call(thisArgs, value);
     this.listeners.add(entry);
-    return { dispose: () => this.listeners.delete(entry) };
+    const subscription = { dispose: () => void this.listeners.delete(entry) };
+    disposables?.push(subscription);
+    return subscription;
   };
 
   /** Deliver `value` to every current listener, synchronously. */

@@ -4,6 +4,7 @@
 // broker's settle, so a diff whose request ended elsewhere loses its actions. An answer goes the one way every
 // surface's does (PermissionController.answer → the Approval; the first answer wins).
 import * as vscode from 'vscode';
+import type { Event } from '../acpClient/events';
 import type { Logger } from '../acpClient/logger';
 import type { PermissionController } from '../permissionUI/permissionController';
 import type { OpenedDiff } from '../workbench/editorActions';
@@ -21,7 +22,7 @@ const MAX_TRACKED_SIDES = 200;
 
 export interface DiffApprovalsDeps {
   permissions: PermissionController;
-  editor: { readonly onDidOpenDiff: vscode.Event<OpenedDiff> };
+  editor: { readonly onDidOpenDiff: Event<OpenedDiff> };
   logger: Logger;
 }
 
@@ -36,7 +37,7 @@ export class DiffApprovals implements vscode.Disposable {
   constructor({ permissions, editor, logger }: DiffApprovalsDeps) {
     this.permissions = permissions;
     this.logger = logger;
-    editor.onDidOpenDiff(this.onOpened, this, this.disposables);
+    this.disposables.push(editor.onDidOpenDiff((opened) => this.onOpened(opened)));
     vscode.window.tabGroups.onDidChangeTabs(this.update, this, this.disposables);
     vscode.window.tabGroups.onDidChangeTabGroups(this.update, this, this.disposables);
     this.disposables.push(permissions.broker.onDidSettle(() => this.update()));

@@ -46,6 +46,16 @@ export async function readProjectClaudeFiles(cwd: string, logger?: Logger): Prom
   return result;
 }
 
+/**
+ * A file's text as Claude Code decodes it. Settings files: UTF-16LE when they start with its byte-order mark (FF FE),
+ * else UTF-8 (the CLI's bounded settings read: `if(n[0]===255&&n[1]===254)return"utf16le"`); commands, skills and
+ * agents: UTF-8 (`readFile(n,{encoding:"utf8"})`). A UTF-8 mark is kept here, for the parsers to drop as the CLI does.
+ */
+function decode(rel: string, bytes: Buffer): string {
+  const utf16 = (PROJECT_SETTINGS_FILES as readonly string[]).includes(rel) && bytes[0] === 0xff && bytes[1] === 0xfe;
+  return bytes.toString(utf16 ? 'utf16le' : 'utf8');
+}
+
 class Reader {
   private files = 0;
   private entries = 0;
@@ -94,7 +104,7 @@ class Reader {
         const { buffer } = this;
         const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
         if (bytesRead > MAX_FILE_BYTES) this.unread(rel, `larger than ${MAX_FILE_BYTES / 1024} KB (${(await handle.stat()).size} bytes): not read`);
-        else this.result.texts[rel] = buffer.subarray(0, bytesRead).toString('utf8');
+        else this.result.texts[rel] = decode(rel, buffer.subarray(0, bytesRead));
       } finally {
         await handle.close();
       }

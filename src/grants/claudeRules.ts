@@ -4,10 +4,12 @@
 // and reachable from the chat's page (the types of grantEffect.ts): no `vscode`, no Node, nothing of the host; so its
 // words (why a file would not be read) are here, beside the rules they are about.
 //
-// Claude Code reads its settings files as strict JSON: a file with a comment or a trailing comma is not read at all,
-// all its rules dropped without a word (checked with the bundled Claude Code: an allow rule in such a file still asks;
-// the SDK's `resolveSettings` leaves the file out; the CLI refuses to update one: "Invalid JSON syntax in settings
-// file"). So such a file is reported as not read, and never edited: an edit would not make it count.
+// Claude Code reads its settings files as strict JSON after dropping one leading byte-order mark: a file with a
+// comment or a trailing comma is not read at all, all its rules dropped without a word (checked with the bundled
+// Claude Code: an allow rule in such a file still asks; the SDK's `resolveSettings` leaves the file out; the CLI
+// refuses to update one: "Invalid JSON syntax in settings file"; its parse is `JSON.parse(ls(e))` with
+// `function ls(e){return e.startsWith("\uFEFF")?e.slice(1):e}`, see agents/claudeCode/projectSettings.ts). So such a
+// file is reported as not read, and never edited: an edit would not make it count; a BOM'd file is read, and kept.
 // jsonc-parser (its ES module build: the CommonJS one hides its own requires from the bundler) gives the tree with each
 // value's offsets, which ruleEdits.ts edits on.
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser/lib/esm/main.js';
@@ -84,7 +86,8 @@ type Read = { ok: true; root: Node | undefined; settings: ParsedSettings & { ok:
 
 /**
  * undefined text = the file does not exist: ok, no rules (so is an empty file, which Claude Code reads as `{}`). A file
- * that is not strict JSON, or whose `permissions` are not of the shape Claude Code reads, is `{ ok: false, error }`.
+ * that is not strict JSON (after one leading BOM), or whose `permissions` are not of the shape Claude Code reads, is
+ * `{ ok: false, error }`.
  */
 export function parsePermissionSettings(text: string | undefined, scope: Scope): ParsedSettings {
   const read = readSettings(text, scope);
@@ -106,12 +109,17 @@ export function diffRules(before: readonly Rule[], after: readonly Rule[]): { ad
   return { added: minus(after, before), removed: minus(before, after) };
 }
 
-/** Parses `text` as Claude Code does (strict JSON) and checks the shape of what it reads for permissions. */
+/**
+ * Parses `text` as Claude Code does (strict JSON after one leading BOM) and checks the shape of what it reads for
+ * permissions. The tree's offsets are those of `text` itself, BOM included, so an edit made on them keeps the mark.
+ */
 export function readSettings(text: string | undefined, scope: Scope): Read {
   const empty = { ok: true as const, rules: [], additionalDirectories: [] };
   if (text === undefined || text.trim() === '') return { ok: true, root: undefined, settings: empty };
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  // jsonc-parser takes a BOM for a stray symbol: a space in its place reads the same and keeps every offset.
+  const json = text.startsWith('\ufeff') ? ` ${text.slice(1)}` : text;
+  const root = parseTree(json, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const words = FILE_ERRORS;
   const first = errors[0];
   if (first) {

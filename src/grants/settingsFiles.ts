@@ -14,7 +14,11 @@ export const MAX_SETTINGS_BYTES = 1024 * 1024;
 const MAX_CLAUDE_STATE_BYTES = 32 * 1024 * 1024;
 
 export type SettingsFileRead =
-  { kind: 'absent' } | { kind: 'text'; text: string } | { kind: 'refused'; why: 'symlink' | 'notFile' | 'tooLarge' } | { kind: 'unreadable'; code: string };
+  /** `utf16`: the file starts with the UTF-16LE mark, and is decoded (and written back) as UTF-16LE. */
+  | { kind: 'absent' }
+  | { kind: 'text'; text: string; utf16?: true }
+  | { kind: 'refused'; why: 'symlink' | 'notFile' | 'tooLarge' }
+  | { kind: 'unreadable'; code: string };
 
 /** The file at `path` as Claude Code's settings: its text, that it is absent, or why it was not read. */
 export async function readSettingsFile(path: string, limit = MAX_SETTINGS_BYTES): Promise<SettingsFileRead> {
@@ -31,6 +35,8 @@ export async function readSettingsFile(path: string, limit = MAX_SETTINGS_BYTES)
     const buffer = Buffer.alloc(Math.min(stat.size, limit) + 1);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
     if (bytesRead > limit) return { kind: 'refused', why: 'tooLarge' };
+    // As Claude Code decodes a settings file: UTF-16LE after its mark (FF FE), else UTF-8 (agents/projectClaudeFiles.ts).
+    if (buffer[0] === 0xff && buffer[1] === 0xfe && bytesRead >= 2) return { kind: 'text', text: buffer.toString('utf16le', 0, bytesRead), utf16: true };
     return { kind: 'text', text: buffer.toString('utf8', 0, bytesRead) };
   } catch (err) {
     const code = errorCode(err);
@@ -81,7 +87,7 @@ export async function editSettingsFile(
     // 'wx': a file already at the temporary name (someone else's) is not written through.
     const handle = await fs.open(tmp, 'wx', mode);
     try {
-      await handle.writeFile(next, 'utf8');
+      await handle.writeFile(next, before.kind === 'text' && before.utf16 ? 'utf16le' : 'utf8');
       await handle.sync();
     } finally {
       await handle.close();

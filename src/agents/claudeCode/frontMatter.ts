@@ -1,8 +1,11 @@
 // The YAML front matter of a Claude Code markdown file (slash command, skill, subagent), read only as far as finding
 // its top-level keys and the text of their values. The bundled CLI takes the block between a leading `---` line and
 // the next `---` (`/^---\s*\n([\s\S]*?)---\s*\n?/` in @anthropic-ai/claude-agent-sdk-linux-x64/claude); this takes
-// the same block. Values stay as written, not interpreted, so the dialog shows what the file says. What this reader
-// does not follow (flow mappings, merge keys, escaped keys) marks the block unclear, and the caller shows it whole.
+// the same block, after one leading byte-order mark as the CLI drops it (`e.charCodeAt(0)===65279?e.slice(1):e`). Its
+// YAML reader (Bun.YAML) breaks lines at CR, LF and CRLF, not at NEL or LS (a command whose description follows a lone
+// CR shows that description: test/integration/projectSettings.test.ts); so does this. Values stay as written, not
+// interpreted, so the dialog shows what the file says. What this reader does not follow (flow mappings, merge keys,
+// escaped keys, a tab-indented block) marks the block unclear, and the caller shows it whole.
 
 /** One top-level key and its value's text as written (continuation lines dedented). */
 export interface FrontMatterEntry {
@@ -31,7 +34,7 @@ export function parseFrontMatter(text: string): FrontMatter | undefined {
   const block = match[1];
   const entries: { key: string; lines: string[] }[] = [];
   let unclear = false;
-  for (const line of block.split(/\r?\n/u)) {
+  for (const line of block.split(/\r\n|\r|\n/u)) {
     const current = entries[entries.length - 1];
     if (/^[ \t-]/u.test(line)) {
       if (current) current.lines.push(line);

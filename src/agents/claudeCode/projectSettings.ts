@@ -5,6 +5,7 @@
 // (agents/projectSettingsConsent.ts). Pure: the caller reads the files (agents/projectClaudeFiles.ts).
 import { createHash } from 'node:crypto';
 import { toVerbatimText } from '../../acpClient/displayText';
+import { l10n } from '../../contributions/l10n';
 import { findFrontMatterSettings, toMarkdownRole } from './frontMatterSettings';
 import type { ProjectSetting, ProjectSettingKind } from './projectSetting';
 
@@ -29,8 +30,9 @@ const MAX_SHOWN_VALUE = 2000;
 const MAX_SHOWN_TOTAL = 12_000;
 
 /**
- * The entries of concern in the folder's files (folder-relative path → text) and the files left unread. Settings
- * text that is not a JSON object yields nothing: Claude Code does not apply it either.
+ * The entries of concern in the folder's files (folder-relative path → text) and the files left unread. A settings
+ * file this reader cannot read as a JSON object is named as not checked, never taken as empty: were Claude Code to
+ * read it another way, what it sets would go unasked.
  */
 export function findProjectSettings(files: Readonly<Record<string, string>>, unread: readonly UnreadFile[] = []): ProjectSetting[] {
   const found: ProjectSetting[] = [];
@@ -99,8 +101,9 @@ const NOUNS: Record<ProjectSettingKind, string> = {
  * click through the question.
  */
 function findSettingsFileSettings(file: ProjectSettingsFile, text: string): ProjectSetting[] {
-  const settings = parseObject(text);
-  if (!settings) return [];
+  const read = readSettingsText(text);
+  if (!read.ok) return [{ file, kind: 'unread', key: 'not checked', value: read.reason, content: text }];
+  const settings = read.settings;
   const found: ProjectSetting[] = [];
   const add = (kind: ProjectSettingKind, key: string, value: string, whole: unknown) =>
     found.push({ file, kind, key, value, content: JSON.stringify(whole) ?? '' });
@@ -157,12 +160,26 @@ function toShownValue(value: string): string {
   );
 }
 
-function parseObject(text: string): Record<string, unknown> | undefined {
+/**
+ * A settings file's text read as Claude Code reads it: blank is `{}`; otherwise one leading byte-order mark is dropped
+ * and the rest is strict JSON (no comments, no trailing commas), applied only when it is an object. Found in the
+ * bundled CLI (Claude Code 2.1.318, @anthropic-ai/claude-agent-sdk-linux-x64/claude, its embedded JS): the reader starts
+ * `if(e.trim()==="")return{settings:{},errors:[],loadState:"loaded"};let s=nt(e,!1)`, where `nt` is
+ * `JSON.parse(ls(e))` ("safeParseJSON: invalid JSON") and `function ls(e){return e.startsWith("\uFEFF")?e.slice(1):e}`;
+ * its JSONC reader ("Failed to parse JSONC") reads only VS Code's own settings.json. Run against a fake API, the CLI
+ * runs the hook of a BOM'd file (UTF-8, or UTF-16LE: projectClaudeFiles.ts decodes it) and not of one with a comment
+ * or a trailing comma (test/integration/projectSettings.test.ts).
+ */
+function readSettingsText(text: string): { ok: true; settings: Record<string, unknown> } | { ok: false; reason: string } {
+  if (text.trim() === '') return { ok: true, settings: {} };
+  let value: unknown;
   try {
-    return asObject(JSON.parse(text));
-  } catch {
-    return undefined;
+    value = JSON.parse(text.startsWith('\ufeff') ? text.slice(1) : text);
+  } catch (err) {
+    return { ok: false, reason: l10n.t('not read as JSON ({0}), so what it sets was not checked', err instanceof Error ? err.message : String(err)) };
   }
+  const settings = asObject(value);
+  return settings ? { ok: true, settings } : { ok: false, reason: l10n.t('JSON that is not an object, so what it sets was not checked') };
 }
 
 function asObject(value: unknown): Record<string, unknown> | undefined {

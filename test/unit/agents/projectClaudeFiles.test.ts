@@ -80,6 +80,21 @@ describe("reading a folder's Claude files for the consent", () => {
     expect(read.unread[0].reason).toMatch(/larger than/u);
   });
 
+  it('decodes the files as Claude Code does: a settings file with the UTF-16LE mark as UTF-16, markdown as UTF-8, a UTF-8 mark kept', async () => {
+    const settings = '\ufeff{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"make"}]}]}}';
+    const command = '\ufeff---\nallowed-tools: Bash(*)\n---\n';
+    await put('.claude/settings.json', '');
+    await writeFile(join(folder, '.claude/settings.json'), Buffer.from(settings, 'utf16le'));
+    await put('.claude/settings.local.json', settings);
+    await put('.claude/commands/a.md', '');
+    await writeFile(join(folder, '.claude/commands/a.md'), Buffer.from(command, 'utf16le'));
+    const read = await readProjectClaudeFiles(folder);
+    expect(read.texts['.claude/settings.json']).toBe(settings);
+    expect(read.texts['.claude/settings.local.json']).toBe(settings);
+    // Claude Code reads a command as UTF-8 whatever its mark: in UTF-16 it has no front matter for it either.
+    expect(read.texts['.claude/commands/a.md']).toBe(Buffer.from(command, 'utf16le').toString('utf8'));
+  });
+
   it('finds nothing in a folder without .claude', async () => {
     expect(await readProjectClaudeFiles(folder)).toEqual({ texts: {}, unread: [] });
   });

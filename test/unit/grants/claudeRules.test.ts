@@ -1,5 +1,6 @@
-// Claude Code's settings as text: the rules read as Claude Code reads them (strict JSON), one rule removed or added with
-// every other byte of the file as it was, a file Claude Code would not read never edited, rules checked as typed.
+// Claude Code's settings as text: the rules read as Claude Code reads them (strict JSON after one BOM), one rule
+// removed or added with every other byte of the file as it was, a file Claude Code would not read never edited, rules
+// checked as typed.
 import { describe, expect, it } from 'vitest';
 import { diffRules, parsePermissionSettings, type Rule } from '../../../src/grants/claudeRules';
 import { addRuleEdit, removeRuleEdit } from '../../../src/grants/ruleEdits';
@@ -84,6 +85,24 @@ describe('parsePermissionSettings', () => {
       expect(parsed.ok, text).toBe(false);
       if (!parsed.ok) expect(parsed.error, text).toMatch(error);
     }
+  });
+});
+
+describe('a settings file with a byte-order mark (issue 51: the view said Claude Code ignores it)', () => {
+  // Claude Code drops one leading mark before JSON.parse (agents/claudeCode/projectSettings.ts names where).
+  const BOM = '\ufeff';
+
+  it('is read as Claude Code reads it; after two marks it is not', () => {
+    expect(parsePermissionSettings(BOM + CLAUDE_WRITTEN, 'project')).toEqual(parsePermissionSettings(CLAUDE_WRITTEN, 'project'));
+    expect(parsePermissionSettings(BOM + HAND_WRITTEN, 'local')).toEqual(parsePermissionSettings(HAND_WRITTEN, 'local'));
+    const twice = parsePermissionSettings(BOM + BOM + CLAUDE_WRITTEN, 'project');
+    expect(twice.ok).toBe(false);
+  });
+
+  it('is edited with the mark kept and every other byte as it was', () => {
+    expect(removeRuleEdit(BOM + CLAUDE_WRITTEN, 'allow', 'Read(./src/**)')).toBe(BOM + CLAUDE_WRITTEN.replace('      "Read(./src/**)",\n', ''));
+    expect(addRuleEdit(BOM + HAND_WRITTEN, 'allow', 'Glob')).toBe(BOM + HAND_WRITTEN.replace('"Read"]', '"Read",   "Glob"]'));
+    expect(addRuleEdit(`${BOM}{}`, 'deny', 'WebSearch')).toBe(`${BOM}{\n  "permissions": {\n    "deny": [\n      "WebSearch"\n    ]\n  }\n}`);
   });
 });
 

@@ -127,6 +127,26 @@ describe('editSettingsFile', () => {
   });
 });
 
+describe('a settings file with a byte-order mark, decoded as Claude Code decodes it (issue 51)', () => {
+  const text = '\ufeff{\n  "permissions": {\n    "allow": [\n      "Read"\n    ]\n  }\n}\n';
+
+  it('reads a UTF-8 one with its mark, and edits it keeping the mark', async () => {
+    mkdirSync(join(root, 'ws', '.claude'));
+    writeFileSync(paths.project, text);
+    expect(await readSettingsFile(paths.project)).toEqual({ kind: 'text', text });
+    expect(await editSettingsFile(paths, 'project', (t) => addRuleEdit(t, 'allow', 'Glob'))).toEqual({ ok: true, changed: true });
+    expect(readFileSync(paths.project)).toEqual(Buffer.from(text.replace('"Read"', '"Read",\n      "Glob"'), 'utf8'));
+  });
+
+  it('reads a UTF-16LE one after its mark, and writes it back in UTF-16LE', async () => {
+    mkdirSync(join(root, 'ws', '.claude'));
+    writeFileSync(paths.local, Buffer.from(text, 'utf16le'));
+    expect(await readSettingsFile(paths.local)).toEqual({ kind: 'text', text, utf16: true });
+    expect(await editSettingsFile(paths, 'local', (t) => removeRuleEdit(t!, 'allow', 'Read'))).toEqual({ ok: true, changed: true });
+    expect(readFileSync(paths.local)).toEqual(Buffer.from(text.replace('\n      "Read"\n    ', ''), 'utf16le'));
+  });
+});
+
 describe('readClaudeTrust', () => {
   it('true only for the folder Claude Code records as trusted; false without its state file', async () => {
     const state = join(root, 'state.json');

@@ -134,17 +134,31 @@ export function parseLaunchSettings(raw: { path?: unknown; args?: unknown; env?:
 export interface SessionTools {
   mcpServers: McpServer[];
   allowedTools: string[];
-  /**
-   * Header values Claude Code is to read from its environment: the SDK puts the MCP servers on Claude Code's command
-   * line, which every local user can read, and Claude Code fills `${VAR}` in a header from its environment, which only
-   * the user can read (except with its subprocess scrub on, when it fills in none). Other agents get the header as it is.
-   */
+  /** Header values read from a variable of a set name (the editor tools' token); every other value gets a numbered one. */
   secretHeaders?: { server: string; header: string; variable: string }[];
+  /** Servers whose URL carries a value filled in from an input or the environment: moved like a header's value. */
+  secretUrls?: string[];
+  /**
+   * Called once the launch is decided, before the agent starts, with the servers whose values stay on Claude Code's
+   * command line (`withClaudeTools`; none for another agent, which gets them over ACP).
+   */
+  onLaunch?(valuesOnCommandLine: string[]): void;
 }
 
 /**
- * `launch` with the sessions' MCP servers for the bundled Claude adapter: the secret headers moved into its environment,
- * and the tools that run without asking in Claude Code's `allowedTools`.
+ * The numbered variables Claude Code reads the servers' values from; no credential word (TOKEN, KEY, AUTH…) in the
+ * name, which Claude Code may leave empty (node_modules/@anthropic-ai/claude-agent-sdk-linux-x64/claude:
+ * `$n=["TOKEN","SECRET"`).
+ */
+const MCP_VALUE_VARIABLE = 'ACP_CHAT_MCP_VALUE_';
+
+/**
+ * `launch` with the sessions' MCP servers for the bundled Claude adapter: their header and environment values (and a
+ * URL filled in from a variable) moved into its environment, and the tools that run without asking in Claude Code's
+ * `allowedTools`. The SDK puts the servers on Claude Code's command line, which every local user can read
+ * (@anthropic-ai/claude-agent-sdk sdk.mjs: `"--mcp-config"`; the adapter copies them as they are, acp-agent.js: `HTTP or
+ * SSE type MCP server`); Claude Code fills `${VAR}` in a server's command, args, env, url and headers from its
+ * environment, which only the user can read (the claude binary: `case"sse":case"http":case"ws":{let r=e;return{...r,url:n(r.url,"url",!0)`).
  */
 export function withClaudeTools(launch: AgentLaunch, tools: SessionTools): AgentLaunch {
   const meta = launch.sessionMeta ?? {};
@@ -152,18 +166,32 @@ export function withClaudeTools(launch: AgentLaunch, tools: SessionTools): Agent
   const options = { ...claudeCode.options, ...(tools.allowedTools.length ? { allowedTools: tools.allowedTools } : {}) };
   const sessionMeta = Object.keys(options).length ? { ...meta, claudeCode: { ...claudeCode, options } } : launch.sessionMeta;
   const env = { ...launch.env };
-  // With its sandbox's scrub on, Claude Code fills in no variable: the header stays as it is (the tools' server then
-  // refuses other users' connections itself).
-  const fillsVariables = !/^(1|true)$/iu.test(env[SUBPROCESS_SCRUB] ?? '');
-  const mcpServers = tools.mcpServers.map((server) => {
-    if (!('headers' in server) || !fillsVariables) return server;
-    const headers = server.headers.map((h) => {
-      const secret = tools.secretHeaders?.find((s) => s.server === server.name && s.header === h.name);
-      if (!secret) return h;
-      env[secret.variable] = h.value;
-      return { name: h.name, value: `\${${secret.variable}}` };
-    });
-    return { ...server, headers };
+  if (!fillsVariables(env)) {
+    // The values stay as they are, but never silently: the servers are named before Claude Code starts.
+    const exposed = tools.mcpServers.filter((s) => ('headers' in s ? s.headers.length > 0 || tools.secretUrls?.includes(s.name) : s.env.length > 0));
+    tools.onLaunch?.(exposed.map((s) => s.name));
+    return { ...launch, mcpServers: tools.mcpServers, ...(sessionMeta ? { sessionMeta } : {}) };
+  }
+  tools.onLaunch?.([]);
+  let count = 0;
+  const moved = (value: string, variable = `${MCP_VALUE_VARIABLE}${++count}`) => {
+    env[variable] = value;
+    return `\${${variable}}`;
+  };
+  const mcpServers = tools.mcpServers.map((server): McpServer => {
+    if (!('headers' in server)) return { ...server, env: server.env.map((e) => ({ name: e.name, value: moved(e.value) })) };
+    const variable = (header: string) => tools.secretHeaders?.find((s) => s.server === server.name && s.header === header)?.variable;
+    const headers = server.headers.map((h) => ({ name: h.name, value: moved(h.value, variable(h.name)) }));
+    return { ...server, url: tools.secretUrls?.includes(server.name) ? moved(server.url) : server.url, headers };
   });
   return { ...launch, env, mcpServers, ...(sessionMeta ? { sessionMeta } : {}) };
+}
+
+/**
+ * Whether Claude Code fills `${VAR}` in its MCP servers from its environment: not with its subprocess scrub on, when it
+ * leaves a variable empty if its value looks like a credential (the claude binary: `function NWe(e,n){if(!qbo())return!1;`),
+ * which is what these values are. The switch is read as Claude Code reads it (`["1","true","yes","on"].includes(n)`).
+ */
+function fillsVariables(env: Record<string, string>): boolean {
+  return !/^(1|true|yes|on)$/iu.test((env[SUBPROCESS_SCRUB] ?? '').trim());
 }

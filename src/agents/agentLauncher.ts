@@ -52,7 +52,10 @@ export class AgentLauncher implements vscode.Disposable {
     const launch = resolveAgentLaunch(withKey); // first: a missing adapter or an old Node is the problem to report
     // A terminal sign-in runs the agent's program without sessions: no MCP servers to start or inputs to ask for.
     const tools = (opts.sessions !== false && (await this.deps.sessionTools?.(cwd))) || { mcpServers: [], allowedTools: [] };
-    if (!usesBundledAdapter(input.settings)) return { ...launch, mcpServers: tools.mcpServers };
+    if (!usesBundledAdapter(input.settings)) {
+      tools.onLaunch?.([]); // its servers go over ACP, nothing on a command line
+      return { ...launch, mcpServers: tools.mcpServers };
+    }
     const resolved = await this.deps.claudeCode.resolve({ ...input.baseEnv, ...input.settings.env });
     // Programs found in the folder itself are not trusted (the same rule as git's).
     const scrubSubprocessEnv = canScrubSubprocessEnv(process.platform, (name) => findProgram(name, { ...input.baseEnv, ...input.settings.env }.PATH, [cwd]));

@@ -1,5 +1,6 @@
 // The MCP servers every session gets: the editor's knowledge as tools (src/ideTools/, on 127.0.0.1 with a per-window
-// token) and the user's servers (trusted workspace only), worked out at each agent start; Show MCP Servers lists them.
+// token) and the user's servers (trusted workspace only; a workspace's own once the user said to use them), worked out
+// at each agent start; Show MCP Servers lists them.
 import * as vscode from 'vscode';
 import { COMMANDS } from '../contributions/commandIds';
 import { reporting } from '../core/commandHandlers';
@@ -10,6 +11,7 @@ import { EDITOR_SERVER_NAME, EditorToolServer } from '../ideTools/editorToolServ
 import { workspaceFolderPaths } from '../workbench/locationOpener';
 import { SessionMcpServers } from './sessionMcpServers';
 import { UserMcpServers } from './userServers';
+import { WorkspaceServersConsent } from './workspaceServersConsent';
 
 export function activateMcpServers(core: Core): Feature {
   const { logger, version } = core;
@@ -21,6 +23,7 @@ export function activateMcpServers(core: Core): Feature {
     // It decides what the agent may read without asking: the user's value only, never a workspace's.
     enabled: () => core.settings.userValue<boolean>('ideTools.enabled') !== false,
   });
+  const workspaceConsent = new WorkspaceServersConsent(core.context.workspaceState, logger);
   const servers = new SessionMcpServers({
     editor: editorTools,
     user: new UserMcpServers({
@@ -29,6 +32,7 @@ export function activateMcpServers(core: Core): Feature {
       folders: workspaceFolderPaths,
       trusted: () => vscode.workspace.isTrusted,
       reserved: [EDITOR_SERVER_NAME],
+      consent: workspaceConsent,
     }),
     logger,
     version,
@@ -37,6 +41,6 @@ export function activateMcpServers(core: Core): Feature {
   return {
     disposables: [editorTools, core.sessionTools.provide(() => servers.forSession())],
     commands: { [COMMANDS.showMcpServers]: reporting(core, vscode.l10n.t('Listing the MCP servers'), () => servers.showList()) },
-    test: { editorTools, mcpServers: servers },
+    test: { editorTools, mcpServers: servers, workspaceMcpConsent: workspaceConsent },
   };
 }

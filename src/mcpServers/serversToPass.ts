@@ -1,11 +1,13 @@
 // Which of the user's configured MCP servers the agent's sessions get, and why each other one does not: none in a
-// workspace that is not trusted (a cloned repository's mcp.json names programs to run), a server whose variables
-// cannot be filled in, or whose program is not found as an absolute path (nothing is started by a bare name, and the
-// workspace's own folders are not searched for it). Pure: the caller reads the files, the setting and the inputs.
+// workspace that is not trusted (a cloned repository's mcp.json names programs to run), none of the workspace's own
+// when the user declined them, a server whose variables cannot be filled in, or whose program is not found as an
+// absolute path (nothing is started by a bare name, and the workspace's own folders are not searched for it). Pure:
+// the caller reads the files, the setting, the user's answer and the inputs.
 import type { McpServer } from '@agentclientprotocol/sdk';
 import { isAbsolute, join } from 'node:path';
 import { resolveServer, SETTING, WORKSPACE_FILE, type ConfiguredServer, type McpConfig } from './mcpConfig';
 import { l10n } from '../contributions/l10n';
+import { inputKey } from './workspaceServersQuestion';
 
 /** One configured server and what became of it. */
 export interface UserServerState {
@@ -22,6 +24,8 @@ export interface UserServersOffer {
   states: UserServerState[];
   /** Sentences about the configuration: each server left out, a file that could not be read. */
   problems: string[];
+  /** The passed servers whose URL carries an input's or environment variable's value (kept off a command line). */
+  secretUrls: string[];
 }
 
 export interface PassContext {
@@ -29,8 +33,10 @@ export interface PassContext {
   workspaceFolder?: string;
   userHome: string;
   env: Record<string, string | undefined>;
-  /** The values given for mcp.json's inputs. */
+  /** The values given for mcp.json's inputs, by server (workspaceServersQuestion.ts `inputKey`). */
   inputs: ReadonlyMap<string, string>;
+  /** Set when the user declined the workspace's own servers: the sentence said once for all of them. */
+  workspaceLeftOut?: string;
   /** `name` as an absolute path on `pathVar`, outside the workspace folders; undefined when there is none. */
   findProgram(name: string, pathVar: string | undefined): string | undefined;
 }
@@ -42,16 +48,20 @@ export function serversToPass(config: McpConfig, ctx: PassContext): UserServersO
       servers: [],
       states: config.servers.map((s) => ({ name: s.name, source: s.source, transport: s.transport, passed: undefined, leftOut })),
       problems: [],
+      secretUrls: [],
     };
   }
   const problems = [...config.problems];
+  const declined = ctx.workspaceLeftOut;
+  if (declined && config.servers.some((s) => s.source === 'workspace')) problems.push(declined);
   const states = config.servers.map((configured): UserServerState => {
     const state: UserServerState = { name: configured.name, source: configured.source, transport: configured.transport, passed: undefined };
+    if (declined && configured.source === 'workspace') return { ...state, leftOut: declined };
     const resolved = resolveServer(configured, {
       workspaceFolder: ctx.workspaceFolder,
       userHome: ctx.userHome,
       env: ctx.env,
-      input: (id) => ctx.inputs.get(id),
+      input: (id) => ctx.inputs.get(inputKey(configured, id)),
     });
     if (!resolved.ok) {
       state.leftOut = resolved.problem;
@@ -65,7 +75,13 @@ export function serversToPass(config: McpConfig, ctx: PassContext): UserServersO
     if (state.leftOut) problems.push(state.leftOut);
     return state;
   });
-  return { servers: states.flatMap((s) => (s.passed ? [s.passed] : [])), states, problems };
+  const secretUrls = config.servers.filter((c) => c.transport !== 'stdio' && /\$\{(env|input):/u.test(c.url)).map((c) => c.name);
+  return {
+    servers: states.flatMap((s) => (s.passed ? [s.passed] : [])),
+    states,
+    problems,
+    secretUrls: secretUrls.filter((name) => states.some((s) => s.name === name && s.passed)),
+  };
 }
 
 /** The absolute path of a stdio server's program: as written, from the folder when relative, or found on PATH. */

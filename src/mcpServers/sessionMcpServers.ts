@@ -1,13 +1,14 @@
 // The MCP servers every session of the agent gets: the editor tools' server and the user's servers, worked out at each
 // agent start. What was passed is kept for the list the user can open (each server with its state and tools, read by
-// asking the server as the agent does); what was left out is said once in the chat.
+// asking the server as the agent does); what was left out, and whose secrets stay on Claude Code's command line, is
+// said once in the chat, when the launch is decided.
 import type { McpServer } from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
 import type { Logger } from '../acpClient/logger';
 import type { SessionTools } from '../agents/agentLaunch';
 import { EDITOR_AUTH_VARIABLE, EDITOR_SERVER_NAME, type EditorServerOffer, type EditorToolServer } from '../ideTools/editorToolServer';
 import { WORKSPACE_FILE } from './mcpConfig';
-import { describeMcpServersLeftOut } from './mcpServersWording';
+import { describeMcpServersLeftOut, describeValuesOnCommandLine } from './mcpServersWording';
 import { probeServer } from './serverProbe';
 import type { UserServerState } from './serversToPass';
 import type { UserMcpServers } from './userServers';
@@ -45,14 +46,29 @@ export class SessionMcpServers {
     }
     const user = await this.deps.user.offer();
     this.last = { editor, editorProblem, user: user.states };
-    const fresh = [...(editorProblem ? [editorProblem] : []), ...user.problems].filter((p) => !this.said.has(p));
-    for (const p of fresh) this.said.add(p);
-    if (fresh.length) this.deps.say(describeMcpServersLeftOut(fresh));
+    const leftOut = [...(editorProblem ? [editorProblem] : []), ...user.problems];
     return {
       mcpServers: [...(editor ? [editor.server] : []), ...user.servers],
       allowedTools: editor?.allowedTools ?? [],
       secretHeaders: editor ? [{ server: EDITOR_SERVER_NAME, header: 'Authorization', variable: EDITOR_AUTH_VARIABLE }] : [],
+      secretUrls: user.secretUrls,
+      // Said once the launch is decided, in one message: a second would replace the first in the chat's notice.
+      onLaunch: (onCommandLine) => {
+        // The editor tools' token is not the user's secret, and their server refuses other users' connections itself.
+        const users = onCommandLine.filter((name) => name !== EDITOR_SERVER_NAME);
+        const exposed = users.length ? [describeValuesOnCommandLine(users)] : [];
+        for (const sentence of exposed) this.deps.logger.warn(`[mcp] ${sentence}`);
+        const fresh = this.unsaid([...exposed, ...leftOut]);
+        if (fresh.length) this.deps.say(describeMcpServersLeftOut(fresh));
+      },
     };
+  }
+
+  /** The sentences not yet said in this window, now counted as said. */
+  private unsaid(sentences: string[]): string[] {
+    const fresh = sentences.filter((p) => !this.said.has(p));
+    for (const p of fresh) this.said.add(p);
+    return fresh;
   }
 
   /** The servers the last agent start passed or left out, each asked for its tools (as the agent would connect). */

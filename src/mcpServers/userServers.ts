@@ -1,6 +1,7 @@
-// The user's MCP servers at each agent start: the workspace's .vscode/mcp.json and the user's acpChat.mcpServers
-// setting (its user value only: a workspace cannot add programs to run through it), with the values of mcp.json's
-// `${input:…}` asked once and kept in SecretStorage. serversToPass.ts decides what is passed.
+// The user's MCP servers at each agent start: the workspace's .vscode/mcp.json (once the user said to use it:
+// workspaceServersConsent.ts) and the user's acpChat.mcpServers setting (its user value only: a workspace cannot add
+// programs to run through it), with the values of mcp.json's `${input:…}` asked once per server and kept in
+// SecretStorage. serversToPass.ts decides what is passed.
 import { readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -8,8 +9,10 @@ import * as vscode from 'vscode';
 import { findProgram } from '../acpClient/findProgram';
 import { forQuickInputMessage } from '../acpClient/displayText';
 import type { Logger } from '../acpClient/logger';
-import { readMcpConfig, WORKSPACE_FILE, type McpConfig, type McpInput } from './mcpConfig';
+import { readMcpConfig, WORKSPACE_FILE, type ConfiguredServer, type McpConfig, type McpInput } from './mcpConfig';
 import { serversToPass, type UserServersOffer } from './serversToPass';
+import type { WorkspaceServersConsent } from './workspaceServersConsent';
+import { inputKey, inputStorageKey } from './workspaceServersQuestion';
 
 /** The largest mcp.json read: a configuration, not data. */
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -26,6 +29,8 @@ export class UserMcpServers {
       trusted(): boolean;
       /** Names no user server may take (the editor tools' server). */
       reserved: readonly string[];
+      /** Whether the workspace's own servers may be used (asked once per content of the file). */
+      consent: Pick<WorkspaceServersConsent, 'decide'>;
     },
   ) {}
 
@@ -37,8 +42,13 @@ export class UserMcpServers {
     const file = folder && trusted ? await readConfigFile(join(folder, WORKSPACE_FILE)) : undefined;
     const config = readMcpConfig({ workspaceJson: file?.text, setting }, this.deps.reserved);
     if (file?.problem) config.problems.unshift(file.problem);
-    const inputs = trusted ? await this.inputValues(config, folder) : new Map<string, string>();
+    // Asked before any input, so nothing is asked for a server that is then left out.
+    const fromFile = config.servers.filter((s) => s.source === 'workspace');
+    const decision = trusted && file?.text !== undefined && fromFile.length ? await this.deps.consent.decide(file.text, fromFile) : { use: true as const };
+    const used = decision.use ? config.servers : config.servers.filter((s) => s.source !== 'workspace');
+    const inputs = trusted ? await this.inputValues(used, config, folder) : new Map<string, string>();
     const offer = serversToPass(config, {
+      ...(decision.use ? {} : { workspaceLeftOut: decision.leftOut }),
       trusted,
       workspaceFolder: folder,
       userHome: homedir(),
@@ -50,17 +60,20 @@ export class UserMcpServers {
     return offer;
   }
 
-  /** The values of the inputs the servers use: stored ones, else asked for now (and stored when given). */
-  private async inputValues(config: McpConfig, folder: string | undefined): Promise<Map<string, string>> {
+  /**
+   * The values of the inputs `servers` use, by server (inputKey): stored ones, else asked for now (and stored when
+   * given). A value typed for one server is never sent to another that uses an input of the same id.
+   */
+  private async inputValues(servers: readonly ConfiguredServer[], config: McpConfig, folder: string | undefined): Promise<Map<string, string>> {
     const values = new Map<string, string>();
-    for (const server of config.servers) {
+    for (const server of servers) {
       for (const id of server.inputIds) {
         const input = config.inputs.find((i) => i.id === id);
-        if (!input || values.has(id)) continue;
-        const key = `acpChat.mcpInput:${folder ?? ''}:${id}`;
+        if (!input) continue;
+        const key = inputStorageKey(folder, server, id);
         const stored = await this.deps.secrets.get(key);
         if (stored !== undefined) {
-          values.set(id, stored);
+          values.set(inputKey(server, id), stored);
           continue;
         }
         if (this.dismissed.has(key)) continue;
@@ -70,7 +83,7 @@ export class UserMcpServers {
           continue;
         }
         await this.deps.secrets.store(key, value);
-        values.set(id, value);
+        values.set(inputKey(server, id), value);
       }
     }
     return values;

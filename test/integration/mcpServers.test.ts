@@ -8,6 +8,7 @@ import type { McpServer } from '@agentclientprotocol/sdk';
 import { findProgram } from '../../src/acpClient/findProgram';
 import { readMcpConfig } from '../../src/mcpServers/mcpConfig';
 import { serversToPass } from '../../src/mcpServers/serversToPass';
+import { inputKey } from '../../src/mcpServers/workspaceServersQuestion';
 import { text, toolUse } from '../fixtures/fakeAnthropic';
 import { ask, permissionEntries, repoRoot, toolEntries, useRealAdapter } from '../fixtures/clientHarness';
 import { nodeBin } from '../fixtures/adapter';
@@ -36,7 +37,7 @@ async function fromMcpJson(workspace: string, trusted: boolean): Promise<McpServ
     workspaceFolder: workspace,
     userHome: '/nonexistent-home',
     env: { PATH: dirname(node) },
-    inputs: new Map([['marker', 'marker-7f3']]),
+    inputs: new Map([[inputKey({ source: 'workspace', name: 'probe' }, 'marker'), 'marker-7f3']]),
     findProgram: (name, pathVar) => findProgram(name, pathVar, [workspace]),
   });
   expect(offer.problems).toEqual([]);

@@ -151,37 +151,80 @@ describe('parseLaunchSettings', () => {
 describe('withClaudeTools', () => {
   const server = { type: 'http' as const, name: 'acp-chat', url: 'http://127.0.0.1:9/mcp', headers: [{ name: 'Authorization', value: 'Bearer t0ken' }] };
   const files = { name: 'files', command: '/usr/bin/files', args: [], env: [{ name: 'K', value: 'v' }] };
-  const launch = { command: '/node', args: [], env: { PATH: '/usr/bin' } };
+  const launch = { command: '/node', args: ['/ext/dist/agent/claude-agent-acp.mjs'], env: { PATH: '/usr/bin' } };
+  // The user's servers with their secrets: a value typed into an input, an environment variable's, a token in the setting.
+  const github = {
+    type: 'http' as const,
+    name: 'github',
+    url: 'https://mcp.example/api?key=url-s3cret',
+    headers: [
+      { name: 'Authorization', value: 'Bearer input-s3cret' },
+      { name: 'X-Env', value: 'env-s3cret' },
+    ],
+  };
+  const db = { name: 'db', command: '/opt/db/server', args: ['--read-only'], env: [{ name: 'DB_PASSWORD', value: 'setting-s3cret' }] };
+  const secrets = ['t0ken', 'input-s3cret', 'env-s3cret', 'url-s3cret', 'setting-s3cret'];
 
   it('passes the servers, and lists the tools that run without asking in claudeCode.options.allowedTools', () => {
-    expect(withClaudeTools(launch, { mcpServers: [server, files], allowedTools: ['mcp__acp-chat__hover'] })).toEqual({
-      ...launch,
-      mcpServers: [server, files],
-      sessionMeta: { claudeCode: { options: { allowedTools: ['mcp__acp-chat__hover'] } } },
-    });
+    const out = withClaudeTools(launch, { mcpServers: [files], allowedTools: ['mcp__acp-chat__hover'] });
+    expect(out.mcpServers).toEqual([{ ...files, env: [{ name: 'K', value: '${ACP_CHAT_MCP_VALUE_1}' }] }]);
+    expect(out.sessionMeta).toEqual({ claudeCode: { options: { allowedTools: ['mcp__acp-chat__hover'] } } });
   });
 
-  it("moves a secret header into Claude Code's environment, off its command line", () => {
+  it("moves every header and environment value, and a URL filled in from a variable, into Claude Code's environment, off its command line", () => {
+    const told: string[][] = [];
     const out = withClaudeTools(launch, {
-      mcpServers: [server, files],
+      mcpServers: [server, github, db, files],
       allowedTools: [],
       secretHeaders: [{ server: 'acp-chat', header: 'Authorization', variable: 'TOOLS_AUTH' }],
+      secretUrls: ['github'],
+      onLaunch: (servers) => told.push(servers),
     });
-    expect(out.mcpServers).toEqual([{ ...server, headers: [{ name: 'Authorization', value: '${TOOLS_AUTH}' }] }, files]);
-    expect(out.env).toEqual({ PATH: '/usr/bin', TOOLS_AUTH: 'Bearer t0ken' });
-    expect(JSON.stringify(out.mcpServers)).not.toContain('t0ken');
+    // What the SDK writes into --mcp-config, and the adapter's own command line: no value of them.
+    const commandLine = JSON.stringify([out.command, out.args, out.mcpServers]);
+    for (const secret of secrets) expect(commandLine).not.toContain(secret);
+    expect(out.mcpServers).toEqual([
+      { ...server, headers: [{ name: 'Authorization', value: '${TOOLS_AUTH}' }] },
+      {
+        ...github,
+        url: '${ACP_CHAT_MCP_VALUE_3}',
+        headers: [
+          { name: 'Authorization', value: '${ACP_CHAT_MCP_VALUE_1}' },
+          { name: 'X-Env', value: '${ACP_CHAT_MCP_VALUE_2}' },
+        ],
+      },
+      { ...db, env: [{ name: 'DB_PASSWORD', value: '${ACP_CHAT_MCP_VALUE_4}' }] },
+      { ...files, env: [{ name: 'K', value: '${ACP_CHAT_MCP_VALUE_5}' }] },
+    ]);
+    expect(out.env).toEqual({
+      PATH: '/usr/bin',
+      TOOLS_AUTH: 'Bearer t0ken',
+      ACP_CHAT_MCP_VALUE_1: 'Bearer input-s3cret',
+      ACP_CHAT_MCP_VALUE_2: 'env-s3cret',
+      ACP_CHAT_MCP_VALUE_3: 'https://mcp.example/api?key=url-s3cret',
+      ACP_CHAT_MCP_VALUE_4: 'setting-s3cret',
+      ACP_CHAT_MCP_VALUE_5: 'v',
+    });
+    expect(told).toEqual([[]]); // told before the start that nothing stays on the command line
     expect(launch.env).toEqual({ PATH: '/usr/bin' }); // the launch given is left as it was
   });
 
-  it("leaves the header as it is when Claude Code's subprocess scrub is on (it fills in no variable then)", () => {
-    const scrubbed = { ...launch, env: { PATH: '/usr/bin', CLAUDE_CODE_SUBPROCESS_ENV_SCRUB: '1' } };
-    const out = withClaudeTools(scrubbed, {
-      mcpServers: [server],
-      allowedTools: [],
-      secretHeaders: [{ server: 'acp-chat', header: 'Authorization', variable: 'TOOLS_AUTH' }],
-    });
-    expect(out.mcpServers).toEqual([server]);
-    expect(out.env).toEqual(scrubbed.env);
+  it("with Claude Code's subprocess scrub on (it then fills in no secret), leaves the values as they are and names their servers first", () => {
+    for (const on of ['1', 'true', 'Yes', ' on ']) {
+      const scrubbed = { ...launch, env: { PATH: '/usr/bin', CLAUDE_CODE_SUBPROCESS_ENV_SCRUB: on } };
+      const told: string[][] = [];
+      const plain = { type: 'http' as const, name: 'plain', url: 'https://mcp.example/open', headers: [] };
+      const out = withClaudeTools(scrubbed, {
+        mcpServers: [server, github, db, plain],
+        allowedTools: [],
+        secretHeaders: [{ server: 'acp-chat', header: 'Authorization', variable: 'TOOLS_AUTH' }],
+        secretUrls: ['github'],
+        onLaunch: (servers) => told.push(servers),
+      });
+      expect(out.mcpServers).toEqual([server, github, db, plain]);
+      expect(out.env).toEqual(scrubbed.env);
+      expect(told).toEqual([['acp-chat', 'github', 'db']]);
+    }
   });
 
   it("keeps the launch's own options beside them (the user's settings only, when the folder's were declined)", () => {

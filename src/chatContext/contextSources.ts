@@ -4,15 +4,17 @@
 // attach, the user is told why (deps.say) and none is returned.
 import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
-import { findProgram } from '../acpClient/findProgram';
 import { errorMessage } from '../acpClient/errors';
 import type { Logger } from '../acpClient/logger';
-import { runGit } from '../checkpoints/git';
 import type { Severity } from '../feedback/userErrors';
 import { ADD_CONTEXT } from './contextWording';
 import type { Attachment } from '../webview/protocol/protocol';
 import { bounded, problemsText, type Problem } from './contextText';
+import { maskSecrets } from './secretMask';
+import { gitChangesIn } from './gitChanges';
 import type { TerminalOutput } from './terminalOutput';
+import { localFolders } from './workspaceResources';
+import { WorkspaceFiles, workspaceDiagnostics } from '../ideTools/workspaceFiles';
 
 export interface ContextSourceDeps {
   terminals: TerminalOutput;
@@ -77,18 +79,18 @@ export class ContextSources {
     }
   }
 
-  problems(): Attachment[] {
-    const problems: Problem[] = vscode.languages.getDiagnostics().flatMap(([uri, diagnostics]) =>
-      uri.scheme !== 'file'
-        ? []
-        : diagnostics.map((d) => ({
-            file: vscode.workspace.asRelativePath(uri),
-            line: d.range.start.line + 1,
-            column: d.range.start.character + 1,
-            severity: (['error', 'warning', 'info', 'hint'] as const)[d.severity],
-            message: d.message,
-            ...(d.source ? { source: d.source } : {}),
-          })),
+  /** The workspace's files' problems, by the rule the editor tools' get_diagnostics follows (none from outside). */
+  async problems(): Promise<Attachment[]> {
+    const inWorkspace = await workspaceDiagnostics(vscode.languages.getDiagnostics(), new WorkspaceFiles(localFolders()));
+    const problems: Problem[] = inWorkspace.flatMap(({ diagnostics, label }) =>
+      diagnostics.map((d) => ({
+        file: label,
+        line: d.range.start.line + 1,
+        column: d.range.start.character + 1,
+        severity: (['error', 'warning', 'info', 'hint'] as const)[d.severity],
+        message: d.message,
+        ...(d.source ? { source: d.source } : {}),
+      })),
     );
     const { text, count } = problemsText(problems);
     if (count === 0) {
@@ -105,21 +107,18 @@ export class ContextSources {
       this.deps.say(terminal ? ADD_CONTEXT.noTerminalOutput(terminal.name) : ADD_CONTEXT.noTerminal, 'info');
       return [];
     }
-    return [{ type: 'context', kind: 'terminal', name: ADD_CONTEXT.terminalName(terminal.name), text: bounded(text.trim()) }];
+    // Masked here, before the chip holds it: the page and the prompt only ever see the masked text.
+    return [{ type: 'context', kind: 'terminal', name: ADD_CONTEXT.terminalName(terminal.name), text: bounded(maskSecrets(text.trim())) }];
   }
 
-  /** `git diff HEAD` of each workspace folder's repository (no shell, no hooks; external diff and textconv off). */
+  /** `git diff HEAD` of each workspace folder's repository (gitChangesIn: nothing the repository configures runs). */
   async changes(): Promise<Attachment[]> {
     const parts: string[] = [];
     for (const folder of (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file')) {
-      const git = findProgram('git', process.env.PATH, [folder.uri.fsPath]);
-      if (!git) continue;
-      const diff = await runGit(git, folder.uri.fsPath, ['diff', '--no-ext-diff', '--no-textconv', 'HEAD', '--', '.'], { maxBuffer: 8 * 1024 * 1024 }).catch(
-        (err: unknown) => {
-          this.deps.logger.info(`[addContext] no git changes from ${folder.uri.fsPath}: ${errorMessage(err)}`);
-          return '';
-        },
-      );
+      const diff = await gitChangesIn(folder.uri.fsPath).catch((err: unknown) => {
+        this.deps.logger.info(`[addContext] no git changes from ${folder.uri.fsPath}: ${errorMessage(err)}`);
+        return '';
+      });
       if (diff.trim()) parts.push((vscode.workspace.workspaceFolders!.length > 1 ? `# ${nodePath.basename(folder.uri.fsPath)}\n` : '') + diff.trim());
     }
     if (!parts.length) {

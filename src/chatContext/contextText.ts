@@ -1,5 +1,5 @@
-// What Add Context attaches as text, bounded (pure): the workspace's problems, and a text cut to fit a prompt with a
-// line that says so.
+// What Add Context attaches as text, bounded (pure): the workspace's problems, a terminal's output kept from a line's
+// start, and a text cut to fit a prompt with a line that says so.
 
 /** One problem as VS Code reports it (a `vscode.Diagnostic` with its file, reduced to what is shown). */
 export interface Problem {
@@ -28,6 +28,17 @@ export function problemsText(problems: readonly Problem[]): { text: string; coun
     .map((p) => `${p.file}:${p.line}:${p.column} ${p.severity}${p.source ? ` (${p.source})` : ''}: ${p.message.replace(/\s+/gu, ' ').trim()}`);
   if (shown.length > MAX_PROBLEMS) lines.push(`… and ${shown.length - MAX_PROBLEMS} more`);
   return { text: lines.join('\n'), count: shown.length };
+}
+
+/**
+ * The last `max` characters of `text`, from a line's start when one is among them: a line cut at its front may hold
+ * the rest of a secret whose prefix or name was cut off, which the mask (secretMask.ts) could no longer recognize.
+ */
+export function lineTail(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const kept = text.slice(-max);
+  const start = kept.indexOf('\n');
+  return start >= 0 ? kept.slice(start + 1) : kept;
 }
 
 /** `text` cut to `max` characters at a line's end where one is near, with a last line saying how much was left out. */

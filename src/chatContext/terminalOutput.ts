@@ -1,8 +1,10 @@
 // The recent output of each terminal, for Add Context: what the commands run there printed, as VS Code's shell
 // integration reports each command's output. A terminal without shell integration reports nothing, and the picker
-// says so. The last MAX_CHARS per terminal are kept, nothing more.
+// says so. The last MAX_CHARS per terminal are kept (from a line's start), nothing more. Kept raw: the values that
+// look like secrets are masked when it is attached (contextSources.ts).
 import * as vscode from 'vscode';
 import type { Logger } from '../acpClient/logger';
+import { lineTail } from './contextText';
 
 const MAX_CHARS = 16 * 1024;
 
@@ -38,7 +40,7 @@ export class TerminalOutput implements vscode.Disposable {
 
   private append(terminal: vscode.Terminal, text: string): void {
     const all = (this.output.get(terminal) ?? '') + text;
-    this.output.set(terminal, all.length > MAX_CHARS ? all.slice(-MAX_CHARS) : all);
+    this.output.set(terminal, lineTail(all, MAX_CHARS));
   }
 }
 

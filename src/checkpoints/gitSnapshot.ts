@@ -4,7 +4,7 @@
 import * as nodePath from 'node:path';
 import { findProgram } from '../acpClient/findProgram';
 import { isInside } from '../acpClient/pathInside';
-import { filterOverrides, runGit } from './git';
+import { runGit } from './git';
 
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
@@ -14,8 +14,6 @@ export interface GitSnapshot {
   commit: string;
   /** The git program that took it (used again to read it). */
   git: string;
-  /** What turned the repository's filters off when it was taken; reading it compares files the same way. */
-  overrides: readonly string[];
 }
 
 /** The working tree's tracked files as a commit, or undefined when `cwd` is not in a repository with a commit. */
@@ -28,11 +26,10 @@ export async function takeGitSnapshot(cwd: string): Promise<GitSnapshot | undefi
   } catch {
     return undefined; // not a repository: the diffs are the only record
   }
-  const overrides = await filterOverrides(program, root);
-  const stash = (await runGit(program, root, ['stash', 'create'], { overrides })).trim();
+  const stash = (await runGit(program, root, ['stash', 'create'])).trim();
   // Nothing modified: the working tree is HEAD. No HEAD yet (a fresh repository): no snapshot.
   const commit = stash || (await runGit(program, root, ['rev-parse', '--verify', '-q', 'HEAD']).catch(() => '')).trim();
-  return commit ? { root, commit, git: program, overrides } : undefined;
+  return commit ? { root, commit, git: program } : undefined;
 }
 
 /** Absolute paths of tracked files whose working-tree content differs from the snapshot (deleted ones included). */
@@ -41,7 +38,7 @@ export async function changedSince(snapshot: GitSnapshot): Promise<string[]> {
     snapshot.git,
     snapshot.root,
     ['diff', '--name-only', '-z', '--no-renames', '--no-ext-diff', '--no-textconv', snapshot.commit, '--'],
-    { maxBuffer: 16 * 1024 * 1024, overrides: snapshot.overrides },
+    { maxBuffer: 16 * 1024 * 1024 },
   );
   return out
     .split('\0')

@@ -1,14 +1,14 @@
 // The editor's knowledge as tools for the agent: problems, definitions, references, symbols, types on hover, what the
 // user has selected and open, and showing a file. Each answers from VS Code's own providers (the language services the
 // user has installed), within a time and size bound (toolInput.ts), for files inside the workspace folders only
-// (checked lexically, then with symlinks followed). All read: editing stays with the agent's own tools and approvals.
-import { isAbsolute, join, relative } from 'node:path';
+// (checked lexically, then with symlinks followed: workspaceFiles.ts), both the files the agent names and those the
+// language services answer with; a file outside is not read, and named without its path. All read: editing stays with
+// the agent's own tools and approvals.
+import { isAbsolute, join } from 'node:path';
 import * as vscode from 'vscode';
-import { isInside } from '../acpClient/pathInside';
-import { ServiceError } from '../acpClient/clientServices';
-import { resolveInWorkspace } from '../workbench/workspacePaths';
 import { characterOn, clipped, listAnswer, optionalLine, optionalString, positionInput, requiredString, withinTime, type PositionInput } from './toolInput';
 import { ToolFailure, type ServedTool } from './toolServer';
+import { OUTSIDE_FILE, WorkspaceFiles, workspaceDiagnostics } from './workspaceFiles';
 
 /** How long one provider may take: a language server still indexing answers late, a hung one never. */
 const PROVIDER_MS = 10_000;
@@ -88,12 +88,12 @@ export function editorTools(deps: EditorToolsDeps): ServedTool[] {
       call: async (input) => {
         const file = await at.file(requiredString(input, 'path'));
         const symbols = await withinTime(
-          vscode.commands.executeCommand<(vscode.DocumentSymbol | vscode.SymbolInformation)[]>('vscode.executeDocumentSymbolProvider', file),
+          vscode.commands.executeCommand<(vscode.DocumentSymbol | vscode.SymbolInformation)[]>('vscode.executeDocumentSymbolProvider', file.uri),
           PROVIDER_MS,
           'Reading the outline',
         );
         const lines = outline(symbols ?? [], 0);
-        return lines.length ? listAnswer(lines, 'symbols') : `No symbols reported for ${at.label(file)}.`;
+        return lines.length ? listAnswer(lines, 'symbols') : `No symbols reported for ${file.label}.`;
       },
     },
     {
@@ -104,8 +104,8 @@ export function editorTools(deps: EditorToolsDeps): ServedTool[] {
         const query = requiredString(input, 'query');
         const found = await at.symbols(query);
         const lines = found.map(
-          (s) =>
-            `${symbolKind(s.kind)} ${s.name}${s.containerName ? ` (in ${s.containerName})` : ''} — ${at.label(s.location.uri)}:${s.location.range.start.line + 1}`,
+          ({ symbol: s, file }) =>
+            `${symbolKind(s.kind)} ${s.name}${s.containerName ? ` (in ${s.containerName})` : ''} — ${file.label}:${s.location.range.start.line + 1}`,
         );
         return lines.length ? listAnswer(lines, 'symbols') : `No symbols match "${query}".`;
       },
@@ -135,12 +135,12 @@ export function editorTools(deps: EditorToolsDeps): ServedTool[] {
         const file = await at.file(requiredString(input, 'path'));
         const line = optionalLine(input);
         if (!deps.follows())
-          return `Not shown: the user has Follow the agent off, so the editor shows only what they open. Mention ${at.label(file)}${line ? `:${line}` : ''} instead.`;
-        const doc = await withinTime(vscode.workspace.openTextDocument(file), PROVIDER_MS, 'Opening the file');
+          return `Not shown: the user has Follow the agent off, so the editor shows only what they open. Mention ${file.label}${line ? `:${line}` : ''} instead.`;
+        const doc = await withinTime(vscode.workspace.openTextDocument(file.uri), PROVIDER_MS, 'Opening the file');
         const line0 = line === undefined ? undefined : Math.min(line, doc.lineCount) - 1;
         const selection = line0 === undefined ? undefined : doc.lineAt(line0).range;
         await vscode.window.showTextDocument(doc, { preview: true, preserveFocus: true, selection });
-        return `Shown: ${at.label(file)}${line0 !== undefined ? `:${line0 + 1}` : ''}.`;
+        return `Shown: ${file.label}${line0 !== undefined ? `:${line0 + 1}` : ''}.`;
       },
     },
   ];
@@ -164,81 +164,91 @@ function locationTool(at: Places, spec: { name: string; description: string; pro
   };
 }
 
+/** A file of the workspace as a tool reads and names it: `uri` is where it really is (every symlink followed). */
+interface WorkspaceFile {
+  uri: vscode.Uri;
+  label: string;
+}
+
 /** Files and places as the tools read and name them. */
 class Places {
   constructor(private readonly deps: EditorToolsDeps) {}
 
-  /** `path` as a file URI inside the workspace folders (relative paths are read from the first folder). */
-  async file(path: string): Promise<vscode.Uri> {
+  /** The workspace's files as one answer judges them: inside by path and by real path (workspaceFiles.ts). */
+  private files(): WorkspaceFiles {
+    return new WorkspaceFiles(this.deps.folders());
+  }
+
+  /** `path` as a file inside the workspace folders (relative paths are read from the first folder). */
+  async file(path: string): Promise<WorkspaceFile> {
     const folders = this.deps.folders();
     if (folders.length === 0) throw new ToolFailure('No folder is open in the editor.');
-    const absolute = isAbsolute(path) ? path : join(folders[0]!, path);
-    try {
-      return vscode.Uri.file(await resolveInWorkspace(absolute, folders));
-    } catch (err) {
-      if (err instanceof ServiceError) throw new ToolFailure(err.message);
-      throw err;
-    }
-  }
-
-  inside(uri: vscode.Uri): boolean {
-    return uri.scheme === 'file' && this.deps.folders().some((f) => isInside(f, uri.fsPath));
-  }
-
-  /** A file as the answer names it: relative to its workspace folder, else its whole path. */
-  label(uri: vscode.Uri): string {
-    const folders = this.deps.folders();
-    const folder = folders.find((f) => isInside(f, uri.fsPath));
-    if (folder === undefined) return uri.scheme === 'file' ? uri.fsPath : uri.toString();
-    const rel = relative(folder, uri.fsPath) || '.';
-    return folders.length > 1 ? join(folder.split(/[\\/]/).pop()!, rel) : rel;
+    if (path.includes('\0')) throw new ToolFailure('The path contains a NUL character.');
+    const verdict = await this.files().judge({ scheme: 'file', fsPath: isAbsolute(path) ? path : join(folders[0]!, path) });
+    // Where a symlink leads is not said: that would name a file outside.
+    if (!verdict.inside)
+      throw new ToolFailure(
+        `${path} is outside the workspace folders, or a symbolic link leads it outside them; the editor tools read only files inside them.`,
+      );
+    return { uri: vscode.Uri.file(verdict.real), label: verdict.label };
   }
 
   /** The place a position tool works on: a file and line (with column or symbol), or a symbol found in the workspace. */
   async position(input: Record<string, unknown>): Promise<{ uri: vscode.Uri; position: vscode.Position; label: string }> {
     if (input.path === undefined || input.path === null) {
       const symbol = requiredString(input, 'symbol');
-      const exact = (await this.symbols(symbol)).filter((s) => s.name === symbol || s.name.startsWith(`${symbol}(`));
+      const exact = (await this.symbols(symbol)).filter(({ symbol: s }) => s.name === symbol || s.name.startsWith(`${symbol}(`));
       const first = exact[0];
       if (!first) throw new ToolFailure(`No symbol named "${symbol}" was found in the workspace; give a path and line instead.`);
-      const doc = await withinTime(vscode.workspace.openTextDocument(first.location.uri), PROVIDER_MS, 'Opening the file');
-      const line = first.location.range.start.line;
+      const doc = await withinTime(vscode.workspace.openTextDocument(first.file.uri), PROVIDER_MS, 'Opening the file');
+      const line = first.symbol.location.range.start.line;
       const character = characterOn(doc.lineAt(line).text, { path: '', line: line + 1, symbol });
-      return { uri: first.location.uri, position: new vscode.Position(line, character), label: `${this.label(first.location.uri)}:${line + 1}` };
+      return { uri: first.file.uri, position: new vscode.Position(line, character), label: `${first.file.label}:${line + 1}` };
     }
     const place: PositionInput = positionInput(input);
-    const uri = await this.file(place.path);
+    const { uri, label } = await this.file(place.path);
     const doc = await withinTime(vscode.workspace.openTextDocument(uri), PROVIDER_MS, 'Opening the file');
-    if (place.line > doc.lineCount) throw new ToolFailure(`${this.label(uri)} has ${doc.lineCount} lines; there is no line ${place.line}.`);
+    if (place.line > doc.lineCount) throw new ToolFailure(`${label} has ${doc.lineCount} lines; there is no line ${place.line}.`);
     const character = characterOn(doc.lineAt(place.line - 1).text, place);
-    return { uri, position: new vscode.Position(place.line - 1, character), label: `${this.label(uri)}:${place.line}:${character + 1}` };
+    return { uri, position: new vscode.Position(place.line - 1, character), label: `${label}:${place.line}:${character + 1}` };
   }
 
-  async symbols(query: string): Promise<vscode.SymbolInformation[]> {
+  /** The workspace symbols matching `query` that are in the workspace's files. */
+  async symbols(query: string): Promise<{ symbol: vscode.SymbolInformation; file: WorkspaceFile }[]> {
     const found = await withinTime(
       vscode.commands.executeCommand<vscode.SymbolInformation[]>('vscode.executeWorkspaceSymbolProvider', query),
       PROVIDER_MS,
       'Searching the workspace symbols',
     );
-    return (found ?? []).filter((s) => this.inside(s.location.uri));
+    const files = this.files();
+    const judged = await Promise.all((found ?? []).map(async (symbol) => ({ symbol, verdict: await files.judge(symbol.location.uri) })));
+    return judged.flatMap(({ symbol, verdict }) => (verdict.inside ? [{ symbol, file: { uri: vscode.Uri.file(verdict.real), label: verdict.label } }] : []));
   }
 
-  /** Locations as `file:line:column` and, for files in the workspace, the line's text. */
+  /** Locations as `file:line:column` with the line's text; those in files outside the workspace only counted. */
   async locations(found: readonly (vscode.Location | vscode.LocationLink)[], noun: string, none: string): Promise<string> {
     if (found.length === 0) return none;
+    const files = this.files();
     const lines: string[] = [];
+    let outside = 0;
     for (const item of found) {
       const uri = 'targetUri' in item ? item.targetUri : item.uri;
       const range = 'targetUri' in item ? (item.targetSelectionRange ?? item.targetRange) : item.range;
-      const where = `${this.label(uri)}:${range.start.line + 1}:${range.start.character + 1}`;
-      // Text is read only from the workspace's files, and for the first items only (each is a document to open).
-      const text = this.inside(uri) && lines.length < 50 ? await lineText(uri, range.start.line) : undefined;
+      const verdict = await files.judge(uri);
+      if (!verdict.inside) {
+        outside++;
+        continue;
+      }
+      const where = `${verdict.label}:${range.start.line + 1}:${range.start.character + 1}`;
+      // The text is read from where the file really is, and for the first items only (each is a document to open).
+      const text = lines.length < 50 ? await lineText(vscode.Uri.file(verdict.real), range.start.line) : undefined;
       lines.push(text === undefined ? where : `${where} — ${text}`);
     }
+    if (outside > 0) lines.push(`${outside} in ${outside === 1 ? OUTSIDE_FILE : 'files outside the workspace'} (not named)`);
     return listAnswer(lines, noun);
   }
 
-  async problemsIn(uri: vscode.Uri): Promise<string> {
+  async problemsIn({ uri, label }: WorkspaceFile): Promise<string> {
     let problems = vscode.languages.getDiagnostics(uri);
     if (problems.length === 0 && !vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) {
       // A file nobody opened has not been checked yet: open it, and give its language service a moment to report.
@@ -258,22 +268,20 @@ class Places {
       await arrived;
       problems = vscode.languages.getDiagnostics(uri);
     }
-    const lines = sortedProblems(problems).map((d) => problemLine(this.label(uri), d));
+    const lines = sortedProblems(problems).map((d) => problemLine(label, d));
     if (lines.length) return listAnswer(lines, 'problems');
     // Some language services (TypeScript's among them) check only the files open in editor tabs.
     const inTab = vscode.window.tabGroups.all.some((g) =>
       g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString()),
     );
     return inTab
-      ? `No problems reported for ${this.label(uri)}.`
-      : `No problems reported for ${this.label(uri)}; it is not open in an editor, and some language services check only open files.`;
+      ? `No problems reported for ${label}.`
+      : `No problems reported for ${label}; it is not open in an editor, and some language services check only open files.`;
   }
 
-  problemsEverywhere(): string {
-    const lines = vscode.languages
-      .getDiagnostics()
-      .filter(([uri]) => this.inside(uri))
-      .flatMap(([uri, problems]) => sortedProblems(problems).map((d) => ({ d, line: problemLine(this.label(uri), d) })))
+  async problemsEverywhere(): Promise<string> {
+    const lines = (await workspaceDiagnostics(vscode.languages.getDiagnostics(), this.files()))
+      .flatMap(({ diagnostics, label }) => sortedProblems(diagnostics).map((d) => ({ d, line: problemLine(label, d) })))
       .sort((a, b) => a.d.severity - b.d.severity)
       .map((p) => p.line);
     return lines.length ? listAnswer(lines, 'problems') : 'No problems reported in the workspace.';
@@ -282,23 +290,25 @@ class Places {
   async selection(): Promise<string> {
     const editor = vscode.window.activeTextEditor;
     if (!editor) return 'No file is open in an editor.';
-    const uri = editor.document.uri;
+    const verdict = await this.files().judge(editor.document.uri);
+    if (!verdict.inside) return `The user is in ${OUTSIDE_FILE} (its name and text are not shared).`;
     const sel = editor.selection;
-    const where = `${this.label(uri)}:${sel.start.line + 1}:${sel.start.character + 1}`;
-    if (!this.inside(uri)) return `The user is in ${where}, outside the workspace folders (its text is not shared).`;
+    const where = `${verdict.label}:${sel.start.line + 1}:${sel.start.character + 1}`;
     if (sel.isEmpty) return `Cursor at ${where}, nothing selected. The line: ${editor.document.lineAt(sel.start.line).text}`;
     return clipped(`Selected in ${where} to ${sel.end.line + 1}:${sel.end.character + 1}:\n${editor.document.getText(sel)}`);
   }
 
-  openEditors(): string {
+  async openEditors(): Promise<string> {
+    const files = this.files();
     const lines: string[] = [];
     for (const group of vscode.window.tabGroups.all) {
       for (const tab of group.tabs) {
         const input = tab.input;
         const uri = input instanceof vscode.TabInputText ? input.uri : input instanceof vscode.TabInputTextDiff ? input.modified : undefined;
         if (!uri) continue;
+        const { label } = await files.judge(uri);
         const marks = [tab.isActive && group.isActive ? 'active' : undefined, tab.isDirty ? 'unsaved changes' : undefined].filter(Boolean);
-        lines.push(`${this.label(uri)}${input instanceof vscode.TabInputTextDiff ? ' (diff)' : ''}${marks.length ? ` (${marks.join(', ')})` : ''}`);
+        lines.push(`${label}${input instanceof vscode.TabInputTextDiff ? ' (diff)' : ''}${marks.length ? ` (${marks.join(', ')})` : ''}`);
       }
     }
     return lines.length ? listAnswer(lines, 'editors') : 'No files are open in editors.';

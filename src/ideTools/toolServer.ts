@@ -1,7 +1,8 @@
 // A local MCP server over Streamable HTTP for the agent of this window: 127.0.0.1, a port the OS picks, and a bearer
-// token made per window that only the agent gets. A connection from another user's process is closed at once (Linux);
-// a request is refused before MCP reads it when its token is missing or wrong, when it names another host (a web page
-// reaching 127.0.0.1 through a DNS name that points there), or when it comes from a browser (an Origin header).
+// token made per window that only the agent gets. A connection from another user's process, or from one whose user
+// cannot be read, is closed at once (Linux); a request is refused before MCP reads it when its token is missing or
+// wrong, when it names another host (a web page reaching 127.0.0.1 through a DNS name that points there), or when it
+// comes from a browser (an Origin header).
 // Stateless: each POST gets its own MCP server.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
@@ -105,9 +106,18 @@ export async function startToolServer(opts: { name: string; version: string; too
   const { port } = http.address() as AddressInfo;
   const uid = process.getuid?.();
   http.on('connection', (socket) => {
-    const owner = uid === undefined || socket.remotePort === undefined ? undefined : connectionOwner(socket.remotePort, port);
+    if (uid === undefined) return; // Windows: no uids
+    const { remoteAddress, remotePort, localAddress } = socket;
+    const owner =
+      remoteAddress === undefined || remotePort === undefined || localAddress === undefined
+        ? 'unknown' // already closed
+        : connectionOwner({ address: remoteAddress, port: remotePort }, { address: localAddress, port });
     if (owner !== undefined && owner !== uid) {
-      opts.logger.warn(`[tools] closed a connection from another user's process (uid ${owner})`);
+      opts.logger.warn(
+        owner === 'unknown'
+          ? '[tools] closed a connection whose user could not be read'
+          : `[tools] closed a connection from another user's process (uid ${owner})`,
+      );
       socket.resetAndDestroy(); // a reset: the client learns nothing but that it was refused
     }
   });

@@ -1,12 +1,12 @@
 // The git side of a chat's worktree: making one on a new branch, recording its state as commits, listing what it
 // changed, reading a file as it was, removing it. No `vscode` here. Every call goes through runGit (no shell, no
-// hooks, no fsmonitor); what is recorded is read with the repository's filters off, so it holds the bytes on disk.
+// hooks, no fsmonitor, no filter drivers), so what is carried and recorded is the bytes on disk.
 import { copyFile, lstat, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 import { findProgram } from '../acpClient/findProgram';
 import { isInside } from '../acpClient/pathInside';
-import { filterOverrides, runGit, runGitRaw } from '../checkpoints/git';
+import { runGit, runGitRaw } from '../checkpoints/git';
 import { WorktreeError } from './worktreeError';
 import { l10n } from '../contributions/l10n';
 
@@ -108,12 +108,11 @@ export async function carryChanges(repo: Repository, worktree: string): Promise<
  * through a scratch index: the worktree's own index, branch and files are not touched.
  */
 export async function recordState(git: string, worktree: string): Promise<string> {
-  const overrides = await filterOverrides(git, worktree);
   const scratch = await mkdtemp(nodePath.join(tmpdir(), 'acp-chat-index-'));
   const env = { GIT_INDEX_FILE: nodePath.join(scratch, 'index') };
   try {
     await runGit(git, worktree, ['read-tree', 'HEAD'], { env });
-    await runGit(git, worktree, ['add', '-A', '--', '.'], { env, overrides, maxBuffer: MAX_LIST_BYTES });
+    await runGit(git, worktree, ['add', '-A', '--', '.'], { env, maxBuffer: MAX_LIST_BYTES });
     const tree = (await runGit(git, worktree, ['write-tree'], { env })).trim();
     const commit = await runGit(git, worktree, ['commit-tree', tree, '-p', 'HEAD', '-m', 'ACP Chat: worktree state'], {
       env: { GIT_AUTHOR_NAME: 'ACP Chat', GIT_AUTHOR_EMAIL: 'acp-chat@localhost', GIT_COMMITTER_NAME: 'ACP Chat', GIT_COMMITTER_EMAIL: 'acp-chat@localhost' },

@@ -1,6 +1,7 @@
 // Answering an approval from the diff of its edit: the card's Open diff opens the proposal, whose title bar carries the
 // request's own choices (Allow, Allow Always when offered, Deny). Answering there answers that request (the agent gets
-// the option, the card shows it, the diff closes); a diff whose request was answered elsewhere loses its actions.
+// the option, the card shows it, the diff closes); a diff whose request was answered elsewhere loses its actions; Allow
+// Always gives the broader grant, after which the conversation's next Write does not ask.
 // Approvals are answered in the chat (acpChat.permissions.prompt = inline), so no QuickPick competes; Manual mode asks
 // before a Write.
 import { existsSync, readFileSync } from 'node:fs';
@@ -47,14 +48,15 @@ describe('ACP Chat e2e: answering an approval from its diff', () => {
     const file = join(cb.workspace, name);
     const card = await askToWrite(cb, name, 'allowed from the diff\n');
     const offered = await card.locator('[data-testid="permission-option"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-option-id')));
-    expect(offered).toEqual(expect.arrayContaining(['allow-once', 'reject']));
+    // A Write inside the workspace in Manual mode: Claude Code offers once, its session's "allow all edits", and no.
+    expect(offered.sort()).toEqual(['allow-once', 'allow-with-updates', 'reject']);
 
     await openDiffFromCard(cb, card, name);
     const allow = titleAction(cb, 'Allow');
     await allow.waitFor({ state: 'visible', timeout: 10_000 });
     expect(await titleAction(cb, 'Deny').isVisible()).toBe(true);
-    // Allow Always is there exactly when the request offers an allow_always option (the adapter's session rule).
-    expect(await titleAction(cb, 'Allow, with the Broader Grant Offered').count()).toBe(offered.includes('allow-with-updates') ? 1 : 0);
+    // The request offers one allow_always option (the adapter's session rule): Allow Always is in the title bar too.
+    expect(await titleAction(cb, 'Allow, with the Broader Grant Offered').isVisible()).toBe(true);
     expect(await allow.getAttribute('aria-label')).toBe('Allow (Ctrl+K Y)');
     await screenshot(cb.page, 'diff-approval-actions');
     expect(existsSync(file)).toBe(false);
@@ -107,5 +109,43 @@ describe('ACP Chat e2e: answering an approval from its diff', () => {
     expect(await tabsOf(cb, name).count()).toBe(1);
     await waitTurnIdle(cb);
     await runCommand(cb.page, 'View: Close All Editors');
+  });
+
+  // Last: the grant lasts for the conversation, so no Write after it in this chat would ask.
+  test('Allow Always (✓✓ in the diff title bar) gives the broader grant: the Write is allowed, and the next one in this conversation does not ask', async () => {
+    const cb = bed();
+    const name = 'always-from-diff.txt';
+    const file = join(cb.workspace, name);
+    const card = await askToWrite(cb, name, 'always from the diff\n');
+    await openDiffFromCard(cb, card, name);
+    const always = titleAction(cb, 'Allow, with the Broader Grant Offered');
+    await always.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await always.getAttribute('aria-label')).toBe('Allow, with the Broader Grant Offered (Ctrl+K Shift+Y)');
+
+    await always.click();
+    await expect.poll(() => existsSync(file) && readFileSync(file, 'utf8'), { timeout: TURN_MS }).toBe('always from the diff\n');
+    // The agent got its allow_always option, by name: the session's rule, not a one-time yes.
+    await expect
+      .poll(() => card.getByTestId('permission-outcome').textContent(), { timeout: 10_000 })
+      .toBe('Allowed by you: Yes, allow all edits during this session');
+    await expect.poll(() => tabsOf(cb, name).count(), { timeout: 10_000 }).toBe(0);
+    await waitTurnIdle(cb);
+    expect(cb.fake.toolResults().at(-1)?.isError).toBe(false);
+    // What it did, read from Claude Code's settings files: none changed, the grant is the conversation's.
+    await expect
+      .poll(() => card.getByTestId('permission-grant').textContent(), { timeout: 10_000 })
+      .toBe('No settings file changed: this grant lasts for this conversation only.');
+    expect(existsSync(join(cb.workspace, '.claude', 'settings.local.json'))).toBe(false);
+
+    // Its effect: the next Write in this conversation is made without a question (had it asked, nothing would answer
+    // and the file would not appear).
+    const next = 'after-always.txt';
+    cb.fake.setScript([write(join(cb.workspace, next), 'no question\n'), text(`Done with ${next}.`)]);
+    await sendPrompt(cb, `create ${next}`);
+    await expect.poll(() => existsSync(join(cb.workspace, next)) && readFileSync(join(cb.workspace, next), 'utf8'), { timeout: TURN_MS }).toBe('no question\n');
+    await waitTurnIdle(cb);
+    const nextCard = lastToolCard(cb, next);
+    expect(await nextCard.locator('.tool-status-label').textContent()).toBe('Completed');
+    expect(await nextCard.locator('[data-testid="permission-option"], [data-testid="permission-outcome"]').count()).toBe(0);
   });
 });

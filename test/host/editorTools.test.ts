@@ -1,7 +1,8 @@
 // The editor's knowledge as tools for the agent, in the real VS Code with the real adapter: the model calls
 // get_diagnostics and find_definition (loaded through Claude Code's ToolSearch, as a real model does) and gets what
 // VS Code's TypeScript service reports, without an approval in Manual mode; the server answers only with its token and
-// only for paths inside the workspace.
+// only for paths inside the workspace, and a package linked in from outside (as pnpm and yarn workspaces link them)
+// stays out of its answers, as out of Add Context's problems.
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,10 @@ import {
 
 const BROKEN = ['export function answer(): number {', '  return 42;', '}', "export const count: number = 'three';", ''].join('\n');
 const USE = ["import { answer } from './broken';", 'export const value = answer();', ''].join('\n');
+/** A package outside the workspace, linked in as ide-tools/linked-pkg, and a workspace file that uses it wrongly. */
+const PKG = ['export function pkgAnswer(): number {', '  return 7;', '}', "export const pkgWrong: number = 'seven';", ''].join('\n');
+const USES_PKG = ["import { pkgAnswer } from './linked-pkg/index';", 'export const viaLink: string = pkgAnswer();', ''].join('\n');
+const tsCode = (d: vscode.Diagnostic) => String(typeof d.code === 'object' ? d.code.value : d.code);
 
 suite('Editor tools for the agent', function () {
   this.timeout(120_000);
@@ -46,6 +51,10 @@ suite('Editor tools for the agent', function () {
     outside = mkdtempSync(join(tmpdir(), 'acp-chat-outside-'));
     writeFileSync(join(outside, 'secret.ts'), "export const secret: number = 'x';\n");
     symlinkSync(join(outside, 'secret.ts'), join(dir, 'link.ts'));
+    mkdirSync(join(outside, 'pkg'));
+    writeFileSync(join(outside, 'pkg', 'index.ts'), PKG);
+    symlinkSync(join(outside, 'pkg'), join(dir, 'linked-pkg'));
+    writeFileSync(join(dir, 'uses-pkg.ts'), USES_PKG);
     await freshSideChat(api);
   });
 
@@ -159,6 +168,51 @@ suite('Editor tools for the agent', function () {
       } finally {
         await client.close();
       }
+    });
+
+    test("a package linked in from outside: its problems, lines and name are not given, nor is its editor named; Add Context's problems leave it out too", async () => {
+      const uses = vscode.Uri.file(join(dir, 'uses-pkg.ts'));
+      const linked = vscode.Uri.file(join(dir, 'linked-pkg', 'index.ts'));
+      const isLinked = (uri: vscode.Uri) => uri.fsPath.endsWith('index.ts') && uri.fsPath.includes('pkg');
+      await vscode.window.showTextDocument(uses, { preview: false, preserveFocus: true });
+      // TypeScript's error in uses-pkg.ts: the import was resolved through the link.
+      await waitFor(() => vscode.languages.getDiagnostics(uses).some((d) => tsCode(d) === '2322'), "TypeScript's error in uses-pkg.ts", 90_000);
+      // The linked file open and active: TypeScript checks it, and reports its own error.
+      await vscode.window.showTextDocument(linked, { preview: false });
+      await waitFor(
+        () => vscode.languages.getDiagnostics().some(([uri, found]) => isLinked(uri) && found.some((d) => tsCode(d) === '2322')),
+        "TypeScript's error in the linked package",
+        90_000,
+      );
+      const client = await connect({ Authorization: authorization });
+      const call = async (name: string, args: Record<string, unknown>) => {
+        const result = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: { text: string }[] };
+        assert.equal(result.isError, undefined, `${name} answered: ${JSON.stringify(result)}`);
+        return result.content[0]!.text;
+      };
+      const notNamed = (answer: string, what: string) => {
+        assert.ok(!answer.includes('linked-pkg') && !answer.includes(outside), `${what} names no file of the linked package: ${answer}`);
+        assert.ok(!/pkgAnswer\(\): number|'seven'/u.test(answer), `${what} has none of its lines: ${answer}`);
+      };
+      try {
+        const problems = await call('get_diagnostics', {});
+        assert.match(problems, /^ide-tools\/uses-pkg\.ts:2:\d+ error \(ts 2322\): /mu);
+        notNamed(problems, 'get_diagnostics');
+        const definition = await call('find_definition', { path: 'ide-tools/uses-pkg.ts', line: 2, symbol: 'pkgAnswer' });
+        assert.match(definition, /^\d+ in (a file|files) outside the workspace \(not named\)$/u);
+        notNamed(definition, 'find_definition');
+        assert.equal(await call('get_selection', {}), 'The user is in a file outside the workspace (its name and text are not shared).');
+        const editors = await call('get_open_editors', {});
+        assert.match(editors, /^a file outside the workspace \(active\)$/mu);
+        assert.match(editors, /^ide-tools\/uses-pkg\.ts$/mu);
+        notNamed(editors, 'get_open_editors');
+      } finally {
+        await client.close();
+      }
+      const [chip] = await api.actions.attachMention({ kind: 'problems' });
+      assert.ok(chip?.type === 'context', `a problems chip: ${JSON.stringify(chip)}`);
+      assert.match(chip.text, /^ide-tools\/uses-pkg\.ts:2:\d+ error \(ts\): /mu);
+      notNamed(chip.text, "Add Context's problems");
     });
   });
 });

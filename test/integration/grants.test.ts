@@ -4,12 +4,27 @@
 // conversation only, and the chat says so.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+
+/** What ChatGrants reads from VS Code to find the agent's settings files: the folder and acpChat.agent.env. */
+const inVsCode = vi.hoisted(() => ({ workspace: '', env: {} as Record<string, string> }));
+vi.mock('vscode', () => ({
+  workspace: {
+    get workspaceFolders() {
+      return [{ uri: { scheme: 'file', fsPath: inVsCode.workspace } }];
+    },
+    getConfiguration: () => ({ get: () => inVsCode.env }),
+  },
+}));
+
+import { Emitter } from '../../src/acpClient/events';
+import type { Chat } from '../../src/chat/chat';
 import { bash, text } from '../fixtures/fakeAnthropic';
-import { ask, timed, useRealAdapter } from '../fixtures/clientHarness';
+import { ask, permissionEntries, timed, useRealAdapter } from '../fixtures/clientHarness';
+import { ChatGrants } from '../../src/grants/chatGrants';
+import { GRANT_EFFECT } from '../../src/grants/grantsWording';
 import { GrantWatcher, type ObservedGrant } from '../../src/grants/grantWatcher';
 import { parsePermissionSettings } from '../../src/grants/claudeRules';
-import { removeRuleEdit } from '../../src/grants/ruleEdits';
 import { settingsFilePaths } from '../../src/grants/settingsPaths';
 
 const FILE = 'grants';
@@ -23,11 +38,12 @@ describe('an "always" answer, read from the settings files (real adapter)', () =
     mkdirSync(dirname(paths.local), { recursive: true });
     writeFileSync(paths.local, '{\n  "permissions": {\n    "allow": ["Bash(ls:*)"]\n  }\n}\n');
     const session = await run.newSession();
-    const seen: ObservedGrant[] = [];
-    const watcher = new GrantWatcher(
-      session,
-      () => paths,
-      (g) => seen.push(g),
+    // The chat's own grants, as the window would find the agent's files: its folder, and the agent's environment.
+    inVsCode.workspace = run.workspace;
+    inVsCode.env = run.harness.launch.env;
+    const grants = new ChatGrants(
+      { session, onDidChangeSession: new Emitter<unknown>().event } as unknown as Pick<Chat, 'session' | 'onDidChangeSession'>,
+      () => run.workspace,
       run.logger,
     );
     const cmd = 'touch g1.txt && touch g2.txt';
@@ -38,26 +54,26 @@ describe('an "always" answer, read from the settings files (real adapter)', () =
     expect(run.hooks.permissions.length - from).toBe(1);
     expect(existsSync(join(run.workspace, 'g1.txt'))).toBe(true);
 
-    await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1);
-    const grant = seen[0]!;
-    expect(grant.effect.kind).toBe('file');
-    if (grant.effect.kind !== 'file') return;
+    await expect.poll(() => grants.views().length, { timeout: 10_000 }).toBe(1);
+    const grant = grants.views()[0]!;
     // Read from the file, not from the option's label: Claude Code wrote one exact rule per command of the chain.
-    expect(grant.effect.added.map((a) => [a.rule.scope, a.rule.behaviour, a.rule.rule, a.path])).toEqual([
-      ['local', 'allow', 'Bash(touch g1.txt)', paths.local],
-      ['local', 'allow', 'Bash(touch g2.txt)', paths.local],
-    ]);
+    const where = GRANT_EFFECT.where.local;
+    expect(grant).toEqual({
+      key: permissionEntries(session)[0]!.key,
+      rules: [
+        { rule: 'Bash(touch g1.txt)', behaviour: 'allow', file: '.claude/settings.local.json', where },
+        { rule: 'Bash(touch g2.txt)', behaviour: 'allow', file: '.claude/settings.local.json', where },
+      ],
+    });
     const written = parsePermissionSettings(readFileSync(paths.local, 'utf8'), 'local');
     expect(written.ok && written.rules.map((r) => r.rule)).toEqual(['Bash(ls:*)', 'Bash(touch g1.txt)', 'Bash(touch g2.txt)']);
 
-    // Undo: exactly those rules go; the user's rule stays.
-    for (const { rule } of grant.effect.added) {
-      const undone = removeRuleEdit(readFileSync(paths.local, 'utf8'), rule.behaviour, rule.rule);
-      expect(undone).toBeDefined();
-      writeFileSync(paths.local, undone!);
-    }
+    // The chat's Undo: exactly those rules go; the user's rule stays.
+    expect(await grants.undo(grant.key)).toBeUndefined();
     const after = parsePermissionSettings(readFileSync(paths.local, 'utf8'), 'local');
     expect(after.ok && after.rules.map((r) => r.rule)).toEqual(['Bash(ls:*)']);
+    expect(grants.views()[0]).toMatchObject({ undone: true });
+    grants.dispose();
 
     // The next identical command asks again (in a new conversation here; a running one picks the change up too, about a
     // second later, from Claude Code's own watcher of its settings files).
@@ -70,7 +86,6 @@ describe('an "always" answer, read from the settings files (real adapter)', () =
     expect(run.hooks.permissions.length - from).toBe(2);
     expect(run.hooks.permissions.at(-1)!.params.toolCall.rawInput).toMatchObject({ command: cmd });
     expect(existsSync(join(run.workspace, 'g1.txt'))).toBe(false);
-    watcher.dispose();
   });
 
   it('a settings file Claude Code cannot read as plain JSON gets no rule: the grant lasts for the conversation only', async () => {

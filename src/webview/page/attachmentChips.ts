@@ -48,10 +48,18 @@ export class AttachmentChips {
           this.render();
           this.onRemoved();
         });
-        return h('span', { class: 'chip', role: 'listitem', 'data-testid': 'attachment' }, icon(chipIcon(a)), label, remove);
+        return h('span', { class: 'chip', role: 'listitem', 'data-testid': 'attachment', title: chipTooltip(a) }, icon(chipIcon(a)), label, remove);
       }),
     );
   }
+}
+
+/** What the chip's tooltip says the agent gets, where its name does not: a terminal's text goes as it printed it. The
+ * protocol's attachment carries no tooltip, so the page words it, as it does its other tooltips. */
+function chipTooltip(a: Attachment): string | undefined {
+  return a.type === 'context' && a.kind === 'terminal'
+    ? "The terminal's raw text, sent to the agent as it printed it; only values that look like secrets (tokens, passwords, keys) are masked"
+    : undefined;
 }
 
 /** The chip's icon: what kind of thing is attached. */

@@ -1,6 +1,6 @@
 // What Add Context attaches as text: the problems, errors first and bounded; long texts cut with a line saying so.
 import { describe, expect, test } from 'vitest';
-import { bounded, MAX_PROBLEMS, problemsText, type Problem } from '../../../src/chatContext/contextText';
+import { bounded, lineTail, MAX_PROBLEMS, problemsText, type Problem } from '../../../src/chatContext/contextText';
 
 const problem = (file: string, line: number, severity: Problem['severity'], message: string): Problem => ({ file, line, column: 1, severity, message });
 
@@ -30,5 +30,14 @@ describe('bounded', () => {
     expect(bounded('abc', 10)).toBe('abc');
     const long = 'line one\nline two\nline three\n';
     expect(bounded(long, 20)).toBe(`line one\nline two\n… (${long.length - 17} more characters left out)`);
+  });
+});
+
+describe('lineTail', () => {
+  test('a short text as it is; a long one from the first line that starts among its last characters', () => {
+    expect(lineTail('abc', 10)).toBe('abc');
+    // The cut line's start (a token's prefix) is gone: the rest of it is dropped with it, not kept unrecognizable.
+    expect(lineTail('ghp_secretpart\nnext line', 12)).toBe('next line');
+    expect(lineTail('x'.repeat(20), 5)).toBe('xxxxx');
   });
 });

@@ -196,4 +196,15 @@ describe('composer keys', () => {
     t.root.querySelector<HTMLButtonElement>('[data-testid="remove-attachment"]')!.click();
     expect(t.root.querySelectorAll('[data-testid="attachment"]').length).toBe(0);
   });
+
+  it("a terminal output chip's tooltip says the agent gets the terminal's raw text (secrets masked); other chips have none", () => {
+    const t = setup();
+    t.send({ type: 'attach', attachment: { type: 'context', kind: 'terminal', name: 'Terminal: bash', text: '$ ls' } });
+    t.send({ type: 'attach', attachment: { type: 'context', kind: 'problems', name: 'Problems (1)', text: 'a.ts:1:1 error: x' } });
+    const chips = t.root.querySelectorAll('[data-testid="attachment"]');
+    expect(chips[0]!.getAttribute('title')).toBe(
+      "The terminal's raw text, sent to the agent as it printed it; only values that look like secrets (tokens, passwords, keys) are masked",
+    );
+    expect(chips[1]!.hasAttribute('title')).toBe(false);
+  });
 });

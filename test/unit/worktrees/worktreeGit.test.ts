@@ -1,6 +1,6 @@
 // The worktree's git side on real repositories: made on a new branch (no hook runs), the user's uncommitted changes
 // carried or not, its state recorded without touching its index or branch, what it changed listed (commits too),
-// three-way merges, and removal of the worktree and its branch.
+// three-way merges, and removal of the worktree and its branch; no filter driver the repository configures runs.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +25,7 @@ import {
   type Repository,
 } from '../../../src/worktrees/worktreeGit';
 import { WorktreeError } from '../../../src/worktrees/worktreeError';
+import { markingFilters } from '../../fixtures/gitFilters';
 
 let root: string;
 let repoDir: string;
@@ -151,6 +152,37 @@ describe('worktreeGit', () => {
     await deleteBranch(again.repo, 'acp-chat/t3');
     expect(git(repoDir, 'worktree', 'list', '--porcelain')).not.toContain(again.path);
     expect(git(repoDir, 'branch', '--list', 'acp-chat/t3').trim()).toBe('');
+  });
+
+  test('no filter driver the repository configures runs: status, worktree add, carrying (diff HEAD, apply), recording', async () => {
+    writeFileSync(join(repoDir, '.gitattributes'), '*.md filter=mark\n*.txt filter=markp\n');
+    git(repoDir, 'add', '.gitattributes');
+    git(repoDir, 'commit', '-q', '-m', 'attributes');
+    const marks = markingFilters(repoDir, join(root, 'filtered'));
+    // Edits of the same size: git status reads a file (through its clean filter) only when its size gives nothing away.
+    writeFileSync(join(repoDir, 'README.md'), '# Project\n\nline ONE\nline two\n');
+    writeFileSync(join(repoDir, 'other.txt'), 'KEEP\n');
+    writeFileSync(join(repoDir, 'new.txt'), 'untracked\n');
+
+    const repo = await repositoryOf(repoDir);
+    expect(await hasUncommittedChanges(repo)).toBe(true);
+    expect(marks(), 'git status ran a filter').toBe('');
+    const head = await headCommit(repo);
+    const path = join(root, 'storage', 'worktrees', 'wt');
+    await addWorktree(repo, path, 'acp-chat/filters', head);
+    expect(marks(), 'git worktree add ran a filter').toBe('');
+    await carryChanges(repo, path);
+    expect(marks(), 'git diff HEAD or git apply ran a filter').toBe('');
+    const base = await recordState(repo.git, path);
+    expect(marks(), 'recording the state ran a filter').toBe('');
+
+    // The same changes were carried, byte for byte.
+    for (const file of ['README.md', 'other.txt', 'new.txt']) expect(readFileSync(join(path, file), 'utf8')).toBe(readFileSync(join(repoDir, file), 'utf8'));
+    expect(await changedFiles(repo, head, base)).toEqual([
+      { path: 'README.md', status: 'modified', added: 1, removed: 1, symlink: false },
+      { path: 'new.txt', status: 'added', added: 1, removed: 0, symlink: false },
+      { path: 'other.txt', status: 'modified', added: 1, removed: 1, symlink: false },
+    ]);
   });
 });
 

@@ -44,23 +44,9 @@ export const WORKTREES = {
   discardLoses: (files: readonly string[], commits: readonly string[]) =>
     [
       files.length
-        ? l10n.t(
-            '{0} changed file{1} not in your folder: {2}{3}.',
-            files.length,
-            files.length === 1 ? '' : 's',
-            files.slice(0, 8).join(', '),
-            files.length > 8 ? ` and ${files.length - 8} more` : '',
-          )
+        ? l10n.t('{0} changed file{1} not in your folder: {2}{3}.', ...counted(files, 8, ', ', (more) => ` and ${more} more`))
         : l10n.t('No file differs from where it started.'),
-      commits.length
-        ? l10n.t(
-            '{0} commit{1} on the branch: {2}{3}.',
-            commits.length,
-            commits.length === 1 ? '' : 's',
-            commits.slice(0, 5).join('; '),
-            commits.length > 5 ? '; …' : '',
-          )
-        : '',
+      commits.length ? l10n.t('{0} commit{1} on the branch: {2}{3}.', ...counted(commits, 5, '; ', () => '; …')) : '',
       l10n.t('This cannot be undone.'),
     ]
       .filter(Boolean)
@@ -78,3 +64,8 @@ export const WORKTREES = {
     return l10n.t('The worktree has no changes yet.');
   },
 } as const;
+
+/** A list's count, its plural ending, its first `max` items and what stands for the rest: a sentence's four values. */
+function counted(items: readonly string[], max: number, separator: string, rest: (more: number) => string): [number, string, string, string] {
+  return [items.length, items.length === 1 ? '' : 's', items.slice(0, max).join(separator), items.length > max ? rest(items.length - max) : ''];
+}

@@ -59,6 +59,8 @@ export class Session implements PermissionSessionView {
   /** Settles when the latest prompt has ended: what a prompt for a non-queueing agent waits on. */
   private turnChain: Promise<void> = Promise.resolve();
   private inFlight = 0;
+  /** How many times the turn was stopped: a prompt still waiting to leave when it changes is not sent. */
+  private cancels = 0;
   /** While a load replays the history, changes are folded silently; the owner then shows one snapshot. */
   private replaying = false;
   private queueCounter = 0;
@@ -127,7 +129,14 @@ export class Session implements PermissionSessionView {
       this.assertUsable();
       this.inFlight += 1;
       this.apply({ type: 'prompt-sent', content: blocks });
+      const cancelsBefore = this.cancels;
       await this.host.beforePrompt(this.id);
+      // Stopped while it waited to leave (the turn's snapshot): not sent, as the agent has no turn to cancel yet.
+      if (this.cancels !== cancelsBefore) {
+        this.inFlight -= 1;
+        this.apply({ type: 'turn-ended', stopReason: 'cancelled', stillRunning: this.inFlight > 0 });
+        return { stopReason: 'cancelled' };
+      }
       try {
         const response = await this.host.agent.request(acp.methods.agent.session.prompt, { sessionId: this.id, prompt: blocks });
         this.inFlight -= 1;
@@ -151,10 +160,7 @@ export class Session implements PermissionSessionView {
     }
   }
 
-  /**
-   * What the composer sends: straight to the agent when the session is idle with nothing queued, else onto the
-   * session's queue (shown in the chat, editable until sent), sent in order as each turn ends.
-   */
+  /** What the composer sends: straight to the agent when idle with nothing queued, else onto the queue (shown, editable), sent in turn. */
   submit(blocks: ContentBlock[]): { sent: Promise<PromptResponse> } | { queued: string } {
     this.assertUsable();
     if (this.state.meta.turn === 'idle' && !this.state.meta.queue?.length) return { sent: this.prompt(blocks) };
@@ -229,6 +235,7 @@ export class Session implements PermissionSessionView {
    * ourselves: the spec puts that on the client, and the SDK does not do it. Unfinished tool calls → 'cancelled'.
    */
   async cancel(): Promise<void> {
+    this.cancels += 1;
     this.apply({ type: 'turn-cancelling' });
     // The notification is queued before the permission answers, so the agent sees a cancel, not a plain refusal
     // (a lone `cancelled` outcome does not stop a Claude turn).

@@ -50,6 +50,8 @@ export interface WorkPlaces extends HistoryPlaces {
   placeOf(sessionId: string): WorkPlace | undefined;
   /** The folders `sessionId`'s files and terminals may reach, when they are not the workspace's. */
   rootsOf(sessionId: string): string[] | undefined;
+  /** Every such folder: the agent works in them as in the workspace's. */
+  roots(): readonly string[];
 }
 
 export interface Core {
@@ -111,8 +113,13 @@ export function createCore(context: vscode.ExtensionContext): Core {
   });
 
   // Where each session works: the workspace's folder, or a chat's worktree (the worktrees provide it).
-  const places = new Slot<WorkPlaces>('Where sessions work', { placeOf: () => undefined, rootsOf: () => undefined, branchOf: () => undefined });
-  const folders = new AgentFolders();
+  const places = new Slot<WorkPlaces>('Where sessions work', {
+    placeOf: () => undefined,
+    rootsOf: () => undefined,
+    roots: () => [],
+    branchOf: () => undefined,
+  });
+  const folders = new AgentFolders(() => places.current.roots());
   const sessionFolders = (sessionId: string) => places.current.rootsOf(sessionId) ?? workspaceFolderPaths();
 
   const editor = new EditorActions(logger, folders);

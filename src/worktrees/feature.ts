@@ -29,11 +29,11 @@ export function activateWorktrees(core: Core): Feature {
       core.places.provide({
         placeOf: (id) => worktrees.placeOf(id),
         rootsOf: (id) => worktrees.rootsOf(id),
+        roots: () => worktrees.roots(),
         branchOf: (id) => worktrees.branchOf(id),
         // A conversation deleted from the history: its worktree's removal is offered.
         deleted: (id) => worktrees.offerDiscardWith(id, chats),
       }),
-      core.folders.provideWorktrees(() => worktrees.roots()),
     ],
     chatPart: { key: WORKTREE, make: (chat) => bindWorktree(chat, { worktrees, chats, logger }) },
     commands: {

@@ -5,12 +5,12 @@
 // prompt again; an unknown fork point is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentBlock } from '@agentclientprotocol/sdk';
-import { AgentProcess, type Session } from '../../src/acpClient';
+import type { Session } from '../../src/acpClient';
 import { promptWithText } from '../../src/acpClient/forkPoint';
 import type { TranscriptEntry } from '../../src/acpClient/transcript';
-import { AgentHost } from '../../src/chat/agentHost';
+import type { AgentHost } from '../../src/chat/agentHost';
 import { Chat } from '../../src/chat/chat';
-import { prepareAdapter, type AdapterHarness } from '../fixtures/adapter';
+import { agentHostOn, prepareAdapter, type AdapterHarness } from '../fixtures/adapter';
 import { held, startFakeAnthropic, text, type FakeAnthropic, type LoggedRequest } from '../fixtures/fakeAnthropic';
 import { agentText, ask, RecordingLogger, reportTimings, ScriptedHooks, timed, waitUntil } from '../fixtures/clientHarness';
 
@@ -25,20 +25,7 @@ const chats: Chat[] = [];
 beforeAll(async () => {
   api = await startFakeAnthropic();
   harness = await prepareAdapter({ apiUrl: api.url });
-  const h = harness;
-  host = new AgentHost({
-    resolveLaunch: () => h.launch,
-    cwd: () => h.workspace,
-    hooks: new ScriptedHooks().hooks,
-    logger,
-    clientInfo: { name: 'acp-chat-integration', version: '0.0.0' },
-    initialMode: () => 'default',
-    spawn: (launch, cwd, log) => {
-      const proc = AgentProcess.spawn(launch, { cwd, logger: log });
-      h.track(proc);
-      return proc;
-    },
-  });
+  host = agentHostOn(harness, { hooks: new ScriptedHooks().hooks, logger });
   await timed(FILE, 'spawn → initialize', () => host.ensureAgent());
 });
 

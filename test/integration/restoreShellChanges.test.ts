@@ -9,14 +9,13 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentProcess } from '../../src/acpClient';
-import { AgentHost } from '../../src/chat/agentHost';
+import type { AgentHost } from '../../src/chat/agentHost';
 import { Chat } from '../../src/chat/chat';
 import { TurnStartGate } from '../../src/chat/turnStartGate';
 import { CheckpointStore } from '../../src/checkpoints/checkpointStore';
 import { checkRestore, planRestore, type RestorePlan } from '../../src/checkpoints/restorePlan';
 import { readText, TurnChangeTracker } from '../../src/checkpoints/turnChangeTracker';
-import { prepareAdapter, type AdapterHarness } from '../fixtures/adapter';
+import { agentHostOn, prepareAdapter, type AdapterHarness } from '../fixtures/adapter';
 import { bash, startFakeAnthropic, text, type FakeAnthropic, type ScriptedReply } from '../fixtures/fakeAnthropic';
 import { ask, RecordingLogger, reportTimings, ScriptedHooks, timed, toolEntries } from '../fixtures/clientHarness';
 
@@ -45,26 +44,13 @@ beforeAll(async () => {
   git('init', '-q');
   git('add', '.');
   git('commit', '-q', '-m', 'base');
-  const h = harness;
   const turnStarts = new TurnStartGate();
-  host = new AgentHost({
-    resolveLaunch: () => h.launch,
-    cwd: () => h.workspace,
-    // As core.ts wires it: the prompt leaves once the turn's snapshot is taken.
-    hooks: { ...hooks.hooks, beforePrompt: (sessionId) => turnStarts.wait(sessionId) },
-    logger,
-    clientInfo: { name: 'acp-chat-integration', version: '0.0.0' },
-    initialMode: () => 'default',
-    spawn: (launch, cwd, log) => {
-      const proc = AgentProcess.spawn(launch, { cwd, logger: log });
-      h.track(proc);
-      return proc;
-    },
-  });
+  // As core.ts wires it: the prompt leaves once the turn's snapshot is taken.
+  host = agentHostOn(harness, { hooks: { ...hooks.hooks, beforePrompt: (sessionId) => turnStarts.wait(sessionId) }, logger });
   await timed(FILE, 'spawn → initialize', () => host.ensureAgent());
   chat = new Chat({ host, logger });
   // As the checkpoints feature makes it for each chat (no storage folder: the records last as long as the chat).
-  tracker = new TurnChangeTracker(chat, logger, () => h.workspace, new CheckpointStore(undefined, logger), turnStarts);
+  tracker = new TurnChangeTracker(chat, logger, () => harness.workspace, new CheckpointStore(undefined, logger), turnStarts);
 });
 
 afterAll(async () => {

@@ -26,7 +26,7 @@ export interface AgentLauncherDeps {
   /** Whether Claude Code may apply the folder's own Claude settings (asked once per workspace). */
   projectSettings: Pick<ProjectSettingsConsent, 'decide'>;
   /** The MCP servers the agent's sessions get, and the tools among them that run without asking (Claude only). */
-  sessionTools?(cwd: string): Promise<SessionTools>;
+  sessionTools?(cwd: string): Promise<SessionTools | undefined>;
 }
 
 /** Claude Code with the user's settings only (`~/.claude`), none of the folder's. */

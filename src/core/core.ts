@@ -109,7 +109,8 @@ export function createCore(context: vscode.ExtensionContext): Core {
     keys,
     claudeCode,
     projectSettings: new ProjectSettingsConsent(context.workspaceState, logger),
-    sessionTools: (dir) => sessionTools.current?.(dir) ?? Promise.resolve({ mcpServers: [], allowedTools: [] }),
+    // None until the MCP servers' capability provides them: the launcher starts the agent without any then.
+    sessionTools: async (dir) => sessionTools.current?.(dir),
   });
 
   // Where each session works: the workspace's folder, or a chat's worktree (the worktrees provide it).

@@ -131,22 +131,27 @@ export class HistoryPicker implements vscode.Disposable {
   }
 
   private async confirmDelete(item: Item): Promise<void> {
-    // The question takes the focus; the list stays open behind it, so the user sees the result and can go on.
+    // The question takes the focus; the list stays open behind it, so the user sees the result and can go on. VS Code
+    // sends the pick's ignoreFocusOut a moment after the question opens, so the list may close anyway: then it opens
+    // again after the answer.
     const qp = this.qp;
+    const target = this.target;
     if (qp) qp.ignoreFocusOut = true;
+    const del = vscode.l10n.t('Delete');
     try {
       const choice = await vscode.window.showWarningMessage(
         vscode.l10n.t('Delete the conversation "{0}"?', item.label),
         { modal: true, detail: vscode.l10n.t('The agent removes it from its history. This cannot be undone.') },
-        vscode.l10n.t('Delete'),
+        del,
       );
-      if (choice !== 'Delete') return;
-      await this.act(vscode.l10n.t('Deleting the conversation'), () => this.source.delete(item.sessionId));
-      await this.refresh();
+      if (choice === del) await this.act(vscode.l10n.t('Deleting the conversation'), () => this.source.delete(item.sessionId));
     } finally {
       if (qp && this.qp === qp) {
         qp.ignoreFocusOut = false;
         qp.show();
+        await this.refresh();
+      } else if (!this.qp && target) {
+        await this.show(target);
       }
     }
   }

@@ -52,6 +52,14 @@ export const APPROVAL = {
   get moreAbout() {
     return l10n.t('More about this request');
   },
+  /** The heading over the answers that reach past this one call. */
+  get broaderAnswers() {
+    return l10n.t("Don't ask again");
+  },
+  /** The QuickPick's row that closes it without answering. */
+  get answerLater() {
+    return l10n.t('Answer later (the request waits in the chat)');
+  },
   get showPlan() {
     return l10n.t('Show the plan');
   },

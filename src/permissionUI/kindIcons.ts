@@ -5,7 +5,7 @@ import type { PermissionOption, ToolKind } from '@agentclientprotocol/sdk';
 /** Codicon per option kind; unknown (future) kinds get a neutral icon at the call site. */
 export const OPTION_KIND_ICON: Record<PermissionOption['kind'], string> = {
   allow_once: 'check',
-  allow_always: 'check-all',
+  allow_always: 'unlock',
   reject_once: 'close',
   reject_always: 'circle-slash',
 };

@@ -8,6 +8,7 @@ import { OPTION_KIND_ICON, TOOL_KIND_ICON } from './kindIcons';
 import { checkLocation, locationLabel, type PathFlavour } from '../workbench/locationLinks';
 import { isRecord, optionalString } from '../acpClient/guards';
 import { APPROVAL, buildApprovalQuestion, type SubjectForm } from './approvalQuestion';
+import { inApprovalOrder, isBroaderAnswer } from './approvalOrder';
 
 export { OPTION_KIND_ICON, TOOL_KIND_ICON } from './kindIcons';
 export { APPROVAL, buildApprovalQuestion, type ApprovalQuestion, type SubjectForm } from './approvalQuestion';
@@ -58,9 +59,9 @@ export interface PermissionPresentation {
   diffs: PresentedDiff[];
   /** ExitPlanMode: the plan markdown from `rawInput.plan`. */
   plan?: string;
-  /** Options grouped allow_once → allow_always → reject kinds (→ unknown kinds), stable within a group. */
+  /** Options in the approval order (approvalOrder.ts): allow once, deny, then the broader answers. */
   options: PresentedOption[];
-  /** The option Enter picks: the first reject option when `defaultToNo`, else the agent's first option. */
+  /** The option Enter picks: the one-time deny when `defaultToNo`, else the agent's first one-time answer. */
   defaultOptionId?: string;
   defaultToNo: boolean;
 }
@@ -116,8 +117,11 @@ export function buildPermissionPresentation(input: PresentationInput, context: P
   const isPlan = toolName === 'ExitPlanMode' || options.some((o) => o.optionId.startsWith(EXIT_PLAN_OPTION_PREFIX));
   const plan = isPlan ? nonBlank(optionalString(rawInput?.plan)) : undefined;
 
-  const grouped = groupOptions(options);
-  const defaultOption = hint.defaultToNo ? (grouped.find((o) => isRejectKind(o.kind)) ?? options[0]) : options[0];
+  const grouped = inApprovalOrder(options);
+  // The agent's order is its only way to say which answer it expects (permissions/options.js); a broader answer is
+  // never the one Enter gives, so the default is the agent's first one-time answer.
+  const oneTime = options.filter((o) => !isBroaderAnswer(o.kind));
+  const defaultOption = (hint.defaultToNo ? oneTime.find((o) => isRejectKind(o.kind)) : undefined) ?? oneTime[0] ?? options[0];
 
   return {
     title,
@@ -139,15 +143,6 @@ export function buildPermissionPresentation(input: PresentationInput, context: P
     defaultOptionId: defaultOption?.optionId,
     defaultToNo: hint.defaultToNo,
   };
-}
-
-/** Stable grouping: allow_once, allow_always, reject_once/reject_always, then kinds this client does not know. */
-export function groupOptions<T extends { kind: string }>(options: readonly T[]): T[] {
-  const rank = (kind: string) => (kind === 'allow_once' ? 0 : kind === 'allow_always' ? 1 : isRejectKind(kind) ? 2 : 3);
-  return options
-    .map((o, i) => ({ o, i }))
-    .sort((a, b) => rank(a.o.kind) - rank(b.o.kind) || a.i - b.i)
-    .map(({ o }) => o);
 }
 
 export function isRejectKind(kind: string): boolean {

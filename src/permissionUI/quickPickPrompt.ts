@@ -1,16 +1,25 @@
-// The QuickPick surface for one permission request, headed by its question: one item per option (codicon by kind),
-// then, under "More about this request", items that act without answering (the plan, the changes, each location).
+// The QuickPick surface for one permission request, headed by its question: one item per option (codicon by kind) in
+// the approval order, the broader answers under their own heading, and, under "More about this request", items that
+// act without answering (the plan, the changes, each location, Answer later), laid out by approvalPickLayout.ts.
 // Hiding it does not answer the request. The pick is borrowed from the slot (quickPickSlot.ts), so a request that
 // follows an answer refills the one on screen.
 import * as vscode from 'vscode';
 import { escapeCodicons } from '../acpClient/displayText';
 import type { PermissionPrompt } from './permissionBroker';
 import { APPROVAL, buildPromptHeading, type PresentedLocation } from './permissionPresentation';
+import { layOutApprovalPick } from './approvalPickLayout';
 import type { OpenPrompt, PromptActions } from './promptSurface';
 import type { QuickPickSlot } from './quickPickSlot';
 
 export type PermissionPickItem = vscode.QuickPickItem &
-  ({ action: 'option'; optionId: string } | { action: 'plan' } | { action: 'diff' } | { action: 'open'; location: PresentedLocation } | { action: 'none' });
+  (
+    | { action: 'option'; optionId: string }
+    | { action: 'plan' }
+    | { action: 'diff' }
+    | { action: 'open'; location: PresentedLocation }
+    | { action: 'later' }
+    | { action: 'none' }
+  );
 type Item = PermissionPickItem;
 
 export function openPermissionQuickPick(prompt: PermissionPrompt, actions: PromptActions, slot: QuickPickSlot<Item>): OpenPrompt {
@@ -20,7 +29,7 @@ export function openPermissionQuickPick(prompt: PermissionPrompt, actions: Promp
   let ended = false;
   let heldBack = 0;
 
-  const optionItems: Item[] = p.options.map((o) => ({ label: `$(${o.icon}) ${escapeCodicons(o.label)}`, action: 'option', optionId: o.optionId }));
+  const optionItem = (o: (typeof p.options)[number]): Item => ({ label: `$(${o.icon}) ${escapeCodicons(o.label)}`, action: 'option', optionId: o.optionId });
   const detailItems: Item[] = [];
   if (p.plan) detailItems.push({ label: `$(book) ${APPROVAL.showPlan}`, action: 'plan' });
   if (p.diffs.length) detailItems.push({ label: `$(diff) ${APPROVAL.showChanges}`, action: 'diff' });
@@ -32,8 +41,20 @@ export function openPermissionQuickPick(prompt: PermissionPrompt, actions: Promp
       location,
     });
   }
-  const separator: Item = { label: APPROVAL.moreAbout, kind: vscode.QuickPickItemKind.Separator, action: 'none' };
-  const items = detailItems.length ? [...optionItems, separator, ...detailItems] : optionItems;
+  const heading = (label: string): Item => ({ label, kind: vscode.QuickPickItemKind.Separator, action: 'none' });
+  const items: Item[] = layOutApprovalPick(p.options, p.defaultOptionId, detailItems.length > 0).flatMap((row) => {
+    switch (row.row) {
+      case 'option':
+        return [optionItem(row.option)];
+      case 'heading':
+        return [heading(row.heading === 'broader' ? APPROVAL.broaderAnswers : APPROVAL.moreAbout)];
+      case 'details':
+        return detailItems;
+      case 'later':
+        return [{ label: `$(clock) ${APPROVAL.answerLater}`, action: 'later' } satisfies Item];
+    }
+  });
+  const optionItems = items.filter((i) => i.action === 'option');
   qp.items = items;
   // The question, then what it is about. The title is plain text (no icon syntax), so a command is shown exactly as sent.
   qp.title = buildPromptHeading(p);
@@ -68,6 +89,10 @@ export function openPermissionQuickPick(prompt: PermissionPrompt, actions: Promp
           return;
         case 'open':
           void actions.openLocation(item.location).finally(focusDefault);
+          return;
+        case 'later':
+          // Hidden by the user's choice: the slot reports it as a dismissal, and the request waits in the chat.
+          qp.hide();
           return;
         case 'none':
           return;

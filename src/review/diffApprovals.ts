@@ -54,9 +54,28 @@ export class DiffApprovals implements vscode.Disposable {
     const approval = approvalOfDiff(sides, this.openedFor, () => true);
     const optionId = approval?.choices[answer];
     if (!approval || optionId === undefined) return false;
+    if (answer === 'allowAlways' && !(await this.confirmBroader(approval.key, optionId))) return true;
     this.logger.info(`[diffApprovals] ${answer} for ${approval.key} from its diff`);
     if (this.permissions.answer(approval.key, optionId) === 'accepted') await this.closeDiffsOf(approval.key);
     return true;
+  }
+
+  /**
+   * The title bar can only say "Yes, and Don't Ask Again…": the agent's own label of that answer, which says what it
+   * stops asking about, is shown whole before a lasting rule is given.
+   */
+  private async confirmBroader(key: string, optionId: string): Promise<boolean> {
+    const prompt = this.permissions.broker.get(key);
+    const label = prompt?.type === 'permission' ? prompt.presentation.options.find((o) => o.optionId === optionId)?.label : undefined;
+    // Ended meanwhile: the answer goes on to be worded as late.
+    if (label === undefined) return true;
+    const confirm = vscode.l10n.t("Yes, and Don't Ask Again");
+    const choice = await vscode.window.showWarningMessage(
+      vscode.l10n.t('Answer "{0}"?', label),
+      { modal: true, detail: vscode.l10n.t('This allows the change and gives the lasting permission the answer names.') },
+      confirm,
+    );
+    return choice === confirm;
   }
 
   dispose(): void {

@@ -1,7 +1,8 @@
 // Answering an approval from the diff of its edit: the card's Open diff opens the proposal, whose title bar carries the
-// request's own choices (Allow, Allow Always when offered, Deny). Answering there answers that request (the agent gets
-// the option, the card shows it, the diff closes); a diff whose request was answered elsewhere loses its actions; Allow
-// Always gives the broader grant, after which the conversation's next Write does not ask.
+// request's own choices as words (Yes, No, and Yes, and Don't Ask Again… when offered). Answering there answers that
+// request (the agent gets the option, the card shows it, the diff closes); a diff whose request was answered elsewhere
+// loses its actions; the broader answer, confirmed against the agent's label, gives the grant, after which the
+// conversation's next Write does not ask.
 // Approvals are answered in the chat (acpChat.permissions.prompt = inline), so no QuickPick competes; Manual mode asks
 // before a Write.
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,6 +14,8 @@ import { activeTabTitle, lastToolCard, sendPrompt, TURN_MS, useChatBed, waitTurn
 import { runCommand, screenshot } from './harness';
 
 /** An action of the active editor group's title bar, by its title (its aria-label adds the key binding). */
+const ALWAYS = "Yes, and Don't Ask Again…";
+
 function titleAction(cb: ChatBed, title: string): Locator {
   const actions = '.editor-group-container.active .editor-actions .action-label';
   return cb.page.locator(`${actions}[aria-label="${title}"], ${actions}[aria-label^="${title} ("]`);
@@ -42,7 +45,7 @@ async function openDiffFromCard(cb: ChatBed, card: Locator, name: string): Promi
 describe('ACP Chat e2e: answering an approval from its diff', () => {
   const bed = useChatBed({ settings: { 'acpChat.permissions.prompt': 'inline' } });
 
-  test('Allow in the diff title bar allows the Write: the file is written, the card says so, the diff closes', async () => {
+  test('Yes in the diff title bar allows the Write: the file is written, the card says so, the diff closes', async () => {
     const cb = bed();
     const name = 'allowed-from-diff.txt';
     const file = join(cb.workspace, name);
@@ -52,12 +55,17 @@ describe('ACP Chat e2e: answering an approval from its diff', () => {
     expect(offered.sort()).toEqual(['allow-once', 'allow-with-updates', 'reject']);
 
     await openDiffFromCard(cb, card, name);
-    const allow = titleAction(cb, 'Allow');
+    const allow = titleAction(cb, 'Yes');
     await allow.waitFor({ state: 'visible', timeout: 10_000 });
-    expect(await titleAction(cb, 'Deny').isVisible()).toBe(true);
-    // The request offers one allow_always option (the adapter's session rule): Allow Always is in the title bar too.
-    expect(await titleAction(cb, 'Allow, with the Broader Grant Offered').isVisible()).toBe(true);
-    expect(await allow.getAttribute('aria-label')).toBe('Allow (Ctrl+K Y)');
+    expect(await titleAction(cb, 'No').isVisible()).toBe(true);
+    // The request offers one allow_always option (the adapter's session rule): its answer is in the title bar too.
+    expect(await titleAction(cb, ALWAYS).isVisible()).toBe(true);
+    expect(await allow.getAttribute('aria-label')).toBe('Yes (Ctrl+K Y)');
+    // The answers are words, in the approval order of every surface (allow once, deny, then the broader grant).
+    const words = await cb.page
+      .locator('.editor-group-container.active .editor-actions .action-label')
+      .evaluateAll((els) => els.map((e) => e.textContent?.trim() ?? '').filter((t) => ['Yes', 'No', "Yes, and Don't Ask Again…"].includes(t)));
+    expect(words).toEqual(['Yes', 'No', ALWAYS]);
     await screenshot(cb.page, 'diff-approval-actions');
     expect(existsSync(file)).toBe(false);
 
@@ -70,13 +78,13 @@ describe('ACP Chat e2e: answering an approval from its diff', () => {
     expect(told?.isError).toBe(false);
   });
 
-  test('Deny (Ctrl+K N in the diff) reaches the agent as the reject option: nothing is written, the card says Denied by you', async () => {
+  test('No (Ctrl+K N in the diff) reaches the agent as the reject option: nothing is written, the card says Denied by you', async () => {
     const cb = bed();
     const name = 'denied-from-diff.txt';
     const file = join(cb.workspace, name);
     const card = await askToWrite(cb, name, 'never written\n');
     await openDiffFromCard(cb, card, name);
-    await titleAction(cb, 'Deny').waitFor({ state: 'visible', timeout: 10_000 });
+    await titleAction(cb, 'No').waitFor({ state: 'visible', timeout: 10_000 });
 
     // The key binding works where the diff has the focus, as a user reading it would press it.
     await cb.page.locator('.monaco-diff-editor .editor.modified .view-lines').first().click();
@@ -99,30 +107,36 @@ describe('ACP Chat e2e: answering an approval from its diff', () => {
     const file = join(cb.workspace, name);
     const card = await askToWrite(cb, name, 'from the card\n');
     await openDiffFromCard(cb, card, name);
-    const allow = titleAction(cb, 'Allow');
+    const allow = titleAction(cb, 'Yes');
     await allow.waitFor({ state: 'visible', timeout: 10_000 });
 
     await card.locator('[data-testid="permission-option"][data-option-id="allow-once"]').click();
     await expect.poll(() => existsSync(file) && readFileSync(file, 'utf8'), { timeout: TURN_MS }).toBe('from the card\n');
     await allow.waitFor({ state: 'detached', timeout: 10_000 });
-    expect(await titleAction(cb, 'Deny').count()).toBe(0);
+    expect(await titleAction(cb, 'No').count()).toBe(0);
     expect(await tabsOf(cb, name).count()).toBe(1);
     await waitTurnIdle(cb);
     await runCommand(cb.page, 'View: Close All Editors');
   });
 
   // Last: the grant lasts for the conversation, so no Write after it in this chat would ask.
-  test('Allow Always (✓✓ in the diff title bar) gives the broader grant: the Write is allowed, and the next one in this conversation does not ask', async () => {
+  test('Yes, and Don’t Ask Again… in the diff title bar, confirmed against the agent’s label, gives the broader grant: the Write is allowed, and the next one in this conversation does not ask', async () => {
     const cb = bed();
     const name = 'always-from-diff.txt';
     const file = join(cb.workspace, name);
     const card = await askToWrite(cb, name, 'always from the diff\n');
     await openDiffFromCard(cb, card, name);
-    const always = titleAction(cb, 'Allow, with the Broader Grant Offered');
+    const always = titleAction(cb, ALWAYS);
     await always.waitFor({ state: 'visible', timeout: 10_000 });
-    expect(await always.getAttribute('aria-label')).toBe('Allow, with the Broader Grant Offered (Ctrl+K Shift+Y)');
+    expect(await always.getAttribute('aria-label')).toBe(`${ALWAYS} (Ctrl+K Shift+Y)`);
 
     await always.click();
+    // The title bar's short words are confirmed against the agent's own label of the lasting answer, shown whole.
+    const dialog = cb.page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await dialog.innerText()).toContain('Answer "Yes, allow all edits during this session"?');
+    expect(existsSync(file)).toBe(false);
+    await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Yes, and Don't Ask Again$/ }).click();
     await expect.poll(() => existsSync(file) && readFileSync(file, 'utf8'), { timeout: TURN_MS }).toBe('always from the diff\n');
     // The agent got its allow_always option, by name: the session's rule, not a one-time yes.
     await expect

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { apiError, edit, read, text } from '../fixtures/fakeAnthropic';
+import { apiError, edit, held, read, text, toolUse } from '../fixtures/fakeAnthropic';
 import { audit, THEMES, useTheme } from './a11yAudit';
 import { emptyComposer, openChat, quickOpen, sendPrompt, TURN_MS, useChatBed, waitTurnIdle, type ChatBed } from './chatBed';
 import { pickQuickPickItem, runCommand, screenshot } from './harness';
@@ -69,6 +69,10 @@ describe('ACP Chat e2e: a chat that fits a 290 px side bar', () => {
       expect(card.splitNames, `${where}: file names split across lines`).toEqual([]);
       // The status is its icon: the word is the tooltip's and the screen reader's, not laid out beside the title.
       expect(card.status, `${where}: the Read card's status`).toEqual({ tooltip: 'Completed', word: 'Completed', wordShown: false });
+      // A finished Read is one line: its head and an expander, not the lines it read.
+      expect(await readCard.locator('.tool-content').innerText(), `${where}: the finished Read`).toMatch(/^Show what it read \(\d+ lines\)$/);
+      // The working row says what holds the turn.
+      expect(await cb.chat.getByTestId('working-text').textContent(), `${where}: the working row`).toBe('Waiting for your approval');
       const edited = await readToolCard(editCard);
       expect(edited.title, `${where}: the Edit card's title`).toContain('existing.txt');
       expect([...edited.cut, ...edited.splitNames], `${where}: the Edit card`).toEqual([]);
@@ -81,6 +85,48 @@ describe('ACP Chat e2e: a chat that fits a 290 px side bar', () => {
     await editCard.locator('[data-kind="allow_once"]').click();
     await cb.chat.getByTestId('transcript').getByText('Edited it.').waitFor({ timeout: TURN_MS });
     await waitTurnIdle(cb);
+  });
+
+  test('the working row between Send and the first words; a denied call keeps its word, in each theme', { timeout: 240_000 }, async () => {
+    let release!: () => void;
+    cb.fake.setScript([held(text('The first words of the reply.'), new Promise<void>((r) => (release = r)))]);
+    await sendPrompt(cb, 'take your time');
+    const row = cb.chat.getByTestId('working-row');
+    await row.waitFor({ state: 'visible', timeout: TURN_MS });
+    for (const theme of THEMES) {
+      await useTheme(cb.page, cb.chat, theme);
+      const where = `before the first words, ${theme.name}`;
+      expect(await cb.chat.getByTestId('working-text').textContent(), where).toBe('Working…');
+      expect(await cb.chat.getByTestId('working-time').textContent(), where).toMatch(/^\d+s$/);
+      expect(await cb.chat.getByTestId('agent-message').filter({ hasText: 'The first words' }).count(), where).toBe(0);
+      await checkAudit(cb, where);
+      await screenshot(cb.page, `narrow-chat-working-${SIDE_BAR_PX}-${theme.body.replace('vscode-', '')}`, cb.page.locator('.part.sidebar'));
+    }
+    release();
+    await cb.chat.getByTestId('transcript').getByText('The first words of the reply.').waitFor({ timeout: TURN_MS });
+    await waitTurnIdle(cb);
+    await row.waitFor({ state: 'hidden', timeout: 10_000 });
+
+    cb.fake.setScript([toolUse('Bash', { command: 'npm publish', description: 'Publish the package' }, 'I will publish it.'), text('Not published.')]);
+    await sendPrompt(cb, 'publish it');
+    const card = cb.chat.locator('[data-testid="tool-card"][data-kind="execute"]').last();
+    // The card lists allow once, deny, then the broader grant.
+    await card.getByTestId('permission-option').first().waitFor({ timeout: TURN_MS });
+    expect(await card.getByTestId('permission-option').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')))).toEqual([
+      'allow_once',
+      'reject_once',
+      'allow_always',
+    ]);
+    await card.locator('[data-testid="permission-option"][data-kind="reject_once"]').click();
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: TURN_MS }).toBe('denied');
+    await cb.chat.getByTestId('transcript').getByText('Not published.').waitFor({ timeout: TURN_MS });
+    await waitTurnIdle(cb);
+    for (const theme of THEMES) {
+      await useTheme(cb.page, cb.chat, theme);
+      const where = `a denied call, ${theme.name}`;
+      expect((await readToolCard(card)).status, where).toEqual({ tooltip: 'Denied by you', word: 'Denied by you', wordShown: true });
+      await checkAudit(cb, where);
+    }
   });
 
   test(

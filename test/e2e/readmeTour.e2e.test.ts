@@ -253,13 +253,13 @@ describe('the README tour', () => {
     const editCard = cb.chat.locator('[data-testid="tool-card"][data-kind="edit"]').last();
     await allowOnce(editCard).waitFor({ timeout: TURN_MS });
     await shoot('approval-edit-290-light', sideBar());
-    // Judged from its diff: Open diff on the card, then Allow in the diff's title bar.
+    // Judged from its diff: Open diff on the card, then Yes in the diff's title bar.
     await useTheme(cb.page, cb.chat, DARK);
     await editCard.getByTestId('open-diff').first().click();
     await cb.page.locator('.monaco-diff-editor').first().waitFor({ state: 'visible', timeout: 10_000 });
-    const allowInDiff = titleAction('Allow');
+    const allowInDiff = titleAction('Yes');
     await allowInDiff.waitFor({ state: 'visible', timeout: 10_000 });
-    await titleAction('Deny').waitFor({ state: 'visible' });
+    await titleAction('No').waitFor({ state: 'visible' });
     await shoot('diff-approval-actions-dark');
     await allowInDiff.click();
     await expect.poll(() => editCard.getByTestId('permission-outcome').textContent(), { timeout: 10_000 }).toMatch(/^Allowed/);
@@ -351,6 +351,15 @@ describe('the README tour', () => {
     expect(qp.title).toBe('Run this command? node --test');
     await cb.page.locator('.statusbar-item', { hasText: '1 approval waiting' }).waitFor({ timeout: 5000 });
     await shoot('permission-quickpick-dark');
+    // The QuickPick lists the answers in the card's order (allow once, deny, then the broader grant), Yes first and
+    // highlighted: Enter allows once, and neither arrow key from it reaches a broader grant.
+    const card = cb.chat.locator('[data-testid="tool-card"][data-kind="execute"]').last();
+    const cardAnswers = await card.locator('[data-testid="permission-option"] .perm-label').allInnerTexts();
+    expect(cardAnswers.length).toBeGreaterThanOrEqual(2);
+    expect(qp.items.map((i) => i.trim()).filter((i) => cardAnswers.includes(i))).toEqual(cardAnswers);
+    expect(qp.items[0]?.trim()).toBe('Yes');
+    expect(qp.active?.trim()).toBe('Yes');
+    expect(qp.items.at(-1)?.trim()).toBe('Answer later (the request waits in the chat)');
     // Answered with the keyboard: to Yes, then Enter.
     const yes = qp.items.findIndex((i) => /(^|\s)Yes$/.test(i));
     expect(yes, `a Yes item in ${qp.items.join(' | ')}`).toBeGreaterThanOrEqual(0);

@@ -35,6 +35,7 @@ import { QueueView } from './queueView';
 import { mergeMeta } from './sessionMeta';
 import { TranscriptView } from './transcriptView';
 import { TurnCards } from './turnCards';
+import { WorkingRowView } from './workingRowView';
 import type { ViewContext } from './viewContext';
 
 export interface AppOptions {
@@ -69,6 +70,7 @@ export class App {
   private readonly find: FindBar;
   private readonly empty: EmptyStateView;
   private readonly announcer = new Announcer();
+  private readonly working = new WorkingRowView((text) => this.announcer.say(text));
   private readonly approvalSignal: ApprovalSignal;
   private readonly banner = h('div', { class: 'banner', role: 'alert', 'data-testid': 'banner' });
   private readonly clicks: PageClicks;
@@ -126,7 +128,7 @@ export class App {
     this.composer = new Composer(this.post);
     this.composer.placeTools(this.config.node);
     this.composer.onSubmit = (text, attachments) => this.submit(text, attachments);
-    this.scroller.append(this.empty.node, this.transcript.node, this.elicitations.node);
+    this.scroller.append(this.empty.node, this.transcript.node, this.working.node, this.elicitations.node);
     this.banner.hidden = true;
     // Every part in a landmark (the header, the transcript's main, the composing region), so a screen reader's
     // landmark keys reach each.
@@ -176,6 +178,7 @@ export class App {
         this.status = msg.status;
         this.capabilities = msg.capabilities;
         this.transcript.reset(msg.snapshot?.entries ?? []);
+        this.working.snapshot();
         this.approvalSignal.entries(msg.snapshot?.entries ?? [], true);
         this.cards.place();
         this.elicitations.update(msg.elicitations);
@@ -273,6 +276,7 @@ export class App {
     this.plan.update(this.meta?.plan ?? []);
     // Going back (edit, retry, rewind) waits for the running turn's end.
     this.opts.root.classList.toggle('turn-running', running);
+    this.working.update(this.meta?.turn, () => this.transcript.newestFirst());
     this.config.update(this.meta);
     this.queue.update(this.meta?.queue ?? [], running, this.capabilities.steering);
     this.composer.setContext(this.meta?.availableCommands ?? [], this.capabilities, running);

@@ -9,7 +9,8 @@ export const TOOL_STATUS: Record<ToolCallUiStatus, { icon: string; label: string
   in_progress: { icon: 'loading codicon-modifier-spin', label: 'Running' },
   completed: { icon: 'pass', label: 'Completed' },
   failed: { icon: 'error', label: 'Failed' },
-  cancelled: { icon: 'circle-slash', label: 'Cancelled' },
+  // Not Denied's icon: a call the user stopped is not one the user refused.
+  cancelled: { icon: 'debug-stop', label: 'Cancelled' },
 };
 
 /** A call whose permission the user refused: said in neutral words, not as the agent's failure. */

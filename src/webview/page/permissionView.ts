@@ -1,7 +1,14 @@
 // A permission request: its question for that kind of call ("Run this command?"), what it is about in whole (the
 // command, path or URL, wrapped, never cut), options as buttons whose labels wrap; once settled, the outcome.
 // Rendered inside its tool card when that card is on screen, standalone otherwise (placement is the transcript's job).
-import { buildApprovalQuestion, type ApprovalQuestion, type PermissionRecord, type ToolCallState, type TranscriptEntry } from '../protocol/protocol';
+import {
+  buildApprovalQuestion,
+  inApprovalOrder,
+  type ApprovalQuestion,
+  type PermissionRecord,
+  type ToolCallState,
+  type TranscriptEntry,
+} from '../protocol/protocol';
 import { button, h, icon, setChildren } from './dom';
 import { OPTION_KIND_ICON, describePermissionOutcome } from './labels';
 import type { EntryView } from './messageViews';
@@ -72,7 +79,7 @@ export class PermissionView implements EntryView {
     const subject = renderSubject(asked);
     const desc = p.description ? h('div', { class: 'permission-desc' }, p.description) : null;
     if (outcome) return [head, subject, desc, outcome, grant];
-    const buttons = inCardOrder(p.options).map((o, i) => {
+    const buttons = inApprovalOrder(p.options).map((o, i) => {
       const key = String(i + 1);
       // The accessible name is what the button shows: the option's name, then its key.
       const b = button(
@@ -112,18 +119,6 @@ function renderSubject(asked: ApprovalQuestion): HTMLElement | null {
   // A line break is offered after each slash, so a long path wraps between its folders before it wraps mid-name.
   const parts = asked.subject.split(/(?<=\/)/u).flatMap((part, i) => (i === 0 ? [part] : [h('wbr'), part]));
   return h('code', form === 'command' ? { ...attrs, tabindex: 0 } : attrs, ...parts);
-}
-
-/** Kinds in the card's order: the one-time allow first, then the one-time deny (never pushed out of sight by a long
- *  label), then the broader grants and refusals. The agent's order is kept within a kind. */
-const KIND_ORDER: Record<string, number> = { allow_once: 0, reject_once: 1, allow_always: 2, reject_always: 3 };
-
-export function inCardOrder<T extends { kind: string }>(options: readonly T[]): T[] {
-  const rank = (o: T) => KIND_ORDER[o.kind] ?? 4;
-  return options
-    .map((o, i) => ({ o, i }))
-    .sort((a, b) => rank(a.o) - rank(b.o) || a.i - b.i)
-    .map(({ o }) => o);
 }
 
 /** The heading's codicon: what happened at a glance (allowed, rejected, or ended without an answer). */

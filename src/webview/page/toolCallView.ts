@@ -1,6 +1,7 @@
 // A tool-call card: kind icon, title (wrapped at path separators), status (an icon alone in a narrow card, its word in
 // the tooltip and for screen readers: styles.css); the raw input behind a button in its head; content (markdown text, inline diffs, command
-// output with ANSI colours, the `_meta.terminal_output` stream), locations, and a slot for its permission card.
+// output with ANSI colours, the `_meta.terminal_output` stream), locations, and a slot for its permission card. Quiet
+// once done: a finished Read is its head line with "Show what it read", a command's output its last lines.
 // Each section re-renders only when its own data changed, so a streaming terminal does not rebuild the diff.
 import type { ToolCallContent } from '@agentclientprotocol/sdk';
 import { mcpToolName, type ToolCallState, type TranscriptEntry } from '../protocol/protocol';
@@ -12,8 +13,10 @@ import { TOOL_DENIED, TOOL_KIND_ICON, TOOL_STATUS } from './labels';
 import type { EntryView } from './messageViews';
 import type { ViewContext } from './viewContext';
 
-/** Output longer than this is collapsed to its tail with a "Show all" button. */
+/** Text longer than this is collapsed to its head with a "Show all" button. */
 export const OUTPUT_PREVIEW_LINES = 40;
+/** A command's output shows its last lines (the errors, the summary line); the rest is behind "Show all". */
+export const COMMAND_PREVIEW_LINES = 8;
 export const OUTPUT_PREVIEW_CHARS = 8000;
 
 const CONSOLE_FENCE = /^```(?:console|shell|sh|bash)?\n([\s\S]*?)\n?```\s*$/;
@@ -135,6 +138,14 @@ export class ToolCallView implements EntryView {
   }
 
   private renderContent(tc: ToolCallState): void {
+    // A finished Read is one line: what it read is the file, one click away, not ten lines of every card.
+    if (tc.kind === 'read' && tc.status === 'completed' && tc.content.length > 0 && !this.expanded.has('read')) {
+      const lines = tc.content.reduce((n, c) => n + (c.type === 'content' && c.content.type === 'text' ? c.content.text.split('\n').length : 0), 0);
+      const b = button(lines ? `Show what it read (${lines} lines)` : 'Show what it read', { class: 'text-btn show-all', 'data-testid': 'show-read' });
+      b.addEventListener('click', () => this.expand('read'));
+      setChildren(this.content, b);
+      return;
+    }
     const starts = diffStarts(tc.content, tc.locations);
     const parts: (HTMLElement | null)[] = tc.content.map((c, i) => this.renderItem(tc, c, i, starts[i]));
     // The agent's own words for a refusal ("User refused permission…") repeat what the card's answer says.
@@ -162,9 +173,9 @@ export class ToolCallView implements EntryView {
           () => this.expand(`d${i}`),
         );
       case 'terminal':
-        // The output arrives through terminalOutput (rendered below): the client's own terminal (terminal/*) feeds it.
-        // A denied command never ran: no terminal to speak of.
-        return tc.terminalOutput === undefined && !denied(tc) ? h('div', { class: 'tool-note' }, icon('terminal'), 'Terminal') : null;
+        // The output arrives through terminalOutput (rendered below, from its first byte): the client's own terminal
+        // (terminal/*) feeds it. Until then the card's status says the command runs.
+        return null;
       default:
         return null;
     }
@@ -177,20 +188,20 @@ export class ToolCallView implements EntryView {
     const { shown, cut } = truncate(text, this.expanded.has(id), 'head');
     const body = h('div', { class: 'markdown-body tool-text' });
     body.appendChild(this.ctx.renderMarkdown(shown));
-    return h('div', {}, body, cut ? this.showAll(id, cut) : null);
+    return h('div', {}, body, cut ? this.showAll(id, lineCount(text)) : null);
   }
 
   private renderOutput(text: string, id: string): HTMLElement {
     // The end of a command's output is what matters (errors, the summary line), so keep the tail.
-    const { shown, cut } = truncate(text, this.expanded.has(id), 'tail');
+    const { shown, cut } = truncate(text, this.expanded.has(id), 'tail', COMMAND_PREVIEW_LINES);
     const pre = h('pre', { class: 'terminal-output', 'data-testid': 'terminal-output', tabindex: 0, 'aria-label': 'Command output' });
     pre.appendChild(renderAnsi(shown));
-    return h('div', { class: 'output-block' }, cut ? this.showAll(id, cut) : null, pre);
+    return h('div', { class: 'output-block' }, cut ? this.showAll(id, lineCount(text)) : null, pre);
   }
 
   private renderTerminal(tc: ToolCallState): void {
     // A denied command never ran: what the agent puts in its terminal is its refusal, which the card already says.
-    if (tc.terminalOutput === undefined || denied(tc)) {
+    if (denied(tc) || (tc.terminalOutput === undefined && !tc.terminalExit)) {
       setChildren(this.terminal);
       return;
     }
@@ -210,7 +221,10 @@ export class ToolCallView implements EntryView {
           `Output truncated: the first ${tc.terminalOutputDropped.toLocaleString('en-US')} characters are not kept.`,
         )
       : null;
-    setChildren(this.terminal, dropped, this.renderOutput(tc.terminalOutput, 'terminal'), exitLine);
+    const output = tc.terminalOutput
+      ? this.renderOutput(tc.terminalOutput, 'terminal')
+      : h('div', { class: 'tool-note', 'data-testid': 'no-output' }, 'No output');
+    setChildren(this.terminal, dropped, output, exitLine);
   }
 
   private renderLocations(tc: ToolCallState): void {
@@ -220,8 +234,8 @@ export class ToolCallView implements EntryView {
     );
   }
 
-  private showAll(id: string, hiddenLines: number): HTMLElement {
-    const b = button(`Show all (${hiddenLines} more lines)`, { class: 'text-btn show-all', 'data-testid': 'show-all' });
+  private showAll(id: string, lines: number): HTMLElement {
+    const b = button(`Show all (${lines} lines)`, { class: 'text-btn show-all', 'data-testid': 'show-all' });
     b.addEventListener('click', () => this.expand(id));
     return b;
   }
@@ -233,10 +247,10 @@ export class ToolCallView implements EntryView {
 }
 
 /** Cuts long text to a preview; `cut` is the number of hidden lines (0 when nothing was cut). */
-export function truncate(text: string, expanded: boolean, keep: 'head' | 'tail'): { shown: string; cut: number } {
+export function truncate(text: string, expanded: boolean, keep: 'head' | 'tail', maxLines = OUTPUT_PREVIEW_LINES): { shown: string; cut: number } {
   if (expanded) return { shown: text, cut: 0 };
   const lines = text.split('\n');
-  let shownLines = lines.length > OUTPUT_PREVIEW_LINES ? (keep === 'head' ? lines.slice(0, OUTPUT_PREVIEW_LINES) : lines.slice(-OUTPUT_PREVIEW_LINES)) : lines;
+  let shownLines = lines.length > maxLines ? (keep === 'head' ? lines.slice(0, maxLines) : lines.slice(-maxLines)) : lines;
   let shown = shownLines.join('\n');
   if (shown.length > OUTPUT_PREVIEW_CHARS) {
     shown = keep === 'head' ? shown.slice(0, OUTPUT_PREVIEW_CHARS) : shown.slice(-OUTPUT_PREVIEW_CHARS);
@@ -244,6 +258,10 @@ export function truncate(text: string, expanded: boolean, keep: 'head' | 'tail')
   }
   const cut = lines.length - shownLines.length;
   return { shown, cut: cut > 0 ? cut : shown.length < text.length ? 1 : 0 };
+}
+
+function lineCount(text: string): number {
+  return text.replace(/\n$/u, '').split('\n').length;
 }
 
 function sameValue(a: unknown, b: unknown): boolean {

@@ -49,6 +49,14 @@ export class TranscriptModel {
     for (const id of this.order) if (!this.echoes.has(id)) yield this.slots.get(id)!.entry;
   }
 
+  /** The entries from the newest back (the echoes left out): a reader stops where it has read enough. */
+  *newestFirst(): IterableIterator<TranscriptEntry> {
+    for (let i = this.order.length - 1; i >= 0; i--) {
+      const id = this.order[i]!;
+      if (!this.echoes.has(id)) yield this.slots.get(id)!.entry;
+    }
+  }
+
   /** The turn entry `entryId` is in, undefined for an unknown id. */
   turnOfEntry(entryId: string): number | undefined {
     const i = this.index.get(entryId);

@@ -72,6 +72,11 @@ export class TranscriptView {
     return this.model.entries();
   }
 
+  /** The entries from the newest back. */
+  newestFirst(): IterableIterator<TranscriptEntry> {
+    return this.model.newestFirst();
+  }
+
   /**
    * Puts an entry in the DOM to scroll to it: its turn mounted (built if need be) and its folded group expanded.
    * Returns its node, or undefined for an unknown id.

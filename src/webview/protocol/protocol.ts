@@ -25,6 +25,7 @@ export { unreachable } from '../../acpClient/unreachable';
 export { blocksText } from '../../acpClient/transcript';
 export { OPTION_KIND_ICON, TOOL_KIND_ICON } from '../../permissionUI/kindIcons';
 export { buildApprovalQuestion, type ApprovalQuestion } from '../../permissionUI/approvalQuestion';
+export { inApprovalOrder } from '../../permissionUI/approvalOrder';
 export { buildElicitationContent, checkFieldAnswer, type ElicitationContent, type ElicitationForm, type FormField } from '../../permissionUI/elicitationForm';
 export { parseEntryAppends } from './messageValidation';
 export { entryMarkdown } from '../../chat/conversationMarkdown';

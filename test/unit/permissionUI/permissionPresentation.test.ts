@@ -10,12 +10,12 @@ import {
   buildPermissionPresentation,
   buildPromptDetail,
   buildPromptHeading,
-  groupOptions,
   OPTION_KIND_ICON,
   TITLE_MAX,
   TOOL_KIND_ICON,
 } from '../../../src/permissionUI/permissionPresentation';
 import { escapeCodicons } from '../../../src/acpClient/displayText';
+import { inApprovalOrder } from '../../../src/permissionUI/approvalOrder';
 import { pendingStatusText } from '../../../src/permissionUI/pendingStatusText';
 import { C0, codePointClass } from '../../../src/acpClient/controlChars';
 
@@ -190,7 +190,7 @@ describe('sanitizing', () => {
 
   it('labels options with option.name verbatim', () => {
     const p = buildPermissionPresentation({ params: bashRequest });
-    expect(p.options.map((o) => o.label)).toEqual(['Yes', 'Yes, and don\'t ask again for python3 -c "print(1)" commands', 'No']);
+    expect(p.options.map((o) => o.label)).toEqual(['Yes', 'No', 'Yes, and don\'t ask again for python3 -c "print(1)" commands']);
   });
 
   it('escapes codicon syntax so $(whoami) in a label is shown literally', () => {
@@ -203,11 +203,11 @@ describe('options', () => {
   const kinds: PermissionOption['kind'][] = ['allow_once', 'allow_always', 'reject_once', 'reject_always'];
   const arbOptions = fc.array(fc.record({ optionId: fc.uuid(), name: fc.string(), kind: fc.constantFrom(...kinds) }), { maxLength: 12 });
 
-  it('groups allow_once → allow_always → reject kinds, stable within a group (property)', () => {
+  it('orders allow_once → reject_once → allow_always → reject_always, stable within a kind (property)', () => {
     fc.assert(
       fc.property(arbOptions, (opts) => {
-        const grouped = groupOptions(opts);
-        const rank = (k: string) => (k === 'allow_once' ? 0 : k === 'allow_always' ? 1 : 2);
+        const grouped = inApprovalOrder(opts);
+        const rank = (k: string) => ['allow_once', 'reject_once', 'allow_always', 'reject_always'].indexOf(k);
         expect(grouped).toHaveLength(opts.length);
         expect(new Set(grouped)).toEqual(new Set(opts));
         for (let i = 1; i < grouped.length; i++) {
@@ -220,30 +220,31 @@ describe('options', () => {
     );
   });
 
-  it('Enter picks the first option in agent order, even when grouping moves it', () => {
+  it('Enter picks the agent’s first one-time answer, even when the order moves it, never a broader one (property)', () => {
     fc.assert(
       fc.property(
         arbOptions.filter((o) => o.length > 0 && new Set(o.map((x) => x.optionId)).size === o.length),
         (opts) => {
           const p = buildPermissionPresentation({ params: { sessionId: 's', toolCall: { toolCallId: 't' }, options: opts } });
-          expect(p.defaultOptionId).toBe(opts[0]!.optionId);
+          const oneTime = opts.find((o) => o.kind === 'allow_once' || o.kind === 'reject_once');
+          expect(p.defaultOptionId).toBe((oneTime ?? opts[0]!).optionId);
         },
       ),
     );
   });
 
-  it('puts reject options after allow ones when the agent leads with reject', () => {
+  it('puts allow once, then deny, then the broader grant when the agent leads with reject', () => {
     const agentOrder: PermissionOption[] = [
       { optionId: 'reject', name: 'No', kind: 'reject_once' },
       { optionId: 'allow-with-updates', name: 'Always', kind: 'allow_always' },
       { optionId: 'allow-once', name: 'Yes', kind: 'allow_once' },
     ];
     const p = buildPermissionPresentation({ params: { sessionId: 's', toolCall: { toolCallId: 't' }, options: agentOrder } });
-    expect(p.options.map((o) => o.optionId)).toEqual(['allow-once', 'allow-with-updates', 'reject']);
+    expect(p.options.map((o) => o.optionId)).toEqual(['allow-once', 'reject', 'allow-with-updates']);
     expect(p.defaultOptionId).toBe('reject');
   });
 
-  it('defaultToNo focuses the first reject option', () => {
+  it('defaultToNo focuses the one-time deny, not a lasting refusal the agent listed first', () => {
     const p = buildPermissionPresentation({
       params: {
         sessionId: 's',
@@ -257,12 +258,13 @@ describe('options', () => {
       },
     });
     expect(p.defaultToNo).toBe(true);
-    expect(p.defaultOptionId).toBe('reject-always');
+    expect(p.defaultOptionId).toBe('reject');
   });
 
   it('maps codicons by option kind and tool kind', () => {
     const p = buildPermissionPresentation({ params: bashRequest });
-    expect(p.options.map((o) => o.icon)).toEqual(['check', 'check-all', 'close']);
+    // The broader grant's icon is not Keep All's (check-all): one icon, one meaning.
+    expect(p.options.map((o) => o.icon)).toEqual(['check', 'close', 'unlock']);
     expect(p.kindIcon).toBe('terminal');
     expect(OPTION_KIND_ICON.reject_always).toBe('circle-slash');
     expect(TOOL_KIND_ICON.fetch).toBe('globe');

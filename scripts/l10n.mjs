@@ -25,6 +25,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { checkGlossary } from './glossary.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const BUNDLE = 'l10n/bundle.l10n.json';
@@ -185,14 +186,15 @@ export function scanSource(text, file) {
     if (isL10nCall(node)) {
       const [first] = node.arguments;
       const msg = first && literalText(first);
-      if (first && (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))) messages.push({ key: msg, message: msg });
+      if (first && (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))) messages.push({ key: msg, message: msg, line: lineOf(node) + 1 });
       else if (first && ts.isObjectLiteralExpression(first)) {
         const prop = (name) => first.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === name)?.initializer;
         const m = prop('message');
         const c = prop('comment');
         const comment = c && ts.isArrayLiteralExpression(c) ? c.elements.map(literalText) : c ? [literalText(c)] : undefined;
         if (m && (ts.isStringLiteral(m) || ts.isNoSubstitutionTemplateLiteral(m)) && !comment?.includes(undefined)) {
-          messages.push(comment ? { key: `${m.text}/${comment.join('')}`, message: m.text, comment } : { key: m.text, message: m.text });
+          const line = lineOf(node) + 1;
+          messages.push(comment ? { key: `${m.text}/${comment.join('')}`, message: m.text, comment, line } : { key: m.text, message: m.text, line });
         } else problems.push({ line: lineOf(node) + 1, text: node.getText(sf).slice(0, 80), why: 'l10n.t needs a literal message (and comment)' });
       } else problems.push({ line: lineOf(node) + 1, text: node.getText(sf).slice(0, 80), why: 'l10n.t needs a literal message' });
       // The bundle is read as the extension activates, and the shared module's l10n.t is VS Code's only from then on.
@@ -407,11 +409,18 @@ export function checkManifest(dir = root) {
 export function checkTree(dir = root) {
   const problems = [...checkManifest(dir)];
   const messages = [];
+  const shown = [];
   for (const file of hostSources(dir)) {
     const r = scanSource(readFileSync(join(dir, file), 'utf8'), file);
     problems.push(...r.problems.map((p) => ({ ...p, file })));
     messages.push(...r.messages);
+    shown.push(...r.messages.map((m) => ({ file, line: m.line, text: m.message })));
   }
+  // Every string a person reads speaks the glossary's words: the host's messages, the manifest's, the page's.
+  if (existsSync(join(dir, 'package.nls.json')))
+    for (const [key, text] of Object.entries(JSON.parse(readFileSync(join(dir, 'package.nls.json'), 'utf8'))))
+      shown.push({ file: 'package.nls.json', line: key, text });
+  problems.push(...checkGlossary(dir, shown));
   const expected = bundleOf(messages);
   let actual = {};
   try {

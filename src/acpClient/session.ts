@@ -271,7 +271,7 @@ export class Session implements PermissionSessionView {
     this.host.pending.cancelSession(this.id, 'session-closed');
     this.host.forget(this.id);
     const connected = this.host.disconnectReason() === undefined;
-    if (this.state.meta.connection === 'connected') this.apply({ type: 'disconnected', reason: l10n.t('The session was closed.') });
+    if (this.state.meta.connection === 'connected') this.apply({ type: 'disconnected', reason: l10n.t('The chat was closed.') });
     if (connected && this.host.capabilities?.sessionCapabilities?.close) {
       await this.host.agent.request(acp.methods.agent.session.close, { sessionId: this.id });
     }

@@ -166,11 +166,11 @@ function upsertCompaction(d: Draft, compactionId: string, patch: (prev: NoticeEn
 function compactionTitle(status: string): string {
   switch (status) {
     case 'in_progress':
-      return l10n.t('Compacting the conversation…');
+      return l10n.t('Compacting the chat…');
     case 'completed':
-      return l10n.t('Conversation compacted');
+      return l10n.t('Chat compacted');
     case 'failed':
-      return l10n.t('Compacting the conversation failed');
+      return l10n.t('Compacting the chat failed');
     case 'cancelled':
       return l10n.t('Compaction cancelled');
     default:

@@ -256,7 +256,7 @@ export class Chat {
   }
 
   private async goBack(userEntryId: string): Promise<GoBackOutcome> {
-    const from = this.idleSession(l10n.t('go back to an earlier prompt'));
+    const from = this.idleSession(l10n.t('rewind to an earlier prompt'));
     const entries = from.snapshot().entries;
     // The agent may have gone away since (its transcript is still shown): the restarted one forks from its store.
     await this.opts.host.ensureAgent();
@@ -272,7 +272,7 @@ export class Chat {
         return { kind: 'new', sessionId: session.id, reason: plan.reason };
       }
       case 'unknown-entry':
-        throw new Error(l10n.t('That prompt is not in this conversation.'));
+        throw new Error(l10n.t('That prompt is not in this chat.'));
       default:
         return unreachable(plan, 'going back');
     }
@@ -281,7 +281,7 @@ export class Chat {
   /** The session shown, refusing `what` while a turn runs in it (the turn would be cut off without the user asking). */
   private idleSession(what: string): Session {
     const session = this.current;
-    if (!session) throw new Error(l10n.t('No conversation is open in this chat.'));
+    if (!session) throw new Error(l10n.t('This chat has not started yet.'));
     if (session.status.turn !== 'idle') throw new Error(l10n.t('Stop the running turn first, then {0}.', what));
     return session;
   }
@@ -301,6 +301,6 @@ export class Chat {
 /** The user entry `userEntryId` of `session`'s transcript; throws when there is none. */
 function userEntry(session: Session, userEntryId: string): Extract<TranscriptEntry, { kind: 'user' }> {
   const entry = session.snapshot().entries.find((e) => e.kind === 'user' && e.id === userEntryId);
-  if (entry?.kind !== 'user') throw new Error(l10n.t('That prompt is not in this conversation.'));
+  if (entry?.kind !== 'user') throw new Error(l10n.t('That prompt is not in this chat.'));
   return entry;
 }

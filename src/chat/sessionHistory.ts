@@ -69,7 +69,7 @@ export function relativeTime(iso: string | null, now: number): string {
 
 /** What a session is called in the list: its title, else a short form of its id. */
 export function displayTitle(item: HistoryItem): string {
-  return item.title ?? l10n.t('Untitled conversation ({0})', item.sessionId.slice(0, 8));
+  return item.title ?? l10n.t('Untitled chat ({0})', item.sessionId.slice(0, 8));
 }
 
 function newestFirst(items: HistoryItem[]): HistoryItem[] {

@@ -1,10 +1,10 @@
-// "Restore code to before this prompt": every file the prompt's turn and the later ones changed (by the agent's edit
+// "Rewind the code to before this prompt": every file the prompt's turn and the later ones changed (by the agent's edit
 // tools and by commands it ran) goes back as it was, after a preview (the multi-file diff of what will change) and a
-// question; as one WorkspaceEdit, so VS Code's Undo takes it back, and Undo Code Restore does too. A file someone
+// question; as one WorkspaceEdit, so VS Code's Undo takes it back, and Undo Rewind does too. A file someone
 // changed since the agent wrote it is left alone and named with the reason; what was restored is checked on disk.
-import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
 import type { Logger } from '../acpClient/logger';
+import { GO_BACK } from './goBackWording';
 import { checkRestore, planRestore, type RestoreFile } from './restorePlan';
 import { readText, type TurnChangeTracker } from './turnChangeTracker';
 
@@ -21,7 +21,7 @@ export interface RestoreOutcome {
   unverified: string[];
 }
 
-/** What an Undo Code Restore puts back: each file's content before the restore. */
+/** What an Undo Rewind puts back: each file's content before the restore. */
 interface LastRestore {
   files: RestoreFile[];
   putBackFlags: () => void;
@@ -48,7 +48,7 @@ export class CodeRestore implements vscode.TextDocumentContentProvider, vscode.D
   async restore(
     tracker: TurnChangeTracker,
     userIndex: number,
-    confirm: (count: number, leftAlone: RestoreOutcome['refused']) => Thenable<boolean>,
+    confirm: (count: { deleting: number; restoring: number }, leftAlone: RestoreOutcome['refused']) => Thenable<boolean>,
   ): Promise<RestoreOutcome | undefined> {
     await tracker.settled();
     const plan = planRestore(tracker.sets, userIndex);
@@ -68,13 +68,14 @@ export class CodeRestore implements vscode.TextDocumentContentProvider, vscode.D
     }
     if (!chosen.length) return outcome;
     await this.preview(chosen);
-    if (!(await confirm(chosen.length, outcome.refused))) return undefined;
+    const deleting = chosen.filter((c) => c.file.target === null).length;
+    if (!(await confirm({ deleting, restoring: chosen.length - deleting }, outcome.refused))) return undefined;
     const applied = await this.apply(
       chosen.map((c) => ({ path: c.file.path, from: c.current, to: c.file.target })),
-      vscode.l10n.t('Restore code to before the prompt'),
+      vscode.l10n.t('Rewind the code to before the prompt'),
     );
     for (const c of chosen) {
-      if (!applied.includes(c.file.path)) outcome.refused.push({ path: c.file.path, reason: vscode.l10n.t('it changed while the restore was asked for') });
+      if (!applied.includes(c.file.path)) outcome.refused.push({ path: c.file.path, reason: vscode.l10n.t('it changed while the rewind was asked for') });
       else if ((await readText(c.file.path)) === c.file.target) outcome.restored.push(c.file.path);
       else outcome.unverified.push(c.file.path);
     }
@@ -96,10 +97,10 @@ export class CodeRestore implements vscode.TextDocumentContentProvider, vscode.D
     for (const f of last.files) {
       const current = await currentText(vscode.Uri.file(f.path));
       if (current === f.expected) outcome.unchanged.push(f.path);
-      else if (current !== f.target) outcome.refused.push({ path: f.path, reason: vscode.l10n.t('it changed after the restore') });
+      else if (current !== f.target) outcome.refused.push({ path: f.path, reason: vscode.l10n.t('it changed after the rewind') });
       else back.push({ path: f.path, from: current, to: f.expected });
     }
-    const applied = back.length ? await this.apply(back, vscode.l10n.t('Undo the code restore')) : [];
+    const applied = back.length ? await this.apply(back, vscode.l10n.t('Undo Rewind')) : [];
     for (const b of back) {
       if ((await readText(b.path)) === b.to && applied.includes(b.path)) outcome.restored.push(b.path);
       else outcome.unverified.push(b.path);
@@ -108,7 +109,7 @@ export class CodeRestore implements vscode.TextDocumentContentProvider, vscode.D
     return outcome;
   }
 
-  /** Whether `tracker` has a restore that Undo Code Restore can take back. */
+  /** Whether `tracker` has a restore that Undo Rewind can take back. */
   canUndo(tracker: TurnChangeTracker): boolean {
     return this.last.has(tracker);
   }
@@ -122,8 +123,11 @@ export class CodeRestore implements vscode.TextDocumentContentProvider, vscode.D
   private async preview(chosen: readonly { file: RestoreFile; current: string | null }[]): Promise<void> {
     const id = ++this.counter;
     this.previews.clear();
-    const doc = (side: string, i: number, path: string, text: string | null) => {
-      const uri = vscode.Uri.from({ scheme: RESTORE_SCHEME, path: `/${id}/${side}/${i}/${nodePath.basename(path)}` });
+    // Each row is named by the file's path in the workspace (the multi-file diff shows a side's path); which preview it
+    // is goes in the query. A file the restore deletes says so in its name.
+    const doc = (side: string, i: number, path: string, text: string | null, deleted = false) => {
+      const shown = `/${vscode.workspace.asRelativePath(path, false).replace(/^\/+/u, '')}`;
+      const uri = vscode.Uri.from({ scheme: RESTORE_SCHEME, path: deleted ? `${shown} ${GO_BACK.willBeDeleted}` : shown, query: `${id}-${side}-${i}` });
       this.previews.set(uri.toString(), text ?? '');
       return uri;
     };
@@ -131,9 +135,9 @@ export class CodeRestore implements vscode.TextDocumentContentProvider, vscode.D
       const fileUri = vscode.Uri.file(file.path);
       // A file that does not exist now (or will not after) has an empty stand-in on that side.
       const left = current === null ? doc('now', i, file.path, null) : fileUri;
-      return [fileUri, left, doc('restored', i, file.path, file.target)] as [vscode.Uri, vscode.Uri, vscode.Uri];
+      return [fileUri, left, doc('restored', i, file.path, file.target, file.target === null)] as [vscode.Uri, vscode.Uri, vscode.Uri];
     });
-    await vscode.commands.executeCommand('vscode.changes', vscode.l10n.t('Restore to before the prompt'), resources);
+    await vscode.commands.executeCommand('vscode.changes', vscode.l10n.t('Rewind to before the prompt'), resources);
   }
 
   /** One WorkspaceEdit (one Undo) writing each file from `from` to `to`; the paths it applied to. */
@@ -156,7 +160,7 @@ export class CodeRestore implements vscode.TextDocumentContentProvider, vscode.D
       }
     }
     if (!applied.length) return [];
-    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('VS Code did not apply the restore.'));
+    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('VS Code did not apply the rewind.'));
     // Saved so the disk (what the agent reads) matches the buffer; Undo still brings the agent's version back.
     for (const uri of replaced) await vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.save();
     return applied;

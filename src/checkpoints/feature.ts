@@ -57,6 +57,6 @@ export function activateCheckpoints(core: Core): Feature {
         };
       },
     },
-    commands: { [COMMANDS.undoRestore]: inActiveChat(core, vscode.l10n.t('Undoing the code restore'), undoRestore) },
+    commands: { [COMMANDS.undoRestore]: inActiveChat(core, vscode.l10n.t('Undoing the rewind'), undoRestore) },
   };
 }

@@ -1,4 +1,4 @@
-// What "Restore code to before this prompt" does, file by file. Pure: the turns' records in, the plan out; the caller
+// What "Rewind the code to before this prompt" does, file by file. Pure: the turns' records in, the plan out; the caller
 // reads the disk and applies it. Each file the prompt's turn or a later one changed goes back to what it held before
 // the first of those turns touched it, but only while it still holds what the last of them left: a file someone
 // changed since is left alone with the reason, so nothing is overwritten silently.

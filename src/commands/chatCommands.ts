@@ -22,7 +22,7 @@ export function activateChatCommands(core: Core): Feature {
     }),
     (what, err) => presenter.report(err, { what }),
   );
-  const starting = vscode.l10n.t('Starting a new session');
+  const starting = vscode.l10n.t('Starting a new chat');
   return {
     disposables: [
       history,
@@ -71,7 +71,7 @@ export function activateChatCommands(core: Core): Feature {
         return path !== undefined ? claudeCode.use(path) : false;
       },
       [COMMANDS.removeDownloadedClaudeCode]: reporting(core, vscode.l10n.t('Removing the downloaded Claude Code'), () => claudeCode.remove()),
-      [COMMANDS.exportConversation]: inActiveChat(core, vscode.l10n.t('Exporting the conversation'), (chat) => exportConversation(chat)),
+      [COMMANDS.exportConversation]: inActiveChat(core, vscode.l10n.t('Exporting the chat'), (chat) => exportConversation(chat)),
     },
     test: { history },
   };

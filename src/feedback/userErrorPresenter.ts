@@ -2,7 +2,7 @@
 // chat the user is in when nothing more precise is known; every chat for the agent's own exit), and as a notification
 // only when no chat is on screen. A failed start is reported once per chat, however often it is retried. Buttons run
 // only the actions this presenter offered; each action id maps to one VS Code command in ACTIONS.
-import type { AuthMethod, ContentBlock } from '@agentclientprotocol/sdk';
+import type { ContentBlock } from '@agentclientprotocol/sdk';
 import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
 import type { ChatRegistry } from '../chat/chatRegistry';
@@ -13,6 +13,7 @@ import type { Session } from '../acpClient/session';
 import type { Logger } from '../acpClient/logger';
 import { COMMANDS } from '../contributions/commandIds';
 import { describeError, firstLine, type Severity, type UserAction, type UserError } from './userErrors';
+import { methodButtons, promptPreview } from './signInOffer';
 import { withoutLinks } from '../acpClient/displayText';
 
 /** A notice as the presenter builds it (the chat gives it its id). */
@@ -23,6 +24,9 @@ type NoticeContent = Parameters<ChatNotices['show']>[0];
  * linux-x64 tarball is 150 MB, the other platforms' of that order. Kept with the label: feedback/ imports no feature.
  */
 const APPROX_DOWNLOAD_MB = 150;
+
+/** Where Anthropic API credit is bought: a fixed address, never one from the agent's or the API's text. */
+const BILLING_URL = 'https://console.anthropic.com/settings/billing';
 
 /** What the presenter itself offers besides the error actions. */
 type NoticeAction = UserAction | 'resendPrompt';
@@ -102,7 +106,7 @@ export const ACTIONS: Record<UserAction, { label: string; run: (methodId?: strin
   },
   undoRestore: {
     get label() {
-      return vscode.l10n.t('Undo Restore');
+      return vscode.l10n.t('Undo Rewind');
     },
     run: () => vscode.commands.executeCommand(COMMANDS.undoRestore),
   },
@@ -111,6 +115,18 @@ export const ACTIONS: Record<UserAction, { label: string; run: (methodId?: strin
       return vscode.l10n.t('Manage Worktrees…');
     },
     run: () => vscode.commands.executeCommand(COMMANDS.manageWorktrees),
+  },
+  openBilling: {
+    get label() {
+      return vscode.l10n.t('Open Billing Page');
+    },
+    run: () => vscode.env.openExternal(vscode.Uri.parse(BILLING_URL)),
+  },
+  subscriptionSignIn: {
+    get label() {
+      return vscode.l10n.t('Sign In with Claude Subscription…');
+    },
+    run: (methodId) => vscode.commands.executeCommand(COMMANDS.signIn, methodId),
   },
 };
 
@@ -192,7 +208,7 @@ export class UserErrorPresenter implements vscode.Disposable {
         void this.resendPrompt(chat);
         continue;
       }
-      const buttons: NoticeButton[] = notices.keptPrompt ? [{ action: 'resendPrompt', label: vscode.l10n.t('Send Again') }] : [];
+      const buttons: NoticeButton[] = notices.keptPrompt ? [{ action: 'resendPrompt', label: vscode.l10n.t('Retry') }] : [];
       this.showNotice(
         chat,
         {
@@ -223,7 +239,7 @@ export class UserErrorPresenter implements vscode.Disposable {
     await this.runButton(chat, button);
   }
 
-  /** Sends `chat`'s kept prompt through its queue (after sign-in, or Send Again after a busy API). */
+  /** Sends `chat`'s kept prompt through its queue (after sign-in, or Retry after a busy API). */
   async resendPrompt(chat: Chat): Promise<void> {
     const prompt = chat.notices.keptPrompt;
     if (!prompt) return;
@@ -286,12 +302,12 @@ export class UserErrorPresenter implements vscode.Disposable {
       }
       if (isStart && worded.message === notices.lastStartFailure) continue;
       if (isStart) notices.lastStartFailure = worded.message;
-      const signIn = worded.actions.includes('signIn') || worded.actions.includes('setApiKey');
+      const signIn = worded.actions.some((a) => a === 'signIn' || a === 'setApiKey' || a === 'subscriptionSignIn');
       if (signIn) notices.keptPrompt = opts.prompt ?? notices.keptPrompt;
       if (worded.retryable && opts.prompt) {
-        // The model API was busy: "Send Again" sends the same prompt, through this chat's queue.
+        // The model API was busy: "Retry" sends the same prompt, through this chat's queue.
         notices.keptPrompt = opts.prompt;
-        this.show(chat, worded, isStart, undefined, [{ action: 'resendPrompt', label: vscode.l10n.t('Send Again') }], object);
+        this.show(chat, worded, isStart, undefined, [{ action: 'resendPrompt', label: vscode.l10n.t('Retry') }], object);
         continue;
       }
       if (welcomeSays) this.notify(chat, this.noticeFor(worded), object);
@@ -342,8 +358,8 @@ export class UserErrorPresenter implements vscode.Disposable {
   }
 
   /**
-   * `signIn` becomes one button per sign-in method the agent offers (name and description verbatim); `useClaudeOnPath`
-   * sets the path the message named.
+   * `signIn` becomes one button per sign-in method the agent offers (name and description verbatim), `subscriptionSignIn`
+   * the button of its Claude subscription's, if it offers one; `useClaudeOnPath` sets the path the message named.
    */
   private buttonsFor(action: UserAction, worded: UserError): NoticeButton[] {
     if (action === 'useClaudeOnPath') {
@@ -353,13 +369,8 @@ export class UserErrorPresenter implements vscode.Disposable {
       this.offeredClaude.set(b, found.path);
       return [b];
     }
-    if (action !== 'signIn') return [{ action, label: ACTIONS[action].label }];
-    return this.deps.chats.host.authMethods.map((m: AuthMethod) => ({
-      action,
-      label: m.name,
-      methodId: m.id,
-      ...(m.description ? { description: m.description } : {}),
-    }));
+    if (action !== 'signIn' && action !== 'subscriptionSignIn') return [{ action, label: ACTIONS[action].label }];
+    return methodButtons(action, this.deps.chats.host.authMethods);
   }
 
   private issueClaudeId(button: NoticeButton): string | undefined {
@@ -379,15 +390,4 @@ export class UserErrorPresenter implements vscode.Disposable {
       this.report(err, { chat, what: button.label });
     }
   }
-}
-
-/** The kept prompt's text, shortened, for the card's "send it when signed in" (undefined when none is kept). */
-function promptPreview(prompt: ContentBlock[] | undefined): string | undefined {
-  if (!prompt) return undefined;
-  const text = prompt
-    .map((b) => (b.type === 'text' ? b.text : ''))
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }

@@ -7,6 +7,7 @@
 // texts are getters, read when shown, never while modules load (scripts/l10n.mjs checks both).
 import { AUTH_REQUIRED, AgentExitedError, AgentStartError, errorMessage } from '../acpClient/errors';
 import { l10n } from '../contributions/l10n';
+import { modelApiError } from './modelApiErrors';
 
 /** What the user can do about an error. Add an id here and its label and command in the host's table. */
 export type UserAction =
@@ -22,7 +23,9 @@ export type UserAction =
   | 'useClaudeOnPath'
   | 'undoRestore'
   | 'showMcpServers'
-  | 'manageWorktrees';
+  | 'manageWorktrees'
+  | 'openBilling'
+  | 'subscriptionSignIn';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -68,8 +71,15 @@ export function describeError(err: unknown, what?: string): UserError {
   const code = requestErrorCode(err);
   const text = errorMessage(err);
   if (code === AUTH_REQUIRED) {
-    // A first step, not a failure: said as what to do, in the neutral colour.
-    return { message: l10n.t('Sign in to use the agent, with your Claude subscription or an API key.'), severity: 'info', actions: ['signIn', 'setApiKey'] };
+    // A first step, not a failure: said as what to do, in the neutral colour. The agent's terminal sign-in methods
+    // (signIn/terminalLogin.ts) open a terminal the user has to act in: said before they do.
+    return {
+      message: l10n.t(
+        'Sign in to use the agent, with your Claude subscription or an API key. The Claude sign-in opens a terminal: follow the link it prints and sign in in your browser, then come back here; the chat continues when it is done.',
+      ),
+      severity: 'info',
+      actions: ['signIn', 'setApiKey'],
+    };
   }
   if (BYPASS_REFUSAL.test(text)) {
     return {
@@ -82,7 +92,7 @@ export function describeError(err: unknown, what?: string): UserError {
   }
   if (err instanceof AgentExitedError) {
     // The transcript stays; a restart loads the conversation into the new agent.
-    const message = err.exit ? l10n.t('The agent {0}. Restart to continue this conversation.', howExited(err.exit)) : firstLine(text);
+    const message = err.exit ? l10n.t('The agent {0}. Restart to continue this chat.', howExited(err.exit)) : firstLine(text);
     return { message, ...lastOutput(err.exit?.stderrTail), severity: 'error', actions: ['restart', 'showLog'] };
   }
   const model = modelFailure(err);
@@ -150,10 +160,10 @@ function describeStartError(err: AgentStartError): UserError {
 }
 
 /**
- * A turn the model API refused after Claude Code's own retries. The adapter sends Claude Code's classification as
- * `data.errorKind` (only to clients that do not negotiate its JetBrains-only session-failure extension, i.e. to us).
+ * A turn the model API refused after Claude Code's own retries, that the same prompt may get past later (which error it
+ * is: modelApiErrors.ts).
  */
-const MODEL_FAILURES: Record<string, string> = {
+const MODEL_FAILURES: Record<'rate_limit' | 'overloaded' | 'server_error', string> = {
   get rate_limit() {
     return l10n.t('Claude is rate limited: too many requests for now, and the retries ran out.');
   },
@@ -166,29 +176,34 @@ const MODEL_FAILURES: Record<string, string> = {
   },
 };
 
-/**
- * Claude Code's kinds of a model API error that sending the same prompt again would not fix (its
- * SDKAssistantMessageError). The adapter's own kinds (incomplete_tool_call, no_result, worker_shutdown) are not the API's.
- */
-const MODEL_REFUSALS = new Set(['invalid_request', 'model_not_found', 'billing_error', 'unknown']);
-
 function modelFailure(err: unknown): UserError | undefined {
-  if (typeof err !== 'object' || err === null || !('data' in err)) return undefined;
-  const data = (err as { data: unknown }).data;
-  const kind = typeof data === 'object' && data !== null && 'errorKind' in data ? (data as { errorKind: unknown }).errorKind : undefined;
-  if (typeof kind !== 'string') return undefined;
-  const said = MODEL_FAILURES[kind];
-  if (said)
+  const kind = modelApiError(err);
+  if (!kind) return undefined;
+  // The transcript's line of the failed turn shows the API's words ("Credit balance is too low"): a card that says what
+  // they mean and what fixes them does not repeat them behind "Show details". Retry and the log cannot fix these two.
+  if (kind === 'credit')
     return {
-      message: l10n.t('{0} Wait a moment and send the prompt again.', said),
+      message: l10n.t(
+        'Your Anthropic API account is out of credit, so the turn stopped. Sign in with your Claude subscription instead, or add credits on the billing page of the Anthropic Console.',
+      ),
+      severity: 'error',
+      actions: ['subscriptionSignIn', 'openBilling'],
+    };
+  if (kind === 'authentication')
+    return {
+      message: l10n.t('The model API did not accept your sign-in or API key, so the turn stopped. Sign in again.'),
+      severity: 'error',
+      actions: ['signIn', 'setApiKey'],
+    };
+  if (kind !== 'refused')
+    return {
+      message: l10n.t('{0} Wait a moment and send the prompt again.', MODEL_FAILURES[kind]),
       details: firstLine(errorMessage(err)),
       severity: 'warning',
       actions: ['showLog'],
       retryable: true,
     };
-  if (!MODEL_REFUSALS.has(kind)) return undefined;
-  // The transcript's line of the failed turn already shows the API's words: the card says what became of the turn
-  // and keeps the words behind "Show details".
+  // The card says what became of the turn and keeps the API's words behind "Show details".
   return {
     message: l10n.t('The model API answered with an error, so the turn stopped.'),
     details: errorMessage(err).trim(),

@@ -17,13 +17,13 @@ export const GRANT_EFFECT = {
   } as Record<'user' | 'project' | 'local', string>,
   added: (rule: string, file: string, where: string) => l10n.t('Added {0} to {1} ({2}).', rule, file, where),
   get sessionOnly() {
-    return l10n.t('No settings file changed: this grant lasts for this conversation only.');
+    return l10n.t('No settings file changed: this grant lasts for this chat only.');
   },
   get undone() {
-    return l10n.t('Taken back.');
+    return l10n.t('Undone.');
   },
   get nothingToUndo() {
-    return l10n.t('That grant is not in a settings file, or was already taken back.');
+    return l10n.t('That grant is not in a settings file, or was already undone.');
   },
   undoFailed: (rule: string, path: string) =>
     l10n.t('{0} could not be removed from {1}: the file changed or no longer parses. It was left as it is.', rule, path),
@@ -37,7 +37,7 @@ export const GRANT_EFFECT = {
 export const GRANTS = {
   groups: {
     get session() {
-      return l10n.t('This conversation');
+      return l10n.t('This chat');
     },
     get local() {
       return l10n.t('Local — only you in this project (.claude/settings.local.json)');
@@ -87,14 +87,14 @@ export const GRANTS = {
   },
   /** Found in the bundled Claude Code: it watches its settings files and re-reads them in running sessions. */
   get appliesAt() {
-    return l10n.t('Claude Code applies a change to these files within about a second, in running conversations too.');
+    return l10n.t('Claude Code applies a change to these files within about a second, in running chats too.');
   },
   session: {
     get description() {
-      return l10n.t('until the conversation ends');
+      return l10n.t('until the chat ends');
     },
     get tooltip() {
-      return l10n.t('Kept by the agent for this conversation only, in no file. A new session starts without them.');
+      return l10n.t('Kept by the agent for this chat only, in no file. A new chat starts without them.');
     },
     answered: (time: string) => l10n.t('answered at {0}', time),
   },

@@ -1,5 +1,6 @@
 // The agent's changes under review in the editor: each file the agent changed shows its hunks where the code is
-// (added lines highlighted, what was removed on hover and named at the end of the line), with Keep and Undo per hunk
+// (added lines highlighted, the removed lines' text at the end of the lines that replaced them: removedLines.ts, and
+// whole in the hover), with Keep and Undo per hunk
 // (CodeLens, and at the cursor from the keyboard), Keep All / Undo All in the editor title, and Next / Previous Change
 // across hunks and files. Undo writes exactly that hunk's lines back as one undoable edit and saves (the agent reads
 // the disk); a hunk the user changed since is refused with the reason. The files come from each chat's turn changes
@@ -11,6 +12,7 @@ import type { TurnChangeTracker } from '../checkpoints/turnChangeTracker';
 import { COMMANDS } from '../contributions/commandIds';
 import { hunkId, locateHunks, undoEdit, undoHunk, type LocatedHunk } from './hunks';
 import { afterTurn, afterWrite, hunksOf, kept, undone, type FileUnderReview } from './reviewState';
+import { removedMarks } from './removedLines';
 import { REVIEW } from './reviewWording';
 
 const STATE_KEY = 'acpChat.review';
@@ -52,8 +54,9 @@ export class EditorReview implements vscode.CodeLensProvider, vscode.HoverProvid
     borderStyle: 'dashed',
     borderWidth: '0 0 0 3px',
   });
+  // The removed lines' own text, struck through in the deleted colour at the end of the line that replaced them.
   private readonly removed = vscode.window.createTextEditorDecorationType({
-    after: { color: new vscode.ThemeColor('editorGutter.deletedBackground'), margin: '0 0 0 2em', fontStyle: 'italic' },
+    after: { color: new vscode.ThemeColor('editorGutter.deletedBackground'), margin: '0 0 0 2em', textDecoration: 'line-through' },
   });
   private readonly lensEmitter = new Emitter<void>();
   readonly onDidChangeCodeLenses = this.lensEmitter.event;
@@ -315,16 +318,15 @@ export class EditorReview implements vscode.CodeLensProvider, vscode.HoverProvid
     const f = this.files.get(editor.document.uri.fsPath);
     const hunks = f && this.deps.marksOn() ? locateHunks(hunksOf(f), f.agent, editor.document.getText()) : [];
     const lines = (h: LocatedHunk) => (h.end > h.start ? new vscode.Range(h.start, 0, h.end - 1, 0) : new vscode.Range(h.start, 0, h.start, 0));
-    const atLine = (line: number) => Math.min(line, Math.max(0, editor.document.lineCount - 1));
     editor.setDecorations(this.added, hunks.filter((h) => !h.edited && h.end > h.start).map(lines));
     editor.setDecorations(this.edited, hunks.filter((h) => h.edited).map(lines));
     editor.setDecorations(
       this.removed,
       hunks
-        .filter((h) => h.removed.length)
-        .map((h) => ({
-          range: new vscode.Range(atLine(h.start), Number.MAX_SAFE_INTEGER, atLine(h.start), Number.MAX_SAFE_INTEGER),
-          renderOptions: { after: { contentText: REVIEW.removedInline(h.removed.length) } },
+        .flatMap((h) => removedMarks(h, editor.document.lineCount))
+        .map((m) => ({
+          range: new vscode.Range(m.line, Number.MAX_SAFE_INTEGER, m.line, Number.MAX_SAFE_INTEGER),
+          renderOptions: { after: { contentText: REVIEW.removedInline(m.shown, m.more) } },
         })),
     );
   }

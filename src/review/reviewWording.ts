@@ -47,7 +47,9 @@ export const REVIEW = {
       n === 1 ? 'it was' : 'them were',
       n === 1 ? 'it is' : 'they are',
     ),
-  removedInline: (n: number) => l10n.t('− {0} line{1} removed', n, n === 1 ? '' : 's'),
+  /** The removed lines at a line's end: their text (code, not words), then how many more the hover shows. */
+  removedInline: (shown: readonly string[], more: number) =>
+    more > 0 ? l10n.t('− {0}  (+{1} more removed)', shown.join('  ⏎  '), more) : l10n.t('− {0}', shown.join('  ⏎  ')),
   removedHover: (n: number) => l10n.t('The agent removed {0} line{1} here:', n, n === 1 ? '' : 's'),
 } as const;
 
@@ -55,5 +57,5 @@ export const REVIEW = {
 export function describeRevertRefusals(refused: readonly { path: string; reason: string }[]): UserError | undefined {
   if (!refused.length) return undefined;
   const parts = refused.map((r) => `${basename(r.path)}: ${r.reason}`);
-  return { message: l10n.t('Not reverted — {0}.', parts.join('; ')), severity: 'warning', actions: [] };
+  return { message: l10n.t('Not undone — {0}.', parts.join('; ')), severity: 'warning', actions: [] };
 }

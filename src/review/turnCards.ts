@@ -42,7 +42,7 @@ export function turnsView(
 ): TurnsView {
   const notes = [...new Set(sets.flatMap((s) => (s.limit ? [s.limit] : [])))];
   if (dropped > 0)
-    notes.push(vscode.l10n.t('The records of the {0} oldest turn{1} were dropped: their code cannot be restored.', dropped, dropped === 1 ? '' : 's'));
+    notes.push(vscode.l10n.t('The records of the {0} oldest turn{1} were dropped: their code cannot be rewound.', dropped, dropped === 1 ? '' : 's'));
   return { changes: sets.map((s) => turnChangesView(s, label, toReview)), ...(notes.length ? { note: notes.join(' ') } : {}), superseded: [...superseded] };
 }
 

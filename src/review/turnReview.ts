@@ -78,7 +78,7 @@ export class TurnReview implements vscode.TextDocumentContentProvider, vscode.Di
         continue;
       }
       chosen.push(file);
-      const metadata = { label: vscode.l10n.t('Revert the agent’s change'), needsConfirmation: false };
+      const metadata = { label: vscode.l10n.t('Undo the agent’s change'), needsConfirmation: false };
       if (file.before === null) {
         edit.deleteFile(uri, { ignoreIfNotExists: true }, metadata);
       } else if (file.after === null) {
@@ -90,7 +90,7 @@ export class TurnReview implements vscode.TextDocumentContentProvider, vscode.Di
       }
     }
     if (chosen.length) {
-      if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('VS Code did not apply the revert.'));
+      if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('VS Code did not apply the undo.'));
       // Saved so the disk (what the agent reads) matches the buffer; Undo still brings the agent's version back.
       for (const uri of replaced) await vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.save();
       this.find(set.id)?.tracker.markReverted(
@@ -108,7 +108,7 @@ export class TurnReview implements vscode.TextDocumentContentProvider, vscode.Di
 
   private requireSet(id: string): TurnChangeSet {
     const set = this.find(id)?.set;
-    if (!set) throw new Error(vscode.l10n.t('These changes are no longer available (a newer turn or another session replaced them).'));
+    if (!set) throw new Error(vscode.l10n.t('These changes are no longer available (a newer turn or another chat replaced them).'));
     return set;
   }
 }

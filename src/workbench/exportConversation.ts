@@ -1,4 +1,4 @@
-// Export Conversation as Markdown: the chat's conversation, as its Markdown reads (chat/conversationMarkdown.ts),
+// Export Chat as Markdown: the chat's conversation, as its Markdown reads (chat/conversationMarkdown.ts),
 // written where the user picks in VS Code's save dialog.
 import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
@@ -9,7 +9,7 @@ export async function exportConversation(chat: Chat): Promise<boolean> {
   const session = chat.session;
   const entries = session?.snapshot().entries ?? [];
   if (!session || !entries.length) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('ACP Chat: This chat has no conversation to export yet.'));
+    void vscode.window.showInformationMessage(vscode.l10n.t('ACP Chat: This chat has nothing to export yet.'));
     return false;
   }
   const title = session.meta.title ?? 'Conversation';
@@ -21,7 +21,7 @@ export async function exportConversation(chat: Chat): Promise<boolean> {
       .slice(0, 60) || 'conversation'
   }.md`;
   const target = await vscode.window.showSaveDialog({
-    title: vscode.l10n.t('Export Conversation as Markdown'),
+    title: vscode.l10n.t('Export Chat as Markdown'),
     saveLabel: vscode.l10n.t('Export'),
     filters: { Markdown: ['md'] },
     ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),

@@ -17,7 +17,7 @@ const FORK: vscode.QuickInputButton = {
 const DELETE: vscode.QuickInputButton = {
   iconPath: new vscode.ThemeIcon('trash'),
   get tooltip() {
-    return vscode.l10n.t('Delete this conversation');
+    return vscode.l10n.t('Delete this chat');
   },
 };
 
@@ -52,19 +52,19 @@ export class HistoryPicker implements vscode.Disposable {
     const qp = vscode.window.createQuickPick<Item>();
     this.qp = qp;
     qp.title = vscode.l10n.t('Chats');
-    qp.placeholder = vscode.l10n.t('Search conversations by title');
+    qp.placeholder = vscode.l10n.t('Search chats by title');
     qp.matchOnDescription = false;
     qp.busy = true;
     qp.onDidAccept(() => {
       const item = qp.selectedItems[0] ?? qp.activeItems[0];
       if (!item) return;
       qp.hide();
-      void this.act(vscode.l10n.t('Opening the conversation'), () => this.source.open(item.sessionId, this.target ?? target));
+      void this.act(vscode.l10n.t('Opening the chat'), () => this.source.open(item.sessionId, this.target ?? target));
     });
     qp.onDidTriggerItemButton(({ item, button }) => {
       if (button === FORK) {
         qp.hide();
-        void this.act(vscode.l10n.t('Forking the conversation'), () => this.source.fork(item.sessionId, this.target ?? target));
+        void this.act(vscode.l10n.t('Forking the chat'), () => this.source.fork(item.sessionId, this.target ?? target));
       } else if (button === DELETE) {
         void this.confirmDelete(item);
       }
@@ -103,7 +103,7 @@ export class HistoryPicker implements vscode.Disposable {
       const items = await this.source.list(this.target);
       if (this.qp !== qp) return;
       qp.items = items.map((i) => this.toItem(i));
-      if (items.length === 0) qp.placeholder = vscode.l10n.t('No conversations in this workspace yet');
+      if (items.length === 0) qp.placeholder = vscode.l10n.t('No chats in this workspace yet');
     } catch (err) {
       qp.hide();
       this.report('Listing conversations', err);
@@ -140,11 +140,11 @@ export class HistoryPicker implements vscode.Disposable {
     const del = vscode.l10n.t('Delete');
     try {
       const choice = await vscode.window.showWarningMessage(
-        vscode.l10n.t('Delete the conversation "{0}"?', item.label),
+        vscode.l10n.t('Delete the chat "{0}"?', item.label),
         { modal: true, detail: vscode.l10n.t('The agent removes it from its history. This cannot be undone.') },
         del,
       );
-      if (choice === del) await this.act(vscode.l10n.t('Deleting the conversation'), () => this.source.delete(item.sessionId));
+      if (choice === del) await this.act(vscode.l10n.t('Deleting the chat'), () => this.source.delete(item.sessionId));
     } finally {
       if (qp && this.qp === qp) {
         qp.ignoreFocusOut = false;

@@ -56,7 +56,7 @@ export const WORKTREES = {
     l10n.t('The worktree of {0} was deleted outside VS Code; its chat continues in your folder. Prune it in Manage Worktrees.', branch),
   pruneQuestion: (branch: string) => l10n.t('Forget the worktree of {0}, whose folder is gone, and delete the branch?', branch),
   pruneButton: 'Prune',
-  deleteWithChat: (branch: string) => l10n.t('This conversation worked in the worktree of {0}. Discard the worktree too?', branch),
+  deleteWithChat: (branch: string) => l10n.t('This chat worked in the worktree of {0}. Discard the worktree too?', branch),
   get none() {
     return l10n.t('No chat works in a worktree in this workspace.');
   },

@@ -428,7 +428,7 @@ function floorWords(a: ApprovalFigure): string {
     : `a new QuickPick of the same shape with nothing behind it, shown ${fmtMs(a.floorPauseMs)} ms after the last one hid`;
 }
 
-/** The figures as a Markdown table with the goals beside them (bench/summary.md, pasted into the README). */
+/** The figures as a Markdown table with the goals beside them (bench/summary.md, pasted into docs/performance.md's latest run). */
 export function markdownSummary(r: BenchResults): string {
   const rows: string[][] = [];
   const ms = (x: number) => `${fmtMs(x)} ms`;

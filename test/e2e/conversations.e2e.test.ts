@@ -100,7 +100,7 @@ describe('ACP Chat e2e: conversations that last', () => {
     // Delete the original: asked in a modal first, then gone from the agent's list.
     const original = rows.filter({ has: page.locator('.label-name', { hasText: /^Walrus migration$/ }) });
     await original.hover();
-    await original.getByRole('button', { name: 'Delete this conversation' }).click();
+    await original.getByRole('button', { name: 'Delete this chat' }).click();
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.waitFor({ state: 'visible', timeout: 10_000 });
     expect(await dialog.innerText()).toContain('Delete the conversation "Walrus migration"?');

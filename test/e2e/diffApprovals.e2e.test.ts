@@ -148,7 +148,7 @@ describe('ACP Chat e2e: answering an approval from its diff', () => {
     // What it did, read from Claude Code's settings files: none changed, the grant is the conversation's.
     await expect
       .poll(() => card.getByTestId('permission-grant').textContent(), { timeout: 10_000 })
-      .toBe('No settings file changed: this grant lasts for this conversation only.');
+      .toBe('No settings file changed: this grant lasts for this chat only.');
     expect(existsSync(join(cb.workspace, '.claude', 'settings.local.json'))).toBe(false);
 
     // Its effect: the next Write in this conversation is made without a question (had it asked, nothing would answer

@@ -1,5 +1,6 @@
 // The agent's changes under review where the code is, in the real workbench: after a turn, the file the agent edited
-// shows its hunks (added lines marked, Keep and Undo above each) in the dark and the light theme; a click on Undo of
+// shows its hunks (added lines marked, the removed lines' text at their ends without a hover, Keep and Undo above
+// each) in the dark and the light theme; a click on Undo of
 // one hunk changes only that hunk on disk; Keep All in the editor title clears the file's marks, and the chat's count
 // of changes to review follows. Real adapter, fake Messages API.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -54,6 +55,23 @@ describe('ACP Chat e2e: the agent’s changes under review in the editor', () =>
     await cb.chat.getByTestId('changed-file').filter({ hasText: 'words.txt' }).locator('.changed-file-name').click();
     await expect.poll(() => lenses().allInnerTexts(), { timeout: 15_000 }).toEqual(['Keep', 'Undo', 'Keep', 'Undo', 'Keep', 'Undo']);
     expect(await editorArea().locator('.view-overlays .cdr').count()).toBeGreaterThan(0);
+    // What each change removed is on screen without a hover: the old line at the end of the line that replaced it,
+    // and a line removed outright at the end of the line after it.
+    const removedShown = () =>
+      editorArea()
+        .locator('.view-lines')
+        .evaluate((root) =>
+          Array.from(root.querySelectorAll('span'))
+            .map((s) => getComputedStyle(s, '::after').content)
+            .filter((c) => c.startsWith('"−')),
+        );
+    await expect.poll(removedShown, { timeout: 10_000 }).toEqual(['"− bravo"', '"− lima"', '"− oscar"']);
+    expect(
+      await editorArea()
+        .locator('.view-line', { hasText: /^BRAVO$/ })
+        .count(),
+    ).toBe(1);
+    expect(await cb.page.locator('.monaco-hover:visible').count()).toBe(0);
     await screenshot(cb.page, 'editor-review-dark');
 
     await runCommand(cb.page, 'Preferences: Color Theme');

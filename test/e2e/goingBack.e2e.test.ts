@@ -1,6 +1,6 @@
 // Going back in the real workbench: each turn's changed files in that turn (none for a turn that changed nothing),
-// Restore code to before a prompt (a preview, a question, the files of that turn and the later ones put back on disk,
-// a file the user changed since left alone and named), Undo Restore, the same after Reload Window; Retry of a turn the
+// Rewind the code to before a prompt (a preview, a question, the files of that turn and the later ones put back on disk,
+// a file the user changed since left alone and named), Undo Rewind, the same after Reload Window; Retry of a turn the
 // model API failed; Edit of an earlier prompt. Real adapter, fake Messages API.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,22 +31,28 @@ describe('ACP Chat e2e: going back', () => {
     await waitTurnIdle(cb);
   }
 
-  /** Go Back on the n-th user message, Restore code, the preview and the question answered Restore. */
+  /** Rewind… on the n-th user message, the code, the preview and the question answered; `files` were created since. */
   async function restoreToBefore(n: number, files: number): Promise<void> {
     await cb.chat.getByTestId('user-message').nth(n).getByTestId('go-back').click();
     const qp = await readQuickPick(cb.page);
-    expect(qp.title).toBe('Go Back to Before This Prompt');
-    expect(qp.items).toEqual(['Restore code to before this prompt', 'Rewind the conversation to here', 'Both']);
-    await pickQuickPickItem(cb.page, 'Restore code to before this prompt');
+    expect(qp.title).toBe('Rewind to Before This Prompt');
+    expect(qp.items).toEqual(['Rewind the code to before this prompt', 'Rewind the chat to here', 'Both']);
+    await pickQuickPickItem(cb.page, 'Rewind the code to before this prompt');
     // The preview is VS Code's multi-file diff, behind the question.
     await expect.poll(() => cb.page.locator('.multiDiffEditor .multiDiffEntry').count(), { timeout: 10_000 }).toBe(files);
     await dialog().waitFor({ state: 'visible', timeout: 10_000 });
-    expect(await dialog().innerText()).toContain(
-      `Restore ${files} file${files === 1 ? '' : 's'} to as ${files === 1 ? 'it was' : 'they were'} before this prompt?`,
-    );
+    // The files this prompt and the later ones created go: the question says Delete, and the preview marks each one,
+    // named by its path in the workspace.
+    expect(await dialog().innerText()).toContain(`Delete ${files} file${files === 1 ? '' : 's'} created since this prompt?`);
+    const rows = await cb.page.locator('.multiDiffEntry .header').allInnerTexts();
+    expect(rows).toHaveLength(files);
+    for (const row of rows) {
+      expect(row).toContain('(will be deleted)');
+      expect(row).not.toMatch(/restored|\/\d+\//);
+    }
     await screenshot(cb.page, `restore-preview-${n}`);
     await dialog()
-      .locator('.dialog-buttons .monaco-button', { hasText: /^Restore$/ })
+      .locator('.dialog-buttons .monaco-button', { hasText: /^Rewind$/ })
       .click();
     await dialog().waitFor({ state: 'hidden', timeout: 10_000 });
   }
@@ -71,7 +77,7 @@ describe('ACP Chat e2e: going back', () => {
     await screenshot(cb.page, 'changes-in-their-turns', sideBar());
   });
 
-  test('Restore code to before the second prompt: its files and the later ones go, a file the user changed stays and is named; Undo Restore puts them back', async () => {
+  test('Rewind the code to before the second prompt: its files and the later ones go, a file the user changed stays and is named; Undo Rewind puts them back', async () => {
     writeFileSync(file('later.txt'), 'the user changed this\n');
     await restoreToBefore(1, 2);
     await expect.poll(() => [existsSync(file('two.txt')), existsSync(file('three.txt'))], { timeout: 10_000 }).toEqual([false, false]);
@@ -80,17 +86,17 @@ describe('ACP Chat e2e: going back', () => {
     expect(readFileSync(file('kept.txt'), 'utf8')).toBe('the user wrote this\n');
     await expect
       .poll(() => notice().textContent(), { timeout: 10_000 })
-      .toBe('Restored 2 files to before the prompt: three.txt, two.txt. Left alone: later.txt (it changed after the agent wrote it).');
+      .toBe('Rewound 2 files to before the prompt: three.txt, two.txt. Left alone: later.txt (it changed after the agent wrote it).');
     await screenshot(cb.page, 'restore-done', sideBar());
 
-    await cb.chat.getByTestId('notice-action').filter({ hasText: 'Undo Restore' }).click();
+    await cb.chat.getByTestId('notice-action').filter({ hasText: 'Undo Rewind' }).click();
     await expect
       .poll(() => [readFileSync(file('two.txt'), 'utf8'), readFileSync(file('three.txt'), 'utf8')], { timeout: 10_000 })
       .toEqual(['two\n', 'three\n']);
     await expect.poll(() => notice().textContent(), { timeout: 10_000 }).toBe('Put back 2 files as the agent left them: three.txt, two.txt.');
   });
 
-  test('after Reload Window the cards are in their turns and Restore code works the same', async () => {
+  test('after Reload Window the cards are in their turns and rewinding the code works the same', async () => {
     await runCommand(cb.page, 'Developer: Reload Window');
     await cb.chat.getByTestId('composer-input').waitFor({ state: 'visible', timeout: AGENT_START_MS });
     await expect.poll(() => cb.chat.getByTestId('user-message').count(), { timeout: AGENT_START_MS }).toBe(4);
@@ -101,7 +107,7 @@ describe('ACP Chat e2e: going back', () => {
     await expect
       .poll(() => [existsSync(file('two.txt')), existsSync(file('three.txt')), existsSync(file('one.txt'))], { timeout: 10_000 })
       .toEqual([false, false, true]);
-    await expect.poll(() => notice().textContent(), { timeout: 10_000 }).toContain('Restored 2 files to before the prompt: three.txt, two.txt.');
+    await expect.poll(() => notice().textContent(), { timeout: 10_000 }).toContain('Rewound 2 files to before the prompt: three.txt, two.txt.');
   });
 
   test('a turn the model API failed offers Retry; the retried turn succeeds and the answer is there once', async () => {

@@ -389,7 +389,7 @@ describe('the README tour', () => {
     await setPermissionPrompt('inline');
   });
 
-  test('an error said once: one line and one card, its details shown', { timeout: 120_000 }, async () => {
+  test('an error said once: one line and one card that says what fixes it', { timeout: 120_000 }, async () => {
     await useTheme(cb.page, cb.chat, LIGHT);
     // Claude Code tries a 400 again in a new request: every one fails, so the turn ends with the error (in Claude Code's
     // words for this one).
@@ -398,16 +398,18 @@ describe('the README tour', () => {
     await sendPrompt(cb, 'Add a test for an unknown discount code');
     await card().waitFor({ state: 'visible', timeout: TURN_MS });
     await waitTurnIdle(cb);
-    const details = card().getByTestId('notice-details');
-    await details.locator('summary', { hasText: 'Show details' }).click();
-    await expect.poll(() => details.locator('pre').innerText()).toContain('Credit balance is too low');
+    // The card says what the API's words mean and what fixes them (the subscription's sign-in, the billing page), not
+    // Retry or the log; the words themselves are the failed turn's line alone.
+    await expect.poll(() => card().getByTestId('notice-message').innerText()).toMatch(/^Your Anthropic API account is out of credit/);
+    expect(await card().getByTestId('notice-action').allInnerTexts()).toEqual(['Open Billing Page']);
+    expect(await card().getByTestId('notice-details').count()).toBe(0);
+    expect((await cb.chat.locator('body').innerText()).split('Credit balance is too low').length - 1).toBe(1);
     // The one line in the conversation, above the card.
     await cb.chat.locator('[data-entry-kind="error"]').last().scrollIntoViewIfNeeded();
     await shoot('chat-error-light', sideBar());
 
     // Going back: the failed turn's Retry, and its prompt edited in place.
     await useTheme(cb.page, cb.chat, DARK);
-    await details.locator('summary').click();
     await cb.chat.getByTestId('retry-turn').last().waitFor({ state: 'visible' });
     await cb.chat.locator('[data-entry-kind="error"]').last().scrollIntoViewIfNeeded();
     await shoot('going-back-retry-dark', sideBar());

@@ -1,6 +1,6 @@
 // A first run in the real workbench: no credentials anywhere. The first prompt shows the sign-in card (audited with
 // axe-core and photographed in the side bar and a tab, in the light, dark and high-contrast themes); "Set API Key…" on the card asks for the key in a password box, the agent restarts with
-// it, and "Send Again" gets the kept prompt's reply streamed into the chat. The key reaches the API, not the chat.
+// it, and "Retry" gets the kept prompt's reply streamed into the chat. The key reaches the API, not the chat.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { text } from '../fixtures/fakeAnthropic';
 import { captureFailure, openChat, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
@@ -55,7 +55,7 @@ describe('ACP Chat e2e: signing in from the chat', () => {
     await expect.poll(async () => (await chatSurfaces(cb.page)).length, { timeout: 15_000 }).toBe(1);
   });
 
-  test('Set API Key… on the card → password box → agent restarted → Send Again → the reply streams in', async () => {
+  test('Set API Key… on the card → password box → agent restarted → Retry → the reply streams in', async () => {
     cb.fake.setScript([text('Hello! I am signed in now and streaming this reply.')]);
     await cb.chat.getByTestId('notice').getByTestId('notice-action').filter({ hasText: 'Set API Key…' }).click();
     const input = cb.page.locator('.quick-input-widget input[type="password"]');
@@ -63,7 +63,7 @@ describe('ACP Chat e2e: signing in from the chat', () => {
     await input.click();
     await cb.page.keyboard.type(KEY);
     await cb.page.keyboard.press('Enter');
-    const resend = cb.chat.getByTestId('notice-action').filter({ hasText: 'Send Again' });
+    const resend = cb.chat.getByTestId('notice-action').filter({ hasText: 'Retry' });
     await resend.waitFor({ state: 'visible', timeout: 60_000 });
     await expect.poll(() => cb.chat.getByTestId('notice-message').innerText()).toMatch(/^Signed in \(API key\)/);
     await resend.click();

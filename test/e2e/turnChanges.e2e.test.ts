@@ -38,7 +38,7 @@ describe('ACP Chat e2e: a turn’s changes, following the agent', () => {
     await cb?.stop();
   });
 
-  test('"3 files changed" with +/- per file; Revert restores one; Review opens the multi-file diff', async () => {
+  test('"3 files changed" with +/- per file; Undo puts one back; Review opens the multi-file diff', async () => {
     const existing = join(cb.workspace, 'notes.md');
     writeFileSync(existing, '# Notes\n\nfirst\nsecond\n');
     const a = join(cb.workspace, 'added-one.ts');
@@ -60,15 +60,15 @@ describe('ACP Chat e2e: a turn’s changes, following the agent', () => {
     await expect
       .poll(() => rows.allInnerTexts(), { timeout: 10_000 })
       .toEqual([
-        expect.stringMatching(/^added-one\.ts\s+created\s+1 to review\s+\+1\s+−0\s+Revert$/),
-        expect.stringMatching(/^added-two\.ts\s+created\s+1 to review\s+\+2\s+−0\s+Revert$/),
-        expect.stringMatching(/^notes\.md\s+1 to review\s+\+1\s+−1\s+Revert$/),
+        expect.stringMatching(/^added-one\.ts\s+created\s+1 to review\s+\+1\s+−0\s+Undo$/),
+        expect.stringMatching(/^added-two\.ts\s+created\s+1 to review\s+\+2\s+−0\s+Undo$/),
+        expect.stringMatching(/^notes\.md\s+1 to review\s+\+1\s+−1\s+Undo$/),
       ]);
     await screenshot(cb.page, 'changed-files-list', card);
 
     await rows.nth(2).getByTestId('revert-file').click();
     await expect.poll(() => readFileSync(existing, 'utf8'), { timeout: 10_000 }).toBe('# Notes\n\nfirst\nsecond\n');
-    await expect.poll(() => rows.nth(2).textContent(), { timeout: 10_000 }).toContain('Reverted');
+    await expect.poll(() => rows.nth(2).textContent(), { timeout: 10_000 }).toContain('Undone');
     await screenshot(cb.page, 'changed-files-one-reverted', card);
 
     await card.getByTestId('review-changes').click();
@@ -122,7 +122,7 @@ describe('ACP Chat e2e: a turn’s changes, following the agent', () => {
     await expect.poll(() => toggle.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('false');
   });
 
-  test('Revert All on the page puts every file of the turn back: created files removed, edited ones restored', async () => {
+  test('Undo All on the page puts every file of the turn back: created files removed, edited ones restored', async () => {
     const existing = join(cb.workspace, 'config.json');
     writeFileSync(existing, '{ "a": 1 }\n');
     const created = [join(cb.workspace, 'revert-me-1.ts'), join(cb.workspace, 'revert-me-2.ts')];
@@ -148,7 +148,7 @@ describe('ACP Chat e2e: a turn’s changes, following the agent', () => {
     await expect.poll(() => readFileSync(existing, 'utf8'), { timeout: 10_000 }).toBe('{ "a": 1 }\n');
     await expect
       .poll(() => card.getByTestId('changed-file').allInnerTexts(), { timeout: 10_000 })
-      .toEqual([expect.stringMatching(/Reverted/), expect.stringMatching(/Reverted/), expect.stringMatching(/Reverted/)]);
+      .toEqual([expect.stringMatching(/Undone/), expect.stringMatching(/Undone/), expect.stringMatching(/Undone/)]);
     expect(await card.getByTestId('revert-all').isDisabled()).toBe(true);
   });
 });

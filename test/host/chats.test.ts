@@ -122,7 +122,7 @@ suite('Commands act on the chat the user is in', function () {
       assert.equal(other.session?.id, otherId, 'the other chat still shows its own');
     });
 
-    test(`${where} focused: a busy model API's notice is that chat's, and Send Again sends into it`, async () => {
+    test(`${where} focused: a busy model API's notice is that chat's, and Retry sends into it`, async () => {
       const { target, other } = await focus(where);
       fake.setScript(Array.from({ length: 4 }, () => apiError(529, 'overloaded_error', 'fake-529', 1)));
       const page = api.pageActions(target);
@@ -130,7 +130,7 @@ suite('Commands act on the chat the user is in', function () {
       const notice = await waitFor(() => target.notices.current, 'the notice in the chat the user is in', 40_000);
       assert.deepEqual(
         notice.buttons.map((b) => b.label),
-        ['Send Again', 'Show Log'],
+        ['Retry', 'Show Log'],
       );
       assert.equal(other.notices.current, null, 'the other chat shows no notice');
       const otherTexts = userTexts(other);

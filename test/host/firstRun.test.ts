@@ -109,7 +109,7 @@ suite('First run: signing in from the chat', function () {
       () => (api.chat.notices.current?.message.startsWith('Signed in') ? api.chat.notices.current : undefined),
       'the signed-in notice',
     );
-    assert.deepEqual(offer.buttons, [{ action: 'resendPrompt', label: 'Send Again' }]);
+    assert.deepEqual(offer.buttons, [{ action: 'resendPrompt', label: 'Retry' }]);
     await api.presenter.runAction(api.chat, offer.id, 'resendPrompt');
     const main = fake.mainRequests();
     assert.equal(main.length, 1);
@@ -192,7 +192,7 @@ suite('First run: a terminal sign-in that succeeds', function () {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  test('the login exits 0: the agent restarts, and Send Again sends the kept prompt, which is answered', async () => {
+  test('the login exits 0: the agent restarts, and Retry sends the kept prompt, which is answered', async () => {
     await api.actions.sendPrompt('hello', []);
     const card = await waitFor(
       () => (api.chat.notices.current?.buttons.some((b) => b.methodId === 'scripted-login') ? api.chat.notices.current : undefined),
@@ -207,7 +207,7 @@ suite('First run: a terminal sign-in that succeeds', function () {
       'the signed-in notice',
     );
     assert.equal(offer.message, 'Signed in (Scripted Login). Send your prompt again?');
-    assert.deepEqual(offer.buttons, [{ action: 'resendPrompt', label: 'Send Again' }]);
+    assert.deepEqual(offer.buttons, [{ action: 'resendPrompt', label: 'Retry' }]);
     await api.presenter.runAction(api.chat, offer.id, 'resendPrompt');
     const said = await waitFor(() => {
       const text = api.chat.session

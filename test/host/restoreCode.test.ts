@@ -2,7 +2,7 @@
 // the real Claude adapter (against the fake Messages API): Bash deletes one file and edits two in a git repository;
 // the side chat's tracker sees them through the turn-start snapshot; CodeRestore (what Go Back's "Restore code"
 // runs, its question answered Restore here: a modal no one can answer in this host) puts them back as one
-// WorkspaceEdit, the deleted file included, and Undo Code Restore takes it back.
+// WorkspaceEdit, the deleted file included, and Undo Rewind takes it back.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ suite('Restore code to before a prompt: shell commands’ changes', function () 
     error: (msg: string) => warnings.push(msg),
   };
 
-  test('a file Bash deleted comes back and Bash edits are undone, as one edit; Undo Code Restore takes it back', async () => {
+  test('a file Bash deleted comes back and Bash edits are undone, as one edit; Undo Rewind takes it back', async () => {
     const root = workspaceRoot();
     const dir = join(root, 'restore-shell');
     mkdirSync(dir, { recursive: true });
@@ -61,17 +61,18 @@ suite('Restore code to before a prompt: shell commands’ changes', function () 
 
     const restore = new CodeRestore(logger);
     try {
-      let asked: { count: number; leftAlone: RestoreOutcome['refused'] } | undefined;
+      let asked: { count: { deleting: number; restoring: number }; leftAlone: RestoreOutcome['refused'] } | undefined;
       const outcome = await restore.restore(bed.api.turnChanges, userIndex, (count, leftAlone) => {
         asked = { count, leftAlone };
         return Promise.resolve(true);
       });
-      assert.deepEqual(asked, { count: 3, leftAlone: [] });
+      // Nothing to delete: the file the shell deleted comes back, the two it changed are restored.
+      assert.deepEqual(asked, { count: { deleting: 0, restoring: 3 }, leftAlone: [] });
       assert.deepEqual(outcome, { restored: [edited, gone, printed], unchanged: [], refused: [], unverified: [] });
       assert.deepEqual([contents(gone), contents(edited), contents(printed)], ['keep me\n', 'alpha\nbeta\ngamma\n', 'uncommitted work\n']);
       assert.equal(git('status', '--porcelain', '--', 'restore-shell').toString(), ' M restore-shell/printed.txt\n');
 
-      // Undo Code Restore: the shell's versions again, the file deleted again.
+      // Undo Rewind: the shell's versions again, the file deleted again.
       assert.ok(restore.canUndo(bed.api.turnChanges));
       const undone = await restore.undo(bed.api.turnChanges);
       assert.deepEqual(undone, { restored: [edited, gone, printed], unchanged: [], refused: [], unverified: [] });

@@ -266,7 +266,7 @@ suite('Model API busy, real adapter, in the chat', function () {
     await fake?.close();
   });
 
-  test('429 and 529 until the retries run out: the notice says so and "Send Again" sends the prompt again', async () => {
+  test('429 and 529 until the retries run out: the notice says so and "Retry" sends the prompt again', async () => {
     for (const [status, type, said] of [
       [429, 'rate_limit_error', /^Claude is rate limited/],
       [529, 'overloaded_error', /overloaded/],
@@ -278,7 +278,7 @@ suite('Model API busy, real adapter, in the chat', function () {
       assert.equal(notice.severity, 'warning');
       assert.deepEqual(
         notice.buttons.map((b) => b.label),
-        ['Send Again', 'Show Log'],
+        ['Retry', 'Show Log'],
       );
       assert.equal(api.chat.session?.status.turn, 'idle', 'the turn ended');
       fake.setScript([text(`answered after ${status}`)]);
@@ -300,9 +300,9 @@ suite('Model API busy, real adapter, in the chat', function () {
     const notice = await waitFor(() => api.chat.notices.current, 'the 529 notice');
     assert.deepEqual(
       notice.buttons.map((b) => b.label),
-      ['Send Again', 'Show Log'],
+      ['Retry', 'Show Log'],
     );
-    assert.ok(api.chat.notices.keptPrompt, 'the prompt is kept for Send Again');
+    assert.ok(api.chat.notices.keptPrompt, 'the prompt is kept for Retry');
     fake.setScript([text('a different answer')]);
     await api.actions.sendPrompt('something else', []);
     const s = api.chat.session!;

@@ -111,7 +111,7 @@ describe('restore to before a prompt whose turn changed files through shell comm
       [path('printed.txt'), 'second version\n', 'third version\n', 'git'],
     ]);
 
-    // The product's plan for "Restore code to before this prompt" on the second prompt: turn 1's edit stays.
+    // The product's plan for "Rewind the code to before this prompt" on the second prompt: turn 1's edit stays.
     const plan = planRestore(tracker.sets, 1);
     expect(plan).toEqual({
       files: [

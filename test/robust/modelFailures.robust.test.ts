@@ -2,7 +2,7 @@
 // with retry-after, 500, 529 overloaded, a stream cut mid-message and a stream that stalls. The turn always ends (no
 // hang), and each case has one right outcome: its exact end (stop reason or error) and exactly what the chat shows (a
 // failure with the API's own message, a retried one with the recovered reply, a stopped one with nothing but
-// "cancelled"); where the retries run out, the chat's wording and its Send Again.
+// "cancelled"); where the retries run out, the chat's wording and its Retry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PromptResponse } from '@agentclientprotocol/sdk';
 import type { Session } from '../../src/acpClient';
@@ -38,7 +38,7 @@ interface Case {
   /** Press Stop once this many main-loop requests were made. */
   stopAfterRequests?: number;
   /** How the chat's notice words the failed turn (userErrors), when the retries ran out, the API's words in its
-   *  details; it offers Send Again. */
+   *  details; it offers Retry. */
   worded?: { message: string; details: string };
 }
 

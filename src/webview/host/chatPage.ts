@@ -58,7 +58,7 @@ export interface ChatActions {
   revertTurnChanges(id: string, path?: string): Promise<void>;
   /** Sends the user message `entryId` again with `text`, continuing from just before it. */
   editPrompt(entryId: string, text: string): Promise<void>;
-  /** Restore the code, rewind the conversation, or both, to just before the user message `entryId` (asked). */
+  /** Rewind the code, the chat, or both, to just before the user message `entryId` (asked). */
   goBack(entryId: string): Promise<void>;
   /** Sends the prompt of the failed turn holding `entryId` again. */
   retryTurn(entryId: string): Promise<void>;

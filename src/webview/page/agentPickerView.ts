@@ -7,7 +7,7 @@ export class AgentPickerView {
   readonly node: HTMLSelectElement;
 
   constructor(post: (m: WebviewToHost) => void) {
-    this.node = h('select', { class: 'agent-picker', 'data-testid': 'agent-picker', 'aria-label': 'Agent for new sessions', title: 'Agent for new sessions' });
+    this.node = h('select', { class: 'agent-picker', 'data-testid': 'agent-picker', 'aria-label': 'Agent for new chats', title: 'Agent for new chats' });
     this.node.addEventListener('change', () => post({ type: 'selectAgent', name: this.node.value }));
     this.node.hidden = true;
   }

@@ -19,7 +19,7 @@ export class ChangedFilesView {
       title: 'Open the changes in a multi-file diff (before the turn ↔ now)',
     });
     review.addEventListener('click', () => this.post({ type: 'reviewTurnChanges', id: changes.id }));
-    const revertAll = button('Revert All', {
+    const revertAll = button('Undo All', {
       class: 'text-btn',
       'data-testid': 'revert-all',
       title: 'Put every file back as it was before the turn (undoable)',
@@ -50,10 +50,10 @@ export class ChangedFilesView {
       if (e.key === 'Enter' || e.key === ' ') openFile();
     });
     let action: HTMLElement;
-    if (f.reverted) action = h('span', { class: 'changed-file-state' }, 'Reverted');
-    else if (f.cannotRevert) action = h('span', { class: 'changed-file-state', title: f.cannotRevert }, 'Cannot revert');
+    if (f.reverted) action = h('span', { class: 'changed-file-state' }, 'Undone');
+    else if (f.cannotRevert) action = h('span', { class: 'changed-file-state', title: f.cannotRevert }, 'Cannot undo');
     else {
-      const revert = button('Revert', { class: 'text-btn', 'data-testid': 'revert-file', title: `Put ${f.label} back as it was before the turn (undoable)` });
+      const revert = button('Undo', { class: 'text-btn', 'data-testid': 'revert-file', title: `Put ${f.label} back as it was before the turn (undoable)` });
       revert.addEventListener('click', () => this.post({ type: 'revertTurnChanges', id, path: f.path }));
       action = revert;
     }

@@ -10,7 +10,7 @@ import { h, icon, setChildren } from './dom';
 import { modeLabel, shortModeLabel } from './labels';
 
 export class ConfigBar {
-  readonly node = h('div', { class: 'config-bar', role: 'toolbar', 'aria-label': 'Session settings', 'data-testid': 'config-bar' });
+  readonly node = h('div', { class: 'config-bar', role: 'toolbar', 'aria-label': 'Chat settings', 'data-testid': 'config-bar' });
   private key = '';
 
   constructor(private readonly post: (m: WebviewToHost) => void) {
@@ -63,12 +63,8 @@ export class ConfigBar {
       const menu = h(
         'details',
         { class: 'config-more' },
-        h(
-          'summary',
-          { class: 'icon-btn', title: 'More session settings', 'aria-label': 'More session settings', 'data-testid': 'config-more' },
-          icon('settings'),
-        ),
-        h('div', { class: 'config-more-panel', role: 'group', 'aria-label': 'More session settings' }, ...more),
+        h('summary', { class: 'icon-btn', title: 'More chat settings', 'aria-label': 'More chat settings', 'data-testid': 'config-more' }, icon('settings')),
+        h('div', { class: 'config-more-panel', role: 'group', 'aria-label': 'More chat settings' }, ...more),
       );
       menu.open = wasOpen;
       shown.push(menu);

@@ -19,7 +19,7 @@ export class FindBar {
     type: 'text',
     class: 'find-input',
     placeholder: 'Find',
-    'aria-label': 'Find in the conversation',
+    'aria-label': 'Find in the chat',
     'data-testid': 'find-input',
   });
   private readonly count = h('span', { class: 'find-count', 'aria-live': 'polite', 'data-testid': 'find-count' });

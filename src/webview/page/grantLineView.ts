@@ -11,7 +11,7 @@ export function renderGrantLine(grant: GrantView | undefined, post: (m: WebviewT
       'div',
       { class: 'permission-grant', 'data-testid': 'permission-grant' },
       icon('info'),
-      h('span', {}, 'No settings file changed: this grant lasts for this conversation only.'),
+      h('span', {}, 'No settings file changed: this grant lasts for this chat only.'),
     );
   }
   if (!grant.rules.length) return null;
@@ -27,7 +27,7 @@ export function renderGrantLine(grant: GrantView | undefined, post: (m: WebviewT
     'div',
     { class: `permission-grant${grant.undone ? ' undone' : ''}`, 'data-testid': 'permission-grant' },
     icon(grant.undone ? 'discard' : 'law'),
-    h('span', { class: 'grant-text' }, ...said.flatMap((s, i) => (i ? ['; ', s] : [s])), grant.undone ? ' — taken back.' : '.'),
+    h('span', { class: 'grant-text' }, ...said.flatMap((s, i) => (i ? ['; ', s] : [s])), grant.undone ? ' — undone.' : '.'),
     grant.undone ? null : undo,
     open,
   );

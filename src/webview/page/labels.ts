@@ -20,7 +20,7 @@ const CANCEL_REASON: Record<PermissionCancelReason, string> = {
   'agent-cancelled': 'withdrawn by the agent',
   'turn-cancelled': 'turn cancelled',
   'agent-exited': 'agent exited',
-  'session-closed': 'session closed',
+  'session-closed': 'chat closed',
 };
 
 /** The line shown on a settled permission card. */
@@ -45,19 +45,19 @@ export const PLAN_STATUS_ICON: Record<string, string> = {
 };
 
 /**
- * The Claude adapter's modes named for what they do (its own names, "Manual" or "Auto", say little about it), with
- * the word the composer's picker shows (a 290 px side bar has room for one word beside the model). Only the
- * adapter's exact id and name pairs (dist/session-mode.js) are renamed; another agent's modes keep their names.
+ * The Claude adapter's modes by one name each, the glossary's (docs/glossary.md): Claude Code's own names for what they
+ * do, in the picker, its tooltip, the docs and the settings alike (the adapter's "Manual" or "Accept edits" say less).
+ * Only the adapter's exact id and name pairs (dist/session-mode.js) are renamed; another agent's modes keep theirs.
  */
-const CLAUDE_MODE_LABEL: Record<string, { name: string; label: string; short: string }> = {
-  default: { name: 'Manual', label: 'Ask before edits', short: 'Ask' },
-  acceptEdits: { name: 'Accept edits', label: 'Edit without asking', short: 'Edit' },
-  plan: { name: 'Plan', label: 'Plan, no edits', short: 'Plan' },
-  auto: { name: 'Auto', label: 'Claude decides', short: 'Auto' },
-  bypassPermissions: { name: 'Bypass permissions', label: 'Never ask', short: 'Bypass' },
+const CLAUDE_MODE_LABEL: Record<string, { name: string; label: string }> = {
+  default: { name: 'Manual', label: 'Ask before edits' },
+  acceptEdits: { name: 'Accept edits', label: 'Edit automatically' },
+  plan: { name: 'Plan', label: 'Plan mode' },
+  auto: { name: 'Auto', label: 'Auto mode' },
+  bypassPermissions: { name: 'Bypass permissions', label: 'Bypass permissions' },
 };
 
-function claudeMode(id: string, name: string): { label: string; short: string } | undefined {
+function claudeMode(id: string, name: string): { label: string } | undefined {
   const known = Object.hasOwn(CLAUDE_MODE_LABEL, id) ? CLAUDE_MODE_LABEL[id] : undefined;
   return known?.name === name ? known : undefined;
 }
@@ -67,7 +67,6 @@ export function modeLabel(id: string, name: string): string {
   return claudeMode(id, name)?.label ?? name;
 }
 
-/** The mode in one word for the picker: the adapter's chosen word, else the first word of the agent's name. */
 export function shortModeLabel(id: string, name: string): string {
-  return claudeMode(id, name)?.short ?? (name.trim().split(/\s+/)[0] || name);
+  return claudeMode(id, name)?.label ?? (name.trim().split(/\s+/)[0] || name);
 }

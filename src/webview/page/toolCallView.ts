@@ -206,11 +206,13 @@ export class ToolCallView implements EntryView {
       return;
     }
     const exit = tc.terminalExit;
+    // The word in the description colour (readable in every theme), the colour on the icon only.
     const exitLine = exit
       ? h(
           'div',
           { class: `terminal-exit ${exit.exitCode === 0 ? 'ok' : 'bad'}` },
-          exit.signal ? `Killed by ${exit.signal}` : `Exit code ${exit.exitCode ?? '?'}`,
+          icon(exit.exitCode === 0 ? 'pass' : 'error'),
+          exit.signal ? `Killed by ${exit.signal}` : exit.exitCode === null ? 'Ended without an exit code' : `Exit code ${exit.exitCode}`,
         )
       : null;
     const dropped = tc.terminalOutputDropped

@@ -44,7 +44,7 @@ export class TranscriptView {
       mount: (slot, container) => this.mount(slot, null, container),
       unmount: (slot) => this.unmount(slot),
     });
-    this.node = h('div', { class: 'transcript', role: 'log', 'aria-label': 'Conversation', 'data-testid': 'transcript' }, this.turns.node);
+    this.node = h('div', { class: 'transcript', role: 'log', 'aria-label': 'Chat', 'data-testid': 'transcript' }, this.turns.node);
   }
 
   /** Replaces everything (snapshot). Builds only the turns the viewport shows (at the end). */

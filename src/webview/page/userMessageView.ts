@@ -32,9 +32,9 @@ export class UserMessageView implements EntryView {
     const actions = h(
       'div',
       { class: 'message-actions user-actions', role: 'toolbar', 'aria-label': 'Message actions' },
-      action('Edit and send again', 'edit', 'edit-prompt', () => this.startEditing()),
+      action('Edit and send', 'edit', 'edit-prompt', () => this.startEditing()),
       action('Copy as Markdown', 'copy', 'copy-message', () => this.ctx.copy?.(entry)),
-      action('Go back to before this prompt…', 'discard', 'go-back', () => this.ctx.post({ type: 'goBack', entryId: entry.id })),
+      action('Rewind to before this prompt…', 'discard', 'go-back', () => this.ctx.post({ type: 'goBack', entryId: entry.id })),
     );
     setChildren(
       this.node,
@@ -80,11 +80,7 @@ export class UserMessageView implements EntryView {
       h('div', { class: 'entry-role' }, icon('account'), 'You'),
       editor,
       renderNonTextBlocks(entry.content, this.ctx),
-      h(
-        'p',
-        { class: 'edit-prompt-hint' },
-        'Sending continues the conversation from just before this message; the conversation as it is stays in the history.',
-      ),
+      h('p', { class: 'edit-prompt-hint' }, 'Sending continues the chat from just before this message; the chat as it is stays in the history.'),
       h('div', { class: 'edit-prompt-buttons' }, cancel, send),
     );
     editor.focus();

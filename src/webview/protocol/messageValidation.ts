@@ -90,7 +90,7 @@ function buildWebviewSchemas() {
     z.object({ type: z.literal('setFollowAgent'), enabled: z.boolean() }),
     /** Going back, each from a user message (by its entry id): send it changed, from just before it. */
     z.object({ type: z.literal('editPrompt'), entryId: str(256), text: str(MAX_TEXT) }),
-    /** Restore the code, rewind the conversation, or both, to just before that message (the host asks which). */
+    /** Rewind the code, the chat, or both, to just before that message (the host asks which). */
     z.object({ type: z.literal('goBack'), entryId: str(256) }),
     /** Send the prompt of a failed turn again (`entryId`: any entry of that turn). */
     z.object({ type: z.literal('retryTurn'), entryId: str(256) }),

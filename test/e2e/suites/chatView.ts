@@ -208,11 +208,11 @@ export function chatViewSuite(bed: () => ChatBed): void {
       expect(main.length).toBe(2);
       for (const r of main) expect(r.model).toMatch(modelPattern);
 
-      // Back to Manual, picked by its word; its tooltip says what the mode does.
+      // Back to Ask before edits, picked by its one name.
       const manual = mode.locator('option[value="default"]');
-      expect(await manual.textContent()).toBe('Ask');
+      expect(await manual.textContent()).toBe('Ask before edits');
       expect(await manual.getAttribute('title')).toMatch(/^Ask before edits\b/);
-      await mode.selectOption({ label: 'Ask' });
+      await mode.selectOption({ label: 'Ask before edits' });
       await reloadWebview(cb);
       await expect.poll(() => mode.inputValue().catch(() => ''), { timeout: 15_000 }).toBe('default');
     });

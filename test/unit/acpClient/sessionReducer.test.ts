@@ -273,7 +273,7 @@ describe('session-level updates', () => {
     ]);
     expect(state.entries).toMatchObject([
       { kind: 'notice', severity: 'warning', title: 'Rate limited', description: 'retrying' },
-      { kind: 'notice', severity: 'info', title: 'Conversation compacted', description: 'Summary' },
+      { kind: 'notice', severity: 'info', title: 'Chat compacted', description: 'Summary' },
     ]);
   });
 });

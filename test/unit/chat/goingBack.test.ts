@@ -92,8 +92,8 @@ describe('Chat.editPrompt', () => {
     const t = setup(WITH_FORK);
     const [first] = await threeTurns(t.chat);
     await expect(t.chat.editPrompt(first!, [])).rejects.toThrow('The edited prompt is empty.');
-    await expect(t.chat.editPrompt('no-such-entry', ask('x'))).rejects.toThrow('That prompt is not in this conversation.');
-    await expect(t.chat.retry('no-such-entry')).rejects.toThrow('That prompt is not in this conversation.');
+    await expect(t.chat.editPrompt('no-such-entry', ask('x'))).rejects.toThrow('That prompt is not in this chat.');
+    await expect(t.chat.retry('no-such-entry')).rejects.toThrow('That prompt is not in this chat.');
     expect(t.chat.session?.id).toBe('sess-1');
     expect(t.agents[0]!.received.filter((m) => m === 'session/new')).toHaveLength(1);
   });

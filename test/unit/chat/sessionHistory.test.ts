@@ -17,7 +17,7 @@ describe('session history model', () => {
       { sessionId: 'a', title: 'A newer', updatedAt: '2026-03-05T00:00:00Z' },
       { sessionId: 'c', title: null, updatedAt: null },
     ]);
-    expect(displayTitle(items[2]!)).toBe('Untitled conversation (c)');
+    expect(displayTitle(items[2]!)).toBe('Untitled chat (c)');
   });
 
   it('remembers an update in place, keeping a known title, capped', () => {

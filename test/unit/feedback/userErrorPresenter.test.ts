@@ -7,6 +7,7 @@ const vscodeFake = vi.hoisted(() => ({
   showWarningMessage: vi.fn(async (..._a: unknown[]) => undefined as string | undefined),
   showInformationMessage: vi.fn(async (..._a: unknown[]) => undefined as string | undefined),
   executeCommand: vi.fn(async (..._a: unknown[]) => undefined),
+  openExternal: vi.fn(async (_uri: unknown) => true),
 }));
 vi.mock('vscode', async () => ({
   // VS Code's l10n in its default language: the English message with its arguments put in.
@@ -17,6 +18,8 @@ vi.mock('vscode', async () => ({
     showInformationMessage: vscodeFake.showInformationMessage,
   },
   commands: { executeCommand: vscodeFake.executeCommand },
+  env: { openExternal: vscodeFake.openExternal },
+  Uri: { parse: (value: string) => ({ scheme: value.split(':')[0], toString: () => value }) },
 }));
 
 import * as acp from '@agentclientprotocol/sdk';
@@ -108,7 +111,7 @@ describe('UserErrorPresenter', () => {
       prompt: prompt as never,
       what: 'Sending the prompt',
     });
-    expect(t.chat.notices.current?.buttons.map((b) => b.label)).toContain('Send Again');
+    expect(t.chat.notices.current?.buttons.map((b) => b.label)).toContain('Retry');
     expect(t.chat.notices.keptPrompt).toEqual(prompt);
     const turnEnd = (stopReason: string): TranscriptChange[] => [
       { type: 'entry-added', index: 3, entry: { kind: 'turn-end', id: 'te', stopReason, at: 0 } as never },
@@ -166,7 +169,7 @@ describe('UserErrorPresenter', () => {
     expect(vscodeFake.executeCommand).toHaveBeenCalledWith('acpChat.signIn', 'claude-ai-login');
     t.presenter.signedIn('API key');
     const offer = t.chat.notices.current!;
-    expect(offer.buttons).toEqual([{ action: 'resendPrompt', label: 'Send Again' }]);
+    expect(offer.buttons).toEqual([{ action: 'resendPrompt', label: 'Retry' }]);
     await t.presenter.runAction(t.chat, offer.id, 'resendPrompt');
     expect(t.prompts).toEqual([prompt]);
     expect(t.chat.notices.current).toBeNull();
@@ -177,14 +180,49 @@ describe('UserErrorPresenter', () => {
     const prompt = [{ type: 'text', text: 'hello' }];
     t.presenter.report(new acp.RequestError(-32000, 'Authentication required'), { prompt: prompt as never });
     expect(vscodeFake.showInformationMessage).toHaveBeenCalledWith(
-      'ACP Chat: Sign in to use the agent, with your Claude subscription or an API key.',
+      'ACP Chat: Sign in to use the agent, with your Claude subscription or an API key. The Claude sign-in opens a terminal: follow the link it prints and sign in in your browser, then come back here; the chat continues when it is done.',
       'Claude Subscription',
       'Set API Key…',
     );
-    vscodeFake.showInformationMessage.mockResolvedValueOnce('Send Again');
+    vscodeFake.showInformationMessage.mockResolvedValueOnce('Retry');
     t.presenter.signedIn('API key');
-    expect(vscodeFake.showInformationMessage).toHaveBeenCalledWith('ACP Chat: Signed in (API key). Send your prompt again?', 'Send Again');
+    expect(vscodeFake.showInformationMessage).toHaveBeenCalledWith('ACP Chat: Signed in (API key). Send your prompt again?', 'Retry');
     await vi.waitFor(() => expect(t.prompts).toEqual([prompt]));
+  });
+
+  it('out of credit: the subscription’s sign-in and the billing page, no Retry nor Show Log; the prompt kept for after sign-in', async () => {
+    const t = setup(true);
+    const prompt = [{ type: 'text', text: 'hello' }];
+    // The adapter's answer to the API's credit refusal; a link in the words is never what the button opens.
+    const err = new acp.RequestError(-32603, 'Internal error: Credit balance is too low https://evil.example/pay', { errorKind: 'billing_error' });
+    t.presenter.report(err, { what: 'Sending the prompt', prompt: prompt as never });
+    const notice = t.chat.notices.current!;
+    expect(notice.buttons).toEqual([
+      { action: 'subscriptionSignIn', label: 'Claude Subscription', methodId: 'claude-ai-login', description: 'Use Claude subscription ' },
+      { action: 'openBilling', label: 'Open Billing Page' },
+    ]);
+    expect(notice).toMatchObject({ severity: 'error', keptPrompt: 'hello' });
+    expect(notice.setup).toBeUndefined();
+    expect(notice.details).toBeUndefined();
+    await t.presenter.runAction(t.chat, notice.id, 'openBilling');
+    expect(vscodeFake.openExternal).toHaveBeenCalledTimes(1);
+    expect(String(vscodeFake.openExternal.mock.calls[0]![0])).toBe('https://console.anthropic.com/settings/billing');
+    await t.presenter.runAction(t.chat, notice.id, 'subscriptionSignIn', 'claude-ai-login');
+    expect(vscodeFake.executeCommand).toHaveBeenCalledWith('acpChat.signIn', 'claude-ai-login');
+    t.presenter.signedIn('Claude Subscription');
+    expect(t.chat.notices.current!.buttons).toEqual([{ action: 'resendPrompt', label: 'Retry' }]);
+  });
+
+  it('credentials the API did not accept: sign in again, with each sign-in method and Set API Key', () => {
+    const t = setup(true);
+    t.presenter.report(new acp.RequestError(-32603, 'Internal error: API Error: 401 invalid x-api-key'), { what: 'Sending the prompt' });
+    expect(t.chat.notices.current).toMatchObject({
+      message: expect.stringMatching(/Sign in again\.$/),
+      buttons: [
+        { action: 'signIn', label: 'Claude Subscription', methodId: 'claude-ai-login', description: 'Use Claude subscription ' },
+        { action: 'setApiKey', label: 'Set API Key…' },
+      ],
+    });
   });
 
   it('sends the kept prompt at once after sign-in when the user asked for that on the card', async () => {
@@ -219,7 +257,7 @@ describe('UserErrorPresenter', () => {
     expect(vscodeFake.showInformationMessage).not.toHaveBeenCalled();
   });
 
-  it("each chat shows its own notices: a failure in a tab stays in the tab, Send Again sends into that tab's queue", async () => {
+  it("each chat shows its own notices: a failure in a tab stays in the tab, Retry sends into that tab's queue", async () => {
     const t = setup(true);
     const tab = t.addChat();
     const busy = Object.assign(new Error('Overloaded'), { code: -32603, data: { status: 529 } });
@@ -229,7 +267,7 @@ describe('UserErrorPresenter', () => {
     expect(t.chat.notices.current).toBeNull();
     t.presenter.signedIn('API key');
     const offer = tab.chat.notices.current!;
-    expect(offer.buttons).toEqual([{ action: 'resendPrompt', label: 'Send Again' }]);
+    expect(offer.buttons).toEqual([{ action: 'resendPrompt', label: 'Retry' }]);
     await t.presenter.runAction(tab.chat, offer.id, 'resendPrompt');
     expect(tab.prompts).toEqual([prompt]);
     expect(t.prompts).toEqual([]);

@@ -76,9 +76,11 @@ describe('describeError', () => {
     expect(e.actions).toEqual(['showLog', 'restart']);
   });
 
-  it('authentication required (-32000): asks to sign in, with the sign-in methods and Set API Key', () => {
+  it('authentication required (-32000): asks to sign in, with the sign-in methods and Set API Key; says a terminal opens', () => {
     const e = describeError(new acp.RequestError(AUTH_REQUIRED, 'Authentication required'), 'Sending the prompt');
-    expect(e.message).toBe('Sign in to use the agent, with your Claude subscription or an API key.');
+    expect(e.message).toBe(
+      'Sign in to use the agent, with your Claude subscription or an API key. The Claude sign-in opens a terminal: follow the link it prints and sign in in your browser, then come back here; the chat continues when it is done.',
+    );
     expect(e.severity).toBe('info');
     expect(e.actions).toEqual(['signIn', 'setApiKey']);
   });
@@ -93,7 +95,7 @@ describe('describeError', () => {
 
   it('the agent exiting while it runs: exit code and stderr tail, with Restart and Show Log', () => {
     const e = describeError(new AgentExitedError('The agent exited: …', exit(1, null, 'out of memory')));
-    expect(e.message).toBe('The agent exited with code 1. Restart to continue this conversation.');
+    expect(e.message).toBe('The agent exited with code 1. Restart to continue this chat.');
     expect(e.details).toBe('out of memory');
     expect(e.actions).toEqual(['restart', 'showLog']);
   });
@@ -129,7 +131,7 @@ describe('describeError: the model API refused the turn after the retries', () =
   });
 
   it('a refusal the same prompt will not fix says the turn stopped, the API’s words behind Show details, not offered again', () => {
-    for (const kind of ['invalid_request', 'model_not_found', 'billing_error', 'unknown']) {
+    for (const kind of ['invalid_request', 'model_not_found', 'unknown']) {
       const e = refused(kind, 'API Error: 400 bad request');
       expect(describeError(e, 'Sending the prompt')).toEqual({
         message: 'The model API answered with an error, so the turn stopped.',
@@ -138,6 +140,40 @@ describe('describeError: the model API refused the turn after the retries', () =
         actions: ['showLog'],
       });
     }
+  });
+
+  it('out of credit: says so plainly and offers the subscription sign-in and the billing page, neither Retry nor the log', () => {
+    // What the real adapter answers a 400 or 402 with the API's credit message; another agent's 402 means the same.
+    for (const err of [refused('billing_error', 'Credit balance is too low'), new acp.RequestError(-32603, 'API Error: 402 Payment Required')]) {
+      expect(describeError(err, 'Sending the prompt')).toEqual({
+        message:
+          'Your Anthropic API account is out of credit, so the turn stopped. Sign in with your Claude subscription instead, or add credits on the billing page of the Anthropic Console.',
+        severity: 'error',
+        actions: ['subscriptionSignIn', 'openBilling'],
+      });
+    }
+  });
+
+  it('said once: the credit card neither repeats the API’s words (the failed turn’s line shows them) nor hides them in its details', () => {
+    const e = describeError(refused('billing_error', 'Credit balance is too low'), 'Sending the prompt');
+    expect(e.details).toBeUndefined();
+    expect(e.message).not.toMatch(/credit balance is too low/i);
+  });
+
+  it('credentials the API did not accept: sign in again, with the sign-in methods and Set API Key, the API’s words not repeated', () => {
+    const e = describeError(new acp.RequestError(-32603, 'Internal error: API Error: 401 invalid x-api-key'), 'Sending the prompt');
+    expect(e).toEqual({
+      message: 'The model API did not accept your sign-in or API key, so the turn stopped. Sign in again.',
+      severity: 'error',
+      actions: ['signIn', 'setApiKey'],
+    });
+  });
+
+  it('overloaded or rate limited in the API’s words alone, as another agent says it: the same warning, with Retry', () => {
+    const busy = describeError(new acp.RequestError(-32603, 'API Error: 529 {"type":"error","error":{"type":"overloaded_error"}}'), 'Sending the prompt');
+    expect(busy).toMatchObject({ severity: 'warning', retryable: true, actions: ['showLog'] });
+    expect(busy.message).toMatch(/^Claude is overloaded right now/);
+    expect(describeError(new acp.RequestError(-32603, 'API Error: 429 rate_limit_error')).message).toMatch(/^Claude is rate limited/);
   });
 
   it('the adapter’s own kinds, or none, stay the agent’s own answer, not offered again', () => {

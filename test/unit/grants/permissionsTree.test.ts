@@ -57,7 +57,7 @@ describe('the Permissions tree', () => {
     ]);
     const withSession = buildPermissionsTree({ files, session: [{ rule: 'Yes, for this session: edits in src', at: 5 }], projectTrusted: true, time });
     expect(lines(withSession).slice(0, 2)).toEqual([
-      'session: This conversation (until the conversation ends)',
+      'session: This chat (until the chat ends)',
       '  sessionGrant: Yes, for this session: edits in src (answered at t5)',
     ]);
   });

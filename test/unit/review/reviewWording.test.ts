@@ -13,7 +13,7 @@ describe('describeRevertRefusals', () => {
       { path: '/w/b.txt', reason: 'its content before the turn is unknown' },
     ]);
     expect(worded).toEqual({
-      message: 'Not reverted — later.txt: it changed after the agent wrote it; b.txt: its content before the turn is unknown.',
+      message: 'Not undone — later.txt: it changed after the agent wrote it; b.txt: its content before the turn is unknown.',
       severity: 'warning',
       actions: [],
     });

@@ -75,7 +75,7 @@ describe('turnsView', () => {
   it('says a limit shared by several turns once, and the dropped turns after it', () => {
     const limit = 'The workspace is not a git repository: files changed by shell commands are not seen.';
     const view = turnsView([set('s1', 0, { limit }), set('s2', 1, { limit }), set('s3', 2)], 3, [1], label);
-    expect(view.note).toBe(`${limit} The records of the 3 oldest turns were dropped: their code cannot be restored.`);
+    expect(view.note).toBe(`${limit} The records of the 3 oldest turns were dropped: their code cannot be rewound.`);
     expect(view.changes.map((c) => c.id)).toEqual(['s1', 's2', 's3']);
     expect(view.superseded).toEqual([1]);
   });
@@ -83,7 +83,7 @@ describe('turnsView', () => {
   it('words one dropped turn in the singular, with no change sets at all', () => {
     expect(turnsView([], 1, [], label)).toEqual({
       changes: [],
-      note: 'The records of the 1 oldest turn were dropped: their code cannot be restored.',
+      note: 'The records of the 1 oldest turn were dropped: their code cannot be rewound.',
       superseded: [],
     });
   });

@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
 // Errors said once, in the page: an agent message that only repeats the error after it is not shown (nor found by
-// find), the error's line and its Retry stay; a message that says more stays. The context meter in words.
+// find), the error's line and its Retry stay; a message that says more stays. A credit error's card says what fixes it
+// without the API's words. The context meter in words.
+import * as acp from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
+import { describeError } from '../../../src/feedback/userErrors';
 import type { TranscriptEntry } from '../../../src/acpClient/transcript';
 import type { HostToWebview } from '../../../src/webview/protocol/protocol';
 import { App } from '../../../src/webview/page/app';
@@ -77,6 +80,34 @@ describe('an error the agent’s message repeats', () => {
     ).toBe(false);
     expect(echoesError(user('u', API), failed('e', API))).toBe(false);
     expect(echoesError(agent('a', API), agent('b', API))).toBe(false);
+  });
+});
+
+/** The text a reader can get at: everything but what is hidden (a card's folded details count, one click away). */
+function shownText(node: Node): string {
+  if (node instanceof HTMLElement && node.hidden) return '';
+  if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
+  return Array.from(node.childNodes).map(shownText).join(' ');
+}
+
+describe('a credit error, as Claude’s adapter reports it', () => {
+  it('is said once in the whole chat: the failed turn’s line has the API’s words, the card what fixes them', () => {
+    // What the real adapter sends for the API's credit refusal: the words as the agent's text, then the prompt's error.
+    const words = 'Credit balance is too low';
+    const t = setup([user('u1', 'hi'), agent('a1', words), failed('err1', words)]);
+    const worded = describeError(new acp.RequestError(-32603, `Internal error: ${words}`, { errorKind: 'billing_error' }), 'Sending the prompt');
+    const buttons = [
+      { action: 'subscriptionSignIn', label: 'Claude Subscription', methodId: 'claude-ai-login' },
+      { action: 'openBilling', label: 'Open Billing Page' },
+    ];
+    t.send({
+      type: 'notice',
+      notice: { id: 1, severity: worded.severity, message: worded.message, ...(worded.details ? { details: worded.details } : {}), buttons },
+    });
+    expect(t.root.querySelector<HTMLElement>('[data-testid="notice"]')!.hidden).toBe(false);
+    expect(t.shown()).toEqual(['u1', 'err1']);
+    expect(shownText(t.root).split(words).length - 1).toBe(1);
+    expect(shownText(t.root)).toContain(worded.message);
   });
 });
 

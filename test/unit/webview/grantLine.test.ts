@@ -58,11 +58,11 @@ describe('an "always" answer on its card', () => {
     ]);
   });
 
-  it('once taken back says so and offers no Undo', () => {
+  it('once undone says so and offers no Undo', () => {
     const t = setup([user('u0', 'make files'), bashTool(), always]);
     t.send({ type: 'grants', grants: [{ ...written, undone: true }] });
     t.frame();
-    expect(t.line()!.textContent).toContain('— taken back.');
+    expect(t.line()!.textContent).toContain('— undone.');
     expect(t.line()!.querySelector('[data-testid="grant-undo"]')).toBeNull();
   });
 
@@ -70,7 +70,7 @@ describe('an "always" answer on its card', () => {
     const t = setup([user('u0', 'make files'), bashTool(), always]);
     t.send({ type: 'grants', grants: [{ key: 'sess-1:p1', rules: [], sessionOnly: true }] });
     t.frame();
-    expect(t.line()!.textContent).toBe('No settings file changed: this grant lasts for this conversation only.');
+    expect(t.line()!.textContent).toBe('No settings file changed: this grant lasts for this chat only.');
   });
 
   it('a grant of another card is not shown on this one', () => {

@@ -53,7 +53,7 @@ describe('a tool card in a narrow side bar', () => {
 });
 
 describe('the composer pickers in a narrow side bar', () => {
-  it('shows the mode in one word, its full name and what it does in the tooltips, and follows a change', () => {
+  it('shows the mode by its one name, with what it does in the tooltips, and follows a change', () => {
     const t = setup();
     const modes = {
       currentModeId: 'default',
@@ -66,13 +66,13 @@ describe('the composer pickers in a narrow side bar', () => {
     t.send(snapshotMsg({ meta: meta({ modes }), entries: [] }));
     const mode = t.q<HTMLSelectElement>('[data-testid="mode-select"]')!;
     expect(Array.from(mode.options).map((o) => [o.textContent, o.title])).toEqual([
-      ['Ask', 'Ask before edits: Asks before each edit'],
-      ['Edit', 'Edit without asking'],
-      ['Bypass', 'Never ask'],
+      ['Ask before edits', 'Ask before edits: Asks before each edit'],
+      ['Edit automatically', 'Edit automatically'],
+      ['Bypass permissions', 'Bypass permissions'],
     ]);
     expect([mode.getAttribute('aria-label'), mode.title]).toEqual(['Mode', 'Mode: Ask before edits']);
     t.send({ type: 'patch', entries: [], meta: { modes: { ...modes, currentModeId: 'acceptEdits' } } });
-    expect(t.q<HTMLSelectElement>('[data-testid="mode-select"]')!.title).toBe('Mode: Edit without asking');
+    expect(t.q<HTMLSelectElement>('[data-testid="mode-select"]')!.title).toBe('Mode: Edit automatically');
   });
 
   it("shows another agent's modes by their first word, or whole where two would read the same", () => {

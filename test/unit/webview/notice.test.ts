@@ -83,7 +83,7 @@ describe('the notice card', () => {
       notice: {
         id: 9,
         severity: 'error',
-        message: 'The agent exited with code 1. Restart to continue this conversation.',
+        message: 'The agent exited with code 1. Restart to continue this chat.',
         details,
         buttons: [
           { action: 'restart', label: 'Restart Agent' },
@@ -91,7 +91,7 @@ describe('the notice card', () => {
         ],
       },
     });
-    expect(t.q('[data-testid="notice-message"]')!.textContent).toBe('The agent exited with code 1. Restart to continue this conversation.');
+    expect(t.q('[data-testid="notice-message"]')!.textContent).toBe('The agent exited with code 1. Restart to continue this chat.');
     const fold = t.q('[data-testid="notice-details"]') as HTMLDetailsElement;
     expect(fold.open).toBe(false);
     expect(fold.querySelector('summary')!.textContent).toBe('Show details');
@@ -111,7 +111,7 @@ describe('the notice card', () => {
     t.send({ type: 'notice', notice: signInNotice });
     t.send({
       type: 'notice',
-      notice: { id: 8, severity: 'info', message: 'Signed in (API key). Send your prompt again?', buttons: [{ action: 'resendPrompt', label: 'Send Again' }] },
+      notice: { id: 8, severity: 'info', message: 'Signed in (API key). Send your prompt again?', buttons: [{ action: 'resendPrompt', label: 'Retry' }] },
     });
     expect(t.q('[data-testid="notice-message"]')!.textContent).toContain('Signed in');
     expect(t.qa('[data-testid="sign-in-method"]')).toHaveLength(0);
@@ -130,7 +130,7 @@ describe('one error surface', () => {
       notice: {
         id: 11,
         severity: 'error',
-        message: 'The agent exited with code 1. Restart to continue this conversation.',
+        message: 'The agent exited with code 1. Restart to continue this chat.',
         buttons: [{ action: 'restart', label: 'Restart Agent' }],
       },
     });

@@ -432,10 +432,10 @@ describe('incremental patching', () => {
     expect(Array.from(bar.children).map((c) => c.getAttribute('aria-label') ?? c.tagName)).toEqual(['Mode', 'Model', 'DETAILS']);
     expect(toolbar.querySelector('[data-testid="send"]')).not.toBeNull();
     const mode = t.q<HTMLSelectElement>('[data-testid="mode-select"]')!;
-    // The picker shows the mode in one word; each option's tooltip and the picker's say what the mode does (the
-    // adapter's own names renamed; a name it does not give stays the agent's).
-    expect(Array.from(mode.options).map((o) => o.textContent)).toEqual(['Ask', 'Edit', 'Custom']);
-    expect(Array.from(mode.options).map((o) => o.title)).toEqual(['Ask before edits', 'Edit without asking', 'Custom']);
+    // The picker shows each mode by its one name, the glossary's (the adapter's own names renamed; a name it does not
+    // give stays the agent's).
+    expect(Array.from(mode.options).map((o) => o.textContent)).toEqual(['Ask before edits', 'Edit automatically', 'Custom']);
+    expect(Array.from(mode.options).map((o) => o.title)).toEqual(['Ask before edits', 'Edit automatically', 'Custom']);
     expect(mode.title).toBe('Mode: Ask before edits');
     expect(t.q<HTMLSelectElement>('select[data-config-id="model"]')!.title).toBe('Model: Default (recommended)');
     // Effort and Fast mode in the menu, each with its visible label.

@@ -1,8 +1,10 @@
 // The user's MCP servers in the real VS Code with the real adapter: a stdio server from the acpChat.mcpServers user
 // setting reaches the model beside the editor tools, a server whose program is not found is said once in the chat and
 // left out (with the servers whose values stay on Claude Code's command line), and Show MCP Servers' list gives each
-// server's state and tools as the servers themselves answer. A workspace's own .vscode/mcp.json is asked about before
-// its first use (the modal answered through the test API: no one can answer one here), and again when it changes.
+// server's state and tools as the servers themselves answer, and below them the servers Claude Code loads by itself
+// (the folder's .mcp.json), read from its files and never started for the list. A workspace's own .vscode/mcp.json is
+// asked about before its first use (the modal answered through the test API: no one can answer one here), and again
+// when it changes.
 import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -93,6 +95,32 @@ suite("The user's MCP servers", function () {
         ],
       ],
     );
+  });
+
+  test("the servers Claude Code loads by itself follow, from the folder's .mcp.json, never started and no value shown", async () => {
+    // The agent's last start used the folder's Claude settings: it has none, so nothing was left out (and nothing asked).
+    assert.equal(existsSync(join(workspaceRoot(), '.claude')), false, 'the folder has no Claude settings of its own');
+    await vscode.commands.executeCommand('acpChat.restartAgent');
+    await api.chat.ensureSession();
+    const file = join(workspaceRoot(), '.mcp.json');
+    writeFileSync(file, `\uFEFF${JSON.stringify({ mcpServers: { 'project-probe': { command: 'acp-chat-no-such-program', env: { TOKEN: 'never-shown' } } } })}`);
+    try {
+      const rows = await api.mcpServers.list();
+      assert.deepEqual(
+        rows.map((r) => r.name),
+        ['acp-chat', 'probe', 'gone', 'project-probe'],
+      );
+      const own = rows.at(-1)!;
+      assert.equal(own.source, 'claudeCode');
+      assert.equal(own.file, file);
+      assert.equal(own.tools, undefined);
+      assert.equal(own.loadedByClaudeCode, true);
+      assert.equal(own.what, 'loaded by Claude Code from .mcp.json, stdio');
+      assert.equal(own.state, 'runs in each chat (/mcp in a chat gives its state)');
+      assert.ok(!JSON.stringify(rows).includes('never-shown'));
+    } finally {
+      rmSync(file, { force: true });
+    }
   });
 });
 

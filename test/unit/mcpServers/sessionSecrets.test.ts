@@ -57,6 +57,8 @@ function sessionServers(say: (message: string) => void): SessionMcpServers {
     logger,
     version: '1',
     say,
+    claudeCode: async () => undefined,
+    activeChat: { offersReconnect: () => false, send: () => undefined, restartAgent: () => undefined },
   });
 }
 

@@ -40,12 +40,26 @@ export const GRANTS = {
       return l10n.t('This chat');
     },
     get local() {
-      return l10n.t('Local — only you in this project (.claude/settings.local.json)');
+      return l10n.t('Local');
     },
     get project() {
-      return l10n.t('Project — shared with the repository (.claude/settings.json)');
+      return l10n.t('Project');
     },
-    user: (file: string) => l10n.t('User — all your projects ({0})', file),
+    get user() {
+      return l10n.t('User');
+    },
+  },
+  /** Who a group's rules apply to, in its tooltip (the group's label is its one word, its file the description). */
+  groupScope: {
+    get local() {
+      return l10n.t('Only you, in this project');
+    },
+    get project() {
+      return l10n.t('Shared with the repository');
+    },
+    get user() {
+      return l10n.t('All your projects');
+    },
   },
   scopePick: {
     local: {

@@ -85,18 +85,19 @@ export function buildPermissionsTree(input: TreeInput): PermissionsNode[] {
   return nodes;
 }
 
-function groupLabel(file: FileState): string {
-  return file.scope === 'user' ? GRANTS.groups.user(file.label) : GRANTS.groups[file.scope];
+/** A group's description: its file (short enough for a 290 px side bar), then what it holds. */
+function described(file: FileState, what: string): string {
+  return `${file.label} · ${what}`;
 }
 
 function fileNode(file: FileState, projectTrusted: boolean | undefined): PermissionsNode {
   const { scope } = file;
-  const base = { id: scope, label: groupLabel(file), scope };
+  const base = { id: scope, label: GRANTS.groups[scope], scope };
   const unread = (why: string): PermissionsNode => ({
     ...base,
     kind: 'fileUnread',
-    description: GRANTS.unreadable,
-    tooltip: `${file.path}\n${why}`,
+    description: described(file, GRANTS.unreadable),
+    tooltip: `${GRANTS.groupScope[scope]}: ${file.path}\n${why}`,
     icon: { id: 'error', color: ERROR },
     children: [{ id: `${scope}/why`, kind: 'note', label: why, tooltip: `${file.path}\n${why}`, scope, icon: { id: 'info' } }],
   });
@@ -161,8 +162,8 @@ function fileNode(file: FileState, projectTrusted: boolean | undefined): Permiss
   return {
     ...base,
     kind: 'file',
-    description: file.read.kind === 'absent' ? GRANTS.noFile : GRANTS.ruleCount(parsed.rules.length),
-    tooltip: file.path,
+    description: described(file, file.read.kind === 'absent' ? GRANTS.noFile : GRANTS.ruleCount(parsed.rules.length)),
+    tooltip: `${GRANTS.groupScope[scope]}: ${file.path}`,
     icon: { id: SCOPE_ICONS[scope] },
     children,
   };

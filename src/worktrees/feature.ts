@@ -35,7 +35,10 @@ export function activateWorktrees(core: Core): Feature {
         deleted: (id) => worktrees.offerDiscardWith(id, chats),
       }),
     ],
-    chatPart: { key: WORKTREE, make: (chat) => bindWorktree(chat, { worktrees, chats, logger }) },
+    chatPart: {
+      key: WORKTREE,
+      make: (chat) => bindWorktree(chat, { worktrees, chats, logger, startInWorktree: (c) => worktrees.create(c, workspaceFolderPaths()) }),
+    },
     commands: {
       [COMMANDS.newChatInWorktree]: inActiveChat(core, vscode.l10n.t('Starting a chat in a worktree'), (chat) =>
         worktrees.create(chat, workspaceFolderPaths()),

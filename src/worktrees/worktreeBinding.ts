@@ -16,7 +16,7 @@ export type WorktreeActions = Pick<ChatActions, 'worktreeAction'>;
 
 export function bindWorktree(
   chat: Chat,
-  deps: { worktrees: ChatWorktrees; chats: ChatRegistry; logger: Logger },
+  deps: { worktrees: ChatWorktrees; chats: ChatRegistry; logger: Logger; startInWorktree: (chat: Chat) => Promise<unknown> },
 ): {
   source: WorktreeSource;
   actions: WorktreeActions;
@@ -59,6 +59,10 @@ export function bindWorktree(
     source: { getWorktree: () => view, onDidChangeWorktree: changed.event },
     actions: {
       worktreeAction: async (action, path) => {
+        if (action === 'start') {
+          await deps.startInWorktree(chat);
+          return;
+        }
         const record = requireRecord();
         switch (action) {
           case 'review':

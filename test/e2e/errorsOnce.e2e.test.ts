@@ -62,7 +62,7 @@ describe('ACP Chat e2e: errors said once', () => {
     expect(await card().isVisible()).toBe(false);
     // The context meter, in words; its numbers in the tooltip.
     const usage = cb.chat.getByTestId('usage');
-    await expect.poll(() => usage.innerText(), { timeout: 10_000 }).toMatch(/^(<1|\d+)% of context used$/);
+    await expect.poll(() => usage.innerText(), { timeout: 10_000 }).toMatch(/^(<1|\d+)% context$/);
     expect(await usage.getAttribute('title')).toMatch(/^Context: [\d,]+ of [\d,]+ tokens \(\d+%\)/);
   });
 });

@@ -13,14 +13,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { apiError, held, text, toolUse } from '../fixtures/fakeAnthropic';
 import { chatSurfaces, THEMES, useTheme } from './a11yAudit';
 import { activeTabTitle, AGENT_START_MS, captureFailure, openChat, quickOpen, sendPrompt, startChatBed, TURN_MS, waitTurnIdle, type ChatBed } from './chatBed';
-import { readQuickPick, runCommand, SCREENSHOT_DIR, webviewFrame } from './harness';
+import { pickQuickPickItem, readQuickPick, runCommand, SCREENSHOT_DIR, webviewFrame } from './harness';
 import { sizeSideBar } from './sideBarWidth';
 import { packageVsix } from './vsixPackage';
 
 const TOUR_DIR = join(SCREENSHOT_DIR, 'tour');
 const SHOTS = (JSON.parse(readFileSync(join(__dirname, 'readmeTour.shots.json'), 'utf8')) as { images: string[] }).images;
 const SIDE_BAR_PX = 290;
-const WORKSPACE = join(homedir(), 'projects', 'acme-shop');
+/** An ordinary user's home: the bed's own when it is one, else (a machine running the tests as root) a user's under /home. */
+const HOME = process.getuid?.() === 0 && (!existsSync('/home/dana') || existsSync('/home/dana/projects/.acme-shop.acp-chat-tour')) ? '/home/dana' : homedir();
+const WORKSPACE = join(HOME, 'projects', 'acme-shop');
+/** Claude Code's user settings (the Permissions view names their file): the ordinary home's, never a developer's own. */
+const CLAUDE_DIR = HOME === homedir() ? join(dirname(WORKSPACE), '.acme-shop-claude') : join(HOME, '.claude');
 /** The file beside the project that marks it as the tour's own (beside it: nothing in the pictures shows it). */
 const TOUR_MARK = join(dirname(WORKSPACE), '.acme-shop.acp-chat-tour');
 const [DARK, LIGHT, HIGH_CONTRAST] = THEMES;
@@ -86,6 +90,7 @@ describe('the README tour', () => {
   let vsixDir: string;
   let madeWorkspace = false;
   let madeProjects = false;
+  let madeHome = false;
   const taken = new Set<string>();
   /** Releases a held reply, so a failing test leaves nothing hanging. */
   let release: (() => void) | undefined;
@@ -109,12 +114,15 @@ describe('the README tour', () => {
     // The project where a user keeps one (the approvals show a file's whole path): made here, never reused, removed
     // at the end.
     // One a killed run left behind carries the tour's mark and is replaced; any other folder there is the user's.
-    if (existsSync(TOUR_MARK)) rmSync(WORKSPACE, { recursive: true, force: true });
+    if (existsSync(TOUR_MARK)) for (const dir of [WORKSPACE, CLAUDE_DIR]) rmSync(dir, { recursive: true, force: true });
+    if (existsSync(CLAUDE_DIR)) throw new Error(`${CLAUDE_DIR} exists: the tour keeps Claude Code's user settings there (move that folder away)`);
     if (existsSync(WORKSPACE)) throw new Error(`${WORKSPACE} exists: the tour makes its own project there (move that folder away)`);
+    madeHome = !existsSync(HOME);
     madeProjects = !existsSync(dirname(WORKSPACE));
     mkdirSync(dirname(WORKSPACE), { recursive: true });
     mkdirSync(WORKSPACE);
     madeWorkspace = true;
+    mkdirSync(CLAUDE_DIR, { recursive: true });
     writeFileSync(TOUR_MARK, 'acme-shop here was made by ACP Chat’s README tour (test/e2e/readmeTour.e2e.test.ts); deleted when it ends.\n');
     // A first run: no key anywhere, so the chat asks the user to sign in.
     delete process.env.ANTHROPIC_API_KEY;
@@ -122,6 +130,7 @@ describe('the README tour', () => {
       installVsix: vsix,
       credentials: false,
       workspace: WORKSPACE,
+      agentEnv: { CLAUDE_CONFIG_DIR: CLAUDE_DIR },
       settings: {
         'acpChat.permissions.prompt': 'inline',
         // The title a user's window has (the web workbench's default adds the product's name, code-server).
@@ -141,6 +150,18 @@ describe('the README tour', () => {
     git('commit', '-q', '-m', 'Cart and checkout');
     await openChat(cb);
     await sizeSideBar(cb.page, SIDE_BAR_PX);
+    // The web workbench's keyboard layout item, hidden as a user hides a status bar item: a desktop VS Code has none.
+    const layout = cb.page.locator('.statusbar-item', { hasText: /^Layout:/ });
+    if (await layout.isVisible()) {
+      await layout.click({ button: 'right' });
+      const items = cb.page.locator('.context-view .action-label');
+      await items.first().waitFor({ state: 'visible', timeout: 10_000 });
+      const hide = items.filter({ hasText: /^Hide .*Keyboard Layout/ });
+      if ((await hide.count()) === 0) throw new Error(`no Hide item for the layout in: ${(await items.allInnerTexts()).join(' | ')}`);
+      await hide.first().hover();
+      await cb.page.keyboard.press('Enter');
+      await layout.waitFor({ state: 'hidden', timeout: 10_000 });
+    }
     await cb.page.mouse.move(700, 6);
   }, 180_000);
 
@@ -156,7 +177,9 @@ describe('the README tour', () => {
     if (vsixDir) rmSync(vsixDir, { recursive: true, force: true });
     if (madeWorkspace) rmSync(WORKSPACE, { recursive: true, force: true });
     if (madeWorkspace) rmSync(TOUR_MARK, { force: true });
+    if (madeWorkspace) rmSync(CLAUDE_DIR, { recursive: true, force: true });
     if (madeProjects) rmSync(dirname(WORKSPACE), { recursive: true, force: true });
+    if (madeHome) rmSync(HOME, { recursive: true, force: true });
   });
 
   /**
@@ -214,6 +237,20 @@ describe('the README tour', () => {
     await (target ?? cb.page).screenshot({ path: join(TOUR_DIR, `${name}.png`) });
     taken.add(`${name}.png`);
   }
+
+  test('the empty chat, and the @ list in its composer', { timeout: 120_000 }, async () => {
+    await useTheme(cb.page, cb.chat, DARK);
+    await cb.chat.getByTestId('empty-state').waitFor({ state: 'visible', timeout: AGENT_START_MS });
+    await shoot('chat-empty-dark', sideBar());
+    const composer = cb.chat.getByTestId('composer-input');
+    await composer.click();
+    await cb.page.keyboard.type('@');
+    await expect.poll(() => cb.chat.getByTestId('completion').count(), { timeout: 15_000 }).toBeGreaterThan(3);
+    await shoot('mention-list-dark', sideBar());
+    await cb.page.keyboard.press('Escape');
+    await cb.page.keyboard.press('Backspace');
+    await expect.poll(() => composer.inputValue()).toBe('');
+  });
 
   test('a first run: the sign-in card (dark and light), then the API key', { timeout: 120_000 }, async () => {
     cb.fake.setTitle('Add a SAVE10 discount code');
@@ -340,6 +377,44 @@ describe('the README tour', () => {
     await runCommand(cb.page, 'View: Close All Editor Groups');
   });
 
+  test('an "always" answer on its card with its Undo; the Permissions view (high contrast)', { timeout: 120_000 }, async () => {
+    await useTheme(cb.page, cb.chat, DARK);
+    cb.fake.setScript([toolUse('Bash', { command: 'npm test', description: 'Run the test suite' }, 'I’ll run the tests.'), text('All 3 tests pass.')]);
+    await sendPrompt(cb, 'Run the tests');
+    const commandCard = cb.chat.locator('[data-testid="tool-card"][data-kind="execute"]').last();
+    await commandCard.locator('[data-testid="permission-option"][data-kind="allow_always"]').click({ timeout: TURN_MS });
+    await cb.chat.getByTestId('transcript').getByText('All 3 tests pass.').waitFor({ timeout: TURN_MS });
+    await waitTurnIdle(cb);
+    const grant = commandCard.getByTestId('permission-grant');
+    await grant.getByTestId('grant-undo').waitFor({ state: 'visible', timeout: 10_000 });
+    await expect.poll(() => grant.innerText()).toMatch(/npm test/);
+    await commandCard.scrollIntoViewIfNeeded();
+    await shoot('always-grant-undo-dark', commandCard);
+
+    await useTheme(cb.page, cb.chat, HIGH_CONTRAST);
+    await runCommand(cb.page, 'ACP Chat: Show Permissions');
+    // The chat's pane folded, so the Permissions view has the side bar's height.
+    const chatHeader = cb.page.locator('.part.sidebar .pane-header:not([aria-label*="Permissions"])').first();
+    if ((await chatHeader.getAttribute('aria-expanded')) === 'true') await chatHeader.click();
+    const view = cb.page.locator('.pane:has(.pane-header[aria-label*="Permissions"])');
+    const rows = () => view.locator('.monaco-list-row .label-name').allInnerTexts();
+    await expect.poll(rows, { timeout: 15_000 }).toEqual(expect.arrayContaining([expect.stringContaining('Local')]));
+    for (let pass = 0; pass < 3; pass++) for (const twistie of await view.locator('.monaco-tl-twistie.collapsible.collapsed').all()) await twistie.click();
+    await expect.poll(rows, { timeout: 10_000 }).toEqual(expect.arrayContaining([expect.stringContaining('npm test')]));
+    await shoot('permissions-view-high-contrast', sideBar());
+    await chatHeader.click();
+    await expect.poll(() => chatHeader.getAttribute('aria-expanded')).toBe('true');
+    await runCommand(cb.page, 'ACP Chat: Hide Permissions');
+    await expect.poll(() => view.count(), { timeout: 10_000 }).toBe(0);
+    // The rule taken back with the card's Undo: the folder is as it was (a worktree later carries no stray file).
+    await grant.getByTestId('grant-undo').click();
+    await expect
+      .poll(() => existsSync(file('.claude/settings.local.json')) && readFileSync(file('.claude/settings.local.json'), 'utf8'), { timeout: 10_000 })
+      .not.toMatch(/npm test/);
+    rmSync(file('.claude'), { recursive: true, force: true });
+    await useTheme(cb.page, cb.chat, DARK);
+  });
+
   test('an approval in a QuickPick (dark) and in a modal dialog (light)', { timeout: 120_000 }, async () => {
     await setPermissionPrompt('quickPick');
     cb.fake.setScript([
@@ -403,7 +478,9 @@ describe('the README tour', () => {
     await expect.poll(() => card().getByTestId('notice-message').innerText()).toMatch(/^Your Anthropic API account is out of credit/);
     expect(await card().getByTestId('notice-action').allInnerTexts()).toEqual(['Open Billing Page']);
     expect(await card().getByTestId('notice-details').count()).toBe(0);
-    expect((await cb.chat.locator('body').innerText()).split('Credit balance is too low').length - 1).toBe(1);
+    // Said once on screen: the failed turn's line, not again on the card (a screen reader hears it once too, apart).
+    const shown = `${await cb.chat.getByTestId('transcript').innerText()}\n${await card().innerText()}`;
+    expect(shown.split('Credit balance is too low').length - 1).toBe(1);
     // The one line in the conversation, above the card.
     await cb.chat.locator('[data-entry-kind="error"]').last().scrollIntoViewIfNeeded();
     await shoot('chat-error-light', sideBar());
@@ -422,6 +499,22 @@ describe('the README tour', () => {
     await shoot('going-back-edit-dark', sideBar());
     await cb.chat.getByTestId('edit-prompt-cancel').click();
     await edited.waitFor({ state: 'detached', timeout: 10_000 });
+
+    // Rewind… on the first prompt: the code, previewed as a multi-file diff behind the question; cancelled here.
+    const first = cb.chat.getByTestId('user-message').filter({ hasText: 'Add a SAVE10 discount code' }).first();
+    await cb.chat.locator('.scroller').evaluate((el) => (el.scrollTop = 0));
+    await first.scrollIntoViewIfNeeded();
+    await first.getByTestId('go-back').click();
+    await expect.poll(async () => (await readQuickPick(cb.page)).title, { timeout: 10_000 }).toBe('Rewind to Before This Prompt');
+    await pickQuickPickItem(cb.page, 'Rewind the code to before this prompt');
+    const dialog = cb.page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible', timeout: 15_000 });
+    await expect.poll(() => cb.page.locator('.multiDiffEditor .multiDiffEntry').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await dialog.innerText()).toMatch(/(Put back|Delete) \d+ files?/);
+    await shoot('going-back-restore-dark');
+    await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Cancel$/ }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+    await runCommand(cb.page, 'View: Close All Editor Groups');
   });
 
   test('a chat in its own worktree: the bar with its branch and changed file', { timeout: 120_000 }, async () => {

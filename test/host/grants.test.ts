@@ -91,7 +91,7 @@ suite('The Permissions view', function () {
     await vscode.commands.executeCommand('acpChat.permissionsView.focus');
     await vscode.commands.executeCommand('acpChat.permissions.refresh');
     assert.deepEqual(group('local'), [
-      'file: Local — only you in this project (.claude/settings.local.json) (3 rules)',
+      'file: Local (.claude/settings.local.json · 3 rules)',
       '  list: Allow (2 rules)',
       '    rule: Bash(npm test:*)',
       '    rule: Read(./src/**)',
@@ -102,7 +102,7 @@ suite('The Permissions view', function () {
     // The test bed's Claude Code has never been asked to trust this folder: the repository's grants do not apply.
     const marked = 'from the repository · not applied: folder not trusted in Claude Code';
     assert.deepEqual(group('project'), [
-      'file: Project — shared with the repository (.claude/settings.json) (1 rule)',
+      'file: Project (.claude/settings.json · 1 rule)',
       '  list: Allow (1 rule)',
       `    rule: Bash(curl:*) (${marked})`,
       '  list: Ask (none)',
@@ -110,7 +110,7 @@ suite('The Permissions view', function () {
       `  note: Also works in ../shared (${marked})`,
     ]);
     const user = group('user');
-    assert.match(user[0]!, /^file: User — all your projects \(.+settings\.json\) \(1 rule\)$/);
+    assert.match(user[0]!, /^file: User \(.+settings\.json · 1 rule\)$/);
     assert.deepEqual(user.slice(1), ['  list: Allow (none)', '  list: Ask (1 rule)', '    rule: Bash(git push:*)', '  list: Deny (none)']);
     // No conversation grants were given: no such group.
     assert.equal(api.grants.nodes()[0]?.id, 'local');
@@ -167,7 +167,7 @@ suite('The Permissions view', function () {
     put(paths.local, MALFORMED);
     await api.grants.refresh();
     assert.deepEqual(group('local'), [
-      'fileUnread: Local — only you in this project (.claude/settings.local.json) (Claude Code cannot read this file)',
+      'fileUnread: Local (.claude/settings.local.json · Claude Code cannot read this file)',
       '  note: Claude Code ignores the whole file: a comment, which JSON does not allow at line 2, column 3.',
     ]);
     const before = all();

@@ -70,7 +70,8 @@ export interface ChatActions {
   /** Picks the agent for new sessions (by name); a new session starts with it. */
   selectAgent(name: string): Promise<void>;
   /** An action of the chat's worktree bar (`path`: Review of one file). */
-  worktreeAction(action: 'review' | 'apply' | 'openWindow' | 'discard', path?: string): Promise<void>;
+  /** `start`: this empty chat begins in a new worktree (New Chat in Worktree…); the others act on its worktree. */
+  worktreeAction(action: 'start' | 'review' | 'apply' | 'openWindow' | 'discard', path?: string): Promise<void>;
   /** A button of the chat's error or sign-in card. */
   /** `resend`: the user asked for the kept prompt to be sent once signed in. */
   noticeAction(noticeId: number, action: string, methodId?: string, resend?: boolean): Promise<void>;

@@ -17,7 +17,8 @@ export class AccountBadge {
       return;
     }
     if (!label) return;
+    // An icon in the header's one line; the account in its tooltip and for screen readers.
     this.node.title = `Signed in: ${label}`;
-    setChildren(this.node, icon('account'), label);
+    setChildren(this.node, icon('account'), h('span', { class: 'sr-only' }, label));
   }
 }

@@ -1,10 +1,13 @@
-// The header's context meter: how full the context window is, in words ("12% of context used"); the numbers and the
-// cost in its tooltip (usageText's detail, the same words as wherever else usage is shown).
+// The header's context meter: how full the context window is, short enough for one line at 290 px ("12% context", and
+// for screen readers "12% of context used"); the numbers and the cost in its tooltip (usageText's detail, the same
+// words as wherever else usage is shown).
 import type { SessionMeta } from '../protocol/protocol';
 import { usageText } from '../protocol/usageText';
 
 export interface ContextMeter {
   text: string;
+  /** The same in a sentence, for screen readers. */
+  label: string;
   tooltip: string;
   level: 'low' | 'medium' | 'high';
 }
@@ -16,5 +19,5 @@ export function contextMeter(usage: SessionMeta['usage']): ContextMeter | undefi
   const share = usage.size > 0 ? (usage.used / usage.size) * 100 : 0;
   // A first prompt fills a fraction of a percent of a large window: "0%" would read as nothing used.
   const pct = share > 0 && share < 1 ? '<1' : String(Math.round(share));
-  return { text: `${pct}% of context used`, tooltip: u.detail, level: u.level };
+  return { text: `${pct}% context`, label: `${pct}% of context used`, tooltip: u.detail, level: u.level };
 }

@@ -30,11 +30,20 @@ export class EmptyStateView {
         b.addEventListener('click', () => this.onSuggest(text));
         return h('li', {}, b);
       });
+      // Where the chat works is chosen before its first prompt: the folder, or a git worktree of its own.
+      const worktree = button(
+        'Work in a new git worktree…',
+        { class: 'text-btn', 'data-testid': 'start-in-worktree' },
+        icon('git-branch'),
+        'Work in a new git worktree…',
+      );
+      worktree.addEventListener('click', () => this.post({ type: 'worktree', action: 'start' }));
       setChildren(
         this.node,
         icon('comment-discussion'),
         h('p', {}, 'Ask the agent to change or explain something in this workspace. It asks before it edits a file or runs a command.'),
         h('div', { class: 'empty-suggestions' }, h('p', {}, 'To start:'), h('ul', { 'aria-label': 'First prompts' }, ...suggestions)),
+        h('p', { class: 'empty-worktree' }, 'Or keep its changes apart from your folder: ', worktree),
         // VS Code lets an extension's view start only in the primary side bar (at this extension's oldest VS Code);
         // where it goes from there is the user's to choose.
         h(

@@ -7,7 +7,8 @@ export class FollowToggleView {
   private enabled = false;
 
   constructor(post: (m: WebviewToHost) => void) {
-    this.node = button('Follow the agent', { class: 'icon-btn follow-toggle', 'data-testid': 'follow-agent', 'aria-pressed': 'false' }, icon('eye'));
+    // Its own icon: the eye is a Read's.
+    this.node = button('Follow the agent', { class: 'icon-btn follow-toggle', 'data-testid': 'follow-agent', 'aria-pressed': 'false' }, icon('compass'));
     this.node.addEventListener('click', () => post({ type: 'setFollowAgent', enabled: !this.enabled }));
     this.update(false);
   }

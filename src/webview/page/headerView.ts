@@ -50,6 +50,7 @@ export class HeaderView {
     if (!u) return;
     this.usage.textContent = u.text;
     this.usage.title = u.tooltip;
+    this.usage.setAttribute('aria-label', u.label);
     this.usage.dataset.level = u.level;
   }
 

@@ -1,6 +1,6 @@
 // The bar under the header of a chat that works in its own git worktree: the branch, what the worktree changed
 // against where it started (files, lines, commits; each file opens its diff), and Review, Apply to Workspace, Open in
-// New Window and Discard. Hidden for a chat in the workspace's folder.
+// New Window; Discard sits by the branch's name. Hidden for a chat in the workspace's folder.
 import type { WebviewToHost, WorktreeView } from '../protocol/protocol';
 import { button, h, icon, setChildren } from './dom';
 
@@ -62,16 +62,23 @@ export class WorktreeBarView {
           ),
         )
       : h('span', { class: 'worktree-files', 'data-testid': 'worktree-summary' }, summary, commits);
+    // "Worktree: <branch>", with Discard beside what it throws away, away from Apply.
     setChildren(
       this.node,
       h(
         'span',
-        { class: 'worktree-branch', 'data-testid': 'worktree-branch', title: `This chat works in its own git worktree, on this branch: ${view.path}` },
+        { class: 'worktree-head' },
         icon('git-branch'),
-        h('span', {}, view.branch),
+        h('span', { class: 'worktree-label' }, 'Worktree: '),
+        h(
+          'span',
+          { class: 'worktree-branch', 'data-testid': 'worktree-branch', title: `This chat works in its own git worktree, on this branch: ${view.path}` },
+          view.branch,
+        ),
+        discard,
       ),
       files,
-      h('span', { class: 'worktree-actions' }, review, apply, open, discard),
+      h('span', { class: 'worktree-actions' }, review, apply, open),
     );
   }
 }

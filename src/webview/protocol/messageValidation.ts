@@ -99,7 +99,7 @@ function buildWebviewSchemas() {
     z.object({ type: z.literal('openGrant'), key: str(512) }),
     z.object({ type: z.literal('selectAgent'), name: str(60) }),
     /** The chat's worktree: Review (all files, or one), Apply to Workspace, Open in New Window, Discard. */
-    z.object({ type: z.literal('worktree'), action: z.enum(['review', 'apply', 'openWindow', 'discard']), path: z.optional(str()) }),
+    z.object({ type: z.literal('worktree'), action: z.enum(['start', 'review', 'apply', 'openWindow', 'discard']), path: z.optional(str()) }),
     z.object({ type: z.literal('noticeAction'), noticeId: int(), action: str(64), methodId: z.optional(str(256)), resend: z.optional(z.boolean()) }),
   ]);
   return { attachment, mention, webviewMessage };

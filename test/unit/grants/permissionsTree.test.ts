@@ -39,17 +39,17 @@ describe('the Permissions tree', () => {
       file('user', '{"permissions":{"ask":["Bash(git push:*)"]}}'),
     ];
     expect(lines(buildPermissionsTree({ files, session: [], projectTrusted: true, time }))).toEqual([
-      'file: Local — only you in this project (.claude/settings.local.json) (2 rules)',
+      'file: Local (.claude/local.json · 2 rules)',
       '  list: Allow (1 rule)',
       '    rule: Bash(npm test:*)',
       '  list: Ask (none)',
       '  list: Deny (1 rule)',
       '    rule: WebFetch',
-      'file: Project — shared with the repository (.claude/settings.json) (no file)',
+      'file: Project (.claude/project.json · no file)',
       '  list: Allow (none)',
       '  list: Ask (none)',
       '  list: Deny (none)',
-      'file: User — all your projects (~/.claude/settings.json) (1 rule)',
+      'file: User (~/.claude/settings.json · 1 rule)',
       '  list: Allow (none)',
       '  list: Ask (1 rule)',
       '    rule: Bash(git push:*)',
@@ -80,11 +80,11 @@ describe('the Permissions tree', () => {
     ];
     const nodes = buildPermissionsTree({ files, session: [], projectTrusted: true, time });
     expect(lines(nodes)).toEqual([
-      'file: Local — only you in this project (.claude/settings.local.json) (Claude Code cannot read this file)'.replace('file:', 'fileUnread:'),
+      'file: Local (.claude/local.json · Claude Code cannot read this file)'.replace('file:', 'fileUnread:'),
       '  note: Claude Code ignores the whole file: a comment, which JSON does not allow at line 2, column 3.',
-      'fileUnread: Project — shared with the repository (.claude/settings.json) (Claude Code cannot read this file)',
+      'fileUnread: Project (.claude/project.json · Claude Code cannot read this file)',
       '  note: It is a symbolic link: ACP Chat neither reads nor writes it.',
-      'fileUnread: User — all your projects (~/.claude/settings.json) (Claude Code cannot read this file)',
+      'fileUnread: User (~/.claude/settings.json · Claude Code cannot read this file)',
       '  note: It could not be read (EACCES).',
     ]);
     expect([...walk(nodes)].some(({ node }) => node.kind === 'rule')).toBe(false);

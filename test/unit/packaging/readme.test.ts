@@ -15,10 +15,6 @@ const tourShots = (JSON.parse(readFileSync(join(root, 'test/e2e/readmeTour.shots
 const SCREENSHOTS = 'media/screenshots/';
 const screenshots = readdirSync(join(root, SCREENSHOTS)).filter((f) => !f.startsWith('.'));
 
-// Pictures the tour's list names and docs/ shows that the tour does not take yet, so media/screenshots/ has none of
-// them: each is exempt from "present" until `npm run screenshots` copies it, and fails here once it is there.
-const notYetTaken = ['chat-empty-dark.png', 'mention-list-dark.png', 'always-grant-undo-dark.png'];
-
 // Pictures docs/ (never the README) may show that the tour does not take, each with what draws it.
 const drawnElsewhere: Record<string, string> = { 'bench/chart.png': 'npm run bench' };
 
@@ -89,18 +85,7 @@ describe('the README', () => {
       .map((f) => `docs/${f}`),
   ].sort();
   it.each(docs)('%s shows only pictures that exist', (file) => {
-    expect(images(file).filter((p) => !existsSync(join(root, p)) && !notYetTaken.some((n) => p === SCREENSHOTS + n))).toEqual([]);
-  });
-
-  it("waits only for pictures on the tour's list that media/screenshots/ does not have yet", () => {
-    expect(
-      notYetTaken.filter((n) => !tourShots.includes(n)),
-      'not on readmeTour.shots.json',
-    ).toEqual([]);
-    expect(
-      notYetTaken.filter((n) => screenshots.includes(n)),
-      'in media/screenshots/ now: take them off notYetTaken',
-    ).toEqual([]);
+    expect(images(file).filter((p) => !existsSync(join(root, p)))).toEqual([]);
   });
 
   it('and docs/ show only pictures the README tour takes, and media/screenshots/ holds no picture they do not show', () => {

@@ -114,15 +114,15 @@ describe('a credit error, as Claude’s adapter reports it', () => {
 describe('the context meter', () => {
   it('says how full the context is in words; the numbers and the cost are in its tooltip', () => {
     const m = contextMeter({ used: 24_000, size: 200_000, cost: { amount: 0.12, currency: 'USD' } })!;
-    expect(m.text).toBe('12% of context used');
+    expect(m.text).toBe('12% context');
     expect(m.tooltip).toMatch(/^Context: 24.000 of 200.000 tokens \(12%\) · .*0\.12$/u);
     expect(m.level).toBe('low');
   });
 
   it('a fraction of a percent is not "0%"; none before the agent reports usage', () => {
-    expect(contextMeter({ used: 40, size: 1_000_000 })?.text).toBe('<1% of context used');
-    expect(contextMeter({ used: 0, size: 1_000_000 })?.text).toBe('0% of context used');
-    expect(contextMeter({ used: 950, size: 1000 })).toMatchObject({ text: '95% of context used', level: 'high' });
+    expect(contextMeter({ used: 40, size: 1_000_000 })?.text).toBe('<1% context');
+    expect(contextMeter({ used: 0, size: 1_000_000 })?.text).toBe('0% context');
+    expect(contextMeter({ used: 950, size: 1000 })).toMatchObject({ text: '95% context', level: 'high' });
     expect(contextMeter(undefined)).toBeUndefined();
   });
 
@@ -130,7 +130,7 @@ describe('the context meter', () => {
     const t = setup([]);
     t.send({ type: 'patch', entries: [], meta: { usage: { used: 40, size: 1_000_000 } } });
     const usage = t.root.querySelector<HTMLElement>('[data-testid="usage"]')!;
-    expect([usage.hidden, usage.textContent]).toEqual([false, '<1% of context used']);
+    expect([usage.hidden, usage.textContent]).toEqual([false, '<1% context']);
     expect(usage.title).toMatch(/^Context: 40 of 1.000.000 tokens \(0%\)$/u);
   });
 });

@@ -178,7 +178,7 @@ describe('rendering a snapshot', () => {
     ]);
     expect(t.q('[data-testid="plan"]')!.textContent).toContain('Plan (1/3)');
     // The context meter in words, its numbers and the cost in the tooltip.
-    expect(t.q('[data-testid="usage"]')!.textContent).toBe('1% of context used');
+    expect(t.q('[data-testid="usage"]')!.textContent).toBe('1% context');
     expect(t.q('[data-testid="usage"]')!.title).toMatch(/^Context: 12.345 of 1.000.000 tokens \(1%\) · \$0\.12$/u);
     // The title is VS Code's (the view's or tab's title bar); the page's header does not repeat it, nor New or History.
     expect(t.q('[data-testid="session-title"]')).toBeNull();

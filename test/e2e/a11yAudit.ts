@@ -25,6 +25,17 @@ export interface Audit {
   width: number;
 }
 
+/** Audits what `frame` shows now and expects no serious or critical violation and no clipped control; returns the audit. */
+export async function expectAccessible(frame: FrameLocator, where: string): Promise<Audit> {
+  const found = await audit(frame);
+  expect(
+    found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+    `${where}: serious or critical violations`,
+  ).toEqual([]);
+  expect(found.clipped, `${where}: clipped controls`).toEqual([]);
+  return found;
+}
+
 /** Audits what `frame` shows now. */
 export async function audit(frame: FrameLocator): Promise<Audit> {
   const body = frame.locator('body');

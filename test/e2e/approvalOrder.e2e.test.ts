@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { expect, test, describe, beforeAll } from 'vitest';
 import { text, toolUse, write } from '../fixtures/fakeAnthropic';
-import { audit, THEMES, useTheme } from './a11yAudit';
+import { expectAccessible, THEMES, useTheme } from './a11yAudit';
 import { lastToolCard, sendPrompt, TURN_MS, useChatBed, waitTurnIdle, type ChatBed } from './chatBed';
 import { readQuickPick } from './harness';
 import { sizeSideBar } from './sideBarWidth';
@@ -20,15 +20,6 @@ describe('ACP Chat e2e: one approval order on every surface, at 290 px', () => {
     cb = bed();
     await sizeSideBar(cb.page, SIDE_BAR_PX);
   });
-
-  async function checkAudit(where: string): Promise<void> {
-    const found = await audit(cb.chat);
-    expect(
-      found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
-      `${where}: serious or critical violations`,
-    ).toEqual([]);
-    expect(found.clipped, `${where}: clipped controls`).toEqual([]);
-  }
 
   /** Closes the approval's QuickPick with its Answer later row, ↑ from Yes: the request keeps waiting in the chat. */
   async function answerLater(): Promise<void> {
@@ -70,7 +61,7 @@ describe('ACP Chat e2e: one approval order on every surface, at 290 px', () => {
       expect(qp.active?.trim(), `${where}: the highlighted row`).toBe('Yes');
       // ↑ from Yes wraps to the last row: one that does not answer.
       expect(qp.items.at(-1)?.trim(), `${where}: the last row`).toBe('Answer later (the request waits in the chat)');
-      await checkAudit(`the card waiting, ${where}`);
+      await expectAccessible(cb.chat, `the card waiting, ${where}`);
     }
     // No, with the keyboard: one ↓ from Yes (the keys go to the QuickPick's box).
     await cb.page.locator('.quick-input-widget input.input').click();
@@ -104,7 +95,7 @@ describe('ACP Chat e2e: one approval order on every surface, at 290 px', () => {
         )
         .evaluateAll((els) => els.filter((e) => (e.textContent ?? '').trim() === '').length);
       expect(iconOnly, `${theme.name}: answers shown as icons alone`).toBe(0);
-      await checkAudit(`a diff's approval, ${theme.name}`);
+      await expectAccessible(cb.chat, `a diff's approval, ${theme.name}`);
     }
     await actions.filter({ hasText: /^Yes$/ }).click();
     await expect.poll(() => card.getByTestId('permission-outcome').textContent(), { timeout: TURN_MS }).toBe('Allowed once by you');

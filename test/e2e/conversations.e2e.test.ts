@@ -103,7 +103,7 @@ describe('ACP Chat e2e: conversations that last', () => {
     await original.getByRole('button', { name: 'Delete this chat' }).click();
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.waitFor({ state: 'visible', timeout: 10_000 });
-    expect(await dialog.innerText()).toContain('Delete the conversation "Walrus migration"?');
+    expect(await dialog.innerText()).toContain('Delete the chat "Walrus migration"?');
     await dialog.locator('.dialog-buttons .monaco-button', { hasText: /^Delete$/ }).click();
     await expect.poll(labels, { timeout: 30_000 }).toEqual(['Walrus migration (fork)']);
     // The fork is still the chat's conversation.

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { apiError, edit, held, read, text, toolUse } from '../fixtures/fakeAnthropic';
-import { audit, THEMES, useTheme } from './a11yAudit';
+import { expectAccessible, THEMES, useTheme } from './a11yAudit';
 import { emptyComposer, openChat, quickOpen, sendPrompt, TURN_MS, useChatBed, waitTurnIdle, type ChatBed } from './chatBed';
 import { pickQuickPickItem, runCommand, screenshot } from './harness';
 import { sizeSideBar } from './sideBarWidth';
@@ -37,7 +37,7 @@ describe('ACP Chat e2e: a chat that fits a 290 px side bar', () => {
       expect(shown.placeholder, where).toBe('Ask, @ for context, / for commands');
       checkComposer(shown, where);
       expect(shown.send, `${where}: Send`).toEqual({ text: '', label: 'Send', cut: false });
-      await checkAudit(cb, where);
+      await expectAccessible(cb.chat, where);
       await screenshot(cb.page, `narrow-chat-idle-${SIDE_BAR_PX}-${theme.body.replace('vscode-', '')}`, cb.page.locator('.part.sidebar'));
     }
   });
@@ -77,7 +77,7 @@ describe('ACP Chat e2e: a chat that fits a 290 px side bar', () => {
       expect(edited.title, `${where}: the Edit card's title`).toContain('existing.txt');
       expect([...edited.cut, ...edited.splitNames], `${where}: the Edit card`).toEqual([]);
 
-      await checkAudit(cb, where);
+      await expectAccessible(cb.chat, where);
       await editCard.scrollIntoViewIfNeeded();
       await screenshot(cb.page, `narrow-chat-running-${SIDE_BAR_PX}-${theme.body.replace('vscode-', '')}`, cb.page.locator('.part.sidebar'));
     }
@@ -99,7 +99,7 @@ describe('ACP Chat e2e: a chat that fits a 290 px side bar', () => {
       expect(await cb.chat.getByTestId('working-text').textContent(), where).toBe('Working…');
       expect(await cb.chat.getByTestId('working-time').textContent(), where).toMatch(/^\d+s$/);
       expect(await cb.chat.getByTestId('agent-message').filter({ hasText: 'The first words' }).count(), where).toBe(0);
-      await checkAudit(cb, where);
+      await expectAccessible(cb.chat, where);
       await screenshot(cb.page, `narrow-chat-working-${SIDE_BAR_PX}-${theme.body.replace('vscode-', '')}`, cb.page.locator('.part.sidebar'));
     }
     release();
@@ -125,7 +125,7 @@ describe('ACP Chat e2e: a chat that fits a 290 px side bar', () => {
       await useTheme(cb.page, cb.chat, theme);
       const where = `a denied call, ${theme.name}`;
       expect((await readToolCard(card)).status, where).toEqual({ tooltip: 'Denied by you', word: 'Denied by you', wordShown: true });
-      await checkAudit(cb, where);
+      await expectAccessible(cb.chat, where);
     }
   });
 
@@ -208,7 +208,7 @@ describe('ACP Chat e2e: a chat that fits a 290 px side bar', () => {
           { icon: 'codicon codicon-file', cut: false },
           { icon: 'codicon codicon-selection', cut: false },
         ]);
-        await checkAudit(cb, where);
+        await expectAccessible(cb.chat, where);
         await screenshot(cb.page, `narrow-chat-context-${SIDE_BAR_PX}-${theme.body.replace('vscode-', '')}`, cb.page.locator('.part.sidebar'));
       }
 
@@ -247,7 +247,7 @@ describe('ACP Chat e2e: a chat that fits a 290 px side bar', () => {
       expect(shown, where).not.toContain('Internal error');
       expect(await cb.chat.locator('[data-entry-kind="error"]').filter({ hasText: words }).count(), `${where}: the error's line`).toBe(1);
       expect(await card.getByTestId('notice-message').innerText(), `${where}: the card`).toBe('The model API answered with an error, so the turn stopped.');
-      await checkAudit(cb, where);
+      await expectAccessible(cb.chat, where);
       await screenshot(cb.page, `narrow-chat-error-${SIDE_BAR_PX}-${theme.body.replace('vscode-', '')}`, cb.page.locator('.part.sidebar'));
     }
     // The errors Claude Code did not ask for are not left to the next prompt.
@@ -405,11 +405,3 @@ function readToolCard(card: Locator): Promise<ShownToolCard> {
 }
 
 /** axe finds nothing serious or critical, and no control is cut without a tooltip. */
-async function checkAudit(cb: ChatBed, where: string): Promise<void> {
-  const found = await audit(cb.chat);
-  expect(
-    found.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
-    `${where}: serious or critical violations`,
-  ).toEqual([]);
-  expect(found.clipped, `${where}: clipped controls`).toEqual([]);
-}

@@ -6,7 +6,7 @@
 // asked about before its first use (the modal answered through the test API: no one can answer one here), and again
 // when it changes.
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SessionMcpServers } from '../../src/mcpServers/sessionMcpServers';
@@ -98,13 +98,20 @@ suite("The user's MCP servers", function () {
   });
 
   test("the servers Claude Code loads by itself follow, from the folder's .mcp.json, never started and no value shown", async () => {
-    // The agent's last start used the folder's Claude settings: it has none, so nothing was left out (and nothing asked).
-    assert.equal(existsSync(join(workspaceRoot(), '.claude')), false, 'the folder has no Claude settings of its own');
-    await vscode.commands.executeCommand('acpChat.restartAgent');
-    await api.chat.ensureSession();
+    // The agent starts again in a folder without Claude settings of its own (another suite's are set aside meanwhile),
+    // so nothing is left out of that start and nothing is asked.
+    const claudeDir = join(workspaceRoot(), '.claude');
+    const aside = `${claudeDir}.aside`;
+    const hadClaudeDir = existsSync(claudeDir);
+    if (hadClaudeDir) renameSync(claudeDir, aside);
     const file = join(workspaceRoot(), '.mcp.json');
-    writeFileSync(file, `\uFEFF${JSON.stringify({ mcpServers: { 'project-probe': { command: 'acp-chat-no-such-program', env: { TOKEN: 'never-shown' } } } })}`);
     try {
+      await vscode.commands.executeCommand('acpChat.restartAgent');
+      await api.chat.ensureSession();
+      writeFileSync(
+        file,
+        `\uFEFF${JSON.stringify({ mcpServers: { 'project-probe': { command: 'acp-chat-no-such-program', env: { TOKEN: 'never-shown' } } } })}`,
+      );
       const rows = await api.mcpServers.list();
       assert.deepEqual(
         rows.map((r) => r.name),
@@ -120,6 +127,11 @@ suite("The user's MCP servers", function () {
       assert.ok(!JSON.stringify(rows).includes('never-shown'));
     } finally {
       rmSync(file, { force: true });
+      if (hadClaudeDir) {
+        // What the agent's start made there meanwhile goes; the other suite's settings come back.
+        rmSync(claudeDir, { recursive: true, force: true });
+        renameSync(aside, claudeDir);
+      }
     }
   });
 });

@@ -8,7 +8,7 @@
 // comment or a trailing comma is not read at all, all its rules dropped without a word (checked with the bundled
 // Claude Code: an allow rule in such a file still asks; the SDK's `resolveSettings` leaves the file out; the CLI
 // refuses to update one: "Invalid JSON syntax in settings file"; its parse is `JSON.parse(ls(e))` with
-// `function ls(e){return e.startsWith("\uFEFF")?e.slice(1):e}`, see agents/claudeCode/projectSettings.ts). So such a
+// `function ls(e){return e.startsWith("\uFEFF")?e.slice(1):e}`, see agents/claudeCode/claudeJson.ts). So such a
 // file is reported as not read, and never edited: an edit would not make it count; a BOM'd file is read, and kept.
 // jsonc-parser (its ES module build: the CommonJS one hides its own requires from the bundler) gives the tree with each
 // value's offsets, which ruleEdits.ts edits on.

@@ -9,6 +9,8 @@
 // is fine). Pure: the caller reads the files (claudeCodeFiles.ts).
 // jsonc-parser's ES module build: the CommonJS one hides its own requires from the bundler.
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
+import { isRecord } from '../acpClient/guards';
+import { readClaudeJson, withoutBom } from '../agents/claudeCode/claudeJson';
 import {
   describeClaudeCodeState,
   describeClaudeCodeWhat,
@@ -127,17 +129,9 @@ export function claudeCodeServers(files: ClaudeCodeFiles, ctx: { passed: readonl
 function parsed(file: FileRead, unread: ClaudeCodeList['unread']): Record<string, unknown> | undefined {
   const fail = (problem: string) => void unread.push({ path: file.path, shown: file.shown, problem: describeFileUnread(file.shown, problem) });
   if ('problem' in file) return fail(file.problem);
-  const text = file.text.charCodeAt(0) === 0xfeff ? file.text.slice(1) : file.text;
-  // An empty file is no servers, as Claude Code reads it.
-  if (text.trim() === '') return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return fail(invalidAt(text));
-  }
-  if (!isRecord(value)) return fail(describeNotAnObject());
-  return value;
+  const read = readClaudeJson(file.text);
+  if (read.ok) return read.value;
+  return fail(read.problem === 'invalid' ? invalidAt(withoutBom(file.text)) : describeNotAnObject());
 }
 
 /**
@@ -181,15 +175,7 @@ function toEntries(servers: Record<string, unknown> | undefined, scope: ClaudeSc
 
 /** disabledMcpjsonServers of a settings file's text: the names, none when the text is not such a file. */
 export function disabledProjectServers(text: string): string[] {
-  try {
-    const value: unknown = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-    const names = isRecord(value) ? value.disabledMcpjsonServers : undefined;
-    return Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  const read = readClaudeJson(text);
+  const names = read.ok ? read.value.disabledMcpjsonServers : undefined;
+  return Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [];
 }

@@ -1,6 +1,7 @@
 // Chats in their own git worktrees: New Chat in Worktree, the chat's bar (its branch and changes, Review, Apply, Open
 // in New Window, Discard), Manage Worktrees; where each such session works, for the agent's files and terminals.
 import * as vscode from 'vscode';
+import type { Chat } from '../chat/chat';
 import { partKey } from '../chat/chatParts';
 import { COMMANDS } from '../contributions/commandIds';
 import { inActiveChat, reporting } from '../core/commandHandlers';
@@ -22,6 +23,8 @@ export function activateWorktrees(core: Core): Feature {
     trusted: () => vscode.workspace.isTrusted,
     say: (message, severity, actions, chat) => presenter.showMessage(message, severity, actions, chat),
   });
+  // New Chat in Worktree…, and the empty chat's offer of the same.
+  const startInWorktree = (chat: Chat) => worktrees.create(chat, workspaceFolderPaths());
   return {
     disposables: [
       worktrees,
@@ -37,12 +40,10 @@ export function activateWorktrees(core: Core): Feature {
     ],
     chatPart: {
       key: WORKTREE,
-      make: (chat) => bindWorktree(chat, { worktrees, chats, logger, startInWorktree: (c) => worktrees.create(c, workspaceFolderPaths()) }),
+      make: (chat) => bindWorktree(chat, { worktrees, chats, logger, startInWorktree }),
     },
     commands: {
-      [COMMANDS.newChatInWorktree]: inActiveChat(core, vscode.l10n.t('Starting a chat in a worktree'), (chat) =>
-        worktrees.create(chat, workspaceFolderPaths()),
-      ),
+      [COMMANDS.newChatInWorktree]: inActiveChat(core, vscode.l10n.t('Starting a chat in a worktree'), startInWorktree),
       [COMMANDS.manageWorktrees]: reporting(core, vscode.l10n.t('Managing the worktrees'), () => worktrees.manage(chats)),
     },
     /** The chats' worktrees: made, applied and discarded as the commands do, with the questions' answers given. */

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { toVerbatimText } from '../../acpClient/displayText';
 import { l10n } from '../../contributions/l10n';
+import { readClaudeJson } from './claudeJson';
 import { findFrontMatterSettings, toMarkdownRole } from './frontMatterSettings';
 import type { ProjectSetting, ProjectSettingKind } from './projectSetting';
 
@@ -160,26 +161,13 @@ function toShownValue(value: string): string {
   );
 }
 
-/**
- * A settings file's text read as Claude Code reads it: blank is `{}`; otherwise one leading byte-order mark is dropped
- * and the rest is strict JSON (no comments, no trailing commas), applied only when it is an object. Found in the
- * bundled CLI (Claude Code 2.1.318, @anthropic-ai/claude-agent-sdk-linux-x64/claude, its embedded JS): the reader starts
- * `if(e.trim()==="")return{settings:{},errors:[],loadState:"loaded"};let s=nt(e,!1)`, where `nt` is
- * `JSON.parse(ls(e))` ("safeParseJSON: invalid JSON") and `function ls(e){return e.startsWith("\uFEFF")?e.slice(1):e}`;
- * its JSONC reader ("Failed to parse JSONC") reads only VS Code's own settings.json. Run against a fake API, the CLI
- * runs the hook of a BOM'd file (UTF-8, or UTF-16LE: projectClaudeFiles.ts decodes it) and not of one with a comment
- * or a trailing comma (test/integration/projectSettings.test.ts).
- */
+/** A settings file's text read as Claude Code reads it (claudeJson.ts); why it is not checked when it cannot be. */
 function readSettingsText(text: string): { ok: true; settings: Record<string, unknown> } | { ok: false; reason: string } {
-  if (text.trim() === '') return { ok: true, settings: {} };
-  let value: unknown;
-  try {
-    value = JSON.parse(text.startsWith('\ufeff') ? text.slice(1) : text);
-  } catch (err) {
-    return { ok: false, reason: l10n.t('not read as JSON ({0}), so what it sets was not checked', err instanceof Error ? err.message : String(err)) };
-  }
-  const settings = asObject(value);
-  return settings ? { ok: true, settings } : { ok: false, reason: l10n.t('JSON that is not an object, so what it sets was not checked') };
+  const read = readClaudeJson(text);
+  if (read.ok) return { ok: true, settings: read.value };
+  if (read.problem === 'not-object') return { ok: false, reason: l10n.t('JSON that is not an object, so what it sets was not checked') };
+  const message = read.cause instanceof Error ? read.cause.message : String(read.cause);
+  return { ok: false, reason: l10n.t('not read as JSON ({0}), so what it sets was not checked', message) };
 }
 
 function asObject(value: unknown): Record<string, unknown> | undefined {

@@ -30,10 +30,35 @@ import { checkGlossary } from './glossary.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const BUNDLE = 'l10n/bundle.l10n.json';
 /**
- * The webview page words its own text in the browser, and the protocol's modules are the page's too (the page
- * imports them); the host's strings are everything else under src/.
+ * The webview page words its own text with its own l10n.t (src/webview/page/l10n.ts), whose messages share the bundle:
+ * the host gives the page VS Code's loaded bundle. Its text sits in other places than the host's: the children and
+ * labels of the DOM it builds. The protocol's modules carry data, not words.
  */
-const OUT_OF_SCOPE = /^src\/webview\/(page|protocol)\//;
+const OUT_OF_SCOPE = /^src\/webview\/protocol\//;
+const PAGE = /^src\/webview\/page\//;
+/** The page's DOM helpers (src/webview/page/dom.ts) and the DOM's own calls: the arguments, from the index, shown as text. */
+const PAGE_SHOWN_FROM = new Map([
+  ['h', 2],
+  ['append', 1],
+  ['setChildren', 1],
+  ['createTextNode', 0],
+  ['say', 0],
+]);
+/** The page's attributes and DOM properties a person reads or hears. */
+const PAGE_SHOWN_ATTRIBUTE = new Set([
+  'aria-label',
+  'ariaLabel',
+  'aria-description',
+  'aria-roledescription',
+  'aria-valuetext',
+  'alt',
+  'title',
+  'placeholder',
+  'textContent',
+  'innerText',
+]);
+/** The page's modules that word things for people (every sentence in them is text). */
+const PAGE_WORDING_MODULES = ['src/webview/page/labels.ts', 'src/webview/page/workingLine.ts'];
 /**
  * The modules that word things for people: every sentence in them is user text. A feature words its notices in a
  * module named …Wording.ts and its errors in their own modules, named …Error.ts (a line only the log reads is marked).
@@ -182,7 +207,28 @@ export function scanSource(text, file) {
     problems.push({ line: line + 1, text: t, why, start: node.getStart(sf), end: node.getEnd(), args });
   };
 
+  const page = PAGE.test(file.replace(/\\/g, '/'));
+  const pageSinks = (node) => {
+    if (ts.isCallExpression(node)) {
+      const name = calleeName(node.expression);
+      if (name && PAGE_SHOWN_FROM.has(name)) node.arguments.slice(PAGE_SHOWN_FROM.get(name)).forEach((a) => shown(a, name));
+      // button(label, attrs, ...children): its label is its name and its tooltip.
+      if (name === 'button') [node.arguments[0], ...node.arguments.slice(2)].forEach((a) => shown(a, name));
+      const attribute = name === 'setAttribute' && node.arguments[0] && literalText(node.arguments[0]);
+      if (attribute && PAGE_SHOWN_ATTRIBUTE.has(attribute)) shown(node.arguments[1], `setAttribute ${attribute}`);
+    }
+    if (ts.isPropertyAssignment(node)) {
+      const name = ts.isStringLiteral(node.name) ? node.name.text : node.name.getText();
+      if (PAGE_SHOWN_ATTRIBUTE.has(name) && !SHOWN_FIELD.has(name)) shown(node.initializer, name);
+    }
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left)) {
+      const name = node.left.name.text;
+      if (PAGE_SHOWN_ATTRIBUTE.has(name) && !SHOWN_FIELD.has(name)) shown(node.right, `.${name} =`);
+    }
+  };
+
   const visit = (node) => {
+    if (page) pageSinks(node);
     if (isL10nCall(node)) {
       const [first] = node.arguments;
       const msg = first && literalText(first);
@@ -250,7 +296,7 @@ export function scanSource(text, file) {
   };
   visit(sf);
 
-  if (WORDING_MODULE_NAME.test(file) || WORDING_MODULES.some((m) => file.replace(/\\/g, '/').endsWith(m))) {
+  if (WORDING_MODULE_NAME.test(file) || [...WORDING_MODULES, ...PAGE_WORDING_MODULES].some((m) => file.replace(/\\/g, '/').endsWith(m))) {
     // Every sentence here is user wording: a literal with a letter and a space, outside imports and l10n.t.
     const sentences = (node) => {
       if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || isL10nCall(node) || ts.isRegularExpressionLiteral(node)) return;

@@ -128,6 +128,7 @@ function createChatActions(
   | 'dropUris'
   | 'reviewTurnChanges'
   | 'revertTurnChanges'
+  | 'keepTurnChanges'
   | 'editPrompt'
   | 'goBack'
   | 'retryTurn'
@@ -214,12 +215,13 @@ function createChatActions(
  * The chat's own part of its page: the transcript, status, notices, approvals and questions, the agent picker and
  * how a new approval is signalled (one for every chat, from VS Code's setting).
  */
-export function chatCorePart(chat: Chat, deps: ChatActionDeps & { agents: AgentChoice }): ChatPagePart & vscode.Disposable {
+export function chatCorePart(chat: Chat, deps: ChatActionDeps & { agents: AgentChoice; folders: () => readonly string[] }): ChatPagePart & vscode.Disposable {
   const { dispose, ...transcript } = createChatSource(chat, deps.permissions);
   return {
     source: {
       ...transcript,
       ...agentPickerSource(deps.agents),
+      getFolders: deps.folders,
       getApprovalSignal: readApprovalSignal,
       onDidChangeApprovalSignal: onDidChangeApprovalSignal,
     },

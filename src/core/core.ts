@@ -159,7 +159,7 @@ export function createCore(context: vscode.ExtensionContext): Core {
     isChatVisible: () => views.anyVisible,
     apiKeyApplies: () => launcher.apiKeyApplies(),
   });
-  parts.register(CHAT, (chat) => chatCorePart(chat, { chats, permissions, editor, logger, presenter, agents }));
+  parts.register(CHAT, (chat) => chatCorePart(chat, { chats, permissions, editor, logger, presenter, agents, folders: () => folders.paths() }));
   const views: ChatViews = new ChatViews({
     chats,
     parts,

@@ -91,6 +91,8 @@ export interface ApprovalQuestion {
   /** What the question is about, whole, as it is shown. */
   subject?: string;
   subjectForm?: SubjectForm;
+  /** The path itself when the subject is one: each surface shows it relative to the folders it knows. */
+  subjectPath?: string;
 }
 
 /** The tool call as either side holds it (the request's `toolCall`, or the transcript's merged state). */
@@ -123,7 +125,8 @@ export function buildApprovalQuestion(call: QuestionSource, optionIds: readonly 
     .find((p) => p);
   const path =
     nonBlank(optionalString(input.file_path) ?? optionalString(input.notebook_path) ?? optionalString(input.path)) ?? diffs[0]?.path ?? firstLocation;
-  const asPath = (question: string): ApprovalQuestion => (path ? { question, subject: toVerbatimText(path), subjectForm: 'path' } : withTitle(question, title));
+  const asPath = (question: string): ApprovalQuestion =>
+    path ? { question, subject: toVerbatimText(path), subjectForm: 'path', subjectPath: path } : withTitle(question, title);
 
   if (name === EXIT_PLAN_TOOL || optionIds.some((id) => id.startsWith(EXIT_PLAN_OPTION_PREFIX))) return { question: APPROVAL.readyToCode };
   if ((name !== undefined && SHELL_TOOLS.has(name)) || kind === 'execute') {

@@ -6,6 +6,7 @@ import type { ToolCallState } from '../acpClient/transcript';
 import { toDisplayText, toVerbatimText, truncate } from '../acpClient/displayText';
 import { OPTION_KIND_ICON, TOOL_KIND_ICON } from './kindIcons';
 import { checkLocation, locationLabel, type PathFlavour } from '../workbench/locationLinks';
+import { shownPath } from '../workbench/shownPath';
 import { isRecord, optionalString } from '../acpClient/guards';
 import { APPROVAL, buildApprovalQuestion, type SubjectForm } from './approvalQuestion';
 import { inApprovalOrder, isBroaderAnswer } from './approvalOrder';
@@ -44,6 +45,8 @@ export interface PermissionPresentation {
   /** What the question is about, whole (the command, path or URL), shown below it. */
   subject?: string;
   subjectForm?: SubjectForm;
+  /** The path itself when the subject is one (the subject shows it relative to the workspace). */
+  subjectPath?: string;
   /** True when `title` is the shell command, shown verbatim. */
   titleIsCommand: boolean;
   description?: string;
@@ -113,7 +116,12 @@ export function buildPermissionPresentation(input: PresentationInput, context: P
     .find((t): t is string => typeof t === 'string' && t.trim() !== '');
   const diffs = content
     .filter((c): c is Extract<ToolCallContent, { type: 'diff' }> => c.type === 'diff' && typeof c.path === 'string' && typeof c.newText === 'string')
-    .map((d) => ({ path: d.path, oldText: typeof d.oldText === 'string' ? d.oldText : null, newText: d.newText }));
+    .map((d) => ({
+      path: d.path,
+      ...(context.workspaceFolders ? { shownPath: shownPath(d.path, context.workspaceFolders).text } : {}),
+      oldText: typeof d.oldText === 'string' ? d.oldText : null,
+      newText: d.newText,
+    }));
   const isPlan = toolName === 'ExitPlanMode' || options.some((o) => o.optionId.startsWith(EXIT_PLAN_OPTION_PREFIX));
   const plan = isPlan ? nonBlank(optionalString(rawInput?.plan)) : undefined;
 
@@ -126,7 +134,10 @@ export function buildPermissionPresentation(input: PresentationInput, context: P
   return {
     title,
     question: asked.question,
-    subject: asked.subject,
+    // A path as the user knows it in the workspace, whole and marked where it is outside every folder.
+    subject:
+      asked.subjectPath !== undefined && context.workspaceFolders ? toVerbatimText(shownPath(asked.subjectPath, context.workspaceFolders).text) : asked.subject,
+    subjectPath: asked.subjectPath,
     subjectForm: asked.subjectForm,
     titleIsCommand: isShell && rawTitle !== undefined,
     description: hint.description ? toDisplayText(hint.description, DESCRIPTION_MAX, false) || undefined : undefined,
@@ -159,7 +170,7 @@ export function buildPromptDetail(p: PermissionPresentation): string {
   const lines: string[] = [];
   const diffPaths = new Set(p.diffs.map((d) => d.path));
   // The subject whole (the heading is the question alone), unless a diff's line below names that path already.
-  const subjectInDiff = p.subjectForm === 'path' && p.diffs.some((d) => toVerbatimText(d.path) === p.subject);
+  const subjectInDiff = p.subjectForm === 'path' && p.diffs.some((d) => d.path === p.subjectPath);
   if (p.subject && !subjectInDiff) lines.push(p.subject);
   if (p.command !== undefined && p.command !== p.subject) lines.push(l10n.t('Command:\n{0}', p.command));
   if (p.url && p.url !== p.subject) lines.push(l10n.t('URL: {0}', p.url));
@@ -180,7 +191,7 @@ export function buildModalDetail(p: PermissionPresentation): string {
 
 /** "Edit /a/b.ts: replaces 2 lines with 3 lines" / "Create /a/b.ts (4 lines)". */
 export function describeDiff(d: PresentedDiff): string {
-  const path = toDisplayText(d.path, DESCRIPTION_MAX);
+  const path = toDisplayText(d.shownPath ?? d.path, DESCRIPTION_MAX);
   const count = (s: string) => (s === '' ? 0 : s.replace(/\r?\n$/u, '').split(/\r?\n/u).length);
   const plural = (n: number) => l10n.t('{0} line{1}', n, n === 1 ? '' : 's');
   if (d.oldText === null) return l10n.t('Create {0} ({1})', path, plural(count(d.newText)));

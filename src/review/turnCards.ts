@@ -1,5 +1,5 @@
-// The turn cards: each turn's changed files at its end (Review opens the multi-file diff, Revert takes a file or all
-// back), with what the editor still holds under review counted per file, and the retried turns marked superseded.
+// The turn cards: each turn's changed files at its end (Review opens the multi-file diff, Undo puts a file or all back,
+// Keep accepts what the editor still holds under review), with that counted per file, and retried turns marked superseded.
 import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
 import { Emitter } from '../acpClient/events';
@@ -48,14 +48,14 @@ export function turnsView(
 
 export interface TurnCards {
   source: Pick<ChatSource, 'getTurns' | 'onDidChangeTurns'>;
-  actions: Pick<ChatActions, 'reviewTurnChanges' | 'revertTurnChanges'>;
+  actions: Pick<ChatActions, 'reviewTurnChanges' | 'revertTurnChanges' | 'keepTurnChanges'>;
   dispose(): void;
 }
 
 export function bindTurnCards(
   chat: Chat,
   turns: Pick<TurnChangesPart, 'turnChanges' | 'goBack'>,
-  deps: { review: TurnReview; editorReview: Pick<EditorReview, 'count' | 'onDidChange'>; presenter: Pick<UserErrorPresenter, 'showMessage'> },
+  deps: { review: TurnReview; editorReview: Pick<EditorReview, 'count' | 'keepFile' | 'onDidChange'>; presenter: Pick<UserErrorPresenter, 'showMessage'> },
 ): TurnCards {
   const { turnChanges: tracker, goBack } = turns;
   const { review, editorReview, presenter } = deps;
@@ -84,6 +84,11 @@ export function bindTurnCards(
         const result = await review.revert(id, path === undefined ? undefined : [path]);
         const refusal = describeRevertRefusals(result.refused);
         if (refusal) presenter.showMessage(refusal.message, refusal.severity, refusal.actions, chat);
+      },
+      // Keep is the editor's Keep All for each file: its marks go, the file stays as the agent left it.
+      keepTurnChanges: async (id, path) => {
+        const set = tracker.sets.find((s) => s.id === id);
+        for (const f of set?.files ?? []) if ((path === undefined || f.path === path) && editorReview.count(f.path) > 0) editorReview.keepFile(f.path);
       },
     },
     dispose: () => {

@@ -31,7 +31,7 @@ export function checkLocation(path: unknown, line: unknown, workspaceFolders: re
 export function locationLabel(check: Extract<LocationCheck, { ok: true }>): string {
   const shown = check.insideWorkspace ? check.relativePath! : check.path;
   const withLine = check.line ? `${shown}:${check.line}` : shown;
-  return check.insideWorkspace ? withLine : `${withLine} (outside workspace)`;
+  return check.insideWorkspace ? withLine : l10n.t('{0} (outside workspace)', withLine);
 }
 
 /** A location as the approval surfaces show it and the editor opens it. */

@@ -114,6 +114,8 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
 /** A proposed or applied change to one file, as a diff shows it. */
 export interface PresentedDiff {
   path: string;
+  /** The path as a person reads it: relative to the workspace, or whole and marked outside it. */
+  shownPath?: string;
   /** `null` for a new file (ACP: null/omitted oldText). */
   oldText: string | null;
   newText: string;

@@ -42,6 +42,7 @@ export function snapshotMessage(session: Session): HostToWebview {
     status: { state: 'ready', agentName: 'bench' },
     capabilities: caps(),
     elicitations: [],
+    folders: [],
   };
 }
 

@@ -2,7 +2,8 @@
 // shows its hunks (added lines marked, the removed lines' text at their ends without a hover, Keep and Undo above
 // each) in the dark and the light theme; a click on Undo of
 // one hunk changes only that hunk on disk; Keep All in the editor title clears the file's marks, and the chat's count
-// of changes to review follows. Real adapter, fake Messages API.
+// of changes to review follows; the turn card's Keep and Keep All do the same from the chat. Real adapter, fake
+// Messages API.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -95,5 +96,28 @@ describe('ACP Chat e2e: the agent’s changes under review in the editor', () =>
     await expect.poll(() => lenses().count(), { timeout: 10_000 }).toBe(0);
     await expect.poll(() => toReview().count(), { timeout: 10_000 }).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(agentLeft.replace('kilo\n', 'kilo\nlima\n'));
+  });
+
+  test('the turn card says the same: Keep on one file ends its review, Keep All the rest; the files stay as the agent left them', async () => {
+    const [a, b] = [join(cb.workspace, 'keep-a.txt'), join(cb.workspace, 'keep-b.txt')];
+    writeFileSync(a, 'one\ntwo\n');
+    writeFileSync(b, 'three\nfour\n');
+    cb.fake.setScript([edit(a, 'one', 'ONE'), edit(b, 'four', 'FOUR'), text('Two files.')]);
+    await sendPrompt(cb, 'change two files');
+    await cb.chat.getByTestId('transcript').getByText('Two files.').waitFor({ timeout: TURN_MS });
+    await waitTurnIdle(cb);
+    const card = cb.chat.getByTestId('changed-files').last();
+    const row = (name: string) => card.getByTestId('changed-file').filter({ hasText: name });
+    await expect.poll(() => card.getByTestId('to-review').allTextContents(), { timeout: 10_000 }).toEqual(['1 to review', '1 to review']);
+
+    await row('keep-a.txt').getByTestId('keep-file').click();
+    await expect.poll(() => row('keep-a.txt').getByTestId('to-review').count(), { timeout: 10_000 }).toBe(0);
+    expect(await row('keep-a.txt').getByTestId('keep-file').count()).toBe(0);
+    expect(await row('keep-b.txt').getByTestId('to-review').textContent()).toBe('1 to review');
+
+    await card.getByTestId('keep-all').click();
+    await expect.poll(() => card.getByTestId('to-review').count(), { timeout: 10_000 }).toBe(0);
+    expect(await card.getByTestId('keep-all').count()).toBe(0);
+    expect([readFileSync(a, 'utf8'), readFileSync(b, 'utf8')]).toEqual(['ONE\ntwo\n', 'three\nFOUR\n']);
   });
 });

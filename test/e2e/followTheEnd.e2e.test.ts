@@ -29,6 +29,7 @@ describe('ACP Chat e2e: the chat follows the end (Chromium)', () => {
       status: { state: 'ready' },
       capabilities: { image: false, embeddedContext: false, steering: false },
       elicitations: [],
+      folders: [],
     });
     // Laid out at the end once the snapshot's frame ran.
     await w.page.waitForFunction(() => {

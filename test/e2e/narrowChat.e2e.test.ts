@@ -312,7 +312,8 @@ interface ShownComposer {
   placeholderWidth: number;
   boxWidth: number;
   mode: { text: string; tooltip: string; ellipsis: boolean; width: number; wholeWidth: number };
-  model: { tooltip: string } | null;
+  /** The model picker: its tooltip, the name it shows, and whether that is cut. */
+  model: { tooltip: string; name: string; cut: boolean } | null;
   send: { text: string; label: string; cut: boolean };
   stopText: string;
   frameWidth: number;
@@ -351,7 +352,12 @@ function readComposer(chat: FrameLocator): Promise<ShownComposer> {
         width: mode.getBoundingClientRect().width,
         wholeWidth,
       },
-      model: model ? { tooltip: model.title } : null,
+      model: model
+        ? (() => {
+            const face = document.querySelector<HTMLElement>('[data-testid="model-name"]')!;
+            return { tooltip: model.title, name: face.textContent ?? '', cut: face.scrollWidth > face.clientWidth + 1 };
+          })()
+        : null,
       send: { text: send.innerText.trim(), label: send.getAttribute('aria-label') ?? '', cut: send.scrollWidth > send.clientWidth + 1 },
       stopText: stop.hidden ? '' : stop.innerText.trim(),
       frameWidth: window.innerWidth,
@@ -367,6 +373,9 @@ function checkComposer(shown: ShownComposer, where: string): void {
   expect(shown.mode.width, `${where}: the mode picker is as wide as its word needs`).toBeGreaterThanOrEqual(shown.mode.wholeWidth - 0.5);
   expect(shown.mode.tooltip, `${where}: the mode's tooltip`).toBe('Mode: Ask before edits');
   expect(shown.model?.tooltip, `${where}: the model's tooltip`).toMatch(/^Model: \S/);
+  // The model by its name, whole: not the adapter's "Default (recommended)" cut to "Defaul…".
+  expect(shown.model?.name, `${where}: the model's name`).not.toMatch(/^Default\b/);
+  expect(shown.model?.cut, `${where}: the model's name is cut`).toBe(false);
 }
 
 interface ShownToolCard {

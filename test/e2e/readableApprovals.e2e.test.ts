@@ -1,6 +1,6 @@
 // Approvals you can read, in the real VS Code with the side bar sized to 290 px by dragging its sash as a user does:
 // a command approval and an edit approval (a Write of a new file with a long path) ask the question for their kind of
-// call, show the whole command or path, and every option's whole label (the broader grants are the long ones), with
+// call, show the whole command, or the path once (relative, in the card's title), and every option's whole label (the broader grants are the long ones), with
 // nothing cut by an ellipsis or a clipped box; in the dark, light and high-contrast themes, with axe finding nothing
 // serious or critical. Each is photographed (approval-command-290-dark, approval-edit-290-light, …).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -47,18 +47,24 @@ describe('ACP Chat e2e: approvals you can read in a 290 px side bar', () => {
   });
 
   test(
-    'an edit approval asks "Write this file?" and shows the whole long path and "Yes, allow all edits during this session" whole, in each theme',
+    'an edit approval asks "Write this file?", names the long path once, relative and whole, and shows "Yes, allow all edits during this session" whole, in each theme',
     { timeout: 240_000 },
     async () => {
       const path = join(cb.workspace, LONG_PATH);
       cb.fake.setScript([write(path, 'export {};\n'), text('Left it.')]);
       await sendPrompt(cb, 'create the long component test');
-      const card = lastToolCard(cb, 'NewComponentWithALongName').getByTestId('permission');
+      const toolCard = lastToolCard(cb, 'NewComponentWithALongName');
+      const card = toolCard.getByTestId('permission');
       await card.getByTestId('permission-option').first().waitFor({ timeout: TURN_MS });
 
       const shown = await readCard(card);
       expect(shown.question).toBe('Write this file?');
-      expect(shown.subject).toBe(path);
+      // The card's title names the file, relative to the workspace and whole while the question waits: the approval,
+      // the diff's header and the file's link do not name it again.
+      expect(shown.subject).toBe('');
+      const title = await toolCard.locator('.tool-title').evaluate((el) => ({ text: el.textContent, whole: el.scrollHeight <= el.clientHeight + 1 }));
+      expect(title).toEqual({ text: `Write ${LONG_PATH}`, whole: true });
+      expect((await toolCard.innerText()).split('NewComponentWithALongName').length - 1).toBe(1);
       expect(shown.labels.map((l) => l.text)).toEqual(['Yes', 'No', 'Yes, allow all edits during this session']);
       await checkEveryTheme(cb, card, 'edit');
 

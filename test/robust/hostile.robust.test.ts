@@ -336,6 +336,7 @@ async function render(view: WebviewPage, p: string, i: number): Promise<void> {
     status: { state: 'error', message: p },
     capabilities: { image: true, embeddedContext: true, steering: false },
     elicitations: [{ key: `e${i}`, message: p, form: parseElicitationForm(elicitation) }],
+    folders: [],
   };
   await view.send(msg);
   await view.page.waitForFunction(

@@ -56,6 +56,8 @@ export interface ChatActions {
   reviewTurnChanges(id: string): Promise<void>;
   /** Reverts one file of a turn's changes, or all of them when `path` is undefined. */
   revertTurnChanges(id: string, path?: string): Promise<void>;
+  /** Keeps what the editor holds under review of one file of a turn, or of all its files when `path` is undefined. */
+  keepTurnChanges(id: string, path?: string): Promise<void>;
   /** Sends the user message `entryId` again with `text`, continuing from just before it. */
   editPrompt(entryId: string, text: string): Promise<void>;
   /** Rewind the code, the chat, or both, to just before the user message `entryId` (asked). */
@@ -86,6 +88,8 @@ export interface ChatSource {
   /** The current session's meta, read without copying the transcript (the publisher reads it on every flush). */
   getMeta(): Readonly<SessionMeta> | undefined;
   getStatus(): ConnectionStatus;
+  /** The folders the chat's paths are shown relative to. */
+  getFolders(): readonly string[];
   getCapabilities(): ComposerCapabilities;
   getElicitations(): ElicitationView[];
   onDidChangeTranscript: Subscribe<readonly TranscriptChange[]>;
@@ -124,6 +128,7 @@ const SOURCE_MEMBERS: Record<keyof ChatSource, true> = {
   getSnapshot: true,
   getMeta: true,
   getStatus: true,
+  getFolders: true,
   getCapabilities: true,
   getElicitations: true,
   onDidChangeTranscript: true,
@@ -168,6 +173,7 @@ const ACTION_MEMBERS: Record<keyof ChatActions, true> = {
   dropUris: true,
   reviewTurnChanges: true,
   revertTurnChanges: true,
+  keepTurnChanges: true,
   editPrompt: true,
   goBack: true,
   retryTurn: true,

@@ -127,6 +127,8 @@ export class ChatWebviewController implements vscode.Disposable {
       scriptUri: asset('main.js'),
       styleUri: asset('styles.css'),
       codiconUri: asset('codicon.css'),
+      l10nBundle: vscode.l10n.bundle,
+      lang: vscode.l10n.bundle ? vscode.env.language : 'en',
     });
   }
 
@@ -142,6 +144,7 @@ export class ChatWebviewController implements vscode.Disposable {
       status: s.getStatus(),
       capabilities: s.getCapabilities(),
       elicitations: s.getElicitations(),
+      folders: s.getFolders(),
     });
     this.post({ type: 'turns', turns: s.getTurns() });
     this.post({ type: 'grants', grants: s.getGrants() });
@@ -226,6 +229,8 @@ export class ChatWebviewController implements vscode.Disposable {
         return this.run(m.type, () => a.reviewTurnChanges(m.id));
       case 'revertTurnChanges':
         return this.run(m.type, () => a.revertTurnChanges(m.id, m.path));
+      case 'keepTurnChanges':
+        return this.run(m.type, () => a.keepTurnChanges(m.id, m.path));
       case 'editPrompt':
         return this.run(m.type, () => a.editPrompt(m.entryId, m.text));
       case 'goBack':

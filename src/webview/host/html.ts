@@ -9,6 +9,13 @@ export interface ChatHtmlAssets {
   scriptUri: string;
   styleUri: string;
   codiconUri: string;
+  /**
+   * The page's translations for the display language (VS Code's `l10n.bundle`), or undefined in English: read by the
+   * page before it renders, so its first words are already translated.
+   */
+  l10nBundle?: Readonly<Record<string, unknown>>;
+  /** The display language (`vscode.env.language`), so a screen reader speaks the page in it. */
+  lang?: string;
 }
 
 /**
@@ -31,7 +38,7 @@ export function buildChatCsp(cspSource: string, nonce: string): string {
 export function buildChatHtml(a: ChatHtmlAssets): string {
   if (!/^[A-Za-z0-9+/=_-]{16,}$/.test(a.nonce)) throw new Error('nonce must be at least 16 base64/url-safe characters');
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${attr(a.lang ?? 'en')}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${attr(buildChatCsp(a.cspSource, a.nonce))}">
@@ -41,7 +48,7 @@ export function buildChatHtml(a: ChatHtmlAssets): string {
 <title>ACP Chat</title>
 </head>
 <body>
-<div id="root" class="acp-root"></div>
+<div id="root" class="acp-root"${a.l10nBundle ? ` data-l10n="${attr(JSON.stringify(a.l10nBundle))}"` : ''}></div>
 <script nonce="${attr(a.nonce)}" src="${attr(a.scriptUri)}"></script>
 </body>
 </html>`;

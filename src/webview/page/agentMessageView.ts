@@ -4,6 +4,7 @@ import type { TranscriptEntry } from '../protocol/protocol';
 import { blocksText, renderNonTextBlocks } from './contentBlocks';
 import { button, h, icon, setChildren } from './dom';
 import { codeBlockView } from './markdown';
+import { l10n } from './l10n';
 import { stableMarkdownPrefix } from './markdownSegments';
 import type { EntryOf, EntryView } from './messageViews';
 import { nextPartEnd, openFence, openListItems } from './streamedMarkdown';
@@ -209,9 +210,9 @@ export class AgentView extends AgentMessageView {
   private entry: TranscriptEntry | undefined;
   constructor(ctx: ViewContext) {
     super(ctx);
-    const copy = button('Copy as Markdown', { class: 'icon-btn', 'data-testid': 'copy-reply' }, icon('copy'));
+    const copy = button(l10n.t('Copy as Markdown'), { class: 'icon-btn', 'data-testid': 'copy-reply' }, icon('copy'));
     copy.addEventListener('click', () => this.entry && this.ctx.copy?.(this.entry));
-    this.node.append(this.body, this.refs, h('div', { class: 'message-actions agent-actions', role: 'toolbar', 'aria-label': 'Reply actions' }, copy));
+    this.node.append(this.body, this.refs, h('div', { class: 'message-actions agent-actions', role: 'toolbar', 'aria-label': l10n.t('Reply actions') }, copy));
   }
   override update(e: TranscriptEntry): void {
     this.entry = e;
@@ -221,7 +222,7 @@ export class AgentView extends AgentMessageView {
 
 /** A thought: collapsed by default, with how long the agent thought. */
 export class ThoughtView extends AgentMessageView {
-  private readonly summaryText = h('span', { class: 'thought-summary-text' }, 'Thinking…');
+  private readonly summaryText = h('span', { class: 'thought-summary-text' }, l10n.t('Thinking…'));
   private readonly details = h('details', { class: 'thought' });
   constructor(ctx: ViewContext) {
     super(ctx, 'thought-entry', 'thought');
@@ -230,15 +231,15 @@ export class ThoughtView extends AgentMessageView {
   }
   override update(e: TranscriptEntry): void {
     const entry = e as EntryOf<'thought'>;
-    this.summaryText.textContent = entry.endedAt !== undefined ? `Thought for ${formatDuration(entry.endedAt - entry.at)}` : 'Thinking…';
+    this.summaryText.textContent = entry.endedAt !== undefined ? l10n.t('Thought for {0}', formatDuration(entry.endedAt - entry.at)) : l10n.t('Thinking…');
     super.update(e);
   }
 }
 
 /** "850ms", "12s", "2m 5s". */
 export function formatDuration(ms: number): string {
-  if (!(ms >= 0)) return '0s';
-  if (ms < 1000) return `${Math.round(ms)}ms`;
+  if (!(ms >= 0)) return l10n.t('{0}s', 0);
+  if (ms < 1000) return l10n.t('{0}ms', Math.round(ms));
   const s = Math.round(ms / 1000);
-  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${s % 60}s`;
+  return s < 60 ? l10n.t('{0}s', s) : l10n.t('{0}m {1}s', Math.floor(s / 60), s % 60);
 }

@@ -2,12 +2,18 @@
 // one; the host remembers the choice and echoes it (and starts a new session with the picked agent).
 import type { AgentChoiceView, WebviewToHost } from '../protocol/protocol';
 import { h } from './dom';
+import { l10n } from './l10n';
 
 export class AgentPickerView {
   readonly node: HTMLSelectElement;
 
   constructor(post: (m: WebviewToHost) => void) {
-    this.node = h('select', { class: 'agent-picker', 'data-testid': 'agent-picker', 'aria-label': 'Agent for new chats', title: 'Agent for new chats' });
+    this.node = h('select', {
+      class: 'agent-picker',
+      'data-testid': 'agent-picker',
+      'aria-label': l10n.t('Agent for new chats'),
+      title: l10n.t('Agent for new chats'),
+    });
     this.node.addEventListener('change', () => post({ type: 'selectAgent', name: this.node.value }));
     this.node.hidden = true;
   }

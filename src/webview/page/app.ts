@@ -11,7 +11,7 @@ import {
   type TranscriptEntry,
   type WebviewToHost,
 } from '../protocol/protocol';
-import { blocksText, entryMarkdown, needsFolder, parseEntryAppends } from '../protocol/protocol';
+import { blocksText, entryMarkdown, needsFolder, parseEntryAppends, shownPath } from '../protocol/protocol';
 import { Announcer } from './announcer';
 import { FollowToggleView } from './followToggleView';
 import { AgentPickerView } from './agentPickerView';
@@ -25,6 +25,7 @@ import { reportFocus } from './focusReport';
 import { ElicitationsView } from './elicitationView';
 import { FrameScheduler } from './frameScheduler';
 import { HeaderView } from './headerView';
+import { l10n } from './l10n';
 import { WorktreeBarView } from './worktreeBarView';
 import { NoticeView } from './noticeView';
 import { renderMarkdown as defaultMarkdown, type MarkdownRenderer } from './markdown';
@@ -83,6 +84,8 @@ export class App {
   private setupShown = false;
   private status: ConnectionStatus = { state: 'idle' };
   private capabilities: ComposerCapabilities = { image: false, embeddedContext: false, steering: false };
+  /** The chat's folders (the snapshot's): its paths are shown relative to them. */
+  private folders: readonly string[] = [];
   private readonly frames: FrameScheduler;
   /** A resync was asked for and its snapshot has not come yet: later misfits are the same gap. */
   private resyncAsked = false;
@@ -103,6 +106,7 @@ export class App {
       overBudget: () => this.frames.overBudget(),
       copy: (entry) => this.copy(entry),
       grantFor: (key) => this.grants.get(key),
+      shownPath: (path) => shownPath(path, this.folders),
     };
     this.header = new HeaderView(this.post);
     this.worktree = new WorktreeBarView(this.post);
@@ -134,7 +138,7 @@ export class App {
     // landmark keys reach each.
     const bottom = h(
       'section',
-      { class: 'chat-bottom', 'aria-label': 'Message the agent' },
+      { class: 'chat-bottom', 'aria-label': l10n.t('Message the agent') },
       this.plan.node,
       this.notice.node,
       this.queue.node,
@@ -171,12 +175,13 @@ export class App {
     switch (msg.type) {
       case 'snapshot':
         if (msg.v !== PROTOCOL_VERSION) {
-          this.showBanner('The chat view is out of date. Reload the window to continue.');
+          this.showBanner(l10n.t('The chat view is out of date. Reload the window to continue.'));
           return;
         }
         this.meta = msg.snapshot?.meta ?? null;
         this.status = msg.status;
         this.capabilities = msg.capabilities;
+        this.folders = Array.isArray(msg.folders) ? msg.folders : [];
         this.transcript.reset(msg.snapshot?.entries ?? []);
         this.working.snapshot();
         this.approvalSignal.entries(msg.snapshot?.entries ?? [], true);
@@ -298,8 +303,8 @@ export class App {
 
   private copy(entry: TranscriptEntry): void {
     this.copyText(entryMarkdown(entry)).then(
-      () => this.announcer.say('Copied as Markdown'),
-      () => this.announcer.say('Could not copy'),
+      () => this.announcer.say(l10n.t('Copied as Markdown')),
+      () => this.announcer.say(l10n.t('Could not copy')),
     );
   }
 

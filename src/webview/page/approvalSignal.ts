@@ -3,6 +3,7 @@
 // page already held when it loaded (a reload, a chat shown again) are not signalled again.
 import { buildApprovalQuestion, type ApprovalSignalView, type ToolCallState, type TranscriptEntry } from '../protocol/protocol';
 import { h } from './dom';
+import { l10n } from './l10n';
 
 export class ApprovalSignal {
   /** Its own assertive region: an approval interrupts what is being read (the agent's text is polite). */
@@ -33,7 +34,7 @@ export class ApprovalSignal {
         p.options.map((o) => o.optionId),
       );
       if (this.settings.announce) {
-        this.node.append(h('p', {}, `Approval needed: ${question}`));
+        this.node.append(h('p', {}, l10n.t('Approval needed: {0}', question)));
         while (this.node.childNodes.length > 2) this.node.firstChild?.remove();
       }
       if (this.settings.sound) this.chime();

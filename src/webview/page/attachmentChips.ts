@@ -2,9 +2,10 @@
 // kind's icon and a Remove button. A file or selection attached twice is kept once; an image always adds.
 import type { Attachment } from '../protocol/protocol';
 import { button, h, icon, setChildren } from './dom';
+import { l10n } from './l10n';
 
 export class AttachmentChips {
-  readonly node = h('div', { class: 'attachments', 'aria-label': 'Attachments', role: 'list', 'data-testid': 'attachments' });
+  readonly node = h('div', { class: 'attachments', 'aria-label': l10n.t('Attachments'), role: 'list', 'data-testid': 'attachments' });
   private attachments: Attachment[] = [];
 
   /** `onRemoved`: after a chip's Remove (the composer takes the focus back). */
@@ -42,7 +43,7 @@ export class AttachmentChips {
       this.node,
       ...this.attachments.map((a, i) => {
         const label = a.type === 'selection' ? `${a.name}:${a.startLine}-${a.endLine}` : a.name;
-        const remove = button(`Remove attachment ${label}`, { class: 'chip-remove', 'data-testid': 'remove-attachment' }, icon('close'));
+        const remove = button(l10n.t('Remove attachment {0}', label), { class: 'chip-remove', 'data-testid': 'remove-attachment' }, icon('close'));
         remove.addEventListener('click', () => {
           this.attachments.splice(i, 1);
           this.render();
@@ -58,7 +59,7 @@ export class AttachmentChips {
  * protocol's attachment carries no tooltip, so the page words it, as it does its other tooltips. */
 function chipTooltip(a: Attachment): string | undefined {
   return a.type === 'context' && a.kind === 'terminal'
-    ? "The terminal's raw text, sent to the agent as it printed it; only values that look like secrets (tokens, passwords, keys) are masked"
+    ? l10n.t("The terminal's raw text, sent to the agent as it printed it; only values that look like secrets (tokens, passwords, keys) are masked")
     : undefined;
 }
 

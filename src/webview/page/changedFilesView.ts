@@ -1,11 +1,13 @@
 // "N files changed" at the end of the turn that changed them: each file with its +/- counts, a link that opens it,
-// Revert per file, and for the turn Review (the multi-file diff) and Revert All. One card per turn; the host decides
-// what can be reverted; this only shows it.
+// Keep (while the editor holds its changes under review) and Undo per file, and for the turn Review (the multi-file
+// diff), Keep All and Undo All: the editor's words for the same acts. One card per turn; the host decides what can be
+// undone; this only shows it.
 import type { ChangedFileView, TurnChangesView, WebviewToHost } from '../protocol/protocol';
 import { breakAtSeparators, button, h, icon, setChildren } from './dom';
+import { l10n } from './l10n';
 
 export class ChangedFilesView {
-  readonly node = h('section', { class: 'changed-files', 'data-testid': 'changed-files', 'aria-label': 'Files changed by this turn' });
+  readonly node = h('section', { class: 'changed-files', 'data-testid': 'changed-files', 'aria-label': l10n.t('Files changed by this turn') });
 
   constructor(private readonly post: (m: WebviewToHost) => void) {}
 
@@ -13,27 +15,38 @@ export class ChangedFilesView {
   update(changes: TurnChangesView, note?: string): void {
     const n = changes.files.length;
     const open = changes.files.filter((f) => !f.reverted && !f.cannotRevert).length;
-    const review = button('Review', {
+    const review = button(l10n.t('Review'), {
       class: 'text-btn',
       'data-testid': 'review-changes',
-      title: 'Open the changes in a multi-file diff (before the turn ↔ now)',
+      title: l10n.t('Open the changes in a multi-file diff (before the turn ↔ now)'),
     });
     review.addEventListener('click', () => this.post({ type: 'reviewTurnChanges', id: changes.id }));
-    const revertAll = button('Undo All', {
+    const revertAll = button(l10n.t('Undo All'), {
       class: 'text-btn',
       'data-testid': 'revert-all',
-      title: 'Put every file back as it was before the turn (undoable)',
+      title: l10n.t('Put every file back as it was before the turn (undoable)'),
     });
     revertAll.disabled = open === 0;
     revertAll.addEventListener('click', () => this.post({ type: 'revertTurnChanges', id: changes.id }));
+    // Keep All only while something of the turn waits for a verdict in the editor: otherwise it is all kept already.
+    const pending = changes.files.filter((f) => f.toReview && !f.reverted).length;
+    const keepAll = pending
+      ? button(l10n.t('Keep All'), {
+          class: 'text-btn',
+          'data-testid': 'keep-all',
+          title: l10n.t('Keep every change of this turn still under review in the editor'),
+        })
+      : null;
+    keepAll?.addEventListener('click', () => this.post({ type: 'keepTurnChanges', id: changes.id }));
     setChildren(
       this.node,
       h(
         'div',
         { class: 'changed-files-header' },
         icon('diff'),
-        h('span', { class: 'changed-files-title', 'data-testid': 'changed-files-title' }, `${n} file${n === 1 ? '' : 's'} changed`),
+        h('span', { class: 'changed-files-title', 'data-testid': 'changed-files-title' }, n === 1 ? l10n.t('1 file changed') : l10n.t('{0} files changed', n)),
         review,
+        keepAll,
         revertAll,
       ),
       h('ul', { class: 'changed-files-list' }, ...changes.files.map((f) => this.fileRow(changes.id, f))),
@@ -50,27 +63,37 @@ export class ChangedFilesView {
       if (e.key === 'Enter' || e.key === ' ') openFile();
     });
     let action: HTMLElement;
-    if (f.reverted) action = h('span', { class: 'changed-file-state' }, 'Undone');
-    else if (f.cannotRevert) action = h('span', { class: 'changed-file-state', title: f.cannotRevert }, 'Cannot undo');
+    if (f.reverted) action = h('span', { class: 'changed-file-state' }, l10n.t('Undone'));
+    else if (f.cannotRevert) action = h('span', { class: 'changed-file-state', title: f.cannotRevert }, l10n.t('Cannot undo'));
     else {
-      const revert = button('Undo', { class: 'text-btn', 'data-testid': 'revert-file', title: `Put ${f.label} back as it was before the turn (undoable)` });
+      const revert = button(l10n.t('Undo'), {
+        class: 'text-btn',
+        'data-testid': 'revert-file',
+        title: l10n.t('Put {0} back as it was before the turn (undoable)', f.label),
+      });
       revert.addEventListener('click', () => this.post({ type: 'revertTurnChanges', id, path: f.path }));
       action = revert;
     }
+    const keep =
+      f.toReview && !f.reverted
+        ? button(l10n.t('Keep'), { class: 'text-btn', 'data-testid': 'keep-file', title: l10n.t('Keep the changes to {0} still under review', f.label) })
+        : null;
+    keep?.addEventListener('click', () => this.post({ type: 'keepTurnChanges', id, path: f.path }));
     return h(
       'li',
       { class: 'changed-file', 'data-testid': 'changed-file', 'data-change': f.change, 'data-reverted': f.reverted },
       name,
-      f.change === 'modified' ? null : h('span', { class: 'changed-file-kind' }, f.change),
+      f.change === 'modified' ? null : h('span', { class: 'changed-file-kind' }, f.change === 'created' ? l10n.t('created') : l10n.t('deleted')),
       f.toReview
         ? h(
             'span',
-            { class: 'changed-file-review', 'data-testid': 'to-review', title: 'Changes still to Keep or Undo in the editor' },
-            `${f.toReview} to review`,
+            { class: 'changed-file-review', 'data-testid': 'to-review', title: l10n.t('Changes still to Keep or Undo in the editor') },
+            l10n.t('{0} to review', f.toReview),
           )
         : null,
-      h('span', { class: 'diff-stat-add', 'aria-label': `${f.added} lines added` }, `+${f.added}`),
-      h('span', { class: 'diff-stat-del', 'aria-label': `${f.removed} lines removed` }, `−${f.removed}`),
+      h('span', { class: 'diff-stat-add', 'aria-label': l10n.t('{0} lines added', f.added) }, `+${f.added}`),
+      h('span', { class: 'diff-stat-del', 'aria-label': l10n.t('{0} lines removed', f.removed) }, `−${f.removed}`),
+      keep,
       action,
     );
   }

@@ -1,6 +1,7 @@
 // The composer's list of suggestions (`/` commands, `@` context) above the box. The focus stays in the textarea: a
 // textarea takes no combobox role (nor aria-expanded), so the open list is announced through its active option.
 import { h, icon, setChildren } from './dom';
+import { l10n } from './l10n';
 
 export interface CompletionItem {
   label: string;
@@ -15,7 +16,7 @@ export class CompletionList {
     class: 'completions',
     role: 'listbox',
     id: 'composer-completions',
-    'aria-label': 'Suggestions',
+    'aria-label': l10n.t('Suggestions'),
     'data-testid': 'completions',
   });
   private items: CompletionItem[] = [];

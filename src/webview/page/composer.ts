@@ -9,51 +9,66 @@ import { AttachmentChips } from './attachmentChips';
 import { CompletionList } from './completionList';
 import { button, h, icon, setChildren } from './dom';
 import { makeDropTarget } from './dropTarget';
+import { l10n } from './l10n';
 import { PromptHistory } from './promptHistory';
 
 /** Pasted images above this size are refused (base64 grows them by a third again). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** Each `@` suggestion's icon and the word for what it is (a category's own label says it). */
-const MENTION_ICONS: Record<Mention['kind'], { name: string; word: string }> = {
-  problems: { name: 'warning', word: '' },
-  terminal: { name: 'terminal', word: '' },
-  changes: { name: 'git-compare', word: '' },
-  file: { name: 'file', word: 'File' },
-  folder: { name: 'folder', word: 'Folder' },
-  symbol: { name: 'symbol-class', word: 'Symbol' },
-};
+function mentionIcon(kind: Mention['kind']): { name: string; word: string } {
+  switch (kind) {
+    case 'problems':
+      return { name: 'warning', word: '' };
+    case 'terminal':
+      return { name: 'terminal', word: '' };
+    case 'changes':
+      return { name: 'git-compare', word: '' };
+    case 'file':
+      return { name: 'file', word: l10n.t('File') };
+    case 'folder':
+      return { name: 'folder', word: l10n.t('Folder') };
+    case 'symbol':
+      return { name: 'symbol-class', word: l10n.t('Symbol') };
+  }
+}
 
 // One line in a 290 px side bar: what the box is for and the two characters that do more than type (Enter and
-// Shift+Enter follow the chat convention; the Send and Queue buttons say what Enter does).
-const IDLE_PLACEHOLDER = 'Ask, @ for context, / for commands';
-const RUNNING_PLACEHOLDER = 'Queue a follow-up, @ for context';
+// Shift+Enter follow the chat convention; the Send and Queue buttons say what Enter does). Functions: the words are
+// translated when shown, not as the module loads.
+const idlePlaceholder = (): string => l10n.t('Ask, @ for context, / for commands');
+const runningPlaceholder = (): string => l10n.t('Queue a follow-up, @ for context');
 
 export class Composer {
   readonly node: HTMLElement;
   readonly textarea = h('textarea', {
     class: 'composer-input',
     rows: 3,
-    placeholder: IDLE_PLACEHOLDER,
-    'aria-label': 'Message the agent',
+    placeholder: idlePlaceholder(),
+    'aria-label': l10n.t('Message the agent'),
     'data-testid': 'composer-input',
     'aria-autocomplete': 'list',
   });
-  readonly sendButton = button('Send', { class: 'icon-btn primary', 'data-testid': 'send' }, icon('send'));
+  readonly sendButton = button(l10n.t('Send'), { class: 'icon-btn primary', 'data-testid': 'send' }, icon('send'));
   /** What else to attach (files, a symbol, the problems, a terminal's output, the git changes): the host asks. */
-  private readonly addContextButton = button('Add Context…', { class: 'icon-btn', 'data-testid': 'add-context' }, icon('attach'));
+  private readonly addContextButton = button(l10n.t('Add Context…'), { class: 'icon-btn', 'data-testid': 'add-context' }, icon('attach'));
   // While a turn runs Stop is the primary action, with its word (a bare square read as an empty checkbox).
   readonly stopButton = button(
-    'Stop',
+    l10n.t('Stop'),
     { class: 'icon-btn primary stop-btn', 'data-testid': 'stop' },
     icon('stop-circle'),
-    h('span', { class: 'btn-label' }, 'Stop'),
+    h('span', { class: 'btn-label' }, l10n.t('Stop')),
   );
   private readonly chips = new AttachmentChips(() => this.textarea.focus());
   private readonly completions = new CompletionList(this.textarea);
   private readonly notice = h('div', { class: 'composer-notice', role: 'status' });
   /** Shown while a drop would be taken (the composer's `dragging` class). */
-  private readonly dropHint = h('div', { class: 'drop-hint', 'aria-hidden': 'true', 'data-testid': 'drop-hint' }, icon('attach'), 'Drop to add to the chat');
+  private readonly dropHint = h(
+    'div',
+    { class: 'drop-hint', 'aria-hidden': 'true', 'data-testid': 'drop-hint' },
+    icon('attach'),
+    l10n.t('Drop to add to the chat'),
+  );
   private readonly tools = h('div', { class: 'composer-tools' });
   private readonly history = new PromptHistory();
   private atRequestId = 0;
@@ -103,12 +118,12 @@ export class Composer {
     // steps back; the placeholder says what Enter does now.
     this.sendButton.classList.toggle('primary', !running);
     this.sendButton.classList.toggle('queue-btn', running);
-    const send = running ? 'Queue (sent when the turn ends)' : 'Send';
+    const send = running ? l10n.t('Queue (sent when the turn ends)') : l10n.t('Send');
     this.sendButton.setAttribute('aria-label', send);
     this.sendButton.title = send;
-    if (running) setChildren(this.sendButton, icon('list-ordered'), h('span', { class: 'btn-label' }, 'Queue'));
+    if (running) setChildren(this.sendButton, icon('list-ordered'), h('span', { class: 'btn-label' }, l10n.t('Queue')));
     else setChildren(this.sendButton, icon('send'));
-    this.textarea.placeholder = running ? RUNNING_PLACEHOLDER : IDLE_PLACEHOLDER;
+    this.textarea.placeholder = running ? runningPlaceholder() : idlePlaceholder();
   }
 
   addAttachment(a: Attachment): void {
@@ -143,7 +158,7 @@ export class Composer {
       items.slice(0, 100).map((m) => ({
         label: m.label,
         ...(m.detail ? { detail: m.detail } : {}),
-        icon: MENTION_ICONS[m.mention.kind],
+        icon: mentionIcon(m.mention.kind),
         accept: () => {
           this.replaceCurrentToken('');
           this.post({ type: 'attachMention', mention: m.mention });
@@ -191,25 +206,25 @@ export class Composer {
     const images = files.filter((f) => f.type.startsWith('image/'));
     if (images.length) this.addImages(images);
     if (images.length < files.length)
-      this.setNotice('Files from outside VS Code cannot be attached: drag them from the Explorer (hold Shift), or paste an image.');
+      this.setNotice(l10n.t('Files from outside VS Code cannot be attached: drag them from the Explorer (hold Shift), or paste an image.'));
   }
 
   private addImages(files: File[]): void {
     if (!this.capabilities.image) {
-      this.setNotice('This agent does not accept images.');
+      this.setNotice(l10n.t('This agent does not accept images.'));
       return;
     }
     for (const f of files) {
       if (f.size > MAX_IMAGE_BYTES) {
-        this.setNotice(`Image ${f.name || ''} is too large (max ${MAX_IMAGE_BYTES / 1024 / 1024} MB).`);
+        this.setNotice(l10n.t('Image {0} is too large (max {1} MB).', f.name || '', MAX_IMAGE_BYTES / 1024 / 1024));
         continue;
       }
       const reader = new FileReader();
       reader.addEventListener('load', () => {
         const m = /^data:([^;,]+);base64,(.*)$/s.exec(String(reader.result));
-        if (m) this.addAttachment({ type: 'image', mimeType: m[1]!, data: m[2]!, name: f.name || 'pasted image' });
+        if (m) this.addAttachment({ type: 'image', mimeType: m[1]!, data: m[2]!, name: f.name || l10n.t('pasted image') });
       });
-      reader.addEventListener('error', () => this.setNotice('Could not read the pasted image.'));
+      reader.addEventListener('error', () => this.setNotice(l10n.t('Could not read the pasted image.')));
       reader.readAsDataURL(f);
     }
   }

@@ -7,10 +7,11 @@ import type { SessionConfigOption, SessionConfigSelectOption } from '@agentclien
 import type { SessionMeta } from '../protocol/protocol';
 import type { WebviewToHost } from '../protocol/protocol';
 import { h, icon, setChildren } from './dom';
+import { l10n } from './l10n';
 import { modeLabel, shortModeLabel } from './labels';
 
 export class ConfigBar {
-  readonly node = h('div', { class: 'config-bar', role: 'toolbar', 'aria-label': 'Chat settings', 'data-testid': 'config-bar' });
+  readonly node = h('div', { class: 'config-bar', role: 'toolbar', 'aria-label': l10n.t('Chat settings'), 'data-testid': 'config-bar' });
   private key = '';
 
   constructor(private readonly post: (m: WebviewToHost) => void) {
@@ -47,11 +48,11 @@ export class ConfigBar {
     // config option current after a change; prefer it when present.
     const modeOption = options.find((o) => o.category === 'mode');
     if (!modeOption && modes && modes.availableModes.length > 0) {
-      const sel = h('select', { 'aria-label': 'Mode', 'data-testid': 'mode-select', 'data-control-id': 'mode' });
+      const sel = h('select', { 'aria-label': l10n.t('Mode'), 'data-testid': 'mode-select', 'data-control-id': 'mode' });
       const short = shortModeLabels(modes.availableModes.map((m) => ({ value: m.id, name: m.name })));
       for (const m of modes.availableModes) sel.append(buildModeOption(m.id, m.name, m.description, short));
       sel.value = modes.currentModeId;
-      sel.title = titleOf('Mode', sel);
+      sel.title = titleOf(l10n.t('Mode'), sel);
       sel.addEventListener('change', () => this.post({ type: 'setMode', modeId: sel.value }));
       shown.push(sel);
     }
@@ -63,8 +64,12 @@ export class ConfigBar {
       const menu = h(
         'details',
         { class: 'config-more' },
-        h('summary', { class: 'icon-btn', title: 'More chat settings', 'aria-label': 'More chat settings', 'data-testid': 'config-more' }, icon('settings')),
-        h('div', { class: 'config-more-panel', role: 'group', 'aria-label': 'More chat settings' }, ...more),
+        h(
+          'summary',
+          { class: 'icon-btn', title: l10n.t('More chat settings'), 'aria-label': l10n.t('More chat settings'), 'data-testid': 'config-more' },
+          icon('settings'),
+        ),
+        h('div', { class: 'config-more-panel', role: 'group', 'aria-label': l10n.t('More chat settings') }, ...more),
       );
       menu.open = wasOpen;
       shown.push(menu);
@@ -93,7 +98,7 @@ export class ConfigBar {
       return h('label', { class: 'control control-bool' }, cb, o.name);
     }
     // In the bar the tooltip names what the select is in the user's words, whatever the agent calls the option.
-    const name = !inBar ? o.name : isMode ? 'Mode' : o.category === 'model' ? 'Model' : o.name;
+    const name = !inBar ? o.name : isMode ? l10n.t('Mode') : o.category === 'model' ? l10n.t('Model') : o.name;
     const sel = h('select', {
       'aria-label': name,
       'data-testid': isMode ? 'mode-select' : 'config-option',
@@ -112,16 +117,43 @@ export class ConfigBar {
     sel.value = o.currentValue;
     sel.title = titleOf(name, sel);
     sel.addEventListener('change', () => this.post({ type: 'setConfigOption', configId: o.id, value: sel.value }));
+    if (inBar && o.category === 'model') return modelPicker(sel, flat);
     if (inBar) return sel;
     return h('label', { class: 'control' }, h('span', { class: 'control-label' }, o.name), sel);
   }
+}
+
+/**
+ * The model picker in the bar: the select itself (its list names each model whole), under a face showing the current
+ * model's short name, so a narrow side bar reads "Opus" where the select would cut "Default (recommended)" to "Defaul…".
+ */
+function modelPicker(sel: HTMLSelectElement, options: readonly SessionConfigSelectOption[]): HTMLElement {
+  const current = () => options.find((x) => x.value === sel.value);
+  const text = h('span', { class: 'model-picker-text', 'aria-hidden': 'true', 'data-testid': 'model-name' });
+  const show = () => {
+    const o = current();
+    text.textContent = o ? modelName(o.name, o.description) : sel.value;
+  };
+  show();
+  sel.addEventListener('change', show);
+  return h('span', { class: 'model-picker', title: sel.title }, text, icon('chevron-down'), sel);
+}
+
+/**
+ * A model's name for the bar: the adapter's "Default (recommended)" is shown as the model it stands for (its
+ * description, "Opus"); another by its name ("Sonnet 5.5"), the description's first part when that is the name.
+ */
+export function modelName(name: string, description: string | null | undefined): string {
+  const first = description?.split(' · ')[0]?.trim();
+  if (/^default\b/iu.test(name) && first && first.length <= 24 && first === description?.trim()) return first;
+  return name;
 }
 
 /** "Mode: Ask before edits": what the select is and shows, whole (its option's full name), where the bar shortens it. */
 function titleOf(name: string, sel: HTMLSelectElement): string {
   const option = sel.selectedOptions[0];
   const current = option?.dataset.fullName ?? option?.textContent ?? '';
-  return current ? `${name}: ${current}` : name;
+  return current ? l10n.t('{0}: {1}', name, current) : name;
 }
 
 /**
@@ -136,5 +168,5 @@ function shortModeLabels(modes: readonly { value: string; name: string }[]): Map
 /** A mode's option: its word (or full name), the full name and what it does in its tooltip. */
 function buildModeOption(value: string, name: string, description: string | null | undefined, short: Map<string, string> | undefined): HTMLOptionElement {
   const full = modeLabel(value, name);
-  return h('option', { value, title: description ? `${full}: ${description}` : full, 'data-full-name': full }, short?.get(value) ?? full);
+  return h('option', { value, title: description ? l10n.t('{0}: {1}', full, description) : full, 'data-full-name': full }, short?.get(value) ?? full);
 }

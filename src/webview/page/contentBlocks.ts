@@ -3,6 +3,7 @@
 import type { ContentBlock } from '@agentclientprotocol/sdk';
 import type { ViewContext } from './viewContext';
 import { button, h, icon } from './dom';
+import { l10n } from './l10n';
 
 const RASTER = /^image\/(png|jpeg|gif|webp)$/;
 
@@ -22,11 +23,11 @@ export function renderNonTextBlocks(blocks: readonly ContentBlock[], ctx: ViewCo
         break;
       case 'image':
         if (RASTER.test(b.mimeType) && /^[A-Za-z0-9+/=\s]*$/.test(b.data)) {
-          items.push(h('img', { class: 'content-image', alt: 'Image', src: `data:${b.mimeType};base64,${b.data}` }));
-        } else items.push(chip('file-media', `Image (${b.mimeType})`));
+          items.push(h('img', { class: 'content-image', alt: l10n.t('Image'), src: `data:${b.mimeType};base64,${b.data}` }));
+        } else items.push(chip('file-media', l10n.t('Image ({0})', b.mimeType)));
         break;
       case 'audio':
-        items.push(chip('unmute', `Audio (${b.mimeType})`));
+        items.push(chip('unmute', l10n.t('Audio ({0})', b.mimeType)));
         break;
       case 'resource_link':
         items.push(fileRef(b.uri, b.title ?? b.name, ctx));
@@ -55,16 +56,24 @@ function fileRef(uri: string, label: string | undefined, ctx: ViewContext): HTML
  * A file reference, shown as a link with the file's icon (a long name ends in an ellipsis; the whole path is its
  * tooltip). A button posting `openLocation`: the host checks the path before anything opens.
  */
-export function locationButton(path: string, line: number | null | undefined, label: string, ctx: ViewContext): HTMLButtonElement {
-  // The name holds what the link shows ("existing.txt:12"), so speech input finds it by its text (WCAG 2.5.3).
+export function locationButton(
+  path: string,
+  line: number | null | undefined,
+  label: string,
+  ctx: ViewContext,
+  /** The label says what the link does ("Open at line 12"), the card naming the file already. */
+  labelIsAction = false,
+): HTMLButtonElement {
+  // The name holds what the link shows ("existing.txt:12", "Open at line 12"), so speech input finds it by its text
+  // (WCAG 2.5.3).
   const b = button(
-    `Open ${path}${line ? `:${line}` : ''}`,
+    labelIsAction ? l10n.t('{0}: {1}', label, path) : line ? l10n.t('Open {0}:{1}', path, line) : l10n.t('Open {0}', path),
     {
       class: 'location-link',
       'data-testid': 'location-link',
       'data-path': path,
       'data-line': line ?? undefined,
-      title: `Open ${path}${line ? ` at line ${line}` : ''}`,
+      title: line ? l10n.t('Open {0} at line {1}', path, line) : l10n.t('Open {0}', path),
     },
     icon('file'),
     h('span', { class: 'location-label' }, label),

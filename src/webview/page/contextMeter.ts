@@ -3,6 +3,7 @@
 // words as wherever else usage is shown).
 import type { SessionMeta } from '../protocol/protocol';
 import { usageText } from '../protocol/usageText';
+import { l10n } from './l10n';
 
 export interface ContextMeter {
   text: string;
@@ -19,5 +20,5 @@ export function contextMeter(usage: SessionMeta['usage']): ContextMeter | undefi
   const share = usage.size > 0 ? (usage.used / usage.size) * 100 : 0;
   // A first prompt fills a fraction of a percent of a large window: "0%" would read as nothing used.
   const pct = share > 0 && share < 1 ? '<1' : String(Math.round(share));
-  return { text: `${pct}% context`, label: `${pct}% of context used`, tooltip: u.detail, level: u.level };
+  return { text: l10n.t('{0}% context', pct), label: l10n.t('{0}% of context used', pct), tooltip: u.detail, level: u.level };
 }

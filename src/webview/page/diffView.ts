@@ -4,6 +4,7 @@
 import type { ToolCallContent, ToolCallLocation } from '@agentclientprotocol/sdk';
 import { structuredPatch, type StructuredPatchHunk } from 'diff';
 import { button, h, icon } from './dom';
+import { l10n } from './l10n';
 
 /** Lines shown before "Show all" for a diff. */
 export const DIFF_PREVIEW_LINES = 80;
@@ -19,6 +20,8 @@ export interface DiffViewOptions {
   firstLine?: number;
   /** The file line (old numbering) where `oldText` starts: numbers the removed lines. */
   firstOldLine?: number;
+  /** The card around the diff names its file already (its title): the header does not name it again. */
+  named?: boolean;
   onOpenDiff: () => void;
 }
 
@@ -39,7 +42,7 @@ export function renderDiff(o: DiffViewOptions, expanded: boolean, onExpand: () =
   let removed = 0;
   let lines = 0;
   let widest = 0;
-  if (newFile && patch.hunks.length === 0) rows.push(heading('new file, empty', 'New file, empty'));
+  if (newFile && patch.hunks.length === 0) rows.push(heading(l10n.t('new file, empty'), l10n.t('New file, empty')));
   patch.hunks.forEach((hunk, i) => {
     rows.push(hunkHeading(hunk, newFile, first, i, patch.hunks.length));
     let oldNo = o.firstOldLine === undefined ? undefined : o.firstOldLine + hunk.oldStart - 1;
@@ -62,7 +65,11 @@ export function renderDiff(o: DiffViewOptions, expanded: boolean, onExpand: () =
   });
   const shown = expanded ? rows : rows.slice(0, DIFF_PREVIEW_LINES);
   const name = o.path.split(/[\\/]/).pop() ?? o.path;
-  const body = h('div', { class: first === undefined ? 'diff-body' : 'diff-body numbered', role: 'region', 'aria-label': `Changes to ${name}` }, ...shown);
+  const body = h(
+    'div',
+    { class: first === undefined ? 'diff-body' : 'diff-body numbered', role: 'region', 'aria-label': l10n.t('Changes to {0}', name) },
+    ...shown,
+  );
   if (first !== undefined) body.style.setProperty('--diff-gutter', `${String(widest).length}ch`);
   return h(
     'div',
@@ -71,18 +78,23 @@ export function renderDiff(o: DiffViewOptions, expanded: boolean, onExpand: () =
       'div',
       { class: 'diff-header' },
       icon(o.oldText == null ? 'new-file' : 'diff'),
-      h('span', { class: 'diff-path', title: o.path }, name),
+      o.named ? null : h('span', { class: 'diff-path', title: o.path }, name),
       h(
         'span',
         { class: 'diff-stat' },
-        h('span', { class: 'diff-stat-add', 'aria-label': `${added} lines added` }, `+${added}`),
+        h('span', { class: 'diff-stat-add', 'aria-label': l10n.t('{0} lines added', added) }, `+${added}`),
         ' ',
-        h('span', { class: 'diff-stat-del', 'aria-label': `${removed} lines removed` }, `−${removed}`),
+        h('span', { class: 'diff-stat-del', 'aria-label': l10n.t('{0} lines removed', removed) }, `−${removed}`),
       ),
-      withClick(button('Open diff', { class: 'text-btn', 'data-testid': 'open-diff' }, icon('diff-multiple'), ' Open diff'), o.onOpenDiff),
+      withClick(
+        button(l10n.t('Open diff'), { class: 'text-btn diff-open', 'data-testid': 'open-diff' }, icon('diff-multiple'), ' ' + l10n.t('Open diff')),
+        o.onOpenDiff,
+      ),
     ),
     body,
-    rows.length > shown.length ? withClick(button(`Show all ${lines} lines`, { class: 'text-btn show-all', 'data-testid': 'show-all' }), onExpand) : null,
+    rows.length > shown.length
+      ? withClick(button(l10n.t('Show all {0} lines', lines), { class: 'text-btn show-all', 'data-testid': 'show-all' }), onExpand)
+      : null,
   );
 }
 
@@ -113,18 +125,26 @@ export function diffStarts(content: readonly ToolCallContent[], locations: reado
 /** A hunk's heading: where it is in the new file, or what is known about it when that is not. */
 function hunkHeading(hunk: StructuredPatchHunk, newFile: boolean, first: number | undefined, index: number, count: number): HTMLElement {
   if (newFile) {
-    const lines = `${hunk.newLines} ${hunk.newLines === 1 ? 'line' : 'lines'}`;
-    return heading(`new file, ${lines}`, `New file, ${lines}`);
+    const n = hunk.newLines;
+    return n === 1
+      ? heading(l10n.t('new file, {0} line', n), l10n.t('New file, {0} line', n))
+      : heading(l10n.t('new file, {0} lines', n), l10n.t('New file, {0} lines', n));
   }
   if (first === undefined) {
-    const part = count > 1 ? `, part ${index + 1} of ${count}` : '';
-    return heading(`snippet${part}`, `Snippet${part}; where it is in the file is not known`);
+    return count > 1
+      ? heading(
+          l10n.t('snippet, part {0} of {1}', index + 1, count),
+          l10n.t('Snippet, part {0} of {1}; where it is in the file is not known', index + 1, count),
+        )
+      : heading(l10n.t('snippet'), l10n.t('Snippet; where it is in the file is not known'));
   }
   // With 3 lines of context, only a text whose every line was removed leaves no new line to name.
-  if (hunk.newLines === 0) return heading('lines removed', 'Lines removed');
+  if (hunk.newLines === 0) return heading(l10n.t('lines removed'), l10n.t('Lines removed'));
   const start = first + hunk.newStart - 1;
   const end = start + hunk.newLines - 1;
-  return start === end ? heading(`line ${start}`, `Line ${start}`) : heading(`lines ${start}–${end}`, `Lines ${start} to ${end}`);
+  return start === end
+    ? heading(l10n.t('line {0}', start), l10n.t('Line {0}', start))
+    : heading(l10n.t('lines {0}–{1}', start, end), l10n.t('Lines {0} to {1}', start, end));
 }
 
 function heading(text: string, label: string): HTMLElement {

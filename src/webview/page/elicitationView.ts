@@ -6,11 +6,12 @@ import type { ElicitationContentValue } from '@agentclientprotocol/sdk';
 import { buildElicitationContent, checkFieldAnswer, type ElicitationContent, type ElicitationForm, type FormField } from '../protocol/protocol';
 import type { ElicitationView, WebviewToHost } from '../protocol/protocol';
 import { button, h, setChildren } from './dom';
+import { l10n } from './l10n';
 
 let formCounter = 0;
 
 export class ElicitationsView {
-  readonly node = h('section', { class: 'elicitations', 'aria-label': 'Questions from the agent', 'data-testid': 'elicitations' });
+  readonly node = h('section', { class: 'elicitations', 'aria-label': l10n.t('Questions from the agent'), 'data-testid': 'elicitations' });
   private key = '';
 
   constructor(private readonly post: (m: WebviewToHost) => void) {
@@ -34,9 +35,9 @@ export class ElicitationsView {
     form.append(h('div', { class: 'elicitation-message', id: `${id}-msg` }, e.message), ...fields.map((f, i) => renderField(f, `${id}-${i}`)), error);
     // A form this client cannot show can still be declined or cancelled, never accepted.
     if (!e.form.ok) error.textContent = e.form.error;
-    const submit = e.form.ok ? h('button', { type: 'submit', class: 'primary', 'data-testid': 'elicitation-submit' }, 'Submit') : null;
-    const decline = button('Decline', { 'data-testid': 'elicitation-decline' });
-    const cancel = button('Cancel', { 'data-testid': 'elicitation-cancel' });
+    const submit = e.form.ok ? h('button', { type: 'submit', class: 'primary', 'data-testid': 'elicitation-submit' }, l10n.t('Submit')) : null;
+    const decline = button(l10n.t('Decline'), { 'data-testid': 'elicitation-decline' });
+    const cancel = button(l10n.t('Cancel'), { 'data-testid': 'elicitation-cancel' });
     form.append(h('div', { class: 'elicitation-actions' }, submit, decline, cancel));
     form.addEventListener('submit', (ev) => {
       ev.preventDefault();
@@ -125,7 +126,7 @@ function collect(form: HTMLFormElement, parsed: ElicitationForm): ElicitationCon
   const values = new Map<string, ElicitationContentValue | undefined>();
   for (const f of parsed.fields) {
     const check = checkFieldAnswer(f, rawInput(form, f));
-    if (!check.ok) return `${f.title}: ${check.message}`;
+    if (!check.ok) return l10n.t('{0}: {1}', f.title, check.message);
     values.set(f.key, check.value);
   }
   return buildElicitationContent(parsed, values);

@@ -3,6 +3,7 @@
 // it (a folded run, a collapsed thought) and marks it with the CSS Custom Highlight API, which changes no DOM.
 import type { TranscriptEntry } from '../protocol/protocol';
 import { button, h, icon } from './dom';
+import { l10n } from './l10n';
 import { findAll, occurrences, type SearchHit } from './transcriptSearch';
 
 export interface FindTarget {
@@ -18,8 +19,8 @@ export class FindBar {
   private readonly input = h('input', {
     type: 'text',
     class: 'find-input',
-    placeholder: 'Find',
-    'aria-label': 'Find in the chat',
+    placeholder: l10n.t('Find'),
+    'aria-label': l10n.t('Find in the chat'),
     'data-testid': 'find-input',
   });
   private readonly count = h('span', { class: 'find-count', 'aria-live': 'polite', 'data-testid': 'find-count' });
@@ -28,9 +29,9 @@ export class FindBar {
   private returnFocus: Element | null = null;
 
   constructor(private readonly target: FindTarget) {
-    const prev = button('Previous match (Shift+Enter)', { class: 'icon-btn', 'data-testid': 'find-previous' }, icon('arrow-up'));
-    const next = button('Next match (Enter)', { class: 'icon-btn', 'data-testid': 'find-next' }, icon('arrow-down'));
-    const close = button('Close (Escape)', { class: 'icon-btn', 'data-testid': 'find-close' }, icon('close'));
+    const prev = button(l10n.t('Previous match (Shift+Enter)'), { class: 'icon-btn', 'data-testid': 'find-previous' }, icon('arrow-up'));
+    const next = button(l10n.t('Next match (Enter)'), { class: 'icon-btn', 'data-testid': 'find-next' }, icon('arrow-down'));
+    const close = button(l10n.t('Close (Escape)'), { class: 'icon-btn', 'data-testid': 'find-close' }, icon('close'));
     this.node = h('div', { class: 'find-bar', role: 'search', 'data-testid': 'find-bar' }, this.input, this.count, prev, next, close);
     this.node.hidden = true;
     this.input.addEventListener('input', () => this.search());
@@ -92,7 +93,7 @@ export class FindBar {
 
   private showCurrent(): void {
     const hit = this.hits[this.current];
-    this.count.textContent = !this.input.value ? '' : hit ? `${this.current + 1} of ${this.hits.length}` : 'No results';
+    this.count.textContent = !this.input.value ? '' : hit ? l10n.t('{0} of {1}', this.current + 1, this.hits.length) : l10n.t('No results');
     this.node.dataset.state = !this.input.value || hit ? '' : 'none';
     if (!hit) {
       setHighlight(undefined);

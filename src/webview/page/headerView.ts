@@ -7,17 +7,23 @@ import { needsFolder, type ConnectionStatus, type WebviewToHost } from '../proto
 import { AccountBadge } from './accountBadge';
 import { contextMeter } from './contextMeter';
 import { button, h, icon, setChildren } from './dom';
+import { l10n } from './l10n';
 
 export class HeaderView {
   readonly node: HTMLElement;
   private readonly row: HTMLElement;
   private readonly usage = h('span', { class: 'usage', 'data-testid': 'usage' });
   /** The page's heading for screen readers: the chat's title (VS Code's title bar shows it to everyone else). */
-  private readonly heading = h('h1', { class: 'sr-only' }, 'Chat');
+  private readonly heading = h('h1', { class: 'sr-only' }, l10n.t('Chat'));
   readonly statusBar = h('div', { class: 'status-bar', role: 'status', 'data-testid': 'connection-status' });
   private readonly account = new AccountBadge();
   // The same name as the notice card's action and the command (ACP Chat: Restart Agent).
-  private readonly restart = button('Restart Agent', { class: 'restart-btn', 'data-testid': 'restart-agent' }, icon('debug-restart'), 'Restart Agent');
+  private readonly restart = button(
+    l10n.t('Restart Agent'),
+    { class: 'restart-btn', 'data-testid': 'restart-agent' },
+    icon('debug-restart'),
+    l10n.t('Restart Agent'),
+  );
 
   constructor(post: (m: WebviewToHost) => void) {
     this.restart.addEventListener('click', () => post({ type: 'restartAgent' }));
@@ -38,7 +44,7 @@ export class HeaderView {
 
   /** `cardShown`: the chat's error card is on screen; it says why and offers Restart, so this line stays away. */
   update(meta: SessionMeta | null, status: ConnectionStatus, cardShown: boolean): void {
-    this.heading.textContent = meta?.title || 'New chat';
+    this.heading.textContent = meta?.title || l10n.t('New chat');
     this.renderUsage(meta);
     this.renderStatus(meta, status, cardShown);
     this.account.update(status);
@@ -58,16 +64,16 @@ export class HeaderView {
     let text = '';
     let kind = 'ok';
     if (status.state === 'starting') {
-      text = 'Starting the agent…';
+      text = l10n.t('Starting the agent…');
       kind = 'busy';
     } else if (needsFolder(status)) {
       // The page's welcome says it and offers Open Folder; a restart cannot help.
     } else if (status.state === 'error') {
       // The full cause and what to do are on the chat's notice card (userErrorPresenter); this line only says so.
-      text = `Agent not running: ${status.message.split('\n')[0]}`;
+      text = l10n.t('Agent not running: {0}', status.message.split('\n')[0] ?? '');
       kind = 'error';
     } else if (meta?.connection === 'disconnected') {
-      text = meta.disconnectReason ?? 'The agent is not running.';
+      text = meta.disconnectReason ?? l10n.t('The agent is not running.');
       kind = 'error';
     }
     if (kind === 'error' && cardShown) text = '';

@@ -4,6 +4,8 @@ import workerSource from 'highlight-worker-source';
 import { config as zodConfig } from 'zod/mini';
 import { App } from './app';
 import { CodeHighlighter } from './codeHighlighter';
+import { l10n, useBundle } from './l10n';
+import { translateSharedWords } from '../protocol/protocol';
 import { markdownRenderer } from './markdown';
 
 declare function acquireVsCodeApi(): { postMessage(msg: unknown): void; getState(): unknown; setState(s: unknown): void };
@@ -22,6 +24,8 @@ zodConfig({ jitless: true });
 const vscode = acquireVsCodeApi();
 const root = document.getElementById('root');
 if (root) {
+  useBundle(root.dataset.l10n);
+  translateSharedWords(l10n.t);
   const highlighter = new CodeHighlighter(startHighlightWorker);
   const app = new App({ post: (m) => vscode.postMessage(m), root, renderMarkdown: markdownRenderer(highlighter) });
   window.addEventListener('message', (e: MessageEvent) => app.handleMessage(e.data));

@@ -2,6 +2,7 @@
 // userMessageView.ts, the agent's messages' and thoughts' in agentMessageView.ts.
 import type { TranscriptEntry } from '../protocol/protocol';
 import { button, h, icon, setChildren } from './dom';
+import { l10n } from './l10n';
 import type { ViewContext } from './viewContext';
 
 /** An entry's view: its node, brought in step with each new state of the entry. */
@@ -42,28 +43,43 @@ export class ErrorView implements EntryView {
  * superseded (its Retry then gives way to a word saying so).
  */
 function retryButton(ctx: ViewContext, entryId: string): HTMLElement {
-  const retry = button('Retry', { class: 'text-btn retry-btn', 'data-testid': 'retry-turn', title: 'Send this prompt again' }, icon('refresh'), 'Retry');
+  const retry = button(
+    l10n.t('Retry'),
+    { class: 'text-btn retry-btn', 'data-testid': 'retry-turn', title: l10n.t('Send this prompt again') },
+    icon('refresh'),
+    l10n.t('Retry'),
+  );
   retry.addEventListener('click', () => {
     retry.disabled = true;
     ctx.post({ type: 'retryTurn', entryId });
   });
-  return h('span', { class: 'turn-retry' }, retry, h('span', { class: 'superseded-note', 'data-testid': 'superseded' }, 'Retried below'));
+  return h('span', { class: 'turn-retry' }, retry, h('span', { class: 'superseded-note', 'data-testid': 'superseded' }, l10n.t('Retried below')));
 }
 
-const STOP_REASON: Record<string, string> = {
-  end_turn: '',
-  cancelled: 'Cancelled',
-  max_tokens: 'Stopped: the response hit the token limit',
-  max_turn_requests: 'Stopped: too many requests in one turn',
-  refusal: 'The agent refused to continue',
-};
+/** What the turn's end says for the agent's stop reason: nothing for a turn that simply ended. */
+function stopReasonText(reason: string): string {
+  switch (reason) {
+    case 'end_turn':
+      return '';
+    case 'cancelled':
+      return l10n.t('Cancelled');
+    case 'max_tokens':
+      return l10n.t('Stopped: the response hit the token limit');
+    case 'max_turn_requests':
+      return l10n.t('Stopped: too many requests in one turn');
+    case 'refusal':
+      return l10n.t('The agent refused to continue');
+    default:
+      return l10n.t('Stopped: {0}', reason);
+  }
+}
 
 export class TurnEndView implements EntryView {
   readonly node = h('div', { class: 'entry turn-end', 'data-testid': 'turn-end' });
   constructor(private readonly ctx: ViewContext) {}
   update(e: TranscriptEntry): void {
     const reason = (e as EntryOf<'turn-end'>).stopReason;
-    const text = STOP_REASON[reason] ?? `Stopped: ${reason}`;
+    const text = stopReasonText(reason);
     this.node.hidden = text === '';
     setChildren(
       this.node,

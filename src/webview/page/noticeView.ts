@@ -4,11 +4,21 @@
 // offered. A button clicked once is disabled until the host replaces or clears the card.
 import { SETUP_STEPS, type ChatNotice, type NoticeButton, type SetupStep, type WebviewToHost } from '../protocol/protocol';
 import { button, h, icon, setChildren } from './dom';
+import { l10n } from './l10n';
 
 const SEVERITY_ICON: Record<ChatNotice['severity'], string> = { error: 'error', warning: 'warning', info: 'info' };
 
 /** The set-up's steps as the card names them; the last is the empty chat's first prompt. */
-const STEP_NAMES: Record<SetupStep | 'ask', string> = { getClaudeCode: 'Get Claude Code', signIn: 'Sign in', ask: 'Ask for a change' };
+function stepName(step: SetupStep | 'ask'): string {
+  switch (step) {
+    case 'getClaudeCode':
+      return l10n.t('Get Claude Code');
+    case 'signIn':
+      return l10n.t('Sign in');
+    case 'ask':
+      return l10n.t('Ask for a change');
+  }
+}
 
 export class NoticeView {
   readonly node = h('section', { class: 'notice', 'data-testid': 'notice', role: 'alert' });
@@ -40,14 +50,14 @@ export class NoticeView {
         ? h(
             'details',
             { class: 'notice-details', 'data-testid': 'notice-details' },
-            h('summary', {}, 'Show details'),
+            h('summary', {}, l10n.t('Show details')),
             h('pre', { class: 'notice-details-text', tabindex: 0 }, notice.details),
           )
         : null,
       // One primary action: the agent's first method; the others, and the card's actions, are secondary.
       methods.length ? h('div', { class: 'notice-methods' }, ...methods.map((b, i) => this.methodButton(notice.id, b, i === 0))) : null,
       others.length ? h('div', { class: 'notice-actions' }, ...others.map((b, i) => this.actionButton(notice.id, b, i === 0 && methods.length === 0))) : null,
-      this.resend ? h('label', { class: 'notice-resend' }, this.resend, `Send “${notice.keptPrompt}” when signed in`) : null,
+      this.resend ? h('label', { class: 'notice-resend' }, this.resend, l10n.t('Send “{0}” when signed in', notice.keptPrompt ?? '')) : null,
     );
   }
 
@@ -91,16 +101,16 @@ function setupSteps(current: SetupStep): HTMLElement {
   return h(
     'div',
     { class: 'setup-steps', 'data-testid': 'setup-steps' },
-    h('span', { class: 'setup-count' }, `Set up · step ${at + 1} of ${steps.length}`),
+    h('span', { class: 'setup-count' }, l10n.t('Set up · step {0} of {1}', at + 1, steps.length)),
     h(
       'ol',
-      { 'aria-label': 'Set-up steps' },
+      { 'aria-label': l10n.t('Set-up steps') },
       ...steps.map((step, i) =>
         h(
           'li',
           { class: i < at ? 'done' : i === at ? 'current' : 'todo', 'data-step': step, ...(i === at ? { 'aria-current': 'step' } : {}) },
           icon(i < at ? 'pass-filled' : i === at ? 'circle-large-filled' : 'circle-large-outline'),
-          STEP_NAMES[step],
+          stepName(step),
         ),
       ),
     ),

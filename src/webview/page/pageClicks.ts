@@ -3,9 +3,10 @@
 // focus is in.
 import type { WebviewToHost } from '../protocol/protocol';
 import { button, icon } from './dom';
+import { l10n } from './l10n';
 
 export class PageClicks {
-  private readonly copyButton = button('Copy code', { class: 'icon-btn copy-code', 'data-testid': 'copy-code' }, icon('copy'));
+  private readonly copyButton = button(l10n.t('Copy code'), { class: 'icon-btn copy-code', 'data-testid': 'copy-code' }, icon('copy'));
 
   constructor(
     private readonly post: (msg: WebviewToHost) => void,

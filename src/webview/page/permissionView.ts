@@ -6,14 +6,17 @@ import {
   inApprovalOrder,
   type ApprovalQuestion,
   type PermissionRecord,
+  type ShownPath,
   type ToolCallState,
   type TranscriptEntry,
 } from '../protocol/protocol';
 import { button, h, icon, setChildren } from './dom';
+import { l10n } from './l10n';
 import { OPTION_KIND_ICON, describePermissionOutcome } from './labels';
 import type { EntryView } from './messageViews';
 import type { ViewContext } from './viewContext';
 import { renderGrantLine } from './grantLineView';
+import { titleNamesPath } from './pathInTitle';
 
 export class PermissionView implements EntryView {
   readonly node = h('div', { class: 'permission-card', 'data-testid': 'permission', role: 'group' });
@@ -45,14 +48,21 @@ export class PermissionView implements EntryView {
       { ...call, title: call?.title || p.title },
       p.options.map((o) => o.optionId),
     );
-    const json = JSON.stringify([p, asked]);
+    // A path as the chat shows it; the tool card's title may name it already ("Edit src/cart.js": the Claude adapter
+    // titles a file's calls with its path relative to the session's folder, dist/tool-calls/content.js toDisplayPath).
+    // From the subject, not the raw path: it is the path with what cannot be shown made visible.
+    const shown = asked.subjectForm === 'path' && asked.subject !== undefined ? this.ctx.shownPath?.(asked.subject) : undefined;
+    const named = !!shown?.inside && !!call?.title && titleNamesPath(call.title, shown.text);
+    const json = JSON.stringify([p, asked, shown, named]);
     if (json === this.key) return;
     this.key = json;
     this.toolCallId = p.toolCallId;
     this.node.dataset.permissionKey = p.key;
     this.node.dataset.status = p.outcome.status;
-    this.node.setAttribute('aria-label', `Permission: ${p.title}`);
-    setChildren(this.node, ...this.render(p, asked));
+    // The card's title says the path then, and is shown whole while the question waits (styles.css).
+    this.node.toggleAttribute('data-named-by-title', named && !this.standalone());
+    this.node.setAttribute('aria-label', l10n.t('Permission: {0}', p.title));
+    setChildren(this.node, ...this.render(p, asked, shown, named));
   }
 
   /** Re-renders after a move (standalone ↔ inside the tool card changes how an answered request shows). */
@@ -61,7 +71,8 @@ export class PermissionView implements EntryView {
     this.update(e);
   }
 
-  private render(p: PermissionRecord, asked: ApprovalQuestion): (HTMLElement | null)[] {
+  /** `named`: the tool card's title names the file, so inside that card the subject is not said again. */
+  private render(p: PermissionRecord, asked: ApprovalQuestion, shown: ShownPath | undefined, named: boolean): (HTMLElement | null)[] {
     const standalone = this.standalone();
     const settled = p.outcome.status !== 'pending';
     const outcome = settled ? h('span', { class: 'permission-outcome', 'data-testid': 'permission-outcome' }, describePermissionOutcome(p.outcome)) : null;
@@ -76,7 +87,7 @@ export class PermissionView implements EntryView {
       icon(outcomeIcon(p)),
       h('span', { class: 'permission-title', 'data-testid': 'permission-question' }, asked.question),
     );
-    const subject = renderSubject(asked);
+    const subject = standalone || !named ? renderSubject(asked, shown) : null;
     const desc = p.description ? h('div', { class: 'permission-desc' }, p.description) : null;
     if (outcome) return [head, subject, desc, outcome, grant];
     const buttons = inApprovalOrder(p.options).map((o, i) => {
@@ -110,14 +121,19 @@ export class PermissionView implements EntryView {
   }
 }
 
-/** The subject in whole, wrapped: a command, path or URL as code (a long command scrolls, focusable to scroll by key). */
-function renderSubject(asked: ApprovalQuestion): HTMLElement | null {
+/**
+ * The subject in whole, wrapped: a command, path or URL as code (a long command scrolls, focusable to scroll by key); a
+ * path relative to the chat's folders, whole and marked outside them.
+ */
+function renderSubject(asked: ApprovalQuestion, shown: ShownPath | undefined): HTMLElement | null {
   if (asked.subject === undefined) return null;
   const form = asked.subjectForm ?? 'text';
-  const attrs = { class: `permission-subject subject-${form}`, 'data-testid': 'permission-subject', 'data-form': form };
+  const outside = shown && !shown.inside ? ' subject-outside' : '';
+  const attrs = { class: `permission-subject subject-${form}${outside}`, 'data-testid': 'permission-subject', 'data-form': form };
   if (form === 'text') return h('div', attrs, asked.subject);
+  const text = shown ? shown.text : asked.subject;
   // A line break is offered after each slash, so a long path wraps between its folders before it wraps mid-name.
-  const parts = asked.subject.split(/(?<=\/)/u).flatMap((part, i) => (i === 0 ? [part] : [h('wbr'), part]));
+  const parts = text.split(/(?<=[\\/])/u).flatMap((part, i) => (i === 0 ? [part] : [h('wbr'), part]));
   return h('code', form === 'command' ? { ...attrs, tabindex: 0 } : attrs, ...parts);
 }
 

@@ -5,6 +5,7 @@ import type { ContentBlock } from '@agentclientprotocol/sdk';
 import type { QueuedPrompt } from '../protocol/protocol';
 import type { WebviewToHost } from '../protocol/protocol';
 import { button, h, icon, setChildren } from './dom';
+import { l10n } from './l10n';
 
 interface QueueState {
   queue: readonly QueuedPrompt[];
@@ -13,7 +14,7 @@ interface QueueState {
 }
 
 export class QueueView {
-  readonly node = h('section', { class: 'queue', 'aria-label': 'Queued prompts', 'data-testid': 'queue' });
+  readonly node = h('section', { class: 'queue', 'aria-label': l10n.t('Queued prompts'), 'data-testid': 'queue' });
   private key = '';
   private last: QueueState = { queue: [], running: false, steering: false };
   /** The item being edited, with its draft: survives re-renders caused by other items. */
@@ -30,7 +31,7 @@ export class QueueView {
     if (key === this.key) return;
     this.key = key;
     this.node.hidden = queue.length === 0;
-    const head = running ? `Queued (${queue.length}): sent when the agent finishes` : `Queued (${queue.length})`;
+    const head = running ? l10n.t('Queued ({0}): sent when the agent finishes', queue.length) : l10n.t('Queued ({0})', queue.length);
     setChildren(this.node, queue.length ? h('div', { class: 'queue-head' }, icon('list-ordered'), head) : null, ...queue.map((q) => this.item(q)));
   }
 
@@ -44,18 +45,18 @@ export class QueueView {
     const text = promptText(q.content);
     const row = h('div', { class: 'queue-item', 'data-testid': 'queued-prompt', 'data-queue-id': q.id });
     if (this.editing?.id === q.id) {
-      const area = h('textarea', { class: 'queue-edit', 'aria-label': 'Edit queued prompt', rows: 2, 'data-testid': 'queued-edit' });
+      const area = h('textarea', { class: 'queue-edit', 'aria-label': l10n.t('Edit queued prompt'), rows: 2, 'data-testid': 'queued-edit' });
       area.value = this.editing.text;
       area.addEventListener('input', () => {
         if (this.editing) this.editing.text = area.value;
       });
-      const save = button('Save', { class: 'text-btn', 'data-testid': 'queued-save' }, 'Save');
+      const save = button(l10n.t('Save'), { class: 'text-btn', 'data-testid': 'queued-save' });
       save.addEventListener('click', () => {
         this.editing = undefined;
         this.post({ type: 'editQueuedPrompt', id: q.id, text: area.value });
         this.refresh();
       });
-      const cancel = button('Cancel', { class: 'text-btn', 'data-testid': 'queued-cancel-edit' }, 'Cancel');
+      const cancel = button(l10n.t('Cancel'), { class: 'text-btn', 'data-testid': 'queued-cancel-edit' });
       cancel.addEventListener('click', () => {
         this.editing = undefined;
         this.refresh();
@@ -66,18 +67,18 @@ export class QueueView {
     }
     const attached = q.content.length - q.content.filter((b) => b.type === 'text').length;
     const actions: HTMLElement[] = [];
-    if (running && steering) actions.push(this.action(q.id, 'steer', 'Steer: send into the running turn', 'debug-step-into', 'Steer'));
-    if (!running) actions.push(this.action(q.id, 'send', 'Send now', 'send', 'Send'));
-    const edit = button('Edit queued prompt', { class: 'icon-btn', 'data-testid': 'queued-edit-btn' }, icon('edit'));
+    if (running && steering) actions.push(this.action(q.id, 'steer', l10n.t('Steer: send into the running turn'), 'debug-step-into', l10n.t('Steer')));
+    if (!running) actions.push(this.action(q.id, 'send', l10n.t('Send now'), 'send', l10n.t('Send')));
+    const edit = button(l10n.t('Edit queued prompt'), { class: 'icon-btn', 'data-testid': 'queued-edit-btn' }, icon('edit'));
     edit.addEventListener('click', () => {
       this.editing = { id: q.id, text };
       this.refresh();
     });
-    actions.push(edit, this.action(q.id, 'remove', 'Remove queued prompt', 'close'));
+    actions.push(edit, this.action(q.id, 'remove', l10n.t('Remove queued prompt'), 'close'));
     setChildren(
       row,
-      h('span', { class: 'queue-text', 'data-testid': 'queued-text' }, text || '(attachments only)'),
-      attached > 0 ? h('span', { class: 'queue-extra' }, `+${attached} attached`) : null,
+      h('span', { class: 'queue-text', 'data-testid': 'queued-text' }, text || l10n.t('(attachments only)')),
+      attached > 0 ? h('span', { class: 'queue-extra' }, l10n.t('+{0} attached', attached)) : null,
       h('span', { class: 'queue-actions' }, ...actions),
     );
     return row;

@@ -9,7 +9,9 @@ import { renderAnsi } from './ansi';
 import { locationButton, renderNonTextBlocks } from './contentBlocks';
 import { type DiffStart, diffStarts, renderDiff } from './diffView';
 import { breakAtSeparators, button, h, icon, setChildren } from './dom';
-import { TOOL_DENIED, TOOL_KIND_ICON, TOOL_STATUS } from './labels';
+import { l10n } from './l10n';
+import { titleNamesPath } from './pathInTitle';
+import { TOOL_KIND_ICON, toolDenied, toolStatus } from './labels';
 import type { EntryView } from './messageViews';
 import type { ViewContext } from './viewContext';
 
@@ -31,9 +33,9 @@ export class ToolCallView implements EntryView {
   private readonly server = h('span', { class: 'tool-server', 'data-testid': 'tool-server' });
   private readonly status = h('span', { class: 'tool-status' });
   /** The agent's raw input as JSON: what a reviewer checks now and then, so it stays out of the way until asked. */
-  private readonly inputPre = h('pre', { class: 'tool-input-json', 'data-testid': 'tool-input', tabindex: 0, 'aria-label': 'Input' });
+  private readonly inputPre = h('pre', { class: 'tool-input-json', 'data-testid': 'tool-input', tabindex: 0, 'aria-label': l10n.t('Input') });
   private readonly inputToggle = button(
-    'Show input',
+    l10n.t('Show input'),
     { class: 'icon-btn tool-input-toggle', 'data-testid': 'tool-input-toggle', 'aria-expanded': 'false' },
     icon('json'),
   );
@@ -71,7 +73,7 @@ export class ToolCallView implements EntryView {
     const show = this.inputPre.hidden;
     this.inputPre.hidden = !show;
     this.inputToggle.setAttribute('aria-expanded', String(show));
-    const label = show ? 'Hide input' : 'Show input';
+    const label = show ? l10n.t('Hide input') : l10n.t('Show input');
     this.inputToggle.setAttribute('aria-label', label);
     this.inputToggle.title = label;
   }
@@ -86,13 +88,15 @@ export class ToolCallView implements EntryView {
     this.section('head', [tc.title, tc.kind, tc.status, denied(tc)], () => this.renderHead(tc));
     this.section('input', [tc.rawInput], () => this.renderInput(tc));
     // Locations belong to the content too: they say where each diff is in its file.
-    this.section('content', [tc.content, tc.locations, tc.status === 'failed' && tc.content.length === 0 ? tc.rawOutput : null, denied(tc), expanded], () =>
-      this.renderContent(tc),
+    this.section(
+      'content',
+      [tc.content, tc.locations, tc.title, tc.status === 'failed' && tc.content.length === 0 ? tc.rawOutput : null, denied(tc), expanded],
+      () => this.renderContent(tc),
     );
     this.section('terminal', [tc.terminalOutput, tc.terminalOutputDropped, tc.terminalExit, denied(tc), this.expanded.has('terminal')], () =>
       this.renderTerminal(tc),
     );
-    this.section('locations', [tc.locations], () => this.renderLocations(tc));
+    this.section('locations', [tc.locations, tc.title], () => this.renderLocations(tc));
   }
 
   /**
@@ -115,10 +119,10 @@ export class ToolCallView implements EntryView {
   }
 
   private renderHead(tc: ToolCallState): void {
-    const st = denied(tc) ? TOOL_DENIED : (TOOL_STATUS[tc.status] ?? TOOL_STATUS.pending);
+    const st = denied(tc) ? toolDenied() : toolStatus(tc.status);
     setChildren(this.kindIcon, icon((tc.kind && TOOL_KIND_ICON[tc.kind]) || 'tools'));
     const mcp = mcpToolName(tc.title || tc.name);
-    const title = mcp ? mcp.tool : tc.title || tc.name || 'Tool call';
+    const title = mcp ? mcp.tool : tc.title || tc.name || l10n.t('Tool call');
     setChildren(this.title, ...breakAtSeparators(title));
     // The whole title where a very long one is cut to its first lines.
     this.title.title = title;
@@ -126,8 +130,8 @@ export class ToolCallView implements EntryView {
     this.server.hidden = !mcp;
     setChildren(this.status, icon(st.icon), h('span', { class: 'tool-status-label' }, st.label));
     this.status.title = st.label;
-    const what = mcp ? `${mcp.tool} (MCP server ${mcp.server})` : title;
-    this.node.setAttribute('aria-label', `${tc.kind ?? 'tool'}: ${what}, ${st.label}`);
+    const what = mcp ? l10n.t('{0} (MCP server {1})', mcp.tool, mcp.server) : title;
+    this.node.setAttribute('aria-label', `${tc.kind ?? l10n.t('tool')}: ${what}, ${st.label}`);
   }
 
   private renderInput(tc: ToolCallState): void {
@@ -141,7 +145,13 @@ export class ToolCallView implements EntryView {
     // A finished Read is one line: what it read is the file, one click away, not ten lines of every card.
     if (tc.kind === 'read' && tc.status === 'completed' && tc.content.length > 0 && !this.expanded.has('read')) {
       const lines = tc.content.reduce((n, c) => n + (c.type === 'content' && c.content.type === 'text' ? c.content.text.split('\n').length : 0), 0);
-      const b = button(lines ? `Show what it read (${lines} lines)` : 'Show what it read', { class: 'text-btn show-all', 'data-testid': 'show-read' });
+      const b = button(
+        lines === 1 ? l10n.t('Show what it read (1 line)') : lines ? l10n.t('Show what it read ({0} lines)', lines) : l10n.t('Show what it read'),
+        {
+          class: 'text-btn show-all',
+          'data-testid': 'show-read',
+        },
+      );
       b.addEventListener('click', () => this.expand('read'));
       setChildren(this.content, b);
       return;
@@ -167,6 +177,7 @@ export class ToolCallView implements EntryView {
             newText: c.newText,
             firstLine: start?.line,
             firstOldLine: start?.oldLine,
+            named: this.titleNames(tc, c.path),
             onOpenDiff: () => this.ctx.post({ type: 'openDiff', toolCallId: tc.toolCallId, contentIndex: i }),
           },
           this.expanded.has(`d${i}`),
@@ -194,7 +205,7 @@ export class ToolCallView implements EntryView {
   private renderOutput(text: string, id: string): HTMLElement {
     // The end of a command's output is what matters (errors, the summary line), so keep the tail.
     const { shown, cut } = truncate(text, this.expanded.has(id), 'tail', COMMAND_PREVIEW_LINES);
-    const pre = h('pre', { class: 'terminal-output', 'data-testid': 'terminal-output', tabindex: 0, 'aria-label': 'Command output' });
+    const pre = h('pre', { class: 'terminal-output', 'data-testid': 'terminal-output', tabindex: 0, 'aria-label': l10n.t('Command output') });
     pre.appendChild(renderAnsi(shown));
     return h('div', { class: 'output-block' }, cut ? this.showAll(id, lineCount(text)) : null, pre);
   }
@@ -212,7 +223,11 @@ export class ToolCallView implements EntryView {
           'div',
           { class: `terminal-exit ${exit.exitCode === 0 ? 'ok' : 'bad'}` },
           icon(exit.exitCode === 0 ? 'pass' : 'error'),
-          exit.signal ? `Killed by ${exit.signal}` : exit.exitCode === null ? 'Ended without an exit code' : `Exit code ${exit.exitCode}`,
+          exit.signal
+            ? l10n.t('Killed by {0}', exit.signal)
+            : exit.exitCode === null
+              ? l10n.t('Ended without an exit code')
+              : l10n.t('Exit code {0}', exit.exitCode),
         )
       : null;
     const dropped = tc.terminalOutputDropped
@@ -220,24 +235,32 @@ export class ToolCallView implements EntryView {
           'div',
           { class: 'tool-note', 'data-testid': 'output-truncated' },
           icon('warning'),
-          `Output truncated: the first ${tc.terminalOutputDropped.toLocaleString('en-US')} characters are not kept.`,
+          l10n.t('Output truncated: the first {0} characters are not kept.', tc.terminalOutputDropped.toLocaleString('en-US')),
         )
       : null;
     const output = tc.terminalOutput
       ? this.renderOutput(tc.terminalOutput, 'terminal')
-      : h('div', { class: 'tool-note', 'data-testid': 'no-output' }, 'No output');
+      : h('div', { class: 'tool-note', 'data-testid': 'no-output' }, l10n.t('No output'));
     setChildren(this.terminal, dropped, output, exitLine);
   }
 
+  /** The card's title names `path` already ("Edit src/cart.js"), so its diff and approval need not name it again. */
+  titleNames(tc: ToolCallState, path: string): boolean {
+    const shown = this.ctx.shownPath?.(path);
+    return !!shown?.inside && !!tc.title && titleNamesPath(tc.title, shown.text);
+  }
+
   private renderLocations(tc: ToolCallState): void {
-    setChildren(
-      this.locations,
-      ...tc.locations.map((l) => locationButton(l.path, l.line, `${l.path.split(/[\\/]/).pop()}${l.line ? `:${l.line}` : ''}`, this.ctx)),
-    );
+    // A file the title names already is not named again: its link says what it does.
+    const link = (path: string, line: number | null | undefined) =>
+      this.titleNames(tc, path)
+        ? locationButton(path, line, line ? l10n.t('Open at line {0}', line) : l10n.t('Open file'), this.ctx, true)
+        : locationButton(path, line, `${path.split(/[\\/]/).pop()}${line ? `:${line}` : ''}`, this.ctx);
+    setChildren(this.locations, ...tc.locations.map((l) => link(l.path, l.line)));
   }
 
   private showAll(id: string, lines: number): HTMLElement {
-    const b = button(`Show all (${lines} lines)`, { class: 'text-btn show-all', 'data-testid': 'show-all' });
+    const b = button(l10n.t('Show all ({0} lines)', lines), { class: 'text-btn show-all', 'data-testid': 'show-all' });
     b.addEventListener('click', () => this.expand(id));
     return b;
   }

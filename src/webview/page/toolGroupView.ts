@@ -3,6 +3,7 @@
 // the cards are not in the page at all.
 import { h, icon, setChildren } from './dom';
 import { TOOL_KIND_ICON } from './labels';
+import { l10n } from './l10n';
 import { groupLabel } from './toolGroups';
 
 export class ToolGroupView {
@@ -38,13 +39,13 @@ export class ToolGroupView {
     const label = groupLabel(this.kind, this.members.length);
     this.node.dataset.count = String(this.members.length);
     this.toggle.setAttribute('aria-expanded', String(this.expanded));
-    this.toggle.title = this.expanded ? 'Fold these calls' : 'Show each call';
+    this.toggle.title = this.expanded ? l10n.t('Fold these calls') : l10n.t('Show each call');
     setChildren(
       this.toggle,
       icon(this.expanded ? 'chevron-down' : 'chevron-right'),
       icon(TOOL_KIND_ICON[this.kind as keyof typeof TOOL_KIND_ICON] ?? 'tools'),
       h('span', { class: 'tool-group-label' }, label),
-      h('span', { class: 'tool-group-status' }, icon('pass'), 'Completed'),
+      h('span', { class: 'tool-group-status' }, icon('pass'), l10n.t('Completed')),
     );
   }
 }

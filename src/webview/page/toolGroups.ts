@@ -3,6 +3,7 @@
 // denied or failed. A long turn of reads or edits then shows one line per run ("Read 40 files"), expandable, instead
 // of a card per call. Pure: the transcript view keeps the groups in step with it.
 import type { TranscriptEntry } from '../protocol/protocol';
+import { l10n } from './l10n';
 
 export const MIN_GROUP = 3;
 
@@ -31,21 +32,33 @@ export function foldRuns(keys: readonly (string | undefined)[], from = 0, to = k
   return runs;
 }
 
-const WORDS: Record<string, [string, string, string]> = {
-  // kind: [verb, one, many]
-  read: ['Read', 'file', 'files'],
-  edit: ['Edited', 'file', 'files'],
-  delete: ['Deleted', 'file', 'files'],
-  move: ['Moved', 'file', 'files'],
-  search: ['Ran', 'search', 'searches'],
-  execute: ['Ran', 'command', 'commands'],
-  fetch: ['Fetched', 'page', 'pages'],
-  think: ['Took', 'thinking step', 'thinking steps'],
-  switch_mode: ['Switched', 'mode', 'modes'],
-};
-
-/** "Read 40 files", "Ran 3 commands", "Used 5 tools". */
+/**
+ * "Read 40 files", "Ran 3 commands", "Used 5 tools": each kind's whole phrase, in the singular and the plural, so a
+ * translation words the verb and the noun together.
+ */
 export function groupLabel(kind: string, count: number): string {
-  const [verb, one, many] = WORDS[kind] ?? ['Used', 'tool', 'tools'];
-  return `${verb} ${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  const n = count.toLocaleString('en-US');
+  const one = count === 1;
+  switch (kind) {
+    case 'read':
+      return one ? l10n.t('Read {0} file', n) : l10n.t('Read {0} files', n);
+    case 'edit':
+      return one ? l10n.t('Edited {0} file', n) : l10n.t('Edited {0} files', n);
+    case 'delete':
+      return one ? l10n.t('Deleted {0} file', n) : l10n.t('Deleted {0} files', n);
+    case 'move':
+      return one ? l10n.t('Moved {0} file', n) : l10n.t('Moved {0} files', n);
+    case 'search':
+      return one ? l10n.t('Ran {0} search', n) : l10n.t('Ran {0} searches', n);
+    case 'execute':
+      return one ? l10n.t('Ran {0} command', n) : l10n.t('Ran {0} commands', n);
+    case 'fetch':
+      return one ? l10n.t('Fetched {0} page', n) : l10n.t('Fetched {0} pages', n);
+    case 'think':
+      return one ? l10n.t('Took {0} thinking step', n) : l10n.t('Took {0} thinking steps', n);
+    case 'switch_mode':
+      return one ? l10n.t('Switched {0} mode', n) : l10n.t('Switched {0} modes', n);
+    default:
+      return one ? l10n.t('Used {0} tool', n) : l10n.t('Used {0} tools', n);
+  }
 }

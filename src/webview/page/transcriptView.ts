@@ -10,6 +10,7 @@ import type { EntryAppend } from '../protocol/protocol';
 import { AgentView, ThoughtView } from './agentMessageView';
 import { h } from './dom';
 import { appended } from './entryAppend';
+import { l10n } from './l10n';
 import { ErrorView, NoticeView, TurnEndView, type EntryView } from './messageViews';
 import { PermissionView } from './permissionView';
 import { ToolCallView } from './toolCallView';
@@ -44,7 +45,7 @@ export class TranscriptView {
       mount: (slot, container) => this.mount(slot, null, container),
       unmount: (slot) => this.unmount(slot),
     });
-    this.node = h('div', { class: 'transcript', role: 'log', 'aria-label': 'Chat', 'data-testid': 'transcript' }, this.turns.node);
+    this.node = h('div', { class: 'transcript', role: 'log', 'aria-label': l10n.t('Chat'), 'data-testid': 'transcript' }, this.turns.node);
   }
 
   /** Replaces everything (snapshot). Builds only the turns the viewport shows (at the end). */

@@ -2,6 +2,7 @@
 import type { TranscriptEntry } from '../protocol/protocol';
 import { blocksText, renderNonTextBlocks } from './contentBlocks';
 import { button, h, icon, setChildren } from './dom';
+import { l10n } from './l10n';
 import type { EntryOf, EntryView } from './messageViews';
 import type { ViewContext } from './viewContext';
 
@@ -31,14 +32,14 @@ export class UserMessageView implements EntryView {
     };
     const actions = h(
       'div',
-      { class: 'message-actions user-actions', role: 'toolbar', 'aria-label': 'Message actions' },
-      action('Edit and send', 'edit', 'edit-prompt', () => this.startEditing()),
-      action('Copy as Markdown', 'copy', 'copy-message', () => this.ctx.copy?.(entry)),
-      action('Rewind to before this prompt…', 'discard', 'go-back', () => this.ctx.post({ type: 'goBack', entryId: entry.id })),
+      { class: 'message-actions user-actions', role: 'toolbar', 'aria-label': l10n.t('Message actions') },
+      action(l10n.t('Edit and send'), 'edit', 'edit-prompt', () => this.startEditing()),
+      action(l10n.t('Copy as Markdown'), 'copy', 'copy-message', () => this.ctx.copy?.(entry)),
+      action(l10n.t('Rewind to before this prompt…'), 'discard', 'go-back', () => this.ctx.post({ type: 'goBack', entryId: entry.id })),
     );
     setChildren(
       this.node,
-      h('div', { class: 'entry-role' }, icon('account'), 'You', actions),
+      h('div', { class: 'entry-role' }, icon('account'), l10n.t('You'), actions),
       h('div', { class: 'user-text' }, blocksText(entry.content)),
       renderNonTextBlocks(entry.content, this.ctx),
     );
@@ -46,12 +47,16 @@ export class UserMessageView implements EntryView {
 
   private startEditing(): void {
     const entry = this.entry!;
-    const editor = h('textarea', { class: 'edit-prompt-input', 'data-testid': 'edit-prompt-input', 'aria-label': 'Edit your message', rows: 3 });
+    const editor = h('textarea', { class: 'edit-prompt-input', 'data-testid': 'edit-prompt-input', 'aria-label': l10n.t('Edit your message'), rows: 3 });
     // Only a leading text block is the typed text, the one the host replaces (forkPoint.ts promptWithText).
     const first = entry.content[0];
     editor.value = first?.type === 'text' ? first.text : '';
-    const send = button('Send', { class: 'primary', 'data-testid': 'edit-prompt-send', title: 'Send it again from just before this message (Enter)' });
-    const cancel = button('Cancel', { class: 'text-btn', 'data-testid': 'edit-prompt-cancel', title: 'Leave the message as it was (Escape)' });
+    const send = button(l10n.t('Send'), {
+      class: 'primary',
+      'data-testid': 'edit-prompt-send',
+      title: l10n.t('Send it again from just before this message (Enter)'),
+    });
+    const cancel = button(l10n.t('Cancel'), { class: 'text-btn', 'data-testid': 'edit-prompt-cancel', title: l10n.t('Leave the message as it was (Escape)') });
     const stop = () => {
       this.editor = undefined;
       this.render();
@@ -77,10 +82,10 @@ export class UserMessageView implements EntryView {
     this.editor = editor;
     setChildren(
       this.node,
-      h('div', { class: 'entry-role' }, icon('account'), 'You'),
+      h('div', { class: 'entry-role' }, icon('account'), l10n.t('You')),
       editor,
       renderNonTextBlocks(entry.content, this.ctx),
-      h('p', { class: 'edit-prompt-hint' }, 'Sending continues the chat from just before this message; the chat as it is stays in the history.'),
+      h('p', { class: 'edit-prompt-hint' }, l10n.t('Sending continues the chat from just before this message; the chat as it is stays in the history.')),
       h('div', { class: 'edit-prompt-buttons' }, cancel, send),
     );
     editor.focus();

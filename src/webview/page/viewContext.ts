@@ -1,5 +1,5 @@
 // What entry views need from the app, injected so views can be tested without VS Code.
-import type { GrantView, TranscriptEntry, WebviewToHost } from '../protocol/protocol';
+import type { GrantView, ShownPath, TranscriptEntry, WebviewToHost } from '../protocol/protocol';
 import type { MarkdownRenderer } from './markdown';
 
 /** A view with deferred work (markdown) done once per animation frame. */
@@ -20,4 +20,6 @@ export interface ViewContext {
   copy?(entry: TranscriptEntry): void;
   /** What the durable answer to the permission `key` did, once the host read it from the settings files. */
   grantFor?(key: string): GrantView | undefined;
+  /** A path as the chat shows it: relative to the chat's folders, whole and marked outside them. */
+  shownPath?(path: string): ShownPath;
 }

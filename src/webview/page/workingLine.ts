@@ -2,6 +2,7 @@
 // running turn ("Waiting for your approval", "Running npm test", "Reading cart.js", "Thinking…"), and since when.
 // Pure: the row (workingRowView.ts) renders it and ticks the elapsed time.
 import type { SessionMeta, ToolCallState, TranscriptEntry } from '../protocol/protocol';
+import { l10n } from './l10n';
 
 export interface WorkingLine {
   text: string;
@@ -11,7 +12,7 @@ export interface WorkingLine {
 
 /** `newestFirst`: the transcript's entries from the end back (the row reads only as far as the running turn's start). */
 export function describeWork(turn: SessionMeta['turn'], newestFirst: Iterable<TranscriptEntry>): WorkingLine {
-  if (turn === 'cancelling') return { text: 'Stopping…', since: undefined };
+  if (turn === 'cancelling') return { text: l10n.t('Stopping…'), since: undefined };
   let newest: TranscriptEntry | undefined;
   let running: ToolCallState | undefined;
   let waiting = false;
@@ -27,11 +28,11 @@ export function describeWork(turn: SessionMeta['turn'], newestFirst: Iterable<Tr
       break;
     }
   }
-  if (waiting) return { text: 'Waiting for your approval', since };
+  if (waiting) return { text: l10n.t('Waiting for your approval'), since };
   if (running) return { text: describeCall(running), since };
-  if (newest?.kind === 'thought' && newest.endedAt === undefined) return { text: 'Thinking…', since };
-  if (newest?.kind === 'agent') return { text: 'Writing…', since };
-  return { text: 'Working…', since };
+  if (newest?.kind === 'thought' && newest.endedAt === undefined) return { text: l10n.t('Thinking…'), since };
+  if (newest?.kind === 'agent') return { text: l10n.t('Writing…'), since };
+  return { text: l10n.t('Working…'), since };
 }
 
 /** "Running npm test", "Reading cart.js": the call's kind as a verb, then what it acts on. */
@@ -40,30 +41,30 @@ export function describeCall(tc: ToolCallState): string {
   const command = commandOf(tc.rawInput);
   switch (tc.kind) {
     case 'execute':
-      return `Running ${command ?? tc.title}`;
+      return l10n.t('Running {0}', command ?? tc.title);
     case 'read':
-      return `Reading ${file ?? tc.title}`;
+      return l10n.t('Reading {0}', file ?? tc.title);
     case 'edit':
-      return `Editing ${file ?? tc.title}`;
+      return l10n.t('Editing {0}', file ?? tc.title);
     case 'delete':
-      return `Deleting ${file ?? tc.title}`;
+      return l10n.t('Deleting {0}', file ?? tc.title);
     case 'move':
-      return `Moving ${file ?? tc.title}`;
+      return l10n.t('Moving {0}', file ?? tc.title);
     case 'search':
-      return `Searching: ${tc.title}`;
+      return l10n.t('Searching: {0}', tc.title);
     case 'fetch':
-      return `Fetching ${tc.title}`;
+      return l10n.t('Fetching {0}', tc.title);
     case 'think':
-      return 'Thinking…';
+      return l10n.t('Thinking…');
     default:
-      return tc.title ? `${tc.title}…` : 'Working…';
+      return tc.title ? `${tc.title}…` : l10n.t('Working…');
   }
 }
 
 /** "1:05", "12s": how long the turn has run. */
 export function elapsed(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
-  if (s < 60) return `${s}s`;
+  if (s < 60) return l10n.t('{0}s', s);
   const m = Math.floor(s / 60);
   return `${m}:${String(s % 60).padStart(2, '0')}`;
 }

@@ -3,6 +3,7 @@
 // hear "Working" once when a turn starts (the line itself is not a live region: it changes on every tool call).
 import type { SessionMeta, TranscriptEntry } from '../protocol/protocol';
 import { h, icon } from './dom';
+import { l10n } from './l10n';
 import { describeWork, elapsed } from './workingLine';
 
 /** The elapsed time is read in whole seconds: the row changes once a second, never faster. */
@@ -34,7 +35,7 @@ export class WorkingRowView {
     if (this.node.hidden) {
       this.node.hidden = false;
       this.seenAt = this.now();
-      if (!fromSnapshot) this.say('Working');
+      if (!fromSnapshot) this.say(l10n.t('Working'));
     }
     const line = describeWork(turn, newestFirst());
     if (this.text.textContent !== line.text) this.text.textContent = line.text;

@@ -3,9 +3,10 @@
 // New Window; Discard sits by the branch's name. Hidden for a chat in the workspace's folder.
 import type { WebviewToHost, WorktreeView } from '../protocol/protocol';
 import { button, h, icon, setChildren } from './dom';
+import { l10n } from './l10n';
 
 export class WorktreeBarView {
-  readonly node = h('section', { class: 'worktree-bar', 'aria-label': 'Worktree', 'data-testid': 'worktree-bar' });
+  readonly node = h('section', { class: 'worktree-bar', 'aria-label': l10n.t('Worktree'), 'data-testid': 'worktree-bar' });
 
   constructor(private readonly post: (m: WebviewToHost) => void) {
     this.node.hidden = true;
@@ -20,23 +21,24 @@ export class WorktreeBarView {
     const added = view.files.reduce((n, f) => n + (f.added ?? 0), 0);
     const removed = view.files.reduce((n, f) => n + (f.removed ?? 0), 0);
     const n = view.files.length;
-    const summary = n === 0 ? 'No changes yet' : `${n} file${n === 1 ? '' : 's'} changed`;
-    const commits = view.commits ? ` · ${view.commits} commit${view.commits === 1 ? '' : 's'}` : '';
-    const act = (action: 'review' | 'apply' | 'openWindow' | 'discard', path?: string) => () =>
+    const summary = n === 0 ? l10n.t('No changes yet') : n === 1 ? l10n.t('1 file changed') : l10n.t('{0} files changed', n);
+    const commits = view.commits ? ' · ' + (view.commits === 1 ? l10n.t('1 commit') : l10n.t('{0} commits', view.commits)) : '';
+    // Not `act`: the l10n checker reads an `act(…)` argument as the host's words, and these are message codes.
+    const onAction = (action: 'review' | 'apply' | 'openWindow' | 'discard', path?: string) => () =>
       this.post({ type: 'worktree', action, ...(path !== undefined ? { path } : {}) });
-    const review = button('Review the worktree’s changes', { class: 'text-btn', 'data-testid': 'worktree-review' }, 'Review');
+    const review = button(l10n.t('Review the worktree’s changes'), { class: 'text-btn', 'data-testid': 'worktree-review' }, l10n.t('Review'));
     const apply = button(
-      'Apply to Workspace: bring the worktree’s changes into your folder, uncommitted',
+      l10n.t('Apply to Workspace: bring the worktree’s changes into your folder, uncommitted'),
       { class: 'text-btn', 'data-testid': 'worktree-apply' },
-      'Apply',
+      l10n.t('Apply'),
     );
-    const open = button('Open Worktree in New Window', { class: 'icon-btn', 'data-testid': 'worktree-open-window' }, icon('empty-window'));
-    const discard = button('Discard the worktree and its branch…', { class: 'icon-btn', 'data-testid': 'worktree-discard' }, icon('trash'));
+    const open = button(l10n.t('Open Worktree in New Window'), { class: 'icon-btn', 'data-testid': 'worktree-open-window' }, icon('empty-window'));
+    const discard = button(l10n.t('Discard the worktree and its branch…'), { class: 'icon-btn', 'data-testid': 'worktree-discard' }, icon('trash'));
     review.disabled = apply.disabled = n === 0;
-    review.addEventListener('click', act('review'));
-    apply.addEventListener('click', act('apply'));
-    open.addEventListener('click', act('openWindow'));
-    discard.addEventListener('click', act('discard'));
+    review.addEventListener('click', onAction('review'));
+    apply.addEventListener('click', onAction('apply'));
+    open.addEventListener('click', onAction('openWindow'));
+    discard.addEventListener('click', onAction('discard'));
     const files = n
       ? h(
           'details',
@@ -46,17 +48,17 @@ export class WorktreeBarView {
             'ul',
             { class: 'changed-files-list' },
             ...view.files.map((f) => {
-              const name = button(`Review ${f.path}`, { class: 'text-btn changed-file-name', 'data-testid': 'worktree-file' }, f.path);
-              name.addEventListener('click', act('review', f.path));
+              const name = button(l10n.t('Review {0}', f.path), { class: 'text-btn changed-file-name', 'data-testid': 'worktree-file' }, f.path);
+              name.addEventListener('click', onAction('review', f.path));
               return h(
                 'li',
                 { class: 'changed-file' },
                 name,
-                f.status !== 'modified' ? h('span', { class: 'changed-file-kind' }, f.status) : null,
+                f.status !== 'modified' ? h('span', { class: 'changed-file-kind' }, f.status === 'added' ? l10n.t('added') : l10n.t('deleted')) : null,
                 f.added !== undefined
-                  ? h('span', { class: 'diff-stat-add', 'aria-label': `${f.added} lines added` }, `+${f.added}`)
-                  : h('span', { class: 'changed-file-kind' }, 'binary'),
-                f.removed !== undefined ? h('span', { class: 'diff-stat-del', 'aria-label': `${f.removed} lines removed` }, `−${f.removed}`) : null,
+                  ? h('span', { class: 'diff-stat-add', 'aria-label': l10n.t('{0} lines added', f.added) }, `+${f.added}`)
+                  : h('span', { class: 'changed-file-kind' }, l10n.t('binary')),
+                f.removed !== undefined ? h('span', { class: 'diff-stat-del', 'aria-label': l10n.t('{0} lines removed', f.removed) }, `−${f.removed}`) : null,
               );
             }),
           ),
@@ -69,10 +71,14 @@ export class WorktreeBarView {
         'span',
         { class: 'worktree-head' },
         icon('git-branch'),
-        h('span', { class: 'worktree-label' }, 'Worktree: '),
+        h('span', { class: 'worktree-label' }, l10n.t('Worktree: ')),
         h(
           'span',
-          { class: 'worktree-branch', 'data-testid': 'worktree-branch', title: `This chat works in its own git worktree, on this branch: ${view.path}` },
+          {
+            class: 'worktree-branch',
+            'data-testid': 'worktree-branch',
+            title: l10n.t('This chat works in its own git worktree, on this branch: {0}', view.path),
+          },
           view.branch,
         ),
         discard,

@@ -26,6 +26,9 @@ export { blocksText } from '../../acpClient/transcript';
 export { OPTION_KIND_ICON, TOOL_KIND_ICON } from '../../permissionUI/kindIcons';
 export { buildApprovalQuestion, type ApprovalQuestion } from '../../permissionUI/approvalQuestion';
 export { inApprovalOrder } from '../../permissionUI/approvalOrder';
+export { shownPath, type ShownPath } from '../../workbench/shownPath';
+// The shared modules' words (an approval's question) are the page's too: the page hands them its translations.
+export { useTranslator as translateSharedWords } from '../../contributions/l10n';
 export { buildElicitationContent, checkFieldAnswer, type ElicitationContent, type ElicitationForm, type FormField } from '../../permissionUI/elicitationForm';
 export { parseEntryAppends } from './messageValidation';
 export { entryMarkdown } from '../../chat/conversationMarkdown';
@@ -34,7 +37,7 @@ export { parseExternalLink } from './linkPolicy';
 // What the webview posts is defined by its validation schema, so a message cannot exist without being validated.
 export type { Attachment, EntryAppend, Mention, WebviewToHost } from './messageValidation';
 
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 
 /** What the agent can take in a prompt; drives which composer features are enabled. */
 export interface ComposerCapabilities {
@@ -123,6 +126,8 @@ export type HostToWebview =
       status: ConnectionStatus;
       capabilities: ComposerCapabilities;
       elicitations: ElicitationView[];
+      /** The folders the chat's paths are shown relative to (the workspace's, the chats' worktrees). */
+      folders: readonly string[];
     }
   /**
    * Coalesced changes: entries upserted by id (new ones appended in order), text appended to entries the page holds

@@ -69,6 +69,48 @@ describe('the localisation check', () => {
     expect(flagged(wording)).toEqual([]);
   });
 
+  it("flags the page's text where it builds the DOM (children, labels, tooltips, announcements) and leaves classes and ids", () => {
+    const page = 'src/webview/page/fixture.ts';
+    const source = [
+      "import { button, h } from './dom';",
+      'export function card(n: number, say: (s: string) => void) {',
+      "  const head = h('div', { class: 'tool-head', 'aria-label': 'Tool call', 'data-testid': 'tool-card' }, 'Show all (', String(n), ' lines)');",
+      "  const b = button('Remove queued prompt', { class: 'icon-btn' });",
+      "  head.title = 'The whole title';",
+      "  head.setAttribute('aria-label', 'Queued ' + n);",
+      "  head.setAttribute('data-kind', 'allow_once');",
+      "  say('Copied as Markdown');",
+      '  return [head, b];',
+      '}',
+    ].join('\n');
+    expect(flagged(source, page)).toEqual([
+      '3: Show all (',
+      '3:  lines)',
+      '3: Tool call',
+      '4: Remove queued prompt',
+      '5: The whole title',
+      '6: Queued {0}',
+      '8: Copied as Markdown',
+    ]);
+    // The same text through the page's l10n.t: one message per sentence, in the bundle with the host's.
+    const fixed = [
+      "import { button, h } from './dom';",
+      "import { l10n } from './l10n';",
+      'export function card(n: number) {',
+      "  const head = h('div', { class: 'tool-head', 'aria-label': l10n.t('Tool call') }, l10n.t('Show all ({0} lines)', n));",
+      "  return [head, button(l10n.t('Remove queued prompt'), { class: 'icon-btn' })];",
+      '}',
+    ].join('\n');
+    expect(scan(fixed, page).problems).toEqual([]);
+    expect(scan(fixed, page).messages.map((m) => m.key)).toEqual(['Tool call', 'Show all ({0} lines)', 'Remove queued prompt']);
+    // The host's own code is not read for the page's places (an `h` there is something else).
+    expect(flagged("h('div', {}, 'Some words');", 'src/workbench/fixture.ts')).toEqual([]);
+    // The page's words are set just before the app starts, after its modules load.
+    expect(scan("const LABEL = l10n.t('Running');", page).problems.map((p) => p.why)).toEqual([
+      'l10n.t runs when the module loads, before activation: call it in a function',
+    ]);
+  });
+
   it('flags an l10n.t whose message is not a literal, and one that runs as its module loads', () => {
     const problems = scan("const LABEL = l10n.t('Show Log');\nexport function f(key: string) { return l10n.t(key); }").problems;
     expect(problems.map((p) => `${p.line}: ${p.why}`)).toEqual([
@@ -90,12 +132,14 @@ describe('the localisation check', () => {
       mkdirSync(join(dir, 'src/webview/page'), { recursive: true });
       mkdirSync(join(dir, 'l10n'));
       writeFileSync(join(dir, 'src/workbench/a.ts'), "export const f = () => [vscode.window.showInformationMessage('Done.'), vscode.l10n.t('Kept')];\n");
-      // The page words its own text: out of the check.
-      writeFileSync(join(dir, 'src/webview/page/b.ts'), "export const g = () => vscode.window.showInformationMessage('Page text.');\n");
+      // The page's text is checked in its places, and its messages join the bundle; the protocol's modules carry data.
+      writeFileSync(join(dir, 'src/webview/page/b.ts'), "export const g = () => [h('p', {}, 'Page text.'), l10n.t('Shown')];\n");
+      mkdirSync(join(dir, 'src/webview/protocol'), { recursive: true });
+      writeFileSync(join(dir, 'src/webview/protocol/c.ts'), "export const m = () => ({ message: 'For the other side.' });\n");
       writeFileSync(join(dir, 'l10n/bundle.l10n.json'), JSON.stringify({ Old: 'Old' }));
       const r = checkTree(dir) as { problems: Array<Problem & { file: string }>; missing: string[]; stale: string[] };
-      expect(r.problems.map((p) => `${p.file}:${p.line}: ${p.text}`)).toEqual(['src/workbench/a.ts:1: Done.']);
-      expect({ missing: r.missing, stale: r.stale }).toEqual({ missing: ['Kept'], stale: ['Old'] });
+      expect(r.problems.map((p) => `${p.file}:${p.line}: ${p.text}`)).toEqual(['src/webview/page/b.ts:1: Page text.', 'src/workbench/a.ts:1: Done.']);
+      expect({ missing: r.missing, stale: r.stale }).toEqual({ missing: ['Kept', 'Shown'], stale: ['Old'] });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

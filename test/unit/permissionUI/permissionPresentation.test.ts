@@ -278,6 +278,33 @@ describe('options', () => {
 });
 
 describe('details', () => {
+  it("asks about a path relative to the workspace, and whole and marked outside it, in the heading and the dialog's detail", () => {
+    const edit = (path: string) =>
+      buildPermissionPresentation(
+        {
+          params: {
+            sessionId: 's',
+            toolCall: {
+              toolCallId: 't',
+              title: 'Edit',
+              kind: 'edit',
+              rawInput: { file_path: path, old_string: 'a', new_string: 'b' },
+              content: [{ type: 'diff', path, oldText: 'a\n', newText: 'b\nc\n' }],
+            },
+            options,
+          },
+        },
+        { workspaceFolders: ['/ws'], pathFlavour: posix },
+      );
+    const inside = edit('/ws/src/cart.js');
+    expect([inside.subject, buildPromptHeading(inside)]).toEqual(['src/cart.js', 'Edit this file? src/cart.js']);
+    // The diff's line names the path, so the detail does not say it twice.
+    expect(buildPromptDetail(inside)).toBe('Edit src/cart.js: replaces 1 line with 2 lines');
+    const outside = edit('/etc/hosts');
+    expect(buildPromptHeading(outside)).toBe('Edit this file? /etc/hosts (outside workspace)');
+    expect(buildPromptDetail(outside)).toBe('Edit /etc/hosts (outside workspace): replaces 1 line with 2 lines');
+  });
+
   it('labels locations relative to the workspace or as outside it', () => {
     const p = buildPermissionPresentation(
       {

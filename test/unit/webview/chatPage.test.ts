@@ -66,7 +66,7 @@ describe('composeChatPage', () => {
     expect(source).toContain('onDidChangeWorktree');
     expect(actions).toContain('sendPrompt');
     expect(actions).toContain('worktreeAction');
-    expect(source.length).toBe(24);
-    expect(actions.length).toBe(30);
+    expect(source.length).toBe(25);
+    expect(actions.length).toBe(31);
   });
 });

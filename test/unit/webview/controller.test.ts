@@ -22,7 +22,8 @@ vi.mock('vscode', () => {
   return {
     Uri,
     window: { showErrorMessage: vscodeFake.showErrorMessage, showWarningMessage: vscodeFake.showWarningMessage },
-    env: { openExternal: vscodeFake.openExternal },
+    env: { openExternal: vscodeFake.openExternal, language: 'en' },
+    l10n: { bundle: undefined },
   };
 });
 
@@ -71,6 +72,7 @@ function setup() {
     getSnapshot: () => snapshot,
     getMeta: () => snapshot?.meta,
     getStatus: () => ({ state: 'ready', agentName: 'Claude Agent' }),
+    getFolders: () => ['/ws'],
     getCapabilities: () => caps(),
     getElicitations: () => [],
     onDidChangeTranscript: transcript.event,
@@ -110,6 +112,7 @@ function setup() {
     openDiff: vi.fn(),
     reviewTurnChanges: vi.fn(),
     revertTurnChanges: vi.fn(),
+    keepTurnChanges: vi.fn(),
     editPrompt: vi.fn(),
     goBack: vi.fn(),
     retryTurn: vi.fn(),
@@ -228,6 +231,7 @@ describe('ChatWebviewController', () => {
     t.fromWebview.fire({ type: 'reviewTurnChanges', id: 'turn-1' });
     t.fromWebview.fire({ type: 'revertTurnChanges', id: 'turn-1', path: '/w/a.ts' });
     t.fromWebview.fire({ type: 'revertTurnChanges', id: 'turn-1' });
+    t.fromWebview.fire({ type: 'keepTurnChanges', id: 'turn-1', path: '/w/a.ts' });
     t.fromWebview.fire({ type: 'setFollowAgent', enabled: true });
     t.fromWebview.fire({ type: 'openFolder' });
     t.fromWebview.fire({ type: 'runCommand', command: 'rm -rf /' });
@@ -239,6 +243,7 @@ describe('ChatWebviewController', () => {
     expect(t.actions.answerElicitation).toHaveBeenCalledWith('k', 'decline', undefined);
     expect(t.actions.cancelTurn).toHaveBeenCalledOnce();
     expect(t.actions.reviewTurnChanges).toHaveBeenCalledWith('turn-1');
+    expect(t.actions.keepTurnChanges).toHaveBeenCalledWith('turn-1', '/w/a.ts');
     expect(t.actions.revertTurnChanges.mock.calls).toEqual([
       ['turn-1', '/w/a.ts'],
       ['turn-1', undefined],

@@ -126,7 +126,15 @@ export function fullSnapshot(): TranscriptSnapshot {
 }
 
 export function snapshotMsg(snapshot: TranscriptSnapshot | null, c = caps()): HostToWebview {
-  return { type: 'snapshot', v: PROTOCOL_VERSION, snapshot, status: { state: 'ready', agentName: 'Claude Agent' }, capabilities: c, elicitations: [] };
+  return {
+    type: 'snapshot',
+    v: PROTOCOL_VERSION,
+    snapshot,
+    status: { state: 'ready', agentName: 'Claude Agent' },
+    capabilities: c,
+    elicitations: [],
+    folders: ['/home/dev/workspace'],
+  };
 }
 
 /** A pending elicitation as the host sends it: the form parsed by the host's own parser. */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TranscriptEntry } from '../../../src/acpClient/transcript';
 import { App } from '../../../src/webview/page/app';
-import { TOOL_DENIED, TOOL_STATUS } from '../../../src/webview/page/labels';
+import { toolDenied, toolStatus } from '../../../src/webview/page/labels';
 import { bashTool, meta, snapshotMsg } from './fixtures';
 
 function show(entries: TranscriptEntry[]) {
@@ -53,6 +53,6 @@ describe('quiet cards', () => {
   });
 
   it('denied and cancelled calls have their own icons', () => {
-    expect(TOOL_DENIED.icon).not.toBe(TOOL_STATUS.cancelled.icon);
+    expect(toolDenied().icon).not.toBe(toolStatus('cancelled').icon);
   });
 });

@@ -64,10 +64,11 @@ describe('rendering a snapshot', () => {
     expect([input.hidden, toggle.getAttribute('aria-expanded'), toggle.getAttribute('aria-label')]).toEqual([false, 'true', 'Hide input']);
     expect(card.querySelector('[data-testid="terminal-output"]')!.textContent).toBe('hi');
     const loc = card.querySelector<HTMLButtonElement>('[data-testid="location-link"]')!;
-    // A file reference reads as a link: the file's icon and its name (the whole path in the tooltip).
+    // A file reference reads as a link: the file's icon and, the title naming the file already, what it does (the whole
+    // path in the tooltip).
     expect([loc.querySelector('.codicon-file') !== null, loc.querySelector('.location-label')!.textContent, loc.title]).toEqual([
       true,
-      'hi.txt',
+      'Open file',
       'Open /home/dev/workspace/hi.txt',
     ]);
     loc.click();
@@ -83,10 +84,12 @@ describe('rendering a snapshot', () => {
     card.querySelector<HTMLButtonElement>('[data-testid="open-diff"]')!.click();
     expect(t.posted).toContainEqual({ type: 'openDiff', toolCallId: 'toolu_edit', contentIndex: 0 });
     const loc = card.querySelector<HTMLButtonElement>('[data-testid="location-link"]')!;
-    // Its name holds what it shows (the name and line as the label has them); the tooltip says the line in words.
+    // The card's title names the file ("Edit existing.txt"): the diff's header and the link do not again; the link's
+    // name holds the path and line, the tooltip says the line in words.
+    expect(card.querySelector('.diff-path')).toBeNull();
     expect([loc.textContent, loc.getAttribute('aria-label'), loc.title]).toEqual([
-      'existing.txt:1',
-      'Open /home/dev/workspace/existing.txt:1',
+      'Open at line 1',
+      'Open at line 1: /home/dev/workspace/existing.txt',
       'Open /home/dev/workspace/existing.txt at line 1',
     ]);
     loc.click();
@@ -97,9 +100,10 @@ describe('rendering a snapshot', () => {
     const card = t.q('[data-tool-call-id="toolu_edit"]')!;
     const perm = card.querySelector('[data-testid="permission"]')!;
     expect(perm).not.toBeNull();
-    // It asks the question for an edit, about the whole path.
+    // It asks the question for an edit; the card's title ("Edit existing.txt") names the file, shown whole meanwhile.
     expect(perm.querySelector('[data-testid="permission-question"]')!.textContent).toBe('Edit this file?');
-    expect(perm.querySelector('[data-testid="permission-subject"]')!.textContent).toBe('/home/dev/workspace/existing.txt');
+    expect(perm.querySelector('[data-testid="permission-subject"]')).toBeNull();
+    expect(perm.hasAttribute('data-named-by-title')).toBe(true);
     const buttons = Array.from(perm.querySelectorAll<HTMLButtonElement>('[data-option-id]'));
     expect(buttons.map((b) => b.dataset.optionId)).toEqual(['allow-once', 'reject', 'allow-with-updates']);
     // Each label is the option's name, whole.
@@ -276,6 +280,25 @@ describe('incremental patching', () => {
     expect(before.get('a2')!.textContent).toContain('Second chunk and more');
   });
 
+  it("an approval's path is relative to the chat's folders, and whole and marked outside them, when the title does not name it", () => {
+    const t = setup();
+    const untitled = editTool('toolu_a') as Extract<TranscriptEntry, { kind: 'tool' }>;
+    untitled.toolCall.title = 'Edit';
+    const outside = editTool('toolu_b') as Extract<TranscriptEntry, { kind: 'tool' }>;
+    outside.toolCall.title = 'Edit /etc/hosts';
+    outside.toolCall.rawInput = { file_path: '/etc/hosts', old_string: 'a', new_string: 'b' };
+    outside.toolCall.content = [{ type: 'diff', path: '/etc/hosts', oldText: 'a', newText: 'b' }];
+    outside.toolCall.locations = [{ path: '/etc/hosts', line: 1 }];
+    t.send(snapshotMsg({ meta: meta(), entries: [untitled, permission('p1', 'toolu_a'), outside, permission('p2', 'toolu_b')] }));
+    t.frame();
+    const subject = (id: string) => t.q(`[data-tool-call-id="${id}"] [data-testid="permission-subject"]`)!;
+    expect([subject('toolu_a').textContent, subject('toolu_a').classList.contains('subject-outside')]).toEqual(['existing.txt', false]);
+    expect([subject('toolu_b').textContent, subject('toolu_b').classList.contains('subject-outside')]).toEqual(['/etc/hosts (outside workspace)', true]);
+    // The diff's header names the file where the title does not, and a link whose file the title names says what it does.
+    expect(t.q('[data-tool-call-id="toolu_a"] .diff-path')!.textContent).toBe('existing.txt');
+    expect(t.q('[data-tool-call-id="toolu_b"] .location-label')!.textContent).toBe('hosts:1');
+  });
+
   it('an unchanged entry in a patch is skipped; a tool update keeps the card and its permission', () => {
     const t = setup();
     t.send(snapshotMsg({ meta: meta(), entries: [editTool(), permission('p1', 'toolu_edit')] }));
@@ -418,8 +441,8 @@ describe('incremental patching', () => {
         type: 'select' as const,
         currentValue: 'default',
         options: [
-          { value: 'default', name: 'Default (recommended)' },
-          { value: 'opus', name: 'Opus 5.5' },
+          { value: 'default', name: 'Default (recommended)', description: 'Opus' },
+          { value: 'opus', name: 'Opus 5.5', description: 'Opus 5.5 · Best for everyday, complex tasks' },
         ],
       },
       { id: 'effort', name: 'Effort', category: 'thought_level', type: 'select' as const, currentValue: 'high', options: [{ value: 'high', name: 'High' }] },
@@ -429,7 +452,9 @@ describe('incremental patching', () => {
     const toolbar = t.q('.composer-box .composer-toolbar')!;
     const bar = toolbar.querySelector('[data-testid="config-bar"]')!;
     // In the bar itself: the two selects, then the menu's button; Send is in the same toolbar.
-    expect(Array.from(bar.children).map((c) => c.getAttribute('aria-label') ?? c.tagName)).toEqual(['Mode', 'Model', 'DETAILS']);
+    expect(
+      Array.from(bar.children).map((c) => (c.matches('select') ? c : c.querySelector(':scope > select'))?.getAttribute('aria-label') ?? c.tagName),
+    ).toEqual(['Mode', 'Model', 'DETAILS']);
     expect(toolbar.querySelector('[data-testid="send"]')).not.toBeNull();
     const mode = t.q<HTMLSelectElement>('[data-testid="mode-select"]')!;
     // The picker shows each mode by its one name, the glossary's (the adapter's own names renamed; a name it does not
@@ -437,7 +462,14 @@ describe('incremental patching', () => {
     expect(Array.from(mode.options).map((o) => o.textContent)).toEqual(['Ask before edits', 'Edit automatically', 'Custom']);
     expect(Array.from(mode.options).map((o) => o.title)).toEqual(['Ask before edits', 'Edit automatically', 'Custom']);
     expect(mode.title).toBe('Mode: Ask before edits');
-    expect(t.q<HTMLSelectElement>('select[data-config-id="model"]')!.title).toBe('Model: Default (recommended)');
+    const model = t.q<HTMLSelectElement>('select[data-config-id="model"]')!;
+    expect(model.title).toBe('Model: Default (recommended)');
+    // The bar shows the model the default stands for (the adapter's description names it); its list, each whole.
+    expect(t.q('[data-testid="model-name"]')!.textContent).toBe('Opus');
+    expect(Array.from(model.options).map((o) => o.textContent)).toEqual(['Default (recommended)', 'Opus 5.5']);
+    model.value = 'opus';
+    model.dispatchEvent(new Event('change'));
+    expect(t.q('[data-testid="model-name"]')!.textContent).toBe('Opus 5.5');
     // Effort and Fast mode in the menu, each with its visible label.
     const menu = t.q<HTMLDetailsElement>('details.config-more')!;
     expect(Array.from(menu.querySelectorAll('.config-more-panel label')).map((l) => l.textContent)).toEqual(['EffortHigh', 'Fast mode']);

@@ -13,8 +13,10 @@ import { activateGrants } from './grants/feature';
 import { activateMcpServers } from './mcpServers/feature';
 import { activateRegistry } from './registry/feature';
 import { activateReview } from './review/feature';
+import { activateReviewComments } from './reviewComments/feature';
 import { activateSignIn } from './signIn/feature';
 import { testApi } from './testApi';
+import { activateTouchedFiles } from './touchedFiles/feature';
 import { activateWorktrees } from './worktrees/feature';
 
 export function activate(context: vscode.ExtensionContext) {
@@ -31,6 +33,8 @@ export function activate(context: vscode.ExtensionContext) {
     activateWorktrees(core),
     activateCheckpoints(core),
     activateReview(core),
+    activateReviewComments(core),
+    activateTouchedFiles(core),
     activateGrants(core),
     activateFollow(core),
     activateChatContext(core),

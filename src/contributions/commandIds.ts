@@ -42,6 +42,8 @@ export const COMMANDS = {
   reviewUndoFile: 'acpChat.review.undoFile',
   reviewNext: 'acpChat.review.next',
   reviewPrevious: 'acpChat.review.previous',
+  /** One multi-file diff of the active chat's changes: all of them, or since a prompt picked from a QuickPick. */
+  reviewChanges: 'acpChat.reviewChanges',
   /** The Permissions view: its title (Add Rule, Open Settings File, Refresh) and a rule's inline Remove. */
   permissionsAddRule: 'acpChat.permissions.addRule',
   permissionsRemoveRule: 'acpChat.permissions.removeRule',
@@ -49,6 +51,19 @@ export const COMMANDS = {
   permissionsRefresh: 'acpChat.permissions.refresh',
   permissionsShow: 'acpChat.permissions.show',
   permissionsHide: 'acpChat.permissions.hide',
+  /** A "Changed by …" lens in the editor opens the chat that changed the file (not in the palette). */
+  openChatTurn: 'acpChat.openChatTurn',
+  /** A review's comments (their thread's and comment's menus), and Send Review (also in the palette). */
+  reviewCommentAdd: 'acpChat.review.comment.add',
+  reviewCommentEdit: 'acpChat.review.comment.edit',
+  reviewCommentSave: 'acpChat.review.comment.save',
+  reviewCommentCancel: 'acpChat.review.comment.cancel',
+  reviewCommentDelete: 'acpChat.review.comment.delete',
+  reviewThreadDelete: 'acpChat.review.thread.delete',
+  reviewSend: 'acpChat.review.send',
+  /** A plan document's title bar: keep planning with the comments, or approve. */
+  planSendFeedback: 'acpChat.plan.sendFeedback',
+  planApprove: 'acpChat.plan.approve',
   /** Internal (not in the palette): sets the Claude Code a notice's button offered. */
   useClaudeCode: 'acpChat.useClaudeCode',
 } as const;

@@ -129,6 +129,7 @@ function createChatActions(
   | 'reviewTurnChanges'
   | 'revertTurnChanges'
   | 'keepTurnChanges'
+  | 'showReviewComments'
   | 'editPrompt'
   | 'goBack'
   | 'retryTurn'

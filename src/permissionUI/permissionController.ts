@@ -27,6 +27,9 @@ export interface PermissionControllerOptions {
   inspectable?: boolean;
 }
 
+/** How a plan the agent asks to start on is shown (the review's commentable document), in place of the preview. */
+export type PlanViewer = (prompt: PermissionPrompt) => Promise<void>;
+
 export class PermissionController implements vscode.Disposable {
   readonly broker: PermissionBroker;
   /** Pass to `AcpClient.start({ hooks })`; `createElicitation` present, so `elicitation.form` is advertised. */
@@ -50,6 +53,8 @@ export class PermissionController implements vscode.Disposable {
   private readonly pickSlot = new QuickPickSlot<PermissionPickItem>();
   /** A modal is on screen (it cannot be closed from code); nothing else pops up until it returns. */
   private modalOnScreen = false;
+  /** Where a plan is shown: a capability's viewer when one is provided, else the Markdown preview. */
+  private planViewer: PlanViewer | undefined;
 
   constructor(private readonly options: PermissionControllerOptions) {
     const { logger } = options;
@@ -79,6 +84,13 @@ export class PermissionController implements vscode.Disposable {
   }
 
   /** Answer from the chat's inline card. A refused or late answer is logged and reported to the user. */
+  /** Shows plans in `viewer` until the returned disposable is disposed. */
+  providePlanViewer(viewer: PlanViewer): vscode.Disposable {
+    if (this.planViewer) throw new Error('The plan viewer is provided once');
+    this.planViewer = viewer;
+    return new vscode.Disposable(() => (this.planViewer = undefined));
+  }
+
   answer(key: string, optionId: string): AnswerResult {
     return this.reported(key, this.broker.answer(key, optionId));
   }
@@ -156,7 +168,7 @@ export class PermissionController implements vscode.Disposable {
       this.viewChanged();
       return;
     }
-    if (prompt.presentation.plan) void this.editor.showPlan(prompt.presentation.plan);
+    if (prompt.presentation.plan) void this.showPlan(prompt);
     if (surface === 'modal') {
       this.modalOnScreen = true;
       this.open = openPermissionModal(prompt, actions, () => {
@@ -182,11 +194,15 @@ export class PermissionController implements vscode.Disposable {
         // Opened for this request: the diff's title bar answers it too (review/diffApprovals.ts).
         for (const diff of prompt.presentation.diffs) await this.editor.showDiff(diff, { forApproval: prompt.key });
       },
-      showPlan: async (prompt: PermissionPrompt) => {
-        if (prompt.presentation.plan) await this.editor.showPlan(prompt.presentation.plan);
-      },
+      showPlan: (prompt: PermissionPrompt) => this.showPlan(prompt),
       viewChanged: () => this.viewChanged(),
     };
+  }
+
+  private async showPlan(prompt: PermissionPrompt): Promise<void> {
+    if (!prompt.presentation.plan) return;
+    const viewer = this.planViewer;
+    await (viewer ? viewer(prompt) : this.editor.showPlan(prompt.presentation.plan));
   }
 
   /** Tells the user (through `onDidFail`) about an answer that did not count; the request (if any) stays as it was. */

@@ -123,7 +123,9 @@ export function buildPermissionPresentation(input: PresentationInput, context: P
       newText: d.newText,
     }));
   const isPlan = toolName === 'ExitPlanMode' || options.some((o) => o.optionId.startsWith(EXIT_PLAN_OPTION_PREFIX));
-  const plan = isPlan ? nonBlank(optionalString(rawInput?.plan)) : undefined;
+  // The plan is ExitPlanMode's input; where the request carries no input, the Claude adapter shows it as the call's
+  // text (dist/tool-calls/reporters/interaction.js ExitPlanModeReporter: `display: [textContent(plan)]`).
+  const plan = isPlan ? (nonBlank(optionalString(rawInput?.plan)) ?? nonBlank(summaryText)) : undefined;
 
   const grouped = inApprovalOrder(options);
   // The agent's order is its only way to say which answer it expects (permissions/options.js); a broader answer is

@@ -1,15 +1,21 @@
-// Reviewing the agent's changes: each turn's card (Review opens the multi-file diff, Revert takes files back), Keep
-// and Undo per hunk in the editor, and answering an edit's approval from the diff it opened.
+// Reviewing the agent's changes: each turn's card (Review opens the multi-file diff, Revert takes files back), Review
+// Changes… over several turns, Keep and Undo per hunk in the editor, and answering an edit's approval from the diff it
+// opened.
 import * as vscode from 'vscode';
+import { blocksText } from '../acpClient/transcript';
+import type { Chat } from '../chat/chat';
 import { partKey } from '../chat/chatParts';
 import { TURN_CHANGES } from '../checkpoints/feature';
 import { COMMANDS } from '../contributions/commandIds';
+import { inActiveChat } from '../core/commandHandlers';
 import type { ChatPart, Core } from '../core/core';
 import type { Feature } from '../core/feature';
 import type { DiffAnswer } from './diffApprovalChoices';
 import { DiffApprovals } from './diffApprovals';
 import { EditorReview } from './editorReview';
-import { DIFF_NOT_ASKING } from './reviewWording';
+import { reviewableSets, reviewRanges } from './reviewRange';
+import { ReviewRangePicker } from './reviewRangePicker';
+import { DIFF_NOT_ASKING, NO_CHANGES_TO_REVIEW } from './reviewWording';
 import { bindTurnCards } from './turnCards';
 import { TurnReview } from './turnReview';
 
@@ -28,6 +34,20 @@ export function activateReview(core: Core): Feature {
   });
   // A diff opened for an approval answers it from its title bar.
   const diffApprovals = new DiffApprovals({ permissions: core.permissions, editor: core.editor, logger });
+  const rangePicker = new ReviewRangePicker();
+
+  /** Review Changes…: the chat's turns with something to review, all or from a picked prompt on, in one diff. */
+  const reviewChanges = async (chat: Chat) => {
+    const sets = reviewableSets(core.parts.get(chat, TURN_CHANGES).turnChanges.sets);
+    const prompts = chat.session?.snapshot().entries.flatMap((e) => (e.kind === 'user' ? [blocksText(e.content)] : [])) ?? [];
+    const ranges = reviewRanges(sets, (userIndex) => prompts[userIndex]);
+    if (!ranges.length) {
+      presenter.showMessage(NO_CHANGES_TO_REVIEW.message, NO_CHANGES_TO_REVIEW.severity, NO_CHANGES_TO_REVIEW.actions, chat);
+      return;
+    }
+    const range = ranges.length === 1 ? ranges[0] : await rangePicker.pick(ranges);
+    if (range) await turnReview.reviewSince(range.sets, range.since);
+  };
 
   /** Answers the diff's approval: the diff clicked (its title bar passes its resource), else the active tab. */
   const answerFromDiff = (answer: DiffAnswer) => async (target?: unknown) => {
@@ -45,7 +65,7 @@ export function activateReview(core: Core): Feature {
   };
 
   return {
-    disposables: [turnReview, editorReview, diffApprovals],
+    disposables: [turnReview, editorReview, diffApprovals, rangePicker],
     chatPart: {
       key: REVIEW,
       make: (chat) => {
@@ -78,8 +98,9 @@ export function activateReview(core: Core): Feature {
       [COMMANDS.reviewUndoFile]: file((path) => editorReview.undoFile(path)),
       [COMMANDS.reviewNext]: () => editorReview.go(1),
       [COMMANDS.reviewPrevious]: () => editorReview.go(-1),
+      [COMMANDS.reviewChanges]: inActiveChat(core, vscode.l10n.t('Reviewing the changes'), reviewChanges),
     },
-    test: { turnReview, editorReview },
+    test: { turnReview, editorReview, reviewRangePicker: rangePicker },
   };
 }
 

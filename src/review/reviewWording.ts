@@ -13,6 +13,15 @@ export const DIFF_NOT_ASKING: UserError = {
   actions: [],
 };
 
+/** Review Changes… in a chat whose turns changed no file (or whose changes were all undone). */
+export const NO_CHANGES_TO_REVIEW: UserError = {
+  get message() {
+    return l10n.t('This chat has changed no files yet.');
+  },
+  severity: 'info',
+  actions: [],
+};
+
 /** The words of the agent's changes under review in the editor. */
 export const REVIEW = {
   get keepLens() {

@@ -1,12 +1,14 @@
-// Review and revert a turn's changes: VS Code's multi-file diff editor (before the turn ↔ now), and reverts applied
-// as one WorkspaceEdit (undoable, open buffers kept consistent), refused for a file that changed since the agent
-// wrote it. The change sets belong to TurnChangeTracker; this only reads them and reports reverts back.
+// Review and revert a turn's changes: VS Code's multi-file diff editor (before the turn ↔ now, or for Review Changes…
+// before the first of several turns ↔ now), and reverts applied as one WorkspaceEdit (undoable, open buffers kept
+// consistent), refused for a file that changed since the agent wrote it. The change sets belong to TurnChangeTracker;
+// this only reads them and reports reverts back.
 import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
 import type { Logger } from '../acpClient/logger';
 import { revertRefusal } from '../checkpoints/turnChangeModel';
 import { currentText } from '../checkpoints/codeRestore';
 import type { TrackedFile, TurnChangeSet, TurnChangeTracker } from '../checkpoints/turnChangeTracker';
+import { reviewFiles, type ReviewFile } from './reviewRange';
 
 export const TURN_SCHEME = 'acp-chat-turn';
 export const reviewTitle = (): string => vscode.l10n.t('Changes by the agent');
@@ -51,14 +53,32 @@ export class TurnReview implements vscode.TextDocumentContentProvider, vscode.Di
   /** Opens the multi-file diff editor: each file before the turn ↔ now. */
   async review(id: string): Promise<void> {
     const set = this.requireSet(id);
-    const resources = set.files.map((f, i) => {
+    await this.open(
+      reviewTitle(),
+      set.files.map((f, index) => ({ path: f.path, set, index, deleted: f.after === null })),
+    );
+  }
+
+  /**
+   * Opens one multi-file diff of what `sets` (turns of one chat, oldest first) changed: each file before the earliest
+   * of them that changed it ↔ now. `since` names the prompt the first of them answered; without it, all the chat's.
+   */
+  async reviewSince(sets: readonly TurnChangeSet[], since?: number): Promise<void> {
+    for (const set of sets) this.requireSet(set.id);
+    const title = since === undefined ? reviewTitle() : vscode.l10n.t('Changes by the agent since prompt {0}', since);
+    await this.open(title, reviewFiles(sets));
+  }
+
+  /** Each file's left side names the set and index of its before-content, which provideTextDocumentContent finds. */
+  private async open(title: string, files: readonly ReviewFile[]): Promise<void> {
+    const resources = files.map((f) => {
       const fileUri = vscode.Uri.file(f.path);
-      const before = vscode.Uri.from({ scheme: TURN_SCHEME, path: `/${set.id}/${i}/${nodePath.basename(f.path)}` });
+      const before = vscode.Uri.from({ scheme: TURN_SCHEME, path: `/${f.set.id}/${f.index}/${nodePath.basename(f.path)}` });
       // A file the turn deleted has no "now": its (empty) before-document stands in on the right side too.
-      return [fileUri, before, f.after === null ? before : fileUri] as [vscode.Uri, vscode.Uri, vscode.Uri];
+      return [fileUri, before, f.deleted ? before : fileUri] as [vscode.Uri, vscode.Uri, vscode.Uri];
     });
     // The editor adds the file count to the title.
-    await vscode.commands.executeCommand('vscode.changes', reviewTitle(), resources);
+    await vscode.commands.executeCommand('vscode.changes', title, resources);
   }
 
   /** Revert some (or all, when `paths` is undefined) files of a set to their content before the turn. */

@@ -35,8 +35,11 @@ describe('ACP Chat e2e: the agent’s changes under review in the editor', () =>
   const bed = useChatBed({ settings: { 'acpChat.initialMode': 'acceptEdits' } });
   let cb: ChatBed;
   const editorArea = () => cb.page.locator('.part.editor');
-  /** The CodeLens actions over the editor's lines, in order. */
-  const lenses = () => editorArea().locator('.codelens-decoration a');
+  /** The review's CodeLens actions over the editor's lines, in order (not the file's "Changed by …" lens). */
+  const lenses = () =>
+    editorArea()
+      .locator('.codelens-decoration a')
+      .filter({ hasText: /^(Keep|Undo)$/ });
   const toReview = () => cb.chat.getByTestId('to-review');
 
   beforeAll(() => {

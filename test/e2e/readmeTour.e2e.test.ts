@@ -324,12 +324,35 @@ describe('the README tour', () => {
 
     // The card's file opens it with the change marked where the code is, Keep and Undo above it.
     await cb.chat.getByTestId('changed-file').filter({ hasText: 'checkout.js' }).locator('.changed-file-name').click();
-    const lenses = cb.page.locator('.part.editor .codelens-decoration a');
+    const lenses = cb.page.locator('.part.editor .codelens-decoration a').filter({ hasText: /^(Keep|Undo)$/ });
     await expect.poll(() => lenses.allInnerTexts(), { timeout: 15_000 }).toEqual(['Keep', 'Undo']);
     await shoot('editor-review-light');
     await useTheme(cb.page, cb.chat, DARK);
     await shoot('editor-review-dark');
     await runCommand(cb.page, 'View: Close All Editor Groups');
+
+    // Reviewed like a pull request: a comment on the changed line in the turn's Review, a draft until Send Review.
+    await cb.chat.getByTestId('changed-files').last().getByTestId('review-changes').click();
+    const modified = cb.page.locator('.multiDiffEntry').filter({ hasText: 'checkout.js' }).locator('.editor.modified');
+    const line = modified.locator('.view-line', { hasText: 'const discount' }).first();
+    await line.waitFor({ timeout: 15_000 });
+    await line.hover();
+    const top = (await line.boundingBox())!.y;
+    const glyphs = modified.locator('.margin-view-overlays .comment-range-glyph');
+    await glyphs.first().waitFor({ state: 'attached', timeout: 10_000 });
+    const at = (await glyphs.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top))).findIndex((y) => Math.abs(y - top) < 4);
+    await glyphs.nth(at).click();
+    await cb.page.locator('.review-widget .comment-form').last().waitFor({ timeout: 10_000 });
+    await cb.page.keyboard.type('Read the discount codes from config instead of hard-coding SAVE10.');
+    await cb.page
+      .locator('.review-widget .monaco-button', { hasText: /^Add Comment$/ })
+      .last()
+      .click();
+    await cb.page.locator('.review-widget .comment-body', { hasText: 'from config' }).first().waitFor({ timeout: 10_000 });
+    await shoot('review-comments-dark');
+    await runCommand(cb.page, 'View: Close All Editor Groups');
+    // VS Code opened its Comments panel for the first comment: closed again for the pictures that follow.
+    await runCommand(cb.page, 'View: Hide Panel');
   });
 
   test('a running turn at 290 px and in high contrast; the idle composer', { timeout: 120_000 }, async () => {

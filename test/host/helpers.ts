@@ -17,6 +17,7 @@ import type { EditorActions } from '../../src/workbench/editorActions';
 import type { TurnChangeTracker } from '../../src/checkpoints/turnChangeTracker';
 import type { EditorReview } from '../../src/review/editorReview';
 import type { TurnReview } from '../../src/review/turnReview';
+import type { ReviewRangePicker } from '../../src/review/reviewRangePicker';
 import type { PermissionController } from '../../src/permissionUI/permissionController';
 import type { ApiKeyStore } from '../../src/workbench/apiKeyStore';
 import type { SignIn } from '../../src/signIn/signInCommands';
@@ -24,6 +25,10 @@ import type { ChatActions } from '../../src/webview/host/chatPage';
 import type { UserErrorPresenter } from '../../src/feedback/userErrorPresenter';
 import { fakeApiAgentEnv, installedClaudeCode } from '../fixtures/agentEnv';
 import { startFakeAnthropic, type FakeAnthropic } from '../fixtures/fakeAnthropic';
+import type { ReviewStore } from '../../src/reviewComments/reviewStore';
+import type { CommentThreads } from '../../src/reviewComments/commentThreads';
+import type { ReviewSender } from '../../src/reviewComments/reviewSender';
+import type { PlanReview } from '../../src/reviewComments/planReview';
 
 export const EXTENSION_ID = 'acp-chat.acp-chat';
 
@@ -43,8 +48,15 @@ export interface ExtensionApi {
   editor: EditorActions;
   turnChanges: TurnChangeTracker;
   turnReview: TurnReview;
+  /** Review Changes…'s QuickPick (which of the chat's changes). */
+  reviewRangePicker: ReviewRangePicker;
   /** The agent's changes under review in the editor (every chat's). */
   editorReview: EditorReview;
+  /** The review's threads (drafts and sent), what the comment threads on screen show, Send Review, plan documents. */
+  reviewStore: ReviewStore;
+  commentThreads: CommentThreads;
+  reviewSender: ReviewSender;
+  planReview: PlanReview;
   signIn: SignIn;
   presenter: UserErrorPresenter;
   keys: ApiKeyStore;
@@ -106,6 +118,7 @@ function changes(api: ExtensionApi | undefined): vscode.Event<unknown>[] {
         api.permissions.broker.onDidDismiss,
         api.permissions.broker.onDidChangeCount,
         api.history.onDidChangeView,
+        api.reviewRangePicker.onDidChangeView,
       ]
     : [];
   return [

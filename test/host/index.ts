@@ -15,7 +15,7 @@ import { seededRandom } from '../robust/random';
 
 /** Suites that are stages of the window's one extension life, not features: they keep these places. */
 const FIRST = ['activation.test.js'];
-const LAST = ['conversations.test.js', 'shutdown.test.js'];
+const LAST = ['reviewComments.test.js', 'conversations.test.js', 'shutdown.test.js'];
 
 /** Shape of the results file; runHostTests.mjs reads it. */
 export interface HostTestResults {

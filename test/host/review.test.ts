@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { bash, edit, read, text, write } from '../fixtures/fakeAnthropic';
 import type { TurnChangeSet } from '../../src/checkpoints/turnChangeTracker';
 import { reviewTitle } from '../../src/review/turnReview';
-import { acceptEditsSuite, closeAllEditors, waitFor, workspaceRoot } from './helpers';
+import { acceptEditsSuite, closeAllEditors, quickInput, waitFor, workspaceRoot } from './helpers';
 
 suite('A turn’s changes: review and revert', function () {
   this.timeout(90_000);
@@ -137,5 +137,57 @@ suite('A turn’s changes: review and revert', function () {
     assert.equal(file.before, 'committed\nuncommitted work\n');
     assert.deepEqual(await bed.api.turnReview.revert(set.id, [tracked]), { reverted: [tracked], refused: [] });
     assert.equal(readFileSync(tracked, 'utf8'), 'committed\nuncommitted work\n');
+  });
+
+  test('Review Changes…: two turns, each writing a file; "since prompt 1" picked opens one diff of both', async () => {
+    await bed.api.chat.newSession(); // only this test's two turns
+    await vscode.commands.executeCommand('acpChat.chatView.focus');
+    const dir = folder('review-since');
+    const first = join(dir, 'first.txt');
+    const second = join(dir, 'second.txt');
+    bed.fake.setScript([write(first, 'one\n'), text('Wrote it.')]);
+    const one = await turn('write the first file');
+    bed.fake.setScript([write(second, 'two\n'), text('Wrote it too.')]);
+    const two = await turn('write the second file');
+    assert.ok(one && two, 'each turn has a change set');
+
+    const command = vscode.commands.executeCommand('acpChat.reviewChanges');
+    // The focus is known once VS Code has reported the first row active back.
+    const view = await waitFor(() => {
+      const v = bed.api.reviewRangePicker.view();
+      return v && v.activeIndex >= 0 ? v : undefined;
+    }, 'the Review Changes QuickPick');
+    assert.deepEqual(
+      view.items.map((i) => [i.label, i.description]),
+      [
+        ['All changes in this chat', '2 files'],
+        ['Since prompt 2: write the second file', '1 file'],
+        ['Since prompt 1: write the first file', '2 files'],
+      ],
+    );
+    for (let i = view.activeIndex; i < 2; i++) await quickInput('next');
+    assert.equal(bed.api.reviewRangePicker.view()?.activeIndex, 2);
+    await quickInput('accept');
+    await command;
+
+    const title = 'Changes by the agent since prompt 1';
+    const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs);
+    const tab = await waitFor(() => tabs().find((t) => t.label.startsWith(title)), 'the multi-file diff editor');
+    const multiDiff = (vscode as unknown as { TabInputTextMultiDiff?: new (...a: never[]) => { textDiffs: vscode.TabInputTextDiff[] } }).TabInputTextMultiDiff;
+    if (multiDiff) {
+      assert.ok(tab.input instanceof multiDiff, 'a multi-file diff editor');
+      const diffs = (tab.input as { textDiffs: vscode.TabInputTextDiff[] }).textDiffs;
+      assert.deepEqual(
+        diffs.map((d) => d.modified.fsPath),
+        [first, second],
+      );
+      // Each left side is the file before the turn that first changed it: both were created, so empty.
+      assert.deepEqual(
+        diffs.map((d) => d.original.path.split('/')[1]),
+        [one.id, two.id],
+      );
+      for (const d of diffs) assert.equal((await vscode.workspace.openTextDocument(d.original)).getText(), '', 'left: before the turn');
+    }
+    await closeAllEditors();
   });
 });

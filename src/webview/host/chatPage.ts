@@ -58,6 +58,8 @@ export interface ChatActions {
   revertTurnChanges(id: string, path?: string): Promise<void>;
   /** Keeps what the editor holds under review of one file of a turn, or of all its files when `path` is undefined. */
   keepTurnChanges(id: string, path?: string): Promise<void>;
+  /** Shows the review's comment threads (VS Code's Comments view). */
+  showReviewComments(): Promise<void>;
   /** Sends the user message `entryId` again with `text`, continuing from just before it. */
   editPrompt(entryId: string, text: string): Promise<void>;
   /** Rewind the code, the chat, or both, to just before the user message `entryId` (asked). */
@@ -174,6 +176,7 @@ const ACTION_MEMBERS: Record<keyof ChatActions, true> = {
   reviewTurnChanges: true,
   revertTurnChanges: true,
   keepTurnChanges: true,
+  showReviewComments: true,
   editPrompt: true,
   goBack: true,
   retryTurn: true,

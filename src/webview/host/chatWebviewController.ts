@@ -231,6 +231,8 @@ export class ChatWebviewController implements vscode.Disposable {
         return this.run(m.type, () => a.revertTurnChanges(m.id, m.path));
       case 'keepTurnChanges':
         return this.run(m.type, () => a.keepTurnChanges(m.id, m.path));
+      case 'showReviewComments':
+        return this.run(m.type, () => a.showReviewComments());
       case 'editPrompt':
         return this.run(m.type, () => a.editPrompt(m.entryId, m.text));
       case 'goBack':

@@ -11,6 +11,16 @@ import type { ViewContext } from './viewContext';
  * it as it was), Copy (as Markdown) and Go Back (the host asks: restore the code, rewind the conversation, or both).
  * The actions are hidden while a turn runs (the page's `running` mark): going back waits for the turn's end.
  */
+/** The review a prompt carries (the host marks a sent review's text in its `_meta`), if it is one. */
+function reviewOf(content: EntryOf<'user'>['content']): { comments: number; files: number } | undefined {
+  const meta = content[0]?._meta as { acpChat?: { review?: { comments?: unknown; files?: unknown } } } | null | undefined;
+  const review = meta?.acpChat?.review;
+  const count = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined);
+  const comments = count(review?.comments);
+  const files = count(review?.files);
+  return comments && files ? { comments, files } : undefined;
+}
+
 export class UserMessageView implements EntryView {
   readonly node = h('div', { class: 'entry user-message', 'data-testid': 'user-message' });
   private entry: EntryOf<'user'> | undefined;
@@ -37,12 +47,26 @@ export class UserMessageView implements EntryView {
       action(l10n.t('Copy as Markdown'), 'copy', 'copy-message', () => this.ctx.copy?.(entry)),
       action(l10n.t('Rewind to before this prompt…'), 'discard', 'go-back', () => this.ctx.post({ type: 'goBack', entryId: entry.id })),
     );
+    const review = reviewOf(entry.content);
     setChildren(
       this.node,
       h('div', { class: 'entry-role' }, icon('account'), l10n.t('You'), actions),
-      h('div', { class: 'user-text' }, blocksText(entry.content)),
+      review ? this.renderReview(review) : h('div', { class: 'user-text' }, blocksText(entry.content)),
       renderNonTextBlocks(entry.content, this.ctx),
     );
+  }
+
+  /** A sent review as one line (its comments are in VS Code's Comments view, each on its lines), not its whole prompt. */
+  private renderReview(review: { comments: number; files: number }): HTMLElement {
+    const show = button(l10n.t('Show Comments'), { class: 'text-btn', 'data-testid': 'show-review-comments' });
+    show.addEventListener('click', () => this.ctx.post({ type: 'showReviewComments' }));
+    const what =
+      review.comments === 1
+        ? l10n.t('Review sent: 1 comment')
+        : review.files === 1
+          ? l10n.t('Review sent: {0} comments on 1 file', review.comments)
+          : l10n.t('Review sent: {0} comments on {1} files', review.comments, review.files);
+    return h('div', { class: 'user-text user-review', 'data-testid': 'review-entry' }, icon('comment-discussion'), ' ', what, ' ', show);
   }
 
   private startEditing(): void {

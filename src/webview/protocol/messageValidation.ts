@@ -89,6 +89,8 @@ function buildWebviewSchemas() {
     z.object({ type: z.literal('revertTurnChanges'), id: str(128), path: z.optional(str()) }),
     /** Without `path`: Keep All (what the editor still holds under review of the turn's files). */
     z.object({ type: z.literal('keepTurnChanges'), id: str(128), path: z.optional(str()) }),
+    /** A sent review's entry: VS Code's Comments view, where its threads are. */
+    z.object({ type: z.literal('showReviewComments') }),
     z.object({ type: z.literal('setFollowAgent'), enabled: z.boolean() }),
     /** Going back, each from a user message (by its entry id): send it changed, from just before it. */
     z.object({ type: z.literal('editPrompt'), entryId: str(256), text: str(MAX_TEXT) }),

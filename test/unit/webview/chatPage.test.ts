@@ -67,6 +67,6 @@ describe('composeChatPage', () => {
     expect(actions).toContain('sendPrompt');
     expect(actions).toContain('worktreeAction');
     expect(source.length).toBe(25);
-    expect(actions.length).toBe(31);
+    expect(actions.length).toBe(32);
   });
 });

@@ -113,6 +113,7 @@ function setup() {
     reviewTurnChanges: vi.fn(),
     revertTurnChanges: vi.fn(),
     keepTurnChanges: vi.fn(),
+    showReviewComments: vi.fn(),
     editPrompt: vi.fn(),
     goBack: vi.fn(),
     retryTurn: vi.fn(),

@@ -33,7 +33,14 @@ export class PlanReview implements vscode.TextDocumentContentProvider, vscode.Di
   private readonly subs: vscode.Disposable[];
 
   constructor(private readonly deps: PlanReviewDeps) {
-    this.subs = [vscode.workspace.registerTextDocumentContentProvider(PLAN_REVIEW_SCHEME, this), deps.permissions.providePlanViewer((p) => this.open(p))];
+    this.subs = [
+      vscode.workspace.registerTextDocumentContentProvider(PLAN_REVIEW_SCHEME, this),
+      deps.permissions.providePlanViewer((p) => this.open(p)),
+      // Whatever surface asks (the chat's card alone too), the plan opens to be read and commented on.
+      deps.permissions.broker.onDidAdd((p) => {
+        if (p.type === 'permission' && p.presentation.plan) void this.open(p);
+      }),
+    ];
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
@@ -46,13 +53,14 @@ export class PlanReview implements vscode.TextDocumentContentProvider, vscode.Di
     return plan && { key: plan.key, sessionId: plan.sessionId };
   }
 
-  /** Opens the plan of `prompt` as a Markdown document beside the chat, the keyboard left where it is. */
+  /** Opens the plan of `prompt` as a Markdown document, the keyboard left where it is. */
   async open(prompt: PermissionPrompt): Promise<void> {
     const existing = [...this.plans].find(([, p]) => p.key === prompt.key)?.[0];
     const uri = existing ? vscode.Uri.parse(existing) : vscode.Uri.from({ scheme: PLAN_REVIEW_SCHEME, path: `/${++this.counter}/plan.md` });
     if (!existing) this.plans.set(uri.toString(), { key: prompt.key, sessionId: prompt.sessionId, text: prompt.presentation.plan ?? '' });
     const doc = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), 'markdown');
-    await vscode.window.showTextDocument(doc, { preview: false, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside });
+    // In the editor group in use (its title bar carries Send Feedback and Approve Plan), the keyboard left where it is.
+    await vscode.window.showTextDocument(doc, { preview: false, preserveFocus: true, viewColumn: vscode.ViewColumn.Active });
   }
 
   /** The plan document a command is for: the one it was given, else the active editor's. */

@@ -39,7 +39,7 @@ describe('ACP Chat e2e: the agent’s changes under review in the editor', () =>
   const lenses = () =>
     editorArea()
       .locator('.codelens-decoration a')
-      .filter({ hasText: /^(Keep|Undo)$/ });
+      .filter({ hasText: /^\s*(Keep|Undo)\s*$/ });
   const toReview = () => cb.chat.getByTestId('to-review');
 
   beforeAll(() => {

@@ -16,6 +16,7 @@ import { activeTabTitle, AGENT_START_MS, captureFailure, openChat, quickOpen, se
 import { pickQuickPickItem, readQuickPick, runCommand, SCREENSHOT_DIR, webviewFrame } from './harness';
 import { sizeSideBar } from './sideBarWidth';
 import { packageVsix } from './vsixPackage';
+import { addComment } from './comments';
 
 const TOUR_DIR = join(SCREENSHOT_DIR, 'tour');
 const SHOTS = (JSON.parse(readFileSync(join(__dirname, 'readmeTour.shots.json'), 'utf8')) as { images: string[] }).images;
@@ -324,7 +325,7 @@ describe('the README tour', () => {
 
     // The card's file opens it with the change marked where the code is, Keep and Undo above it.
     await cb.chat.getByTestId('changed-file').filter({ hasText: 'checkout.js' }).locator('.changed-file-name').click();
-    const lenses = cb.page.locator('.part.editor .codelens-decoration a').filter({ hasText: /^(Keep|Undo)$/ });
+    const lenses = cb.page.locator('.part.editor .codelens-decoration a').filter({ hasText: /^\s*(Keep|Undo)\s*$/ });
     await expect.poll(() => lenses.allInnerTexts(), { timeout: 15_000 }).toEqual(['Keep', 'Undo']);
     await shoot('editor-review-light');
     await useTheme(cb.page, cb.chat, DARK);
@@ -333,22 +334,10 @@ describe('the README tour', () => {
 
     // Reviewed like a pull request: a comment on the changed line in the turn's Review, a draft until Send Review.
     await cb.chat.getByTestId('changed-files').last().getByTestId('review-changes').click();
+    // Once its files are loaded the multi-file diff moves the focus into the first one, laying its lines out anew.
+    await expect.poll(() => cb.page.evaluate(() => !!document.activeElement?.closest('.multiDiffEditor')), { timeout: 15_000 }).toBe(true);
     const modified = cb.page.locator('.multiDiffEntry').filter({ hasText: 'checkout.js' }).locator('.editor.modified');
-    const line = modified.locator('.view-line', { hasText: 'const discount' }).first();
-    await line.waitFor({ timeout: 15_000 });
-    await line.hover();
-    const top = (await line.boundingBox())!.y;
-    const glyphs = modified.locator('.margin-view-overlays .comment-range-glyph');
-    await glyphs.first().waitFor({ state: 'attached', timeout: 10_000 });
-    const at = (await glyphs.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top))).findIndex((y) => Math.abs(y - top) < 4);
-    await glyphs.nth(at).click();
-    await cb.page.locator('.review-widget .comment-form').last().waitFor({ timeout: 10_000 });
-    await cb.page.keyboard.type('Read the discount codes from config instead of hard-coding SAVE10.');
-    await cb.page
-      .locator('.review-widget .monaco-button', { hasText: /^Add Comment$/ })
-      .last()
-      .click();
-    await cb.page.locator('.review-widget .comment-body', { hasText: 'from config' }).first().waitFor({ timeout: 10_000 });
+    await addComment(cb.page, modified, 'const discount', 'Read the discount codes from config instead of hard-coding SAVE10.');
     await shoot('review-comments-dark');
     await runCommand(cb.page, 'View: Close All Editor Groups');
     // VS Code opened its Comments panel for the first comment: closed again for the pictures that follow.

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { edit, text } from '../fixtures/fakeAnthropic';
 import { type ChatBed, sendPrompt, TURN_MS, useChatBed, waitTurnIdle } from './chatBed';
+import { addComment } from './comments';
 import { runCommand, screenshot } from './harness';
 
 describe('ACP Chat e2e: review the agent’s change like a pull request', () => {
@@ -19,30 +20,9 @@ describe('ACP Chat e2e: review the agent’s change like a pull request', () => 
     cb = bed();
   });
 
-  /**
-   * Comments on the line showing `lineText` of `name` in the open Review (the multi-file diff), as a mouse user does:
-   * the + VS Code shows beside a line it may comment on, the comment typed, Add Comment.
-   */
-  async function commentOn(name: string, lineText: string, comment: string): Promise<void> {
-    const modified = cb.page.locator('.multiDiffEntry').filter({ hasText: name }).locator('.editor.modified');
-    const line = modified.locator('.view-line', { hasText: lineText }).first();
-    await line.hover();
-    const top = (await line.boundingBox())!.y;
-    const glyphs = modified.locator('.margin-view-overlays .comment-range-glyph');
-    await glyphs.first().waitFor({ state: 'attached', timeout: 10_000 });
-    const boxes = await glyphs.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
-    const at = boxes.findIndex((y) => Math.abs(y - top) < 4);
-    expect(at, `a + beside "${lineText}"`).toBeGreaterThanOrEqual(0);
-    await glyphs.nth(at).click();
-    const form = cb.page.locator('.review-widget .comment-form').last();
-    await form.waitFor({ timeout: 10_000 });
-    await cb.page.keyboard.type(comment);
-    await cb.page
-      .locator('.review-widget .monaco-button', { hasText: /^Add Comment$/ })
-      .last()
-      .click();
-    await cb.page.locator('.review-widget .comment-body', { hasText: comment }).first().waitFor({ timeout: 10_000 });
-  }
+  /** Comments on the line showing `lineText` of `name` in the open Review (the multi-file diff), on the agent's side. */
+  const commentOn = (name: string, lineText: string, comment: string) =>
+    addComment(cb.page, cb.page.locator('.multiDiffEntry').filter({ hasText: name }).locator('.editor.modified'), lineText, comment);
 
   test('two comments on two files go back as one prompt with files, lines and text; the agent’s follow-up shows under the thread', async () => {
     const cart = join(cb.workspace, 'cart.js');
@@ -60,6 +40,8 @@ describe('ACP Chat e2e: review the agent’s change like a pull request', () => 
 
     await cb.chat.getByTestId('changed-files').last().getByTestId('review-changes').click();
     await expect.poll(() => cb.page.locator('.multiDiffEditor .multiDiffEntry').count(), { timeout: 15_000 }).toBe(2);
+    // Once its files are loaded the multi-file diff moves the focus into the first one, laying its lines out anew.
+    await expect.poll(() => cb.page.evaluate(() => !!document.activeElement?.closest('.multiDiffEditor')), { timeout: 10_000 }).toBe(true);
     await commentOn('cart.js', 'return sum(lines) * 1.2;', 'Tax belongs in its own function.');
     await commentOn('shipping.js', 'export const FLAT = 4.99;', 'Keep prices in cents.');
     await screenshot(cb.page, 'review-comments-dark');

@@ -60,9 +60,9 @@ describe('ACP Chat e2e: a turn’s changes, following the agent', () => {
     await expect
       .poll(() => rows.allInnerTexts(), { timeout: 10_000 })
       .toEqual([
-        expect.stringMatching(/^added-one\.ts\s+created\s+1 to review\s+\+1\s+−0\s+Undo$/),
-        expect.stringMatching(/^added-two\.ts\s+created\s+1 to review\s+\+2\s+−0\s+Undo$/),
-        expect.stringMatching(/^notes\.md\s+1 to review\s+\+1\s+−1\s+Undo$/),
+        expect.stringMatching(/^added-one\.ts\s+created\s+1 to review\s+\+1\s+−0\s+Keep\s+Undo$/),
+        expect.stringMatching(/^added-two\.ts\s+created\s+1 to review\s+\+2\s+−0\s+Keep\s+Undo$/),
+        expect.stringMatching(/^notes\.md\s+1 to review\s+\+1\s+−1\s+Keep\s+Undo$/),
       ]);
     await screenshot(cb.page, 'changed-files-list', card);
 

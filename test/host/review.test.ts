@@ -58,10 +58,8 @@ suite('A turn’s changes: review and revert', function () {
           .join(', ')}`,
       );
     });
-    const multiDiff = (vscode as unknown as { TabInputTextMultiDiff?: new (...a: never[]) => { textDiffs: vscode.TabInputTextDiff[] } }).TabInputTextMultiDiff;
-    if (multiDiff) {
-      assert.ok(tab.input instanceof multiDiff, 'a multi-file diff editor');
-      const diffs = (tab.input as { textDiffs: vscode.TabInputTextDiff[] }).textDiffs;
+    const diffs = multiDiffOf(tab);
+    if (diffs) {
       assert.deepEqual(
         diffs.map((d) => d.modified.fsPath),
         [existing, a, b],
@@ -173,10 +171,8 @@ suite('A turn’s changes: review and revert', function () {
     const title = 'Changes by the agent since prompt 1';
     const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs);
     const tab = await waitFor(() => tabs().find((t) => t.label.startsWith(title)), 'the multi-file diff editor');
-    const multiDiff = (vscode as unknown as { TabInputTextMultiDiff?: new (...a: never[]) => { textDiffs: vscode.TabInputTextDiff[] } }).TabInputTextMultiDiff;
-    if (multiDiff) {
-      assert.ok(tab.input instanceof multiDiff, 'a multi-file diff editor');
-      const diffs = (tab.input as { textDiffs: vscode.TabInputTextDiff[] }).textDiffs;
+    const diffs = multiDiffOf(tab);
+    if (diffs) {
       assert.deepEqual(
         diffs.map((d) => d.modified.fsPath),
         [first, second],
@@ -191,3 +187,14 @@ suite('A turn’s changes: review and revert', function () {
     await closeAllEditors();
   });
 });
+
+/**
+ * The files of a multi-file diff tab, read through VS Code's TabInputTextMultiDiff; undefined on a VS Code whose API
+ * has none (the tab's title is then all there is to check).
+ */
+function multiDiffOf(tab: vscode.Tab): vscode.TabInputTextDiff[] | undefined {
+  const multiDiff = (vscode as unknown as { TabInputTextMultiDiff?: new (...a: never[]) => { textDiffs: vscode.TabInputTextDiff[] } }).TabInputTextMultiDiff;
+  if (!multiDiff) return undefined;
+  assert.ok(tab.input instanceof multiDiff, 'a multi-file diff editor');
+  return (tab.input as { textDiffs: vscode.TabInputTextDiff[] }).textDiffs;
+}

@@ -12,7 +12,7 @@ type Translate = {
 };
 
 /** VS Code's formatting for the default language: {0} or {name} replaced by its argument, left as is without one. */
-export function formatMessage(message: string, args: ReadonlyArray<unknown> | Record<string, unknown>): string {
+function english(message: string, args: Array<unknown> | Record<string, unknown>): string {
   const values = args as Record<string, unknown>;
   return message.replace(/\{([^}]+)\}/g, (whole, key: string) => {
     const v = values[key];
@@ -25,9 +25,9 @@ let translate: Translate | undefined;
 export const l10n = {
   t: ((first: string | { message: string; args?: Array<unknown> | Record<string, unknown>; comment: string | string[] }, ...rest: Args) => {
     if (translate) return (translate as (...a: unknown[]) => string)(first, ...rest);
-    if (typeof first !== 'string') return formatMessage(first.message, first.args ?? []);
+    if (typeof first !== 'string') return english(first.message, first.args ?? []);
     const args = rest.length === 1 && typeof rest[0] === 'object' && rest[0] !== null ? (rest[0] as Record<string, unknown>) : rest;
-    return formatMessage(first, args);
+    return english(first, args);
   }) as Translate,
 };
 

@@ -51,7 +51,7 @@ export class CommentThreads implements vscode.Disposable {
     this.subs.push(
       store.onDidChange(() => this.draw()),
       // A thread moves with its lines as the file is edited, here or on disk.
-      vscode.workspace.onDidChangeTextDocument((e) => this.follow(e)),
+      vscode.workspace.onDidChangeTextDocument((e) => this.follow(e.document)),
     );
     this.draw();
   }
@@ -141,13 +141,9 @@ export class CommentThreads implements vscode.Disposable {
     else shown.dispose();
   }
 
-  private follow({ document: doc, contentChanges }: vscode.TextDocumentChangeEvent): void {
+  private follow(doc: vscode.TextDocument): void {
     const inDoc = this.store.all().filter((t) => (isPlanThread(t) ? t.path === doc.uri.toString() : doc.uri.scheme === 'file' && t.path === doc.uri.fsPath));
     if (inDoc.length === 0) return;
-    // Typing within a line, away from every thread's lines, moves none of them: the file is not read for it.
-    const within = (c: vscode.TextDocumentContentChangeEvent) => c.range.isSingleLine && !/[\r\n]/u.test(c.text);
-    const away = (c: vscode.TextDocumentContentChangeEvent) => inDoc.every((t) => c.range.start.line < t.start || c.range.start.line > t.end);
-    if (contentChanges.every((c) => within(c) && away(c))) return;
     const text = doc.getText();
     const moved = inDoc.map((t) => relocate(t, text)).filter((t, i) => t !== inDoc[i]);
     if (moved.length) this.store.update(...moved);

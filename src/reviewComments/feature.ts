@@ -3,11 +3,12 @@
 // prompt; the agent's later changes to those lines come under each sent thread.
 import * as vscode from 'vscode';
 import { partKey } from '../chat/chatParts';
+import type { Chat } from '../chat/chat';
 import { TURN_CHANGES } from '../checkpoints/feature';
-import { fileLabel } from '../checkpoints/fileLabel';
 import { COMMANDS } from '../contributions/commandIds';
 import type { ChatPart, Core } from '../core/core';
 import type { Feature } from '../core/feature';
+import { shownPath } from '../workbench/shownPath';
 import { CommentThreads, type ShownComment } from './commentThreads';
 import { PlanReview } from './planReview';
 import { ReviewSender } from './reviewSender';
@@ -67,7 +68,7 @@ export function activateReviewComments(core: Core): Feature {
     store,
     chats,
     presenter,
-    label: fileLabel,
+    label: (path, chat: Chat) => shownPath(path, [...(chat.workPlace ? [chat.workPlace.folder] : []), ...core.folders.paths()]).text,
     reveal: (chat) => core.views.reveal(chat),
   });
 

@@ -1,11 +1,11 @@
 // Send Review: every draft comment of a chat's changes as one prompt to that chat (queued while a turn runs), the
 // threads marked sent; and then, as the chat's later turns end, what they changed on a sent thread's lines comes
 // under that thread. A comment is never lost: the threads stay whatever happens to the prompt.
+import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { ContentBlock } from '@agentclientprotocol/sdk';
 import type { Chat } from '../chat/chat';
 import type { ChatRegistry } from '../chat/chatRegistry';
-import { currentText } from '../checkpoints/codeRestore';
 import type { TurnChangeSet } from '../checkpoints/turnChangeTracker';
 import type { UserErrorPresenter } from '../feedback/userErrorPresenter';
 import { reviewPrompt } from './reviewPrompt';
@@ -17,8 +17,8 @@ export interface ReviewSenderDeps {
   store: ReviewStore;
   chats: Pick<ChatRegistry, 'active' | 'forSession'>;
   presenter: Pick<UserErrorPresenter, 'report' | 'showMessage'>;
-  /** A path as the chat names it (relative to its worktree, else the workspace). */
-  label(chat: Chat, path: string): string;
+  /** A path as the user knows it (relative to the chat's folder). */
+  label(path: string, chat: Chat): string;
   reveal(chat: Chat): Promise<void>;
 }
 
@@ -26,6 +26,12 @@ export interface ReviewSenderDeps {
 export interface ReviewMeta {
   comments: number;
   files: number;
+}
+
+async function currentText(path: string): Promise<string | undefined> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === path);
+  if (open) return open.getText();
+  return readFile(path, 'utf8').catch(() => undefined);
 }
 
 export class ReviewSender {
@@ -48,13 +54,13 @@ export class ReviewSender {
     // Quoted as the lines are now: a thread whose lines changed since is marked outdated and quoted as written.
     const current = await Promise.all(
       mine.map(async (t) => {
-        const text = await currentText(vscode.Uri.file(t.path));
-        return typeof text === 'string' ? relocate(t, text) : { ...t, outdated: true };
+        const text = await currentText(t.path);
+        return text === undefined ? { ...t, outdated: true } : relocate(t, text);
       }),
     );
     const files = new Set(current.map((t) => t.path)).size;
     const review: ReviewMeta = { comments: current.length, files };
-    const blocks: ContentBlock[] = [{ type: 'text', text: reviewPrompt(current, (p) => this.deps.label(chat, p)), _meta: { acpChat: { review } } }];
+    const blocks: ContentBlock[] = [{ type: 'text', text: reviewPrompt(current, (p) => this.deps.label(p, chat)), _meta: { acpChat: { review } } }];
     const after = session.snapshot().entries.filter((e) => e.kind === 'user').length;
     this.deps.store.update(...current.map((t) => ({ ...t, state: 'sent' as const, after })));
     try {

@@ -143,7 +143,7 @@ function modelPicker(sel: HTMLSelectElement, options: readonly SessionConfigSele
  * A model's name for the bar: the adapter's "Default (recommended)" is shown as the model it stands for (its
  * description, "Opus"); another by its name ("Sonnet 5.5"), the description's first part when that is the name.
  */
-function modelName(name: string, description: string | null | undefined): string {
+export function modelName(name: string, description: string | null | undefined): string {
   const first = description?.split(' · ')[0]?.trim();
   if (/^default\b/iu.test(name) && first && first.length <= 24 && first === description?.trim()) return first;
   return name;

@@ -3,11 +3,18 @@
 // page VS Code's loaded bundle for the display language (`vscode.l10n.bundle`) in the HTML, read before the app starts.
 // Without one (English, or a unit test) a message is its own English with its {0}-style arguments put in.
 
-import { formatMessage } from '../protocol/protocol';
-
 type Value = string | number | boolean;
 
 let bundle: Readonly<Record<string, string>> = {};
+
+/** {0} or {name} replaced by its argument, left as is without one, as VS Code formats a message. */
+function format(message: string, args: ReadonlyArray<unknown> | Record<string, unknown>): string {
+  const values = args as Record<string, unknown>;
+  return message.replace(/\{([^}]+)\}/g, (whole, key: string) => {
+    const v = values[key];
+    return v === undefined || v === null ? whole : String(v);
+  });
+}
 
 type Options = { message: string; args?: Value[] | Record<string, unknown>; comment: string | string[] };
 
@@ -19,7 +26,7 @@ function t(first: string | Options, ...rest: Value[] | [Record<string, unknown>]
   const message = typeof first === 'string' ? first : first.message;
   const key = typeof first === 'string' ? first : `${first.message}/${[first.comment].flat().join('')}`;
   const args = typeof first === 'string' ? (rest.length === 1 && typeof rest[0] === 'object' && rest[0] !== null ? rest[0] : rest) : (first.args ?? []);
-  return formatMessage(Object.hasOwn(bundle, key) ? (bundle[key] ?? message) : message, args);
+  return format(Object.hasOwn(bundle, key) ? (bundle[key] ?? message) : message, args);
 }
 
 export const l10n = { t };

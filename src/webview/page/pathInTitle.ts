@@ -1,14 +1,8 @@
 // Whether a tool card's title names a file: the path as the chat shows it, as a whole word of the title ("Edit
 // src/cart.js", "touch hi.txt && …"), not inside a longer name ("cat data.txt" does not name a.txt).
-import type { ShownPath } from '../protocol/protocol';
 
 const BEFORE = /[\s"'`(=]/u;
 const AFTER = /[\s"'`),;:]/u;
-
-/** The card's title names the file shown as `shown`: only a path in the chat's folders is named so. */
-export function titleNamesFile(title: string | null | undefined, shown: ShownPath | undefined): boolean {
-  return !!title && !!shown?.inside && titleNamesPath(title, shown.text);
-}
 
 export function titleNamesPath(title: string, shown: string): boolean {
   if (!shown) return false;

@@ -16,7 +16,7 @@ import { OPTION_KIND_ICON, describePermissionOutcome } from './labels';
 import type { EntryView } from './messageViews';
 import type { ViewContext } from './viewContext';
 import { renderGrantLine } from './grantLineView';
-import { titleNamesFile } from './pathInTitle';
+import { titleNamesPath } from './pathInTitle';
 
 export class PermissionView implements EntryView {
   readonly node = h('div', { class: 'permission-card', 'data-testid': 'permission', role: 'group' });
@@ -52,7 +52,7 @@ export class PermissionView implements EntryView {
     // titles a file's calls with its path relative to the session's folder, dist/tool-calls/content.js toDisplayPath).
     // From the subject, not the raw path: it is the path with what cannot be shown made visible.
     const shown = asked.subjectForm === 'path' && asked.subject !== undefined ? this.ctx.shownPath?.(asked.subject) : undefined;
-    const named = titleNamesFile(call?.title, shown);
+    const named = !!shown?.inside && !!call?.title && titleNamesPath(call.title, shown.text);
     const json = JSON.stringify([p, asked, shown, named]);
     if (json === this.key) return;
     this.key = json;

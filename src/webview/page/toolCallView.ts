@@ -10,7 +10,7 @@ import { locationButton, renderNonTextBlocks } from './contentBlocks';
 import { type DiffStart, diffStarts, renderDiff } from './diffView';
 import { breakAtSeparators, button, h, icon, setChildren } from './dom';
 import { l10n } from './l10n';
-import { titleNamesFile } from './pathInTitle';
+import { titleNamesPath } from './pathInTitle';
 import { TOOL_KIND_ICON, toolDenied, toolStatus } from './labels';
 import type { EntryView } from './messageViews';
 import type { ViewContext } from './viewContext';
@@ -245,8 +245,9 @@ export class ToolCallView implements EntryView {
   }
 
   /** The card's title names `path` already ("Edit src/cart.js"), so its diff and approval need not name it again. */
-  private titleNames(tc: ToolCallState, path: string): boolean {
-    return titleNamesFile(tc.title, this.ctx.shownPath?.(path));
+  titleNames(tc: ToolCallState, path: string): boolean {
+    const shown = this.ctx.shownPath?.(path);
+    return !!shown?.inside && !!tc.title && titleNamesPath(tc.title, shown.text);
   }
 
   private renderLocations(tc: ToolCallState): void {

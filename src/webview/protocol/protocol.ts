@@ -28,7 +28,7 @@ export { buildApprovalQuestion, type ApprovalQuestion } from '../../permissionUI
 export { inApprovalOrder } from '../../permissionUI/approvalOrder';
 export { shownPath, type ShownPath } from '../../workbench/shownPath';
 // The shared modules' words (an approval's question) are the page's too: the page hands them its translations.
-export { formatMessage, useTranslator as translateSharedWords } from '../../contributions/l10n';
+export { useTranslator as translateSharedWords } from '../../contributions/l10n';
 export { buildElicitationContent, checkFieldAnswer, type ElicitationContent, type ElicitationForm, type FormField } from '../../permissionUI/elicitationForm';
 export { parseEntryAppends } from './messageValidation';
 export { entryMarkdown } from '../../chat/conversationMarkdown';

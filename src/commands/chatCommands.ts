@@ -37,6 +37,8 @@ export function activateChatCommands(core: Core): Feature {
       [COMMANDS.openConversationInView]: () => history.show(chats.sideView),
       [COMMANDS.newChatInEditor]: () => views.openTab(),
       [COMMANDS.openChatInEditor]: () => views.showSideViewChatInTab(),
+      // The focus key: the chat the user was last in, with the keyboard in its composer (as the add-selection key does).
+      [COMMANDS.focusChat]: () => views.reveal(chats.active),
       [COMMANDS.cancelTurn]: inActiveChat(core, vscode.l10n.t('Stopping the turn'), (chat) => chat.cancel()),
       [COMMANDS.restartAgent]: inActiveChat(core, vscode.l10n.t('Restarting the agent'), (chat) => chats.restart(chat)),
       // A key comes from a notification's Show button (that request); without one, the active chat's requests first.

@@ -5,6 +5,7 @@ export const COMMANDS = {
   openConversation: 'acpChat.openConversation',
   openChatInEditor: 'acpChat.openChatInEditor',
   newChatInEditor: 'acpChat.newChatInEditor',
+  focusChat: 'acpChat.focusChat',
   cancelTurn: 'acpChat.cancelTurn',
   showPendingPermission: 'acpChat.showPendingPermission',
   addSelectionToChat: 'acpChat.addSelectionToChat',

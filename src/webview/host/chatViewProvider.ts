@@ -72,16 +72,20 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   /** Reveals the view and puts an attachment in its composer. */
   async attach(attachment: Attachment): Promise<void> {
-    // A hidden view's page was dropped: shown again, it loads anew, and the attachment waits for it.
-    const reloading = this.view && !this.view.visible ? this.controller?.nextReady(PAGE_LOAD_WAIT_MS) : undefined;
     await this.reveal();
-    await reloading;
     this.controller?.attach(attachment);
   }
 
+  /**
+   * Shows the view with the keyboard in its composer. Focusing the view alone can leave the keyboard on the webview's
+   * frame, outside the page, where typing lands nowhere: the page itself puts it in the composer.
+   */
   async reveal(): Promise<void> {
+    // A hidden view's page was dropped: shown again, it loads anew, and only that page can take the keyboard.
+    const reloading = this.view && !this.view.visible ? this.controller?.nextReady(PAGE_LOAD_WAIT_MS) : undefined;
     if (this.view) this.view.show(false);
     else await vscode.commands.executeCommand(`${ChatViewProvider.viewType}.focus`);
+    await reloading;
     this.controller?.focusComposer();
   }
 

@@ -56,6 +56,7 @@ export class ChatWebviewController implements vscode.Disposable {
   private ready = false;
   /** Attachments for a page that is not there yet (its view is being shown): given to it once it is ready. */
   private readonly queued: Attachment[] = [];
+  private focusWhenReady = false;
   private readonly readyWaiters: Array<() => void> = [];
   private disposed = false;
 
@@ -109,8 +110,10 @@ export class ChatWebviewController implements vscode.Disposable {
     });
   }
 
+  /** Puts the keyboard in the composer; a page still loading takes it once it is ready. */
   focusComposer(): void {
-    this.post({ type: 'focusComposer' });
+    if (this.ready) this.post({ type: 'focusComposer' });
+    else this.focusWhenReady = true;
   }
 
   dispose(): void {
@@ -182,6 +185,8 @@ export class ChatWebviewController implements vscode.Disposable {
         this.ready = true;
         this.sendSnapshot();
         for (const attachment of this.queued.splice(0)) this.post({ type: 'attach', attachment });
+        if (this.focusWhenReady) this.post({ type: 'focusComposer' });
+        this.focusWhenReady = false;
         for (const resolve of this.readyWaiters.splice(0)) resolve();
         // A chat on screen should be ready to type into: start the agent (no-op when it runs).
         return this.run('start', () => a.start());
@@ -197,6 +202,8 @@ export class ChatWebviewController implements vscode.Disposable {
         return this.run(m.type, () => a.sendPrompt(m.text, m.attachments));
       case 'cancelTurn':
         return this.run(m.type, () => a.cancelTurn());
+      case 'cancelSubagent':
+        return this.run(m.type, () => a.cancelSubagent(m.sessionId));
       case 'queuedPrompt':
         return this.run(`${m.action} queued prompt`, () => a.queuedPrompt(m.id, m.action));
       case 'editQueuedPrompt':

@@ -2,8 +2,13 @@
 // What the agent sends the client is served by clientRequests.ts; the sessions, and the updates routed to them, are
 // sessionRequests.ts's, offered here as this client's methods.
 import { Readable, Writable } from 'node:stream';
-import * as acp from '@agentclientprotocol/sdk';
-import type { InitializeResponse, ListSessionsRequest, ListSessionsResponse, SessionInfo } from '@agentclientprotocol/sdk';
+// The connection speaks the SDK's unstable v1 surface: its client app validates `session/update` against the full v1
+// schema, which has the subagent updates (`subagent_update`, `session_message`, `session_message_chunk`). The stable
+// app's session-update router (ClientApp's constructor in sdk/dist/v1/stable/acp.js) parses every `session/update`
+// with the stable schema first and refuses those as "Invalid params" before any handler runs. Stable variants are
+// validated the same on both surfaces.
+import * as acp from '@agentclientprotocol/sdk/unstable';
+import type { InitializeResponse, ListSessionsRequest, ListSessionsResponse, McpServer, SessionInfo } from '@agentclientprotocol/sdk';
 import type { AgentExit, AgentProcessLike } from './agentProcess';
 import type { FileService } from './clientServices';
 import { clientApp } from './clientRequests';
@@ -39,7 +44,7 @@ export interface AcpClientOptions {
   /** `_meta` for every session/new, load, resume and fork (see AgentLaunch.sessionMeta). */
   sessionMeta?: Record<string, unknown>;
   /** The MCP servers every session/new, load, resume and fork carries, those the agent can reach (see sessionServers.ts). */
-  mcpServers?: readonly acp.McpServer[];
+  mcpServers?: readonly McpServer[];
 }
 
 /** How the agent says it is signed in (`_auth/status_update`, Claude); the label is for display, never a secret. */
@@ -92,7 +97,9 @@ export class AcpClient {
       pending: this.pending,
       files: opts.files,
       terminals: opts.terminals,
-      session: (id) => this.sessions.get(id),
+      session: (id) => this.sessions.owner(id),
+      permissionView: (id) => this.sessions.permissionView(id),
+      requestOwner: (id) => this.sessions.requestOwner(id),
       connectionSignal: () => this.connection.signal,
       onUpdate: (notification) => this.sessions.route(notification),
       onAuthStatus: (params) => this.onAuthStatus(params),

@@ -31,11 +31,14 @@ export class Approval<A, P> {
   readonly onDidSettle: Event<Exclude<ApprovalState, { status: 'pending' }>> = this.settleEmitter.event;
 
   constructor(
-    /** `${sessionId}:${requestId}` */
+    /** `${sessionId}:${requestId}`, the session id as the request carried it (a subagent's: its child session's). */
     readonly key: string,
+    /** The (root) session the request belongs to: a subagent's request is its root session's. */
     readonly sessionId: string | undefined,
     readonly params: P,
     private readonly reply: ApprovalReply<A>,
+    /** Set when a subagent asked: its child session and title, so a surface can say which subagent asks. */
+    readonly subagent?: { readonly sessionId: string; readonly title?: string },
   ) {}
 
   get state(): ApprovalState {

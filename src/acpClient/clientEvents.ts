@@ -1,9 +1,10 @@
 // The client's own contributions to the transcript (prompts, turn ends, permission records, disconnects), folded
 // as purely as the agent's updates so the Session class only sequences them.
-import type { ContentBlock, SessionConfigOption, SessionModeState } from '@agentclientprotocol/sdk';
+import { RequestError, type ContentBlock, type SessionConfigOption, type SessionModeState } from '@agentclientprotocol/sdk';
 import { applyConfigOptions } from './sessionReducer';
+import { closeWorkingLanes } from './subagentLanes';
 import { appendTerminalOutput, cancelToolCall, terminalAppend } from './toolCallMerge';
-import type { PermissionOutcome, PermissionRecord, TextAppend, ToolCallState } from './transcript';
+import { blocksText, type PermissionOutcome, type PermissionRecord, type TextAppend, type ToolCallState } from './transcript';
 import { Draft, type ReduceResult, type TranscriptState } from './transcriptState';
 import { l10n } from '../contributions/l10n';
 
@@ -14,7 +15,8 @@ export type ClientEvent =
   | { type: 'turn-ended'; stopReason: string; stillRunning?: boolean }
   /** `needsSignIn`: the agent refused the prompt until the user signs in (a first step, not a failure). */
   | { type: 'turn-failed'; message: string; stillRunning?: boolean; needsSignIn?: boolean }
-  | { type: 'permission-requested'; permission: PermissionRecord }
+  /** `lane`: a subagent's request (its child session id). */
+  | { type: 'permission-requested'; permission: PermissionRecord; lane?: string }
   | { type: 'permission-settled'; key: string; outcome: Exclude<PermissionOutcome, { status: 'pending' }> }
   | { type: 'session-configured'; modes?: SessionModeState | null; configOptions?: SessionConfigOption[] | null }
   | { type: 'disconnected'; reason: string }
@@ -42,7 +44,8 @@ export function applyClientEvent(state: TranscriptState, event: ClientEvent, now
       break;
     case 'turn-cancelling':
       if (d.currentMeta.turn === 'running') d.setMeta('turn', 'cancelling');
-      cancelUnfinishedToolCalls(d);
+      // The main agent's calls: each subagent's end (idle, cancelled) is reported on its own (subagentLanes.ts).
+      cancelUnfinishedToolCalls(d, 'main');
       break;
     case 'prompt-queued':
       d.setMeta('queue', [...(d.currentMeta.queue ?? []), { id: event.id, content: event.content, at: now }]);
@@ -68,17 +71,20 @@ export function applyClientEvent(state: TranscriptState, event: ClientEvent, now
       break;
     case 'turn-ended':
       d.add({ kind: 'turn-end', id: d.newId(), stopReason: event.stopReason, at: now });
-      if (event.stopReason === 'cancelled') cancelUnfinishedToolCalls(d);
-      if (!event.stillRunning) d.setMeta('turn', 'idle');
+      if (event.stopReason === 'cancelled') cancelUnfinishedToolCalls(d, 'main');
+      if (!event.stillRunning) endTurn(d);
       break;
     case 'turn-failed':
       // Sign-in is said on the chat's card; the transcript only marks where the prompt stopped, in neutral words.
       if (event.needsSignIn) d.add({ kind: 'notice', id: d.newId(), severity: 'info', title: l10n.t('Not sent: sign in first'), description: null, at: now });
       else d.add({ kind: 'error', id: d.newId(), message: event.message, at: now });
-      if (!event.stillRunning) d.setMeta('turn', 'idle');
+      if (!event.stillRunning) endTurn(d);
       break;
     case 'permission-requested':
-      d.add({ kind: 'permission', id: d.newId(), permission: event.permission, at: now }, { name: 'permissionIndex', key: event.permission.key });
+      d.add(
+        { kind: 'permission', id: d.newId(), permission: event.permission, at: now, ...(event.lane === undefined ? {} : { lane: event.lane }) },
+        { name: 'permissionIndex', key: event.permission.key },
+      );
       break;
     case 'permission-settled': {
       const at = d.indexOf('permissionIndex', event.key);
@@ -106,7 +112,8 @@ export function applyClientEvent(state: TranscriptState, event: ClientEvent, now
       break;
     case 'disconnected':
       d.closeOpenThought();
-      cancelUnfinishedToolCalls(d);
+      closeWorkingLanes(d, true);
+      cancelUnfinishedToolCalls(d, 'all');
       d.setMeta('connection', 'disconnected');
       d.setMeta('disconnectReason', event.reason);
       d.setMeta('turn', 'idle');
@@ -119,10 +126,16 @@ export function applyClientEvent(state: TranscriptState, event: ClientEvent, now
   return d.finish();
 }
 
+/** The turn is over: idle, and a subagent lane still working is closed (subagentLanes.ts `closeWorkingLanes`). */
+function endTurn(d: Draft): void {
+  d.setMeta('turn', 'idle');
+  closeWorkingLanes(d);
+}
+
 /** ACP prompt-turn §Cancellation: the client SHOULD mark unfinished tool calls cancelled (a UI-only status). */
-function cancelUnfinishedToolCalls(d: Draft): void {
+function cancelUnfinishedToolCalls(d: Draft, which: 'main' | 'all'): void {
   d.allEntries.forEach((entry, at) => {
-    if (entry.kind !== 'tool') return;
+    if (entry.kind !== 'tool' || (which === 'main' && entry.lane !== undefined)) return;
     const cancelled = cancelToolCall(entry.toolCall);
     if (cancelled) d.replace(at, { ...entry, toolCall: cancelled });
   });
@@ -152,4 +165,19 @@ function patchTerminalCall(d: Draft, terminalId: string, patch: (tc: ToolCallSta
       return;
     }
   }
+}
+
+/**
+ * The failed turn's line in the transcript. For a model API error it gave up on, Claude's adapter (to a client
+ * without its session-failure extension, as we are) first sends the error's text as the agent's message, then
+ * rejects the prompt with `RequestError.internalError(data, sameText)` (acp-agent.js: "legacy clients retain the
+ * historical transcript behavior", then failActiveWithSessionFailure → failActive). That message is the JSON-RPC
+ * code's name before what the agent just said, so the line is the agent's words: the page shows them once.
+ */
+export function failedTurnLine(state: TranscriptState, error: Error): string {
+  const at = state.laneLast.get(''); // the main agent's last entry
+  const last = at === undefined ? undefined : state.entries[at];
+  if (last?.kind !== 'agent') return error.message;
+  const said = blocksText(last.content).trim();
+  return said !== '' && error.message === RequestError.internalError(undefined, said).message ? said : error.message;
 }

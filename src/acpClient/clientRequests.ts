@@ -1,15 +1,16 @@
 // What the agent sends the client, wired onto the SDK's client app: permission and elicitation requests (presented
 // through the hooks), the files and terminals it may be served, session updates and other notifications. Apart from
 // acpClient.ts, which owns the connection they arrive on and the sessions they go to.
-import * as acp from '@agentclientprotocol/sdk';
-import type { SessionNotification } from '@agentclientprotocol/sdk';
+// The unstable surface, as the connection's (acpClient.ts): its `session/update` has the subagent updates.
+import * as acp from '@agentclientprotocol/sdk/unstable';
+import type { SessionNotification } from '@agentclientprotocol/sdk/unstable';
 import { ServiceError, type FileService } from './clientServices';
 import type { TerminalService, TerminalWatcher } from './commandRuns';
 import { handleElicitationRequest } from './elicitationHandler';
 import type { ClientHooks } from './hooks';
 import type { Logger } from './logger';
 import type { PendingRequests } from './pendingRequests';
-import { handlePermissionRequest } from './permissionHandler';
+import { handlePermissionRequest, type PermissionSessionView } from './permissionHandler';
 import type { Session } from './session';
 
 /** What serving the agent needs of the client. */
@@ -22,8 +23,12 @@ export interface ClientRequestsDeps {
   files?: FileService;
   /** Serves `terminal/*` when given. */
   terminals?: TerminalService;
-  /** The open session of that id. */
+  /** The open session of that id, or for a subagent's child session its root session (laneRouting.ts). */
   session(sessionId: string): Session | undefined;
+  /** Where a permission request of that session id is recorded (a subagent's: in its root session's lane). */
+  permissionView(sessionId: string): PermissionSessionView | undefined;
+  /** The root session and the subagent a request of that session id is from. */
+  requestOwner(sessionId: string): { sessionId: string; subagent?: { sessionId: string; title?: string } } | undefined;
   /** The connection's signal: the app is connected before any request arrives. */
   connectionSignal(): AbortSignal;
   /** A session/update, applied synchronously, so updates of a session land in arrival order (the SDK does not await handlers). */
@@ -43,7 +48,7 @@ export function clientApp(deps: ClientRequestsDeps): acp.ClientApp {
         requestId: ctx.requestId,
         signal: ctx.signal,
         connectionSignal: deps.connectionSignal(),
-        session: deps.session(ctx.params.sessionId),
+        session: deps.permissionView(ctx.params.sessionId),
         hooks,
         pending,
         logger,
@@ -92,6 +97,7 @@ export function clientApp(deps: ClientRequestsDeps): acp.ClientApp {
         signal: ctx.signal,
         connectionSignal: deps.connectionSignal(),
         createElicitation,
+        owner: deps.requestOwner,
         pending,
         logger,
       }),

@@ -13,14 +13,17 @@ export function handleElicitationRequest(args: {
   signal: AbortSignal;
   connectionSignal: AbortSignal;
   createElicitation: (req: PendingElicitation) => void;
+  /** The root session and the subagent a request of that session id is from (a subagent's is its root session's). */
+  owner?: (sessionId: string) => { sessionId: string; subagent?: { sessionId: string; title?: string } } | undefined;
   pending: PendingRequests;
   logger: Logger;
 }): Promise<CreateElicitationResponse> {
-  const { params, requestId, signal, connectionSignal, createElicitation, pending, logger } = args;
+  const { params, requestId, signal, connectionSignal, createElicitation, owner, pending, logger } = args;
   // Form/URL elicitations carry the session id; request-scoped ones carry only the request id.
   const sessionId = 'sessionId' in params && typeof params.sessionId === 'string' ? params.sessionId : undefined;
   const key = `${sessionId ?? 'elicitation'}:${String(requestId)}`;
   if (pending.has(key)) return Promise.reject(duplicateRequest(key, logger));
+  const from = sessionId === undefined ? undefined : owner?.(sessionId);
   logger.info(`[elicitation] ${key}: asked (${params.mode})`);
 
   return new Promise<CreateElicitationResponse>((resolve) => {
@@ -29,19 +32,25 @@ export function handleElicitationRequest(args: {
       pending.remove(key);
       resolve(response);
     };
-    const request: PendingElicitation = new Approval<CreateElicitationResponse, CreateElicitationRequest>(key, sessionId, params, {
-      // The form is checked where it was parsed (the broker); the core takes any answer once.
-      check: () => undefined,
-      send: (response) => {
-        logger.info(`[elicitation] ${key}: answered ${response.action}`);
-        finish(response);
+    const request: PendingElicitation = new Approval<CreateElicitationResponse, CreateElicitationRequest>(
+      key,
+      from?.sessionId ?? sessionId,
+      params,
+      {
+        // The form is checked where it was parsed (the broker); the core takes any answer once.
+        check: () => undefined,
+        send: (response) => {
+          logger.info(`[elicitation] ${key}: answered ${response.action}`);
+          finish(response);
+        },
+        cancelled: (reason) => {
+          logger.info(`[elicitation] ${key}: cancelled (${reason})`);
+          finish({ action: 'cancel' });
+        },
+        late: (response) => logger.info(`[elicitation] ${key}: answer "${response.action}" arrived after the request ended; discarded`),
       },
-      cancelled: (reason) => {
-        logger.info(`[elicitation] ${key}: cancelled (${reason})`);
-        finish({ action: 'cancel' });
-      },
-      late: (response) => logger.info(`[elicitation] ${key}: answer "${response.action}" arrived after the request ended; discarded`),
-    });
+      from?.subagent,
+    );
     const onSdkAbort = () => request.cancel(reasonFromSdkSignal(signal, connectionSignal));
     pending.add(request);
     if (signal.aborted) onSdkAbort();

@@ -39,7 +39,7 @@ export function planGoBack(entries: readonly TranscriptEntry[], userEntryId: str
     case 'unknown-entry':
       return point;
     case 'first': {
-      const isFirstPrompt = entries.find((e) => e.kind === 'user')?.id === userEntryId;
+      const isFirstPrompt = entries.find((e) => e.kind === 'user' && e.lane === undefined)?.id === userEntryId;
       return { kind: 'new', reason: isFirstPrompt ? 'first-prompt' : 'cannot-fork' };
     }
     case 'message':

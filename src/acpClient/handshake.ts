@@ -1,7 +1,8 @@
 // The `initialize` handshake: honest client capabilities, and a start that fails clearly instead of hanging when
 // the agent dies first or answers with a protocol we do not speak.
-import * as acp from '@agentclientprotocol/sdk';
-import type { ClientCapabilities, InitializeRequest, InitializeResponse } from '@agentclientprotocol/sdk';
+import * as acp from '@agentclientprotocol/sdk/unstable';
+import type { InitializeResponse } from '@agentclientprotocol/sdk';
+import type { ClientCapabilities, InitializeRequest } from '@agentclientprotocol/sdk/unstable';
 import type { AgentExit } from './agentProcess';
 import { AgentStartError } from './errors';
 import { describeExit, EXIT_EXPLANATION_WAIT_MS } from './exitDescription';
@@ -17,7 +18,10 @@ export function buildClientCapabilities(opts: {
   files?: boolean;
   terminals?: boolean;
 }): ClientCapabilities {
-  const caps: ClientCapabilities = { session: { configOptions: { boolean: {} }, notices: {}, compaction: {} } };
+  // `subagents: {}`: Claude's adapter then shows each subagent as a child session of the one that launched it (the
+  // RFD form: acp-subagents.js `clientSupportsSubagents`, native-subagents.js `announceNativeSubagent`), routed into
+  // the root session as lanes (subagentLanes.ts).
+  const caps: ClientCapabilities = { session: { configOptions: { boolean: {} }, notices: {}, compaction: {} }, subagents: {} };
   if (opts.terminalAuth) caps.auth = { terminal: true };
   // An agent that sees `fs` reads and writes through the client; `terminal`, runs commands through it.
   if (opts.files) caps.fs = { readTextFile: true, writeTextFile: true };

@@ -7,6 +7,7 @@ import type { ToolCallState } from './transcript';
 
 /** A permission request waiting on the user: answer it with an offered optionId. */
 export type PendingPermission = Approval<string, RequestPermissionRequest> & {
+  /** The session the request belongs to: a subagent's request is its root session's (`subagent` names the child). */
   readonly sessionId: string;
   /** The session's merged state of `params.toolCall.toolCallId`, if known. */
   readonly toolCall?: ToolCallState;

@@ -13,10 +13,13 @@ import type { PermissionCancelReason } from './transcript';
  */
 export type AnswerResult = 'accepted' | 'expired' | 'unknown' | { refused: string };
 
-/** What the list needs of an open request: its session, and how to end it without an answer. */
+/** What the list needs of an open request: its session (and subagent), and how to end it without an answer. */
 export interface OpenRequest {
   readonly key: string;
+  /** The root session it belongs to (a subagent's request is its root session's, see `subagent`). */
   readonly sessionId?: string;
+  /** Set when a subagent asked: its child session. */
+  readonly subagent?: { readonly sessionId: string };
   cancel(reason: PermissionCancelReason): void;
 }
 
@@ -39,6 +42,18 @@ export class PendingRequests {
   cancelSession(sessionId: string, reason: PermissionCancelReason): number {
     return this.cancel(
       [...this.byKey.values()].filter((e) => e.sessionId === sessionId),
+      reason,
+    );
+  }
+
+  /**
+   * Cancel the open requests of one lane of `sessionId`: the main agent's (`lane` undefined) or one subagent's. A
+   * cancel of the turn settles the main agent's: each subagent the cancel stops withdraws its own requests
+   * (`$/cancel_request`), and one that runs on in the background keeps them (agent-client-protocol#2308).
+   */
+  cancelLane(sessionId: string, lane: string | undefined, reason: PermissionCancelReason): number {
+    return this.cancel(
+      [...this.byKey.values()].filter((e) => e.sessionId === sessionId && e.subagent?.sessionId === lane),
       reason,
     );
   }

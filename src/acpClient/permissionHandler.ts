@@ -8,8 +8,15 @@ import { duplicateRequest, reasonFromSdkSignal, type PendingRequests } from './p
 import type { PermissionOutcome, PermissionRecord, ToolCallState } from './transcript';
 import { l10n } from '../contributions/l10n';
 
-/** The slice of Session this handler needs (kept narrow so it can be faked). */
+/**
+ * The slice of Session this handler needs (kept narrow so it can be faked). A subagent's request is recorded in its
+ * root session, in the subagent's lane (laneRouting.ts `permissionView`).
+ */
 export interface PermissionSessionView {
+  /** The session the request belongs to: the root session for a subagent's. */
+  readonly id: string;
+  /** Set for a subagent's request: its child session (the request's own `sessionId`) and title. */
+  readonly subagent?: { readonly sessionId: string; readonly title?: string };
   recordToolCall(toolCall: RequestPermissionRequest['toolCall']): ToolCallState | undefined;
   recordPermission(record: PermissionRecord): void;
   settlePermission(key: string, outcome: Exclude<PermissionOutcome, { status: 'pending' }>): void;
@@ -55,33 +62,41 @@ export function handlePermissionRequest(args: {
       resolve(response);
     };
     const offered = params.options.map((o) => o.optionId);
-    const approval = new Approval<string, RequestPermissionRequest>(key, params.sessionId, params, {
-      check: (optionId) => {
-        if (params.options.some((o) => o.optionId === optionId)) return undefined;
-        // The agent rejects unoffered ids (claude-agent-acp permissions/response.js); keep waiting for a real one.
-        logger.error(`[permission] ${key}: "${optionId}" was not offered (offered: ${offered.join(', ')}); still pending`);
-        return `Option ${JSON.stringify(optionId)} was not offered for this request (offered: ${offered.join(', ')}).`;
+    // The Approval is its root session's (the chat showing it), and names the subagent that asks.
+    const sessionId = session?.id ?? params.sessionId;
+    const approval = new Approval<string, RequestPermissionRequest>(
+      key,
+      sessionId,
+      params,
+      {
+        check: (optionId) => {
+          if (params.options.some((o) => o.optionId === optionId)) return undefined;
+          // The agent rejects unoffered ids (claude-agent-acp permissions/response.js); keep waiting for a real one.
+          logger.error(`[permission] ${key}: "${optionId}" was not offered (offered: ${offered.join(', ')}); still pending`);
+          return `Option ${JSON.stringify(optionId)} was not offered for this request (offered: ${offered.join(', ')}).`;
+        },
+        send: (optionId) => {
+          const option = params.options.find((o) => o.optionId === optionId)!;
+          logger.info(`[permission] ${key}: selected ${optionId}`);
+          finish({ status: 'selected', optionId, optionName: option.name, optionKind: option.kind }, { outcome: { outcome: 'selected', optionId } });
+        },
+        cancelled: (reason) => {
+          logger.info(`[permission] ${key}: cancelled (${reason})`);
+          finish({ status: 'cancelled', reason }, { outcome: { outcome: 'cancelled' } });
+        },
+        late: (optionId, state) => {
+          if (state.status === 'answered') {
+            logger.warn(`[permission] ${key}: already answered; "${optionId}" ignored`);
+            return;
+          }
+          logger.info(`[permission] ${key}: answer "${optionId}" arrived after cancellation (${state.reason}); discarded`);
+          session?.settlePermission(key, { status: 'expired', reason: state.reason });
+        },
       },
-      send: (optionId) => {
-        const option = params.options.find((o) => o.optionId === optionId)!;
-        logger.info(`[permission] ${key}: selected ${optionId}`);
-        finish({ status: 'selected', optionId, optionName: option.name, optionKind: option.kind }, { outcome: { outcome: 'selected', optionId } });
-      },
-      cancelled: (reason) => {
-        logger.info(`[permission] ${key}: cancelled (${reason})`);
-        finish({ status: 'cancelled', reason }, { outcome: { outcome: 'cancelled' } });
-      },
-      late: (optionId, state) => {
-        if (state.status === 'answered') {
-          logger.warn(`[permission] ${key}: already answered; "${optionId}" ignored`);
-          return;
-        }
-        logger.info(`[permission] ${key}: answer "${optionId}" arrived after cancellation (${state.reason}); discarded`);
-        session?.settlePermission(key, { status: 'expired', reason: state.reason });
-      },
-    });
+      session?.subagent,
+    );
     const onSdkAbort = () => approval.cancel(reasonFromSdkSignal(signal, connectionSignal));
-    const request: PendingPermission = Object.assign(approval, { sessionId: params.sessionId, toolCall });
+    const request: PendingPermission = Object.assign(approval, { sessionId, toolCall });
     pending.add(approval);
     if (signal.aborted) onSdkAbort();
     else signal.addEventListener('abort', onSdkAbort, { once: true });

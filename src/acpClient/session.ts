@@ -1,28 +1,31 @@
 // One ACP session: its transcript state (folded by the pure reducers) and the user's intents (prompt, cancel, mode,
-// config, close) sent to the agent. Updates are applied synchronously in arrival order.
-import * as acp from '@agentclientprotocol/sdk';
+// config, close, stopping one subagent) sent to the agent. Updates are applied synchronously in arrival order; its
+// subagents' child sessions are folded in as lanes (subagentLanes.ts).
+import * as acp from '@agentclientprotocol/sdk/unstable';
+import type { ClientContext } from '@agentclientprotocol/sdk/unstable';
 import type {
   AgentCapabilities,
-  ClientContext,
   ContentBlock,
   PromptResponse,
   RequestPermissionRequest,
   SessionUpdate,
   SetSessionConfigOptionRequest,
 } from '@agentclientprotocol/sdk';
-import { applyClientEvent, type ClientEvent } from './clientEvents';
-import { isAuthRequired } from './errors';
+import { applyClientEvent, failedTurnLine, type ClientEvent } from './clientEvents';
+import { isAuthRequired, NotSupportedError } from './errors';
 import { Emitter, type Disposable } from './events';
-import type { Logger } from './logger';
+import { OnceLog, type Logger } from './logger';
 import type { PendingRequests } from './pendingRequests';
 import type { PermissionSessionView } from './permissionHandler';
+import { HeldTerminals, type TerminalExit } from './heldTerminals';
+import { agentQueuesPrompts } from './steering';
 import { applySessionUpdate } from './sessionReducer';
-import { appendTerminalOutput, type TerminalText } from './toolCallMerge';
+import { applyLaneUpdate, laneOf, type LaneUpdate } from './subagentLanes';
 import {
-  blocksText,
   type PermissionOutcome,
   type PermissionRecord,
   type SessionMeta,
+  type SubagentLane,
   type ToolCallState,
   type TranscriptChange,
   type TranscriptEntry,
@@ -50,8 +53,6 @@ export interface SessionHost {
   beforePrompt(sessionId: string): Promise<void>;
 }
 
-type TerminalExit = NonNullable<ToolCallState['terminalExit']>;
-
 export class Session implements PermissionSessionView {
   private state: TranscriptState;
   private readonly changeEmitter: Emitter<TranscriptChange[]>;
@@ -64,10 +65,10 @@ export class Session implements PermissionSessionView {
   /** While a load replays the history, changes are folded silently; the owner then shows one snapshot. */
   private replaying = false;
   private queueCounter = 0;
-  /** Client terminals (`terminal/create`) a tool call of this session embeds: their output goes to that call. */
-  private readonly shownTerminals = new Set<string>();
-  /** Output of client terminals no tool call embeds yet (an agent may embed one after it started printing). */
-  private readonly heldTerminals = new Map<string, { text: TerminalText; exit?: TerminalExit }>();
+  /** Client terminals (`terminal/create`) of this session and its subagents: their output goes to the embedding call. */
+  private readonly terminals = new HeldTerminals((event) => this.apply(event));
+  /** What the agent's subagent updates could not say, each logged once. */
+  private readonly problems: OnceLog;
 
   /** Fired after every applied update or client event with the changes it made. */
   readonly onDidChange: (listener: (changes: TranscriptChange[]) => void) => Disposable;
@@ -80,6 +81,7 @@ export class Session implements PermissionSessionView {
     this.state = emptyTranscript(id);
     this.changeEmitter = new Emitter((err) => host.logger.error(`[session ${id}] change listener failed`, err));
     this.onDidChange = this.changeEmitter.event;
+    this.problems = new OnceLog(host.logger, `[session ${id}]`);
   }
 
   /** Turn and connection state, without copying the transcript. */
@@ -106,6 +108,12 @@ export class Session implements PermissionSessionView {
   /** Whether a turn is running, without copying the transcript. */
   get turn(): TurnState {
     return this.state.meta.turn;
+  }
+
+  /** The lane of the subagent whose child session is `sessionId`, if one was announced here (a copy). */
+  subagentLane(sessionId: string): SubagentLane | undefined {
+    const lane = laneOf(this.state, sessionId);
+    return lane && { ...lane };
   }
 
   getToolCall(toolCallId: string): ToolCallState | undefined {
@@ -149,7 +157,7 @@ export class Session implements PermissionSessionView {
         const error = await this.host.explainFailure(err);
         this.apply({
           type: 'turn-failed',
-          message: this.failureLine(error),
+          message: failedTurnLine(this.state, error),
           stillRunning: this.inFlight > 0,
           ...(isAuthRequired(error) ? { needsSignIn: true } : {}),
         });
@@ -231,22 +239,40 @@ export class Session implements PermissionSessionView {
   }
 
   /**
-   * session/cancel, and settle every open permission/elicitation of this session `cancelled` ('turn-cancelled')
-   * ourselves: the spec puts that on the client, and the SDK does not do it. Unfinished tool calls → 'cancelled'.
+   * session/cancel, and settle the main agent's open permissions/elicitations of this session `cancelled`
+   * ('turn-cancelled') ourselves: the spec puts that on the client, and the SDK does not do it (a subagent's: see
+   * PendingRequests.cancelLane). The main agent's unfinished tool calls → 'cancelled'.
    */
   async cancel(): Promise<void> {
     this.cancels += 1;
     this.apply({ type: 'turn-cancelling' });
     // The notification is queued before the permission answers, so the agent sees a cancel, not a plain refusal
-    // (a lone `cancelled` outcome does not stop a Claude turn).
+    // (a lone `cancelled` outcome does not stop a Claude turn). The main agent's requests: see cancelLane.
     const sent =
       this.host.disconnectReason() === undefined ? this.host.agent.notify(acp.methods.agent.session.cancel, { sessionId: this.id }) : Promise.resolve();
-    this.host.pending.cancelSession(this.id, 'turn-cancelled');
+    this.host.pending.cancelLane(this.id, undefined, 'turn-cancelled');
     try {
       await sent;
     } catch (err) {
       this.host.logger.warn(`[session ${this.id}] session/cancel could not be sent`, err);
     }
+  }
+
+  /**
+   * Stop one subagent: `session/cancel` with its child session id, which Claude's adapter takes as a stop of that
+   * child's work alone while the parent's turn goes on (acp-agent.js `cancel` → `cancelChildSession` →
+   * native-subagents.js `cancelChild` → the SDK's `stopTask`; it then reports the child idle, `cancelled`). Only for a
+   * lane the agent granted `capabilities.cancel`; the child's open requests are settled `cancelled`.
+   */
+  async cancelSubagent(childSessionId: string): Promise<void> {
+    this.assertUsable();
+    const lane = laneOf(this.state, childSessionId);
+    if (!lane) throw new Error(l10n.t('This chat has no such subagent.'));
+    const name = lane.title ?? l10n.t('Subagent');
+    if (!lane.cancellable) throw new NotSupportedError(l10n.t('The agent does not allow stopping “{0}” on its own; stop the turn instead.', name));
+    const sent = this.host.agent.notify(acp.methods.agent.session.cancel, { sessionId: childSessionId });
+    this.host.pending.cancelLane(this.id, childSessionId, 'turn-cancelled');
+    await sent.catch(async (err: unknown) => Promise.reject(await this.host.explainFailure(err)));
   }
 
   async setMode(modeId: string): Promise<void> {
@@ -277,43 +303,36 @@ export class Session implements PermissionSessionView {
     }
   }
 
-  /** @internal Fold one agent update (called by AcpClient in arrival order). */
-  applyUpdate(update: SessionUpdate): void {
-    this.commit(applySessionUpdate(this.state, update, this.now()));
-    if ((update.sessionUpdate === 'tool_call' || update.sessionUpdate === 'tool_call_update') && update.content) {
-      for (const c of update.content) if (c.type === 'terminal') this.showTerminal(c.terminalId);
-    }
+  /** @internal Fold one agent update (called by AcpClient in arrival order); `lane`: it came on that subagent's child session. */
+  applyUpdate(update: SessionUpdate, lane?: string): void {
+    this.commit(applySessionUpdate(this.state, update, this.now(), lane));
+    this.terminals.embedded(update);
+  }
+
+  /**
+   * @internal Fold a subagent update (`subagent_update`, `session_message`, its chunk) that came on this session or on
+   * the child session `lane`. Returns the child session id of a lane it opened. What it could not use is logged once.
+   */
+  applyLaneUpdate(update: LaneUpdate, lane?: string): string | undefined {
+    const result = applyLaneUpdate(this.state, update, this.now(), lane);
+    for (const p of result.problems) this.problems.warn(p.key, p.log);
+    this.commit(result);
+    return result.opened;
   }
 
   /** @internal The client's terminal `terminalId`, created for this session, printed `text`. */
   terminalOutput(terminalId: string, text: string): void {
-    if (this.shownTerminals.has(terminalId)) return this.apply({ type: 'terminal-output', terminalId, text });
-    const held = this.heldTerminals.get(terminalId) ?? { text: {} };
-    held.text = appendTerminalOutput(held.text, text);
-    this.heldTerminals.set(terminalId, held);
+    this.terminals.output(terminalId, text);
   }
 
   /** @internal The client's terminal `terminalId` exited. */
   terminalExited(terminalId: string, exit: TerminalExit): void {
-    if (this.shownTerminals.has(terminalId)) return this.apply({ type: 'terminal-exited', terminalId, exit });
-    const held = this.heldTerminals.get(terminalId) ?? { text: {} };
-    held.exit = exit;
-    this.heldTerminals.set(terminalId, held);
+    this.terminals.exited(terminalId, exit);
   }
 
   /** @internal The agent released the terminal: what no tool call showed is dropped. */
   terminalReleased(terminalId: string): void {
-    this.heldTerminals.delete(terminalId);
-  }
-
-  private showTerminal(terminalId: string): void {
-    if (this.shownTerminals.has(terminalId)) return;
-    this.shownTerminals.add(terminalId);
-    const held = this.heldTerminals.get(terminalId);
-    if (!held) return;
-    this.heldTerminals.delete(terminalId);
-    if (held.text.terminalOutput) this.apply({ type: 'terminal-output', terminalId, text: held.text.terminalOutput, dropped: held.text.terminalOutputDropped });
-    if (held.exit) this.apply({ type: 'terminal-exited', terminalId, exit: held.exit });
+    this.terminals.released(terminalId);
   }
 
   /** @internal Fold one client-side event. */
@@ -359,20 +378,6 @@ export class Session implements PermissionSessionView {
     return this.state.meta.queue?.find((q) => q.id === id);
   }
 
-  /**
-   * The failed turn's line in the transcript. For a model API error it gave up on, Claude's adapter (to a client
-   * without its session-failure extension, as we are) first sends the error's text as the agent's message, then
-   * rejects the prompt with `RequestError.internalError(data, sameText)` (acp-agent.js: "legacy clients retain the
-   * historical transcript behavior", then failActiveWithSessionFailure → failActive). That message is the JSON-RPC
-   * code's name before what the agent just said, so the line is the agent's words: the page shows them once.
-   */
-  private failureLine(error: Error): string {
-    const last = this.state.entries[this.state.entries.length - 1];
-    if (last?.kind !== 'agent') return error.message;
-    const said = blocksText(last.content).trim();
-    return said !== '' && error.message === acp.RequestError.internalError(undefined, said).message ? said : error.message;
-  }
-
   private sendNextQueued(): void {
     const next = this.state.meta.queue?.[0];
     if (!next || this.host.disconnectReason() !== undefined || this.closedLocally) return;
@@ -390,10 +395,4 @@ export class Session implements PermissionSessionView {
     const reason = this.host.disconnectReason();
     if (reason !== undefined) throw new Error(`The agent is not running (${reason}). Start a new session to continue.`);
   }
-}
-
-/** Claude's adapter accepts a prompt while a turn runs (`agentCapabilities._meta.claudeCode.promptQueueing`). */
-export function agentQueuesPrompts(capabilities: AgentCapabilities | undefined): boolean {
-  const meta = capabilities?._meta as { claudeCode?: { promptQueueing?: unknown } } | null | undefined;
-  return meta?.claudeCode?.promptQueueing === true;
 }

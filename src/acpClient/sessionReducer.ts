@@ -1,23 +1,32 @@
 // A pure fold of stable ACP `session/update`s into the transcript model (transcript.ts). Each call returns the new
-// state and the fine-grained changes a view needs to patch one node.
+// state and the fine-grained changes a view needs to patch one node. An update of a subagent's child session is folded
+// into its root session's transcript with `lane` (subagentLanes.ts): its entries are tagged, and what belongs to a
+// session rather than to its flow (plan, commands, mode, title, usage) is not the root's and is dropped.
 import type { ContentBlock, ContentChunk, SessionConfigOption, SessionModeState, SessionUpdate } from '@agentclientprotocol/sdk';
+import { laneModel } from './subagentLanes';
 import { createToolCall, patchToolCall, terminalAppend, terminalOutputOnly } from './toolCallMerge';
 import { blocksText, type TextAppend, type TranscriptEntry } from './transcript';
 import { Draft, type ReduceResult, type TranscriptState } from './transcriptState';
 import { l10n } from '../contributions/l10n';
 
-/** Fold one `session/update` into `state`. `now` stamps new entries (ms since epoch). */
-export function applySessionUpdate(state: TranscriptState, update: SessionUpdate, now: number): ReduceResult {
+/** Fold one `session/update` into `state`. `now` stamps new entries (ms since epoch); `lane`: a subagent's, by its child session id. */
+export function applySessionUpdate(state: TranscriptState, update: SessionUpdate, now: number, lane?: string): ReduceResult {
   const d = new Draft(state, now);
+  if (lane !== undefined && !LANE_UPDATES.has(update.sessionUpdate)) {
+    // The child's model is its lane's; its other session-level state is not shown.
+    if (update.sessionUpdate === 'config_option_update') laneModel(d, lane, update.configOptions);
+    return d.finish();
+  }
+  const tag = lane === undefined ? {} : { lane };
   switch (update.sessionUpdate) {
     case 'user_message_chunk':
-      appendUserChunk(d, update);
+      appendUserChunk(d, update, lane);
       break;
     case 'agent_message_chunk':
-      appendChunk(d, 'agent', update);
+      appendChunk(d, 'agent', update, lane);
       break;
     case 'agent_thought_chunk':
-      appendChunk(d, 'thought', update);
+      appendChunk(d, 'thought', update, lane);
       break;
     case 'tool_call':
     case 'tool_call_update': {
@@ -30,7 +39,9 @@ export function applySessionUpdate(state: TranscriptState, update: SessionUpdate
         d.replace(at, { ...existing, toolCall }, output === undefined ? undefined : terminalAppend(existing.toolCall, toolCall, output));
       } else {
         // An update for an unknown id creates the call: the wire allows it, and nothing must be lost.
-        d.add({ kind: 'tool', id: d.newId(), toolCall: createToolCall(update), at: now }, { name: 'toolIndex', key: update.toolCallId });
+        // Tool call ids are unique on the connection (Claude's `toolu_…`; the adapter keys its children's calls by them
+        // too, native-subagents.js `childByToolCall`), so one index serves every lane.
+        d.add({ kind: 'tool', id: d.newId(), toolCall: createToolCall(update), at: now, ...tag }, { name: 'toolIndex', key: update.toolCallId });
       }
       break;
     }
@@ -55,10 +66,10 @@ export function applySessionUpdate(state: TranscriptState, update: SessionUpdate
       d.setMeta('usage', { used: update.used, size: update.size, cost: update.cost ?? null });
       break;
     case 'notice':
-      d.add({ kind: 'notice', id: d.newId(), severity: update.severity, title: update.title, description: update.description ?? null, at: now });
+      d.add({ kind: 'notice', id: d.newId(), severity: update.severity, title: update.title, description: update.description ?? null, at: now, ...tag });
       break;
     case 'compaction_update':
-      upsertCompaction(d, update.compactionId, (prev) => ({
+      upsertCompaction(d, update.compactionId, lane, (prev) => ({
         ...prev,
         severity: update.status === 'failed' ? 'error' : 'info',
         title: compactionTitle(update.status),
@@ -66,7 +77,7 @@ export function applySessionUpdate(state: TranscriptState, update: SessionUpdate
       }));
       break;
     case 'compaction_summary_chunk':
-      upsertCompaction(d, update.compactionId, (prev) => ({
+      upsertCompaction(d, update.compactionId, lane, (prev) => ({
         ...prev,
         description: (prev.description ?? '') + blocksText([update.content]),
       }));
@@ -79,6 +90,18 @@ export function applySessionUpdate(state: TranscriptState, update: SessionUpdate
   }
   return d.finish();
 }
+
+/** What a subagent's child session shows in its lane: its flow. */
+const LANE_UPDATES = new Set<SessionUpdate['sessionUpdate']>([
+  'user_message_chunk',
+  'agent_message_chunk',
+  'agent_thought_chunk',
+  'tool_call',
+  'tool_call_update',
+  'notice',
+  'compaction_update',
+  'compaction_summary_chunk',
+]);
 
 /** Replace the mode config option set and keep `modes.currentModeId` in step with the option of category mode. */
 export function applyConfigOptions(d: Draft, options: SessionConfigOption[]): void {
@@ -109,30 +132,32 @@ function findModeOption(options: SessionConfigOption[]): SessionConfigOption | u
 }
 
 /**
- * A chunk joins the last entry when that entry is of the same kind and the chunk carries no messageId or the same
- * one; a different messageId (ACP: "a change in messageId indicates a new message") or anything in between starts
- * a new entry, so the transcript stays in arrival order.
+ * A chunk joins the last entry of its lane when that entry is of the same kind and the chunk carries no messageId or
+ * the same one; a different messageId (ACP: "a change in messageId indicates a new message") or anything in between in
+ * that lane starts a new entry, so each lane stays in arrival order (a subagent's text is not cut by its sibling's).
  */
-function appendChunk(d: Draft, kind: 'agent' | 'thought', chunk: ContentChunk): void {
-  const last = d.lastEntry;
+function appendChunk(d: Draft, kind: 'agent' | 'thought', chunk: ContentChunk, lane?: string): void {
+  const last = d.lastOf(lane);
   const id = chunk.messageId ?? null;
-  if (last && last.kind === kind && (id === null || id === (last.messageId ?? null))) {
-    d.replace(d.allEntries.length - 1, { ...last, content: appendBlock(last.content, chunk.content) }, textAppend(last.content, chunk.content));
+  if (last && last.entry.kind === kind && (id === null || id === (last.entry.messageId ?? null))) {
+    const e = last.entry;
+    d.replace(last.at, { ...e, content: appendBlock(e.content, chunk.content) }, textAppend(e.content, chunk.content));
     return;
   }
-  const entry: TranscriptEntry = { kind, id: d.newId(), messageId: id, content: [chunk.content], at: d.now };
+  const entry: TranscriptEntry = { kind, id: d.newId(), messageId: id, content: [chunk.content], at: d.now, ...(lane === undefined ? {} : { lane }) };
   d.add(entry);
 }
 
-function appendUserChunk(d: Draft, chunk: ContentChunk): void {
-  const last = d.lastEntry;
+function appendUserChunk(d: Draft, chunk: ContentChunk, lane?: string): void {
+  const last = d.lastOf(lane);
   const id = chunk.messageId ?? null;
-  if (last?.kind === 'user' && (id === null || id === d.userMessageId)) {
-    d.replace(d.allEntries.length - 1, { ...last, content: appendBlock(last.content, chunk.content) }, textAppend(last.content, chunk.content));
+  if (last?.entry.kind === 'user' && (id === null || id === d.userMessageId)) {
+    const e = last.entry;
+    d.replace(last.at, { ...e, content: appendBlock(e.content, chunk.content) }, textAppend(e.content, chunk.content));
     return;
   }
   d.userMessageId = id;
-  d.add({ kind: 'user', id: d.newId(), content: [chunk.content], at: d.now });
+  d.add({ kind: 'user', id: d.newId(), content: [chunk.content], at: d.now, ...(lane === undefined ? {} : { lane }) });
 }
 
 /** Streamed text is concatenated into one block (order preserved); other blocks are kept as they come. */
@@ -152,14 +177,22 @@ function textAppend(content: readonly ContentBlock[], block: ContentBlock): Text
 
 type NoticeEntry = Extract<TranscriptEntry, { kind: 'notice' }>;
 
-function upsertCompaction(d: Draft, compactionId: string, patch: (prev: NoticeEntry) => NoticeEntry): void {
+function upsertCompaction(d: Draft, compactionId: string, lane: string | undefined, patch: (prev: NoticeEntry) => NoticeEntry): void {
   const at = d.indexOf('compactionIndex', compactionId);
   const existing = at === undefined ? undefined : d.allEntries[at];
   if (at !== undefined && existing?.kind === 'notice') {
     d.replace(at, patch(existing));
     return;
   }
-  const fresh: NoticeEntry = { kind: 'notice', id: d.newId(), severity: 'info', title: compactionTitle('in_progress'), description: null, at: d.now };
+  const fresh: NoticeEntry = {
+    kind: 'notice',
+    id: d.newId(),
+    severity: 'info',
+    title: compactionTitle('in_progress'),
+    description: null,
+    at: d.now,
+    ...(lane === undefined ? {} : { lane }),
+  };
   d.add(patch(fresh), { name: 'compactionIndex', key: compactionId });
 }
 

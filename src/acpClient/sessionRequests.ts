@@ -1,7 +1,9 @@
 // The sessions of one connection: opening them (session/new, load with its replay, resume, fork), listing, closing and
-// deleting them, and routing the agent's updates to them (buffered for a session not open yet). Apart from
-// acpClient.ts, which owns the connection and what happens when it ends, and offers these as its own methods.
-import * as acp from '@agentclientprotocol/sdk';
+// deleting them, and routing the agent's updates to them (buffered for a session not open yet; a subagent's to its
+// root session's lane, laneRouting.ts). Apart from acpClient.ts, which owns the connection and what happens when it
+// ends, and offers these as its own methods.
+import * as acp from '@agentclientprotocol/sdk/unstable';
+import type { McpServer } from '@agentclientprotocol/sdk';
 import type {
   AgentCapabilities,
   ListSessionsRequest,
@@ -9,10 +11,13 @@ import type {
   SessionConfigOption,
   SessionInfo,
   SessionModeState,
-  SessionNotification,
 } from '@agentclientprotocol/sdk';
+import type { SessionNotification, SessionUpdate } from '@agentclientprotocol/sdk/unstable';
 import type { NotSupportedError } from './errors';
 import { withForkPoint } from './forkPoint';
+import { LaneRoutes, permissionView, requestOwner, type LaneTarget } from './laneRouting';
+import { OnceLog } from './logger';
+import type { PermissionSessionView } from './permissionHandler';
 import { Session, type SessionHost } from './session';
 import { offeredServers } from './sessionServers';
 import { UpdateBuffer } from './updateBuffer';
@@ -23,7 +28,7 @@ export interface SessionRequestsDeps {
   /** `_meta` for every session/new, load, resume and fork. */
   sessionMeta?: Record<string, unknown>;
   /** The MCP servers each session is offered, those the agent can reach. */
-  mcpServers?: readonly acp.McpServer[];
+  mcpServers?: readonly McpServer[];
   /** Throws AgentExitedError once the agent is not running. */
   assertOpen(): void;
   /** How the agent exited, once it did: a session opened after that starts disconnected. */
@@ -35,9 +40,12 @@ export interface SessionRequestsDeps {
 export class SessionRequests {
   private readonly sessions = new Map<string, Session>();
   private readonly buffer: UpdateBuffer;
+  private readonly lanes = new LaneRoutes();
+  private readonly problems: OnceLog;
 
   constructor(private readonly deps: SessionRequestsDeps) {
     this.buffer = new UpdateBuffer(deps.host.logger);
+    this.problems = new OnceLog(deps.host.logger, '[acpClient]');
   }
 
   private get capabilities(): AgentCapabilities | undefined {
@@ -132,9 +140,27 @@ export class SessionRequests {
     return this.sessions.get(id);
   }
 
-  /** A session closed: its updates are no longer routed to it. */
+  /** The open session `id`'s traffic goes to: itself, or its root session for a subagent's child session. */
+  owner(id: string): Session | undefined {
+    return this.target(id)?.session;
+  }
+
+  /** Where a permission request of `id` is recorded (a subagent's: in its root session's lane). */
+  permissionView(id: string): PermissionSessionView | undefined {
+    const target = this.target(id);
+    return target && permissionView(target);
+  }
+
+  /** The root session and subagent a request of `id` is from, for its Approval. */
+  requestOwner(id: string): ReturnType<typeof requestOwner> | undefined {
+    const target = this.target(id);
+    return target && requestOwner(target);
+  }
+
+  /** A session closed: its updates, and its subagents', are no longer routed to it. */
   forget(id: string): void {
     this.sessions.delete(id);
+    this.lanes.forgetRoot(id);
   }
 
   /** The agent is gone: every open session says so. */
@@ -143,19 +169,57 @@ export class SessionRequests {
   }
 
   route(notification: SessionNotification): void {
-    const session = this.sessions.get(notification.sessionId);
-    if (!session) {
+    const target = this.target(notification.sessionId);
+    if (!target) {
+      // Held until the session opens or the subagent is announced (the adapter announces a child before its traffic).
       this.buffer.push(notification.sessionId, notification.update);
       return;
     }
+    this.deliver(target, notification.sessionId, notification.update);
+  }
+
+  private target(id: string): LaneTarget | undefined {
+    return this.lanes.resolve(id, (s) => this.sessions.get(s));
+  }
+
+  /** Fold `update`, which came on `from`, into its target; never throws (the SDK does not await the handler). */
+  private deliver(target: LaneTarget, from: string, update: SessionUpdate): void {
+    const { session, lane } = target;
     try {
-      session.applyUpdate(notification.update);
+      switch (update.sessionUpdate) {
+        case 'subagent_update':
+        case 'session_message':
+        case 'session_message_chunk': {
+          const opened = session.applyLaneUpdate(update, lane);
+          if (opened !== undefined) this.laneOpened(session, opened);
+          return;
+        }
+        case 'plan_update':
+        case 'plan_removed':
+          // The client does not advertise `plan` (the unstable plan updates): an agent sending them anyway is not followed.
+          this.problems.warn(`${update.sessionUpdate}:${from}`, `${update.sessionUpdate} on ${from} is not handled (not advertised); dropped`);
+          return;
+        default:
+          session.applyUpdate(update, lane);
+      }
     } catch (err) {
-      this.deps.host.logger.error(`[acpClient] could not apply ${notification.update.sessionUpdate} to ${notification.sessionId}`, err);
+      this.deps.host.logger.error(`[acpClient] could not apply ${update.sessionUpdate} to ${from}`, err);
     }
   }
 
-  private mcpServers(): acp.McpServer[] {
+  /** `session` announced the subagent `child`: its traffic, and what was held of it, goes to that session's lane. */
+  private laneOpened(session: Session, child: string): void {
+    if (!this.lanes.add(child, session.id)) {
+      this.problems.warn(
+        `lane:${child}`,
+        `subagent ${child} of ${session.id} cannot be followed (another session's child, or too many); its updates are dropped`,
+      );
+      return;
+    }
+    for (const update of this.buffer.drain(child)) this.deliver({ session, lane: child }, child, update);
+  }
+
+  private mcpServers(): McpServer[] {
     return offeredServers(this.deps.mcpServers ?? [], this.capabilities?.mcpCapabilities).offered;
   }
 
@@ -192,7 +256,7 @@ export class SessionRequests {
   private attach(sessionId: string): Session {
     const session = new Session(sessionId, this.deps.host);
     this.sessions.set(sessionId, session);
-    for (const update of this.buffer.drain(sessionId)) session.applyUpdate(update);
+    for (const update of this.buffer.drain(sessionId)) this.deliver({ session }, sessionId, update);
     const exitReason = this.deps.exitReason();
     if (exitReason !== undefined) session.apply({ type: 'disconnected', reason: exitReason });
     this.deps.host.logger.info(`[acpClient] session ${sessionId} open`);

@@ -62,15 +62,45 @@ export interface PermissionRecord {
   settledAt?: number;
 }
 
+/**
+ * A subagent the agent launched: its own (child) session, shown as a lane in the chat. `lane` on an entry names the
+ * child session it belongs to; entries without it are the main agent's.
+ */
+export interface SubagentLane {
+  /** The child session id. */
+  sessionId: string;
+  /** `subagent_update.title` (e.g. the agent type or name). */
+  title?: string;
+  /** `subagent_update.description` (its task). */
+  description?: string;
+  /** The launch `session_message` text. */
+  prompt?: string;
+  /** The `:reply` `session_message` text. */
+  reply?: string;
+  state: 'running' | 'requires_action' | 'idle' | 'unknown' | 'unset';
+  /** `state.stopReason` when idle ('end_turn', 'cancelled', 'error', 'ended-with-turn', ...). */
+  stopReason?: string;
+  /** ms epoch, first announcement. */
+  startedAt: number;
+  /** When it went idle (or the parent turn ended with it still running). */
+  endedAt?: number;
+  /** `capabilities.cancel` is an object. */
+  cancellable: boolean;
+  /** The child's current model name, if its config_option_update names one. */
+  model?: string;
+}
+
 export type TranscriptEntry =
-  | { kind: 'user'; id: string; content: ContentBlock[]; at: number }
-  | { kind: 'agent'; id: string; messageId?: string | null; content: ContentBlock[]; at: number }
-  | { kind: 'thought'; id: string; messageId?: string | null; content: ContentBlock[]; at: number; endedAt?: number }
-  | { kind: 'tool'; id: string; toolCall: ToolCallState; at: number }
-  | { kind: 'permission'; id: string; permission: PermissionRecord; at: number }
-  | { kind: 'notice'; id: string; severity: string; title: string; description?: string | null; at: number }
-  | { kind: 'error'; id: string; message: string; at: number }
-  | { kind: 'turn-end'; id: string; stopReason: string; at: number };
+  | { kind: 'user'; id: string; content: ContentBlock[]; at: number; lane?: string }
+  | { kind: 'agent'; id: string; messageId?: string | null; content: ContentBlock[]; at: number; lane?: string }
+  | { kind: 'thought'; id: string; messageId?: string | null; content: ContentBlock[]; at: number; endedAt?: number; lane?: string }
+  | { kind: 'tool'; id: string; toolCall: ToolCallState; at: number; lane?: string }
+  | { kind: 'permission'; id: string; permission: PermissionRecord; at: number; lane?: string }
+  | { kind: 'notice'; id: string; severity: string; title: string; description?: string | null; at: number; lane?: string }
+  | { kind: 'error'; id: string; message: string; at: number; lane?: string }
+  | { kind: 'turn-end'; id: string; stopReason: string; at: number; lane?: string }
+  /** Where a subagent's lane sits in its parent's flow; `lane` is set only for a nested child (its parent lane). */
+  | { kind: 'subagent'; id: string; at: number; lane?: string; subagent: SubagentLane };
 
 export type TurnState = 'idle' | 'running' | 'cancelling';
 

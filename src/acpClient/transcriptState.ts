@@ -11,6 +11,12 @@ export interface TranscriptState {
   readonly compactionIndex: KeyIndex;
   /** permission key → index of its permission entry. */
   readonly permissionIndex: KeyIndex;
+  /** A subagent's child session id → index of its `subagent` entry (subagentLanes.ts). */
+  readonly laneIndex: KeyIndex;
+  /** A session message (its field, the session it came on, its id) → index of the `subagent` entry it fills (subagentLanes.ts). */
+  readonly messageIndex: KeyIndex;
+  /** A lane (`''` for the main agent) → index of its last entry: a message goes on in its own lane's last entry. */
+  readonly laneLast: KeyIndex;
   /** User entries carry no messageId in the model, so the reducer remembers the open one here. */
   readonly userMessageId: string | null;
   readonly nextId: number;
@@ -56,6 +62,9 @@ export function emptyTranscript(sessionId: string): TranscriptState {
     toolIndex: KeyIndex.empty,
     compactionIndex: KeyIndex.empty,
     permissionIndex: KeyIndex.empty,
+    laneIndex: KeyIndex.empty,
+    messageIndex: KeyIndex.empty,
+    laneLast: KeyIndex.empty,
     userMessageId: null,
     nextId: 1,
   };
@@ -66,13 +75,14 @@ export function toSnapshot(state: TranscriptState): TranscriptSnapshot {
   return structuredClone({ meta: state.meta, entries: state.entries as TranscriptEntry[] });
 }
 
-type Index = 'toolIndex' | 'compactionIndex' | 'permissionIndex';
+type Index = 'toolIndex' | 'compactionIndex' | 'permissionIndex' | 'laneIndex' | 'messageIndex';
 
 /** Mutable working copy of one reduce step; `finish()` freezes it back into a state plus its change list. */
 export class Draft {
   private entries: TranscriptEntry[];
   private meta: SessionMeta;
   private indexes: Record<Index, KeyIndex>;
+  private laneLast: KeyIndex;
   userMessageId: string | null;
   private nextId: number;
   private changes: TranscriptChange[] = [];
@@ -86,13 +96,23 @@ export class Draft {
   ) {
     this.entries = [...base.entries];
     this.meta = base.meta;
-    this.indexes = { toolIndex: base.toolIndex, compactionIndex: base.compactionIndex, permissionIndex: base.permissionIndex };
+    this.indexes = {
+      toolIndex: base.toolIndex,
+      compactionIndex: base.compactionIndex,
+      permissionIndex: base.permissionIndex,
+      laneIndex: base.laneIndex,
+      messageIndex: base.messageIndex,
+    };
+    this.laneLast = base.laneLast;
     this.userMessageId = base.userMessageId;
     this.nextId = base.nextId;
   }
 
-  get lastEntry(): TranscriptEntry | undefined {
-    return this.entries[this.entries.length - 1];
+  /** The last entry of `lane` (undefined: the main agent's), and its index. */
+  lastOf(lane?: string): { entry: TranscriptEntry; at: number } | undefined {
+    const at = this.laneLast.get(lane ?? '');
+    const entry = at === undefined ? undefined : this.entries[at];
+    return at === undefined || !entry ? undefined : { entry, at };
   }
 
   get allEntries(): readonly TranscriptEntry[] {
@@ -111,10 +131,11 @@ export class Draft {
     return this.indexes[index].get(key);
   }
 
-  /** Append an entry (closing an open thought first) and return its index. */
+  /** Append an entry (closing an open thought of its lane first) and return its index. */
   add(entry: TranscriptEntry, index?: { name: Index; key: string }): number {
-    this.closeOpenThought();
+    this.closeOpenThought(entry.lane);
     const at = this.entries.push(entry) - 1;
+    this.laneLast = this.laneLast.with(entry.lane ?? '', at);
     if (index) this.indexes[index.name] = this.indexes[index.name].with(index.key, at);
     this.changes.push({ type: 'entry-added', entry, index: at });
     return at;
@@ -135,11 +156,15 @@ export class Draft {
     this.metaKeys.add(key);
   }
 
-  /** A thought ends when anything else is added after it, or the turn ends. */
-  closeOpenThought(): void {
-    const at = this.entries.length - 1;
-    const last = this.entries[at];
-    if (last?.kind === 'thought' && last.endedAt === undefined) this.replace(at, { ...last, endedAt: this.now });
+  /** Index `key` → `at` in one of the indexes (an entry added before, e.g. a lane's message id). */
+  index(name: Index, key: string, at: number): void {
+    this.indexes[name] = this.indexes[name].with(key, at);
+  }
+
+  /** A thought ends when anything else is added after it in its lane, or the turn (or the lane's work) ends. */
+  closeOpenThought(lane?: string): void {
+    const last = this.lastOf(lane);
+    if (last?.entry.kind === 'thought' && last.entry.endedAt === undefined) this.replace(last.at, { ...last.entry, endedAt: this.now });
   }
 
   finish(): ReduceResult {
@@ -158,6 +183,9 @@ export class Draft {
       toolIndex: this.indexes.toolIndex,
       compactionIndex: this.indexes.compactionIndex,
       permissionIndex: this.indexes.permissionIndex,
+      laneIndex: this.indexes.laneIndex,
+      messageIndex: this.indexes.messageIndex,
+      laneLast: this.laneLast,
       userMessageId: this.userMessageId,
       nextId: this.nextId,
     };

@@ -1,6 +1,7 @@
-// Holds `session/update`s for session ids we do not know yet: session/new has not been answered, or a load is
-// replaying. They are applied, in order, once the Session exists. Bounded so a confused agent cannot grow it forever.
-import type { SessionUpdate } from '@agentclientprotocol/sdk';
+// Holds `session/update`s for session ids we do not know yet: session/new has not been answered, a load is
+// replaying, or a subagent's child session is not announced yet. They are applied, in order, once the Session exists
+// (or the child's lane: laneRouting.ts). Bounded so a confused agent cannot grow it forever.
+import type { SessionUpdate } from '@agentclientprotocol/sdk/unstable';
 import type { Logger } from './logger';
 
 const MAX_UPDATES_PER_SESSION = 10_000;

@@ -4,7 +4,10 @@
 import { Transform } from 'node:stream';
 import type { Logger } from './logger';
 
-/** The stable `sessionUpdate` variants of ACP v1 (SDK 2.4). */
+/**
+ * The `sessionUpdate` variants of ACP v1 this client takes (SDK 2.4's unstable schema, see acpClient.ts): the stable
+ * ones, the subagent updates, and the unstable plan updates (not advertised; dropped and logged once by the router).
+ */
 const KNOWN_UPDATES = new Set([
   'user_message_chunk',
   'agent_message_chunk',
@@ -20,6 +23,11 @@ const KNOWN_UPDATES = new Set([
   'notice',
   'compaction_update',
   'compaction_summary_chunk',
+  'subagent_update',
+  'session_message',
+  'session_message_chunk',
+  'plan_update',
+  'plan_removed',
 ]);
 
 const UPDATE_KIND = /"sessionUpdate"\s*:\s*"([^"\\]{1,100})"/;

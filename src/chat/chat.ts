@@ -111,6 +111,15 @@ export class Chat {
   }
 
   /**
+   * Stops one subagent of this chat's session (`session/cancel` on its child session); the turn goes on. Rejects when
+   * there is no such subagent or the agent does not allow stopping it on its own (Session.cancelSubagent).
+   */
+  async cancelSubagent(childSessionId: string): Promise<void> {
+    if (!this.current) throw new Error('This chat has no session.');
+    await this.current.cancelSubagent(childSessionId);
+  }
+
+  /**
    * A fresh session (the old one is cancelled and, where the agent supports it, closed); in `place` when given (a
    * worktree), else in the agent's folder.
    */

@@ -51,6 +51,11 @@ export function entryMarkdown(e: TranscriptEntry): string {
     }
     case 'notice':
       return `*${e.title}${e.description ? `: ${e.description}` : ''}*`;
+    case 'subagent': {
+      const s = e.subagent;
+      const task = s.prompt ?? s.description;
+      return [`*Subagent: ${s.title ?? 'Subagent'}${task ? ` — ${task}` : ''}*`, s.reply ?? ''].filter(Boolean).join('\n\n');
+    }
     case 'error':
       return `*The turn failed: ${e.message}*`;
     case 'turn-end':
@@ -64,10 +69,20 @@ export function entryMarkdown(e: TranscriptEntry): string {
 export function conversationMarkdown(entries: readonly TranscriptEntry[], title: string): string {
   const parts = [`# ${title.replace(/\s+/gu, ' ').trim() || 'Conversation'}`];
   let last: string | undefined;
+  // A subagent's entries are headed by its name, as its lane in the chat is.
+  const subagents = new Map(entries.flatMap((e) => (e.kind === 'subagent' ? [[e.subagent.sessionId, e.subagent.title ?? 'Subagent'] as const] : [])));
   for (const e of entries) {
     const body = entryMarkdown(e);
     if (!body) continue;
-    const who = e.kind === 'user' ? 'You' : e.kind === 'agent' || e.kind === 'thought' || e.kind === 'tool' || e.kind === 'permission' ? 'Agent' : undefined;
+    const speaks = e.kind === 'agent' || e.kind === 'thought' || e.kind === 'tool' || e.kind === 'permission' || e.kind === 'subagent';
+    const who =
+      e.lane !== undefined && (speaks || e.kind === 'user')
+        ? `Subagent: ${subagents.get(e.lane) ?? 'Subagent'}`
+        : e.kind === 'user'
+          ? 'You'
+          : speaks
+            ? 'Agent'
+            : undefined;
     if (who && who !== last) parts.push(`## ${who}`);
     last = who ?? last;
     parts.push(body);

@@ -6,7 +6,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { createHash } from 'node:crypto';
 import * as nodePath from 'node:path';
 import type { Logger } from '../acpClient/logger';
-import type { ChangedFile } from './turnChangeModel';
+import type { ChangeAuthor, ChangedFile } from './turnChangeModel';
 
 export interface TrackedFile extends ChangedFile {
   reverted: boolean;
@@ -140,6 +140,8 @@ function parseFile(f: unknown): TrackedFile | undefined {
   if (!text(f.after) || (f.before !== undefined && !text(f.before))) return undefined;
   if (!isIndex(f.added) || !isIndex(f.removed) || typeof f.reverted !== 'boolean') return undefined;
   if (f.source !== 'git' && f.source !== 'diffs' && f.source !== 'none') return undefined;
+  // Who changed it is only shown: a record without it (kept before it was) or with one not of this shape reads as not known.
+  const changedBy = parseAuthors(f.changedBy);
   return {
     path: f.path,
     ...(f.before !== undefined ? { before: f.before as string | null } : {}),
@@ -148,8 +150,21 @@ function parseFile(f: unknown): TrackedFile | undefined {
     added: f.added,
     removed: f.removed,
     source: f.source,
+    ...(changedBy ? { changedBy } : {}),
     reverted: f.reverted,
   };
+}
+
+function parseAuthors(v: unknown): ChangeAuthor[] | undefined {
+  if (!Array.isArray(v) || !v.length) return undefined;
+  const authors: ChangeAuthor[] = [];
+  for (const a of v) {
+    if (isObject(a) && a.agent === 'main') authors.push({ agent: 'main' });
+    else if (isObject(a) && a.agent === 'subagent' && typeof a.lane === 'string' && (a.title === undefined || typeof a.title === 'string'))
+      authors.push({ agent: 'subagent', lane: a.lane, ...(typeof a.title === 'string' ? { title: a.title } : {}) });
+    else return undefined;
+  }
+  return authors;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

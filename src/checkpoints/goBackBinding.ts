@@ -36,16 +36,18 @@ export function bindGoBack(
   const label = (path: string) => fileLabel(chat, path);
 
   const entries = (): TranscriptEntry[] => chat.session?.snapshot().entries ?? [];
+  /** A prompt: a user message of the main flow (a subagent's lane may hold its own, which are not the user's). */
+  const isPrompt = (e: TranscriptEntry) => e.kind === 'user' && e.lane === undefined;
   /** The user message `entryId` is, or (for a turn's other entries) the one whose turn holds it, with its place. */
   const userMessage = (entryId: string, within: 'self' | 'turn') => {
     const all = entries();
     const at = all.findIndex((e) => e.id === entryId);
     if (at < 0) return undefined;
     let i = at;
-    if (within === 'turn') while (i >= 0 && all[i]!.kind !== 'user') i--;
+    if (within === 'turn') while (i >= 0 && !isPrompt(all[i]!)) i--;
     const entry = all[i];
-    if (entry?.kind !== 'user') return undefined;
-    return { entry, userIndex: all.slice(0, i).filter((e) => e.kind === 'user').length };
+    if (entry?.kind !== 'user' || !isPrompt(entry)) return undefined;
+    return { entry, userIndex: all.slice(0, i).filter(isPrompt).length };
   };
   /**
    * Going back into another session: once it is shown, the records of the turns before the prompt come along (a fork

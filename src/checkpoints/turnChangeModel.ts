@@ -25,6 +25,20 @@ export interface ChangedFile {
   removed: number;
   /** Where the content before the turn came from. */
   source: 'git' | 'diffs' | 'none';
+  /**
+   * Who changed it, from the tool calls of the turn that wrote it (their diffs), in the order they first did. Absent:
+   * not known (only the git snapshot saw the change, e.g. a shell command's; or a record kept before this was).
+   */
+  changedBy?: ChangeAuthor[];
+}
+
+/** Who made a change: the main agent, or a subagent by its lane (the child session id) and its title then. */
+export type ChangeAuthor = { agent: 'main' } | { agent: 'subagent'; lane: string; title?: string };
+
+/** A tool call of the turn with the lane it ran in (undefined: the main agent's). */
+export interface LanedToolCall {
+  call: ToolCallState;
+  lane?: string;
 }
 
 /** The diffs of the turn's completed tool calls, per path, oldest first. Failed or refused calls changed nothing. */
@@ -37,6 +51,22 @@ export function diffsByPath(toolCalls: readonly ToolCallState[]): Map<string, Fi
       const list = byPath.get(c.path) ?? [];
       list.push({ oldText: c.oldText ?? null, newText: c.newText });
       byPath.set(c.path, list);
+    }
+  }
+  return byPath;
+}
+
+/**
+ * Who wrote each path (the paths as the diffs name them): the lanes of the completed calls with a diff of it, in the
+ * order they first did (`undefined`: the main agent). Calls that wrote nothing, failed or were refused are no one's.
+ */
+export function writersByPath(calls: readonly LanedToolCall[]): Map<string, (string | undefined)[]> {
+  const byPath = new Map<string, (string | undefined)[]>();
+  for (const { call, lane } of calls) {
+    for (const path of diffsByPath([call]).keys()) {
+      const writers = byPath.get(path) ?? [];
+      if (!writers.includes(lane)) writers.push(lane);
+      byPath.set(path, writers);
     }
   }
   return byPath;

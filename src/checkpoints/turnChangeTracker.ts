@@ -2,7 +2,9 @@
 // starts, the tool calls it ran, and at its end the per-file change set (turnChangeModel.ts decides the contents).
 // It owns the change sets of the session the chat shows, oldest first, each placed by its prompts' places among the
 // session's user messages; they are kept in the CheckpointStore, so a reload or a reopened conversation has them too.
-// TurnReview reviews and reverts from them; CodeRestore restores to before a prompt.
+// TurnReview reviews and reverts from them; CodeRestore restores to before a prompt. A subagent's tool calls (entries
+// with a `lane`) are the turn's like the main agent's: their diffs count, and each file says who wrote it. The prompts
+// are the main flow's user messages (a lane's own user messages are not the user's prompts).
 import { readFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import type { Chat } from '../chat/chat';
@@ -10,10 +12,10 @@ import type { TurnStartGate } from '../chat/turnStartGate';
 import { Emitter, type Disposable, type Event } from '../acpClient/events';
 import type { Logger } from '../acpClient/logger';
 import type { Session } from '../acpClient/session';
-import type { ToolCallState, TranscriptChange } from '../acpClient/transcript';
+import type { ToolCallState, TranscriptChange, TranscriptEntry } from '../acpClient/transcript';
 import type { CheckpointStore, TrackedFile, TurnRecord } from './checkpointStore';
 import { changedSince, contentAt, takeGitSnapshot, type GitSnapshot } from './gitSnapshot';
-import { describeChange, diffsByPath, type FileDiff } from './turnChangeModel';
+import { describeChange, diffsByPath, writersByPath, type ChangeAuthor, type FileDiff, type LanedToolCall } from './turnChangeModel';
 
 export type { TrackedFile } from './checkpointStore';
 
@@ -25,7 +27,8 @@ export interface TurnChangeSet extends TurnRecord {
 interface RunningTurn {
   userIndex: number;
   endUserIndex: number;
-  toolCallIds: Set<string>;
+  /** The turn's tool calls by id, each with the lane it ran in (undefined: the main agent's). */
+  toolCallIds: Map<string, string | undefined>;
   snapshot: Promise<GitSnapshot | undefined>;
 }
 
@@ -159,7 +162,7 @@ export class TurnChangeTracker implements Disposable {
     this.turn = undefined;
     this.records = [];
     this.droppedCount = 0;
-    this.users = session ? session.snapshot().entries.filter((e) => e.kind === 'user').length : 0;
+    this.users = session ? session.snapshot().entries.filter(isPrompt).length : 0;
     this.emitter.fire();
     this.sessionSub = session?.onDidChange((changes) => this.onChanges(session, changes));
     if (session) this.computing = this.computing.then(() => this.loadRecords(session));
@@ -177,13 +180,14 @@ export class TurnChangeTracker implements Disposable {
 
   private onChanges(session: Session, changes: readonly TranscriptChange[]): void {
     for (const c of changes) {
-      if (c.type === 'entry-added' && c.entry.kind === 'user') {
+      if (c.type === 'entry-added' && isPrompt(c.entry)) {
         const index = this.users++;
         if (!this.turn) this.startTurn(session, index);
         else this.turn.endUserIndex = index;
       }
       if ((c.type === 'entry-added' || c.type === 'entry-changed') && c.entry.kind === 'tool') {
-        this.turn?.toolCallIds.add(c.entry.toolCall.toolCallId);
+        const id = c.entry.toolCall.toolCallId;
+        if (this.turn && !this.turn.toolCallIds.has(id)) this.turn.toolCallIds.set(id, c.entry.lane);
         if (this.turn) this.reportWrite(session, this.turn, c.entry.toolCall);
       }
       if (c.type === 'meta-changed' && c.keys.includes('turn') && this.turn && session.turn === 'idle') this.endTurn(session);
@@ -196,7 +200,7 @@ export class TurnChangeTracker implements Disposable {
     const wrote = new Set([...diffsByPath([call]).keys()].map((p) => nodePath.resolve(cwd, p)));
     if (!wrote.size) return;
     this.reported.add(call.toolCallId);
-    const calls = [...turn.toolCallIds].flatMap((id) => session.getToolCall(id) ?? []);
+    const calls = [...turn.toolCallIds.keys()].flatMap((id) => session.getToolCall(id) ?? []);
     const writes = new Map<string, FileDiff[]>();
     for (const [path, list] of diffsByPath(calls)) {
       const abs = nodePath.resolve(cwd, path);
@@ -208,7 +212,7 @@ export class TurnChangeTracker implements Disposable {
   private startTurn(session: Session, userIndex: number): void {
     const cwd = this.cwd();
     if (cwd === undefined) {
-      this.turn = { userIndex, endUserIndex: userIndex, toolCallIds: new Set(), snapshot: Promise.resolve(undefined) };
+      this.turn = { userIndex, endUserIndex: userIndex, toolCallIds: new Map(), snapshot: Promise.resolve(undefined) };
       return;
     }
     // Taken before the prompt leaves (the gate holds it): a shell command the turn runs changes files only after it.
@@ -226,15 +230,20 @@ export class TurnChangeTracker implements Disposable {
       },
     );
     this.turnStarts?.hold(session.id, snapshot);
-    this.turn = { userIndex, endUserIndex: userIndex, toolCallIds: new Set(), snapshot };
+    this.turn = { userIndex, endUserIndex: userIndex, toolCallIds: new Map(), snapshot };
   }
 
   private endTurn(session: Session): void {
     const turn = this.turn!;
     this.turn = undefined;
-    const toolCalls = [...turn.toolCallIds].flatMap((id) => session.getToolCall(id) ?? []);
+    const toolCalls = [...turn.toolCallIds].flatMap(([id, lane]): LanedToolCall[] => {
+      const call = session.getToolCall(id);
+      return call ? [{ call, ...(lane === undefined ? {} : { lane }) }] : [];
+    });
+    // The lanes' titles as they are now (the record keeps them: a reopened conversation may not have its lanes).
+    const titles = new Map(toolCalls.flatMap(({ lane }) => (lane === undefined ? [] : [[lane, session.subagentLane(lane)?.title] as const])));
     this.computing = this.computing
-      .then(() => this.compute(turn, toolCalls))
+      .then(() => this.compute(turn, toolCalls, titles))
       .then(
         async (record) => {
           if (!record || this.session !== session) return;
@@ -248,13 +257,19 @@ export class TurnChangeTracker implements Disposable {
       );
   }
 
-  private async compute(turn: RunningTurn, toolCalls: ToolCallState[]): Promise<TurnRecord | undefined> {
+  private async compute(turn: RunningTurn, toolCalls: LanedToolCall[], titles: ReadonlyMap<string, string | undefined>): Promise<TurnRecord | undefined> {
     const cwd = this.cwd() ?? '/';
     const snapshot = await turn.snapshot;
     const diffs = new Map<string, FileDiff[]>();
-    for (const [path, list] of diffsByPath(toolCalls)) {
+    for (const [path, list] of diffsByPath(toolCalls.map((c) => c.call))) {
       const abs = nodePath.resolve(cwd, path);
       diffs.set(abs, [...(diffs.get(abs) ?? []), ...list]);
+    }
+    const writers = new Map<string, (string | undefined)[]>();
+    for (const [path, lanes] of writersByPath(toolCalls)) {
+      const abs = nodePath.resolve(cwd, path);
+      const known = writers.get(abs) ?? [];
+      writers.set(abs, [...known, ...lanes.filter((l) => !known.includes(l))]);
     }
     const paths = new Set(diffs.keys());
     if (snapshot) for (const p of await changedSince(snapshot)) paths.add(p);
@@ -264,7 +279,8 @@ export class TurnChangeTracker implements Disposable {
       if (after === undefined) continue; // binary or unreadable: not something this view can revert
       const fromGit = snapshot ? await contentAt(snapshot, path) : undefined;
       const change = describeChange(path, after, fromGit, diffs.get(path) ?? []);
-      if (change) files.push({ ...change, reverted: false });
+      const by = writers.get(path);
+      if (change) files.push({ ...change, ...(by ? { changedBy: by.map((lane) => author(lane, titles)) } : {}), reverted: false });
     }
     if (!files.length) return undefined;
     return {
@@ -294,6 +310,17 @@ export class TurnChangeTracker implements Disposable {
     this.droppedCount = kept.dropped;
     this.emitter.fire();
   }
+}
+
+/** A user message the user sent: one of the main flow (a subagent's lane may hold its own). */
+function isPrompt(e: TranscriptEntry): boolean {
+  return e.kind === 'user' && e.lane === undefined;
+}
+
+function author(lane: string | undefined, titles: ReadonlyMap<string, string | undefined>): ChangeAuthor {
+  if (lane === undefined) return { agent: 'main' };
+  const title = titles.get(lane);
+  return { agent: 'subagent', lane, ...(title ? { title } : {}) };
 }
 
 /** The file's text on disk; `null` when it does not exist; undefined when it is binary, too large or unreadable. */

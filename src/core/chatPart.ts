@@ -183,6 +183,7 @@ function createChatActions(
       chat.session?.editQueued(id, text);
     },
     cancelTurn: () => chat.cancel().then(done, report(vscode.l10n.t('Stopping the turn'))),
+    cancelSubagent: (sessionId) => chat.cancelSubagent(sessionId).then(done, report(vscode.l10n.t('Stopping the subagent'))),
     restartAgent: () => chats.restart(chat).then(done, report(vscode.l10n.t('Restarting the agent'))),
     openFolder: () => Promise.resolve(ACTIONS.openFolder.run()).then(done, report(vscode.l10n.t('Opening a folder'))),
     setMode: (modeId) =>
@@ -206,8 +207,11 @@ function createChatActions(
       // A completed call's change is already on disk: show what it changed, not disk-vs-proposal (which is empty).
       const applied = toolCall?.status === 'completed';
       // A change still waiting for approval: the diff's title bar answers that request too (review/diffApprovals.ts).
-      const forApproval = applied ? undefined : pendingPermissionOf(permissions, chat, toolCallId)?.key;
-      await editor.showDiff({ path: content.path, oldText: content.oldText ?? null, newText: content.newText }, { applied, forApproval });
+      const pending = applied ? undefined : pendingPermissionOf(permissions, chat, toolCallId);
+      await editor.showDiff(
+        { path: content.path, oldText: content.oldText ?? null, newText: content.newText },
+        { applied, forApproval: pending?.key, askedBy: pending?.presentation.askedBy },
+      );
     },
   };
 }

@@ -10,6 +10,7 @@ import type { ChatNotices, NoticeButton, SetupStep } from '../chat/chatNotices';
 import { AgentExitedError, AgentStartError, errorMessage } from '../acpClient/errors';
 import type { Disposable } from '../acpClient/events';
 import type { Session } from '../acpClient/session';
+import type { TranscriptEntry } from '../acpClient/transcript';
 import type { Logger } from '../acpClient/logger';
 import { COMMANDS } from '../contributions/commandIds';
 import { describeError, firstLine, type Severity, type UserAction, type UserError } from './userErrors';
@@ -267,7 +268,13 @@ export class UserErrorPresenter implements vscode.Disposable {
     const follow = (session: Session | undefined) => {
       turns?.dispose();
       turns = session?.onDidChange((changes) => {
-        if (!changes.some((c) => c.type === 'entry-added' && (c.entry.kind === 'user' || (c.entry.kind === 'turn-end' && c.entry.stopReason === 'end_turn'))))
+        const mainFlow = (e: TranscriptEntry) => e.lane === undefined;
+        if (
+          !changes.some(
+            (c) =>
+              c.type === 'entry-added' && mainFlow(c.entry) && (c.entry.kind === 'user' || (c.entry.kind === 'turn-end' && c.entry.stopReason === 'end_turn')),
+          )
+        )
           return;
         chat.notices.keptPrompt = undefined;
         chat.notices.resendWhenSignedIn = false;

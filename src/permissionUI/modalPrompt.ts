@@ -5,7 +5,7 @@
 // discards it.
 import * as vscode from 'vscode';
 import type { PermissionPrompt } from './permissionBroker';
-import { APPROVAL, buildModalDetail } from './permissionPresentation';
+import { APPROVAL, askedQuestion, buildModalDetail } from './permissionPresentation';
 import type { OpenPrompt, PromptActions } from './promptSurface';
 
 interface Button extends vscode.MessageItem {
@@ -26,7 +26,7 @@ export function openPermissionModal(prompt: PermissionPrompt, actions: PromptAct
   const run = async () => {
     for (;;) {
       // No button is a close affordance: Esc/Cancel must not pick an option (the detail says so).
-      const choice = await vscode.window.showWarningMessage(p.question, { modal: true, detail: buildModalDetail(p) }, ...buttons);
+      const choice = await vscode.window.showWarningMessage(askedQuestion(p), { modal: true, detail: buildModalDetail(p) }, ...buttons);
       if (choice === details) {
         if (ended) return;
         await showDetails(prompt, actions);
@@ -48,7 +48,7 @@ export function openPermissionModal(prompt: PermissionPrompt, actions: PromptAct
 
   return {
     key: prompt.key,
-    view: () => ({ key: prompt.key, surface: 'modal', title: p.question, items: buttons.map((b) => b.title), activeIndex: 0 }),
+    view: () => ({ key: prompt.key, surface: 'modal', title: askedQuestion(p), items: buttons.map((b) => b.title), activeIndex: 0 }),
     close() {
       ended = true;
     },

@@ -112,12 +112,16 @@ export class PermissionBroker {
     if (this.live.has(request.key)) throw new Error(`A permission request with key ${request.key} is already pending.`);
     let presentation: PermissionPresentation;
     try {
-      presentation = buildPermissionPresentation({ params: request.params, toolCall: request.toolCall }, this.presentationContext());
+      presentation = buildPermissionPresentation(
+        { params: request.params, toolCall: request.toolCall, subagent: request.subagent },
+        this.presentationContext(),
+      );
     } catch (err) {
       // The presenter is written not to throw on agent data; if it does, the request must still reach the user.
       this.logger.error(`[broker] could not build the presentation of ${request.key}`, err);
       presentation = buildPermissionPresentation({
         params: { sessionId: request.sessionId, toolCall: { toolCallId: '' }, options: request.params.options ?? [] },
+        subagent: request.subagent,
       });
     }
     this.hold({ type: 'permission', key: request.key, sessionId: request.sessionId, request, presentation });

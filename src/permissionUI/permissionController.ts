@@ -192,7 +192,7 @@ export class PermissionController implements vscode.Disposable {
       openLocation: (location) => this.editor.openPresentedLocation(location),
       showDiffs: async (prompt: PermissionPrompt) => {
         // Opened for this request: the diff's title bar answers it too (review/diffApprovals.ts).
-        for (const diff of prompt.presentation.diffs) await this.editor.showDiff(diff, { forApproval: prompt.key });
+        for (const diff of prompt.presentation.diffs) await this.editor.showDiff(diff, { forApproval: prompt.key, askedBy: prompt.presentation.askedBy });
       },
       showPlan: (prompt: PermissionPrompt) => this.showPlan(prompt),
       viewChanged: () => this.viewChanged(),

@@ -67,12 +67,16 @@ export interface PermissionPresentation {
   /** The option Enter picks: the one-time deny when `defaultToNo`, else the agent's first one-time answer. */
   defaultOptionId?: string;
   defaultToNo: boolean;
+  /** The subagent that asks (its name, or a word for one without a name); absent when the main agent asks. */
+  askedBy?: string;
 }
 
 export interface PresentationInput {
   params: RequestPermissionRequest;
   /** The session's merged state of `params.toolCall.toolCallId`, from earlier `tool_call` updates. */
   toolCall?: ToolCallState;
+  /** Set when a subagent asks (the Approval's `subagent`). */
+  subagent?: { readonly title?: string };
 }
 
 export interface PresentationContext {
@@ -155,7 +159,18 @@ export function buildPermissionPresentation(input: PresentationInput, context: P
     options: grouped.map((o) => ({ optionId: o.optionId, label: toVerbatimText(o.name), kind: o.kind, icon: OPTION_KIND_ICON[o.kind] ?? 'question' })),
     defaultOptionId: defaultOption?.optionId,
     defaultToNo: hint.defaultToNo,
+    askedBy: input.subagent ? subagentName(input.subagent.title) : undefined,
   };
+}
+
+/** A subagent's name as every surface shows it: its title from the agent, cleaned, else the word for one. */
+export function subagentName(title: string | undefined): string {
+  return (title !== undefined && toDisplayText(title, 80)) || l10n.t('Subagent');
+}
+
+/** The question as a surface's heading asks it: naming the subagent that asks, when one does. */
+export function askedQuestion(p: PermissionPresentation): string {
+  return p.askedBy === undefined ? p.question : l10n.t('{0} asks: {1}', p.askedBy, p.question);
 }
 
 export function isRejectKind(kind: string): boolean {
@@ -164,7 +179,7 @@ export function isRejectKind(kind: string): boolean {
 
 /** The QuickPick's title: the question, then what it is about (the subject in whole is also the modal's detail). */
 export function buildPromptHeading(p: PermissionPresentation): string {
-  return p.subject ? `${p.question} ${p.subject}` : p.question;
+  return p.subject ? `${askedQuestion(p)} ${p.subject}` : askedQuestion(p);
 }
 
 /** What the question is about and what will happen, in plain lines. Commands stay verbatim. */

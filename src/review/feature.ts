@@ -39,7 +39,7 @@ export function activateReview(core: Core): Feature {
   /** Review Changes…: the chat's turns with something to review, all or from a picked prompt on, in one diff. */
   const reviewChanges = async (chat: Chat) => {
     const sets = reviewableSets(core.parts.get(chat, TURN_CHANGES).turnChanges.sets);
-    const prompts = chat.session?.snapshot().entries.flatMap((e) => (e.kind === 'user' ? [blocksText(e.content)] : [])) ?? [];
+    const prompts = chat.session?.snapshot().entries.flatMap((e) => (e.kind === 'user' && e.lane === undefined ? [blocksText(e.content)] : [])) ?? [];
     const ranges = reviewRanges(sets, (userIndex) => prompts[userIndex]);
     if (!ranges.length) {
       presenter.showMessage(NO_CHANGES_TO_REVIEW.message, NO_CHANGES_TO_REVIEW.severity, NO_CHANGES_TO_REVIEW.actions, chat);

@@ -5,6 +5,7 @@ import type { Chat } from '../chat/chat';
 import { Emitter } from '../acpClient/events';
 import type { TurnChangeSet } from '../checkpoints/turnChangeTracker';
 import { fileLabel } from '../checkpoints/fileLabel';
+import type { ChangeAuthor } from '../checkpoints/turnChangeModel';
 import type { TurnChangesPart } from '../checkpoints/feature';
 import { describeRevertRefusals } from './reviewWording';
 import type { UserErrorPresenter } from '../feedback/userErrorPresenter';
@@ -14,6 +15,8 @@ import type { EditorReview } from './editorReview';
 import type { TurnReview } from './turnReview';
 
 export function turnChangesView(set: TurnChangeSet, label: (path: string) => string, toReview: (path: string) => number = () => 0): TurnChangesView {
+  // Who changed each file is said only when a subagent took part: a turn of the main agent alone reads as it always did.
+  const subagents = set.files.some((f) => f.changedBy?.some((a) => a.agent === 'subagent'));
   return {
     id: set.id,
     userIndex: set.userIndex,
@@ -28,8 +31,15 @@ export function turnChangesView(set: TurnChangeSet, label: (path: string) => str
       cannotRevert:
         f.before === undefined ? vscode.l10n.t('Its content before the turn is unknown: {0}.', f.beforeUnknown ?? vscode.l10n.t('no record')) : undefined,
       ...(toReview(f.path) > 0 ? { toReview: toReview(f.path) } : {}),
+      ...(subagents && f.changedBy?.length ? { by: authorNames(f.changedBy) } : {}),
     })),
   };
+}
+
+/** The names of who changed a file, each once, in the order they first did. */
+export function authorNames(authors: readonly ChangeAuthor[]): string[] {
+  const names = authors.map((a) => (a.agent === 'main' ? vscode.l10n.t('Main agent') : a.title?.trim() || vscode.l10n.t('Subagent')));
+  return [...new Set(names)];
 }
 
 /** The turns as the page shows them: the cards in their turns, the note that would repeat on each said once. */

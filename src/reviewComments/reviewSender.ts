@@ -61,7 +61,8 @@ export class ReviewSender {
     const files = new Set(current.map((t) => t.path)).size;
     const review: ReviewMeta = { comments: current.length, files };
     const blocks: ContentBlock[] = [{ type: 'text', text: reviewPrompt(current, (p) => this.deps.label(p, chat)), _meta: { acpChat: { review } } }];
-    const after = session.snapshot().entries.filter((e) => e.kind === 'user').length;
+    // The user's prompts: a subagent's incoming messages (in its lane) are not.
+    const after = session.snapshot().entries.filter((e) => e.kind === 'user' && e.lane === undefined).length;
     this.deps.store.update(...current.map((t) => ({ ...t, state: 'sent' as const, after })));
     try {
       const submitted = session.submit(blocks);

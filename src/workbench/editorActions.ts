@@ -56,9 +56,10 @@ export class EditorActions implements vscode.Disposable {
 
   /**
    * Native diff of current vs proposed content; `applied` when the change is already on disk; `forApproval`: the key
-   * of the pending approval it is opened for (its title bar then answers it: review/diffApprovals.ts).
+   * of the pending approval it is opened for (its title bar then answers it: review/diffApprovals.ts); `askedBy`: the
+   * subagent that asks, named in the title.
    */
-  async showDiff(diff: PresentedDiff, { forApproval, ...opts }: { applied?: boolean; forApproval?: string } = {}): Promise<void> {
+  async showDiff(diff: PresentedDiff, { forApproval, ...opts }: { applied?: boolean; forApproval?: string; askedBy?: string } = {}): Promise<void> {
     const sides = await this.attempt(vscode.l10n.t('Showing the diff'), () => this.previews.showDiff(diff, opts));
     if (sides) this.openedDiffEmitter.fire({ ...sides, forApproval });
   }

@@ -41,7 +41,7 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
    * the change, so the file on disk holds the result and a current-vs-proposed diff would show nothing; the agent's
    * own before/after texts are shown instead. Returns the diff's two sides, or undefined when it was not shown.
    */
-  async showDiff(diff: PresentedDiff, { applied = false }: { applied?: boolean } = {}): Promise<DiffSides | undefined> {
+  async showDiff(diff: PresentedDiff, { applied = false, askedBy }: { applied?: boolean; askedBy?: string } = {}): Promise<DiffSides | undefined> {
     const base = nodePath.basename(diff.path) || 'file';
     const id = ++this.counter;
     if (applied) {
@@ -65,7 +65,9 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
     const note = describeNote(result);
     const side =
       result.scope === 'snippet' ? vscode.l10n.t('snippet') : diff.oldText === null && !note ? vscode.l10n.t('new file') : vscode.l10n.t('current ↔ proposed');
-    const title = toDisplayText(note ? vscode.l10n.t('{0} ({1}) — {2}', base, side, note) : vscode.l10n.t('{0} ({1})', base, side), 200);
+    const named = note ? vscode.l10n.t('{0} ({1}) — {2}', base, side, note) : vscode.l10n.t('{0} ({1})', base, side);
+    // A subagent's proposal says whose it is, as the question's other surfaces do.
+    const title = toDisplayText(askedBy === undefined ? named : vscode.l10n.t('{0}, asked by {1}', named, askedBy), 200);
     await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true, preserveFocus: true });
     return { original: left, modified: right };
   }

@@ -88,6 +88,31 @@ describe('fixtures: fake Anthropic API + real adapter over a bare SDK client', (
   });
 });
 
+describe('fixtures: the fake API answers a subagent from its own script', () => {
+  it('a loop request whose conversation holds a scripted marker takes that script; the main loop keeps its own', async () => {
+    api = await startFakeAnthropic([text('main one'), text('main two')]);
+    api.setSubagentScript('MARKER-X', [text('sub one')]);
+    const ask = async (said: string) => {
+      const res = await fetch(`${api!.url}/v1/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'm', stream: false, tools: [{ name: 'Read' }], messages: [{ role: 'user', content: [{ type: 'text', text: said }] }] }),
+      });
+      const body = (await res.json()) as { content: { text?: string }[] };
+      return body.content.map((c) => c.text ?? '').join('');
+    };
+    expect(await ask('MARKER-X: read a file')).toBe('sub one');
+    expect(await ask('hello')).toBe('main one');
+    expect(await ask('MARKER-X again')).toBe('done');
+    expect(api.mainRequests().map((r) => r.reply)).toEqual(['text:main one']);
+    expect(api.subagentRequests('MARKER-X').map((r) => [r.kind, r.reply])).toEqual([
+      ['subagent', 'text:sub one'],
+      ['subagent', 'exhausted:MARKER-X'],
+    ]);
+    expect([api.remaining(), api.remaining('MARKER-X')]).toEqual([1, 0]);
+  });
+});
+
 describe('fixtures: process liveness (isAlive, which every "no process left" check uses)', () => {
   it('a running process is alive; a zombie, which kill(pid, 0) still finds, and a reaped one are not', async () => {
     // `sleep 0` exits at once; its parent then execs `sleep 30`, which never waits for it: a zombie for 30 s, as an

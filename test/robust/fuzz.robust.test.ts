@@ -354,6 +354,7 @@ describe('fuzzing (fast-check)', () => {
         ),
       }),
       fc.record({ type: fc.constant('dropUris'), uris: fc.array(fc.string(), { maxLength: 3 }) }),
+      fc.record({ type: fc.constant('cancelSubagent'), sessionId: fc.string({ minLength: 1, maxLength: 64 }) }),
       fc.constantFrom({ type: 'cancelTurn' }, { type: 'restartAgent' }, { type: 'ready', v: 1 }),
     );
     const verdicts = { accepted: 0, refused: 0 };

@@ -71,6 +71,7 @@ const MESSAGES: Record<string, Shape> = {
   focused: {},
   sendPrompt: { text: str(MAX_TEXT), attachments: arrayOf(attachment, 100) },
   cancelTurn: {},
+  cancelSubagent: { sessionId: (v) => typeof v === 'string' && v.length >= 1 && v.length <= 256 },
   queuedPrompt: { id: str(64), action: oneOf('remove', 'steer', 'send') },
   editQueuedPrompt: { id: str(64), text: str(MAX_TEXT) },
   restartAgent: {},

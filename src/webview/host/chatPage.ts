@@ -30,6 +30,8 @@ export interface ChatActions {
   blurred(): Promise<void>;
   sendPrompt(text: string, attachments: Attachment[]): Promise<void>;
   cancelTurn(): Promise<void>;
+  /** Stops one subagent (by its child session id); the turn and the other subagents go on. */
+  cancelSubagent(sessionId: string): Promise<void>;
   /** A prompt on the session's queue: take it off, steer it into the running turn, or send it now. */
   queuedPrompt(id: string, action: 'remove' | 'steer' | 'send'): Promise<void>;
   editQueuedPrompt(id: string, text: string): Promise<void>;
@@ -159,6 +161,7 @@ const ACTION_MEMBERS: Record<keyof ChatActions, true> = {
   blurred: true,
   sendPrompt: true,
   cancelTurn: true,
+  cancelSubagent: true,
   queuedPrompt: true,
   editQueuedPrompt: true,
   restartAgent: true,

@@ -13,6 +13,8 @@ export interface ChatPanelEvents {
   onDidClose?(): void;
   /** The tab became the active editor. */
   onDidBecomeActive?(): void;
+  /** The tab came on screen or went off it. */
+  onDidChangeVisibility?(): void;
 }
 
 export class ChatPanel implements vscode.Disposable {
@@ -21,6 +23,9 @@ export class ChatPanel implements vscode.Disposable {
   private disposables: vscode.Disposable[] = [];
   private readonly controller: ChatWebviewController;
   private disposed = false;
+  private title: string | undefined;
+  /** Its chat waits for the user: the tab's title says so. */
+  private waiting = false;
 
   static create(deps: ChatWebviewDeps, column: vscode.ViewColumn, events: ChatPanelEvents = {}): ChatPanel {
     const panel = vscode.window.createWebviewPanel(ChatPanel.viewType, untitled(), column, chatWebviewOptions(deps.extensionUri));
@@ -31,9 +36,20 @@ export class ChatPanel implements vscode.Disposable {
   /** What the tab shows of its chat: the chat's title. */
   readonly chrome: ChatChrome = {
     setTitle: (title) => {
-      if (!this.disposed) this.panel.title = title ?? untitled();
+      this.title = title;
+      this.applyTitle();
     },
   };
+
+  /** Marks the tab's title while its chat waits for the user (a tab has no badge). */
+  setWaiting(waiting: boolean): void {
+    this.waiting = waiting;
+    this.applyTitle();
+  }
+
+  private applyTitle(): void {
+    if (!this.disposed) this.panel.title = `${this.waiting ? '● ' : ''}${this.title ?? untitled()}`;
+  }
 
   private constructor(
     readonly panel: vscode.WebviewPanel,
@@ -45,6 +61,7 @@ export class ChatPanel implements vscode.Disposable {
     panel.onDidChangeViewState(
       (e) => {
         if (e.webviewPanel.active) events.onDidBecomeActive?.();
+        events.onDidChangeVisibility?.();
       },
       null,
       this.disposables,

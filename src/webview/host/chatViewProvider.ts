@@ -17,14 +17,19 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private view: vscode.WebviewView | undefined;
   private controller: ChatWebviewController | undefined;
   private pendingApprovals = 0;
+  /** What its chat waits for besides approvals (a finished turn, an error…), worded for the badge's tooltip. */
+  private waiting: string | undefined;
   private title: string | undefined;
   private description: string | undefined;
   private turnRunning = false;
   private endProgress: (() => void) | undefined;
   private disposables: vscode.Disposable[] = [];
 
-  /** `deps` is asked for when VS Code first shows the view. */
-  constructor(private readonly deps: () => ChatWebviewDeps) {}
+  /** `deps` is asked for when VS Code first shows the view; `onDidChangeVisibility` hears it come on screen or go. */
+  constructor(
+    private readonly deps: () => ChatWebviewDeps,
+    private readonly onDidChangeVisibility: () => void = () => undefined,
+  ) {}
 
   /**
    * What the view's title bar shows of its chat: the title beside the view's name, the context usage as its
@@ -52,15 +57,18 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.controller = new ChatWebviewController(view.webview, this.deps());
     this.applyBadge();
     this.applyTitle();
+    view.onDidChangeVisibility(() => this.onDidChangeVisibility(), null, this.disposables);
     view.onDidDispose(
       () => {
         this.controller?.dispose();
         this.controller = undefined;
         this.view = undefined;
+        this.onDidChangeVisibility();
       },
       null,
       this.disposables,
     );
+    this.onDidChangeVisibility();
   }
 
   /** Shows `n` pending approvals on the view's icon (0 clears it). */
@@ -68,6 +76,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.pendingApprovals = Math.max(0, Math.floor(n));
     this.applyBadge();
     this.applyProgress();
+  }
+
+  /** Counts its chat on the view's badge while it waits for the user (`why` is the tooltip's line; undefined clears it). */
+  setWaiting(why: string | undefined): void {
+    this.waiting = why;
+    this.applyBadge();
   }
 
   /** Reveals the view and puts an attachment in its composer. */
@@ -122,6 +136,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private applyBadge(): void {
     if (!this.view) return;
     const n = this.pendingApprovals;
-    this.view.badge = n > 0 ? { value: n, tooltip: n === 1 ? vscode.l10n.t('1 approval waiting') : vscode.l10n.t('{0} approvals waiting', n) } : undefined;
+    const approvals = n > 0 ? (n === 1 ? vscode.l10n.t('1 approval waiting') : vscode.l10n.t('{0} approvals waiting', n)) : undefined;
+    const value = n + (this.waiting === undefined ? 0 : 1);
+    this.view.badge = value > 0 ? { value, tooltip: [approvals, this.waiting].filter(Boolean).join('\n') } : undefined;
   }
 }

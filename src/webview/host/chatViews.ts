@@ -2,6 +2,7 @@
 // in Editor"), or the side view's chat again ("Open Chat in Editor"). Every view of a chat reads the same source and
 // drives the same actions, and tells the registry when the user moves into it (commands then act on that chat).
 import * as vscode from 'vscode';
+import { Emitter } from '../../acpClient/events';
 import type { Chat } from '../../chat/chat';
 import type { ChatParts } from '../../chat/chatParts';
 import type { ChatRegistry } from '../../chat/chatRegistry';
@@ -28,11 +29,17 @@ export class ChatViews implements vscode.Disposable {
   /** The side view's chat shown in a tab too ("Open Chat in Editor"). */
   private mainTab: ChatPanel | undefined;
   private readonly subs: vscode.Disposable[] = [];
+  private readonly visibilityEmitter = new Emitter<void>();
+  /** A chat's view came on screen or went off it (the side view, a tab). */
+  readonly onDidChangeVisibility = this.visibilityEmitter.event;
 
   constructor(private readonly deps: ChatViewsDeps) {
     const { chats } = deps;
     // The side view's page is bound when VS Code first shows it, after every capability has registered its part.
-    this.sideView = new ChatViewProvider(() => this.bind(chats.sideView));
+    this.sideView = new ChatViewProvider(
+      () => this.bind(chats.sideView),
+      () => this.visibilityEmitter.fire(),
+    );
     this.subs.push(bindChatChrome(chats.sideView, this.sideView.chrome));
     this.subs.push({
       dispose: chats.onDidRemove((chat) => {
@@ -52,6 +59,7 @@ export class ChatViews implements vscode.Disposable {
         void this.deps.chats.close(chat);
       },
       onDidBecomeActive: () => this.deps.chats.focus(chat),
+      onDidChangeVisibility: () => this.visibilityEmitter.fire(),
     });
     const chrome = bindChatChrome(chat, panel.chrome);
     this.tabs.set(chat, panel);
@@ -69,8 +77,10 @@ export class ChatViews implements vscode.Disposable {
       onDidClose: () => {
         chrome.dispose();
         this.mainTab = undefined;
+        this.visibilityEmitter.fire();
       },
       onDidBecomeActive: () => this.deps.chats.focus(chat),
+      onDidChangeVisibility: () => this.visibilityEmitter.fire(),
     });
     const chrome = bindChatChrome(chat, panel.chrome);
     this.mainTab = panel;
@@ -99,6 +109,18 @@ export class ChatViews implements vscode.Disposable {
     this.tabs.get(chat)?.dispose();
   }
 
+  /** `chat`'s view is on screen: its tab, or for the side view's chat the side view or its tab. */
+  isVisible(chat: Chat): boolean {
+    if (chat === this.deps.chats.sideView && this.sideView.isVisible) return true;
+    return !!this.tabOf(chat)?.visible;
+  }
+
+  /** Marks `chat`'s view while it waits for the user (`why`, one line; undefined clears): the side view's badge, a tab's title. */
+  markWaiting(chat: Chat, why: string | undefined): void {
+    if (chat === this.deps.chats.sideView) this.sideView.setWaiting(why);
+    this.tabOf(chat)?.setWaiting(why !== undefined);
+  }
+
   /** A chat (the side view or a tab) is on screen. */
   get anyVisible(): boolean {
     return this.sideView.isVisible || !!this.mainTab?.visible || [...this.tabs.values()].some((t) => t.visible);
@@ -106,6 +128,7 @@ export class ChatViews implements vscode.Disposable {
 
   dispose(): void {
     for (const s of this.subs.splice(0)) s.dispose();
+    this.visibilityEmitter.dispose();
     this.mainTab?.dispose();
     for (const tab of [...this.tabs.values()]) tab.dispose();
     this.tabs.clear();

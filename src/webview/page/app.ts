@@ -113,6 +113,7 @@ export class App {
     this.scroller = h('main', { class: 'scroller' });
     this.transcript = new TranscriptView(ctx, this.scroller);
     this.transcript.onAgentText = (id, text) => this.announcer.agentText(id, text);
+    this.transcript.onLaneNews = (text) => this.announcer.say(text);
     this.cards = new TurnCards(this.post, this.transcript);
     this.approvalSignal = new ApprovalSignal(opts.chime, (id) => this.transcript.toolCallOf(id));
     this.elicitations = new ElicitationsView(this.post);

@@ -1,7 +1,7 @@
 // "N files changed" at the end of the turn that changed them: each file with its +/- counts, a link that opens it,
 // Keep (while the editor holds its changes under review) and Undo per file, and for the turn Review (the multi-file
-// diff), Keep All and Undo All: the editor's words for the same acts. One card per turn; the host decides what can be
-// undone; this only shows it.
+// diff), Keep All and Undo All: the editor's words for the same acts. In a turn a subagent took part in, each file
+// says who changed it. One card per turn; the host decides what can be undone; this only shows it.
 import type { ChangedFileView, TurnChangesView, WebviewToHost } from '../protocol/protocol';
 import { breakAtSeparators, button, h, icon, setChildren } from './dom';
 import { l10n } from './l10n';
@@ -56,7 +56,13 @@ export class ChangedFilesView {
 
   private fileRow(id: string, f: ChangedFileView): HTMLElement {
     // The whole name, wrapped between folders in a narrow side bar (never cut: which file it is is the point).
-    const name = h('span', { class: 'ext-link changed-file-name', role: 'link', tabindex: 0, title: f.path }, ...breakAtSeparators(f.label));
+    // Who changed it (only in a turn a subagent took part in), quietly after the name; the link's name says it too.
+    const by = f.by?.length ? f.by.join(', ') : undefined;
+    const name = h(
+      'span',
+      { class: 'ext-link changed-file-name', role: 'link', tabindex: 0, title: f.path, 'aria-label': by && l10n.t('{0}, by {1}', f.label, by) },
+      ...breakAtSeparators(f.label),
+    );
     const openFile = () => this.post({ type: 'openLocation', path: f.path });
     name.addEventListener('click', openFile);
     name.addEventListener('keydown', (e) => {
@@ -84,6 +90,7 @@ export class ChangedFilesView {
       { class: 'changed-file', 'data-testid': 'changed-file', 'data-change': f.change, 'data-reverted': f.reverted },
       name,
       f.change === 'modified' ? null : h('span', { class: 'changed-file-kind' }, f.change === 'created' ? l10n.t('created') : l10n.t('deleted')),
+      by ? h('span', { class: 'changed-file-by', 'data-testid': 'changed-file-by', 'aria-hidden': 'true' }, l10n.t('by {0}', by)) : null,
       f.toReview
         ? h(
             'span',

@@ -30,6 +30,8 @@ export class PermissionView implements EntryView {
     private readonly standalone: () => boolean,
     /** The transcript's state of a tool call (what the question is asked from), if it holds the call. */
     private readonly toolCallOf: (toolCallId: string) => ToolCallState | undefined = () => undefined,
+    /** The subagent that asks (the name of the lane the card is in); undefined when the main agent asks. */
+    private readonly askedBy: () => string | undefined = () => undefined,
   ) {
     // While pending, a digit key pressed in the card picks the option with that number (a settled card has none).
     this.node.addEventListener('keydown', (ev) => {
@@ -53,7 +55,8 @@ export class PermissionView implements EntryView {
     // From the subject, not the raw path: it is the path with what cannot be shown made visible.
     const shown = asked.subjectForm === 'path' && asked.subject !== undefined ? this.ctx.shownPath?.(asked.subject) : undefined;
     const named = !!shown?.inside && !!call?.title && titleNamesPath(call.title, shown.text);
-    const json = JSON.stringify([p, asked, shown, named]);
+    const by = this.askedBy();
+    const json = JSON.stringify([p, asked, shown, named, by]);
     if (json === this.key) return;
     this.key = json;
     this.toolCallId = p.toolCallId;
@@ -62,7 +65,7 @@ export class PermissionView implements EntryView {
     // The card's title says the path then, and is shown whole while the question waits (styles.css).
     this.node.toggleAttribute('data-named-by-title', named && !this.standalone());
     this.node.setAttribute('aria-label', l10n.t('Permission: {0}', p.title));
-    setChildren(this.node, ...this.render(p, asked, shown, named));
+    setChildren(this.node, ...this.render(p, asked, shown, named, by));
   }
 
   /** Re-renders after a move (standalone ↔ inside the tool card changes how an answered request shows). */
@@ -72,7 +75,7 @@ export class PermissionView implements EntryView {
   }
 
   /** `named`: the tool card's title names the file, so inside that card the subject is not said again. */
-  private render(p: PermissionRecord, asked: ApprovalQuestion, shown: ShownPath | undefined, named: boolean): (HTMLElement | null)[] {
+  private render(p: PermissionRecord, asked: ApprovalQuestion, shown: ShownPath | undefined, named: boolean, by: string | undefined): (HTMLElement | null)[] {
     const standalone = this.standalone();
     const settled = p.outcome.status !== 'pending';
     const outcome = settled ? h('span', { class: 'permission-outcome', 'data-testid': 'permission-outcome' }, describePermissionOutcome(p.outcome)) : null;
@@ -87,9 +90,11 @@ export class PermissionView implements EntryView {
       icon(outcomeIcon(p)),
       h('span', { class: 'permission-title', 'data-testid': 'permission-question' }, asked.question),
     );
+    // A subagent's question says whose it is, as the QuickPick, the modal and the diff do.
+    const askedBy = by === undefined ? null : h('div', { class: 'permission-asked-by', 'data-testid': 'permission-asked-by' }, l10n.t('Asked by {0}', by));
     const subject = standalone || !named ? renderSubject(asked, shown) : null;
     const desc = p.description ? h('div', { class: 'permission-desc' }, p.description) : null;
-    if (outcome) return [head, subject, desc, outcome, grant];
+    if (outcome) return [head, askedBy, subject, desc, outcome, grant];
     const buttons = inApprovalOrder(p.options).map((o, i) => {
       const key = String(i + 1);
       // The accessible name is what the button shows: the option's name, then its key.
@@ -110,7 +115,7 @@ export class PermissionView implements EntryView {
       b.addEventListener('click', () => this.answer(p.key, o.optionId));
       return b;
     });
-    return [head, subject, desc, h('div', { class: 'permission-options' }, ...buttons)];
+    return [head, askedBy, subject, desc, h('div', { class: 'permission-options' }, ...buttons)];
   }
 
   private answer(key: string, optionId: string): void {

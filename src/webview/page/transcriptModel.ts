@@ -1,6 +1,7 @@
 // The transcript's entries apart from their DOM: their order, the turns they fall in (a user message starts one), the
 // tool calls by id, the calls the user was asked about (they never fold), and the agent messages an error repeats
-// (errorEcho.ts). Entries are only ever appended; a snapshot clears it all.
+// (errorEcho.ts). Entries are only ever appended; a snapshot clears it all. The main flow is one model; each subagent's
+// lane is another, of one turn (transcriptLanes.ts).
 import type { ToolCallState, TranscriptEntry } from '../protocol/protocol';
 import { echoesError } from './errorEcho';
 import type { EntryView } from './messageViews';
@@ -30,6 +31,9 @@ export class TranscriptModel {
   private readonly toolEntry = new Map<string, string>();
   /** Agent messages the error right after them repeats: not shown, nor found. */
   readonly echoes = new Set<string>();
+
+  /** `oneTurn`: a lane's model, whose entries are all one turn (a user message does not start another). */
+  constructor(private readonly oneTurn = false) {}
 
   clear(): void {
     this.order.length = 0;
@@ -78,7 +82,7 @@ export class TranscriptModel {
 
   /** Starts a turn when `e`, the next entry, is a user message or the first entry: true then. */
   startsTurn(e: TranscriptEntry): boolean {
-    if (e.kind !== 'user' && this.order.length > 0) return false;
+    if ((e.kind !== 'user' || this.oneTurn) && this.order.length > 0) return false;
     this.turnStart.push(this.order.length);
     this.userIndexOfTurn.push(e.kind === 'user' ? this.users++ : -1);
     return true;

@@ -1,6 +1,7 @@
 // Find in the chat, over the conversation's entries rather than the DOM: turns the virtual list has not mounted are
 // searched too. Pure: the text each entry shows, and where a query occurs in it.
 import { blocksText, type TranscriptEntry } from '../protocol/protocol';
+import { firstLine, laneName } from './laneState';
 
 /** One occurrence: the entry, and which occurrence in that entry's text (0-based). */
 export interface SearchHit {
@@ -21,6 +22,9 @@ export function searchableText(e: TranscriptEntry): string {
       return [e.title, e.description ?? ''].join('\n');
     case 'error':
       return e.message;
+    case 'subagent':
+      // Its header: its name and its task's line (the lane's entries are searched as entries of their own).
+      return [laneName(e.subagent), firstLine(e.subagent.description)].join('\n');
     case 'permission':
     case 'turn-end':
       return '';

@@ -4,18 +4,22 @@
 // virtual list (virtualList.ts): only those near the viewport are in the DOM, and a turn's views are built the first
 // time it is shown. Runs of finished calls of one kind fold into one line (transcriptFolds.ts), their cards built only
 // while it is expanded. Permission entries whose tool card is on screen are mounted inside that card. An agent message
-// that only repeats the error after it is not shown (errorEcho.ts).
-import type { ToolCallState, TranscriptEntry } from '../protocol/protocol';
+// that only repeats the error after it is not shown (errorEcho.ts). A subagent's entries leave the main flow for its
+// lane (transcriptLanes.ts), a block at its place in its parent's flow (laneView.ts) whose body holds them, built with
+// the same views, folds and cards as the main flow's while the lane is open and not at all while it is folded.
+import type { SubagentLane, ToolCallState, TranscriptEntry } from '../protocol/protocol';
 import type { EntryAppend } from '../protocol/protocol';
 import { AgentView, ThoughtView } from './agentMessageView';
 import { h } from './dom';
 import { appended } from './entryAppend';
 import { l10n } from './l10n';
-import { ErrorView, NoticeView, TurnEndView, type EntryView } from './messageViews';
+import { laneActive, laneFinished, laneName, laneNews } from './laneState';
+import { LaneClock, LaneView } from './laneView';
+import { ErrorView, NoticeView, TurnEndView, type EntryOf, type EntryView } from './messageViews';
 import { PermissionView } from './permissionView';
 import { ToolCallView } from './toolCallView';
-import { TranscriptFolds } from './transcriptFolds';
-import { TranscriptModel, type Slot } from './transcriptModel';
+import { Flow, Flows } from './transcriptLanes';
+import type { TranscriptModel, Slot } from './transcriptModel';
 import { UserMessageView } from './userMessageView';
 import { VirtualList } from './virtualList';
 import type { Renderable, ViewContext } from './viewContext';
@@ -24,37 +28,44 @@ import { unreachable } from '../protocol/protocol';
 export class TranscriptView {
   readonly node: HTMLElement;
   private readonly turns: VirtualList;
-  private readonly model = new TranscriptModel();
-  private readonly folds: TranscriptFolds;
-  private readonly toolViews = new Map<string, ToolCallView>();
-  /** Called for each agent message render (announcements). */
+  private readonly flows: Flows;
+  private readonly clock: LaneClock;
+  /** Called for each main-flow agent message render (announcements; a lane's words are not read out as they come). */
   onAgentText: ((entryId: string, text: string) => void) | undefined;
+  /** Called with what a screen reader hears when a lane finishes or needs the user. */
+  onLaneNews: ((text: string) => void) | undefined;
 
   constructor(
     private readonly ctx: ViewContext,
     scroller: HTMLElement,
+    now: () => number = Date.now,
   ) {
+    this.clock = new LaneClock(now);
     this.turns = new VirtualList(
       scroller,
-      (t) => this.folds.refold(this.model.turnStart[t]!, this.model.turnEnd(t)),
+      (t) => this.flows.main.folds.refold(this.model.turnStart[t]!, this.model.turnEnd(t)),
       (t) => this.rerender(t),
     );
-    this.folds = new TranscriptFolds(this.model, {
-      built: (t) => this.turns.block(t).built,
-      container: (t) => this.container(t),
-      mount: (slot, container) => this.mount(slot, null, container),
-      unmount: (slot) => this.unmount(slot),
-    });
+    const blocks = { built: (t: number) => this.turns.block(t).built, container: (t: number) => this.turns.block(t).body };
+    const views = {
+      mount: (slot: Slot, flow: Flow, container?: HTMLElement) => this.mount(slot, flow, null, container),
+      unmount: (slot: Slot) => this.unmount(slot),
+    };
+    this.flows = new Flows((lane) => new Flow(lane, lane ? undefined : blocks, views));
     this.node = h('div', { class: 'transcript', role: 'log', 'aria-label': l10n.t('Chat'), 'data-testid': 'transcript' }, this.turns.node);
+  }
+
+  /** The main flow's model: its turns are the virtual list's blocks. */
+  private get model(): TranscriptModel {
+    return this.flows.main.model;
   }
 
   /** Replaces everything (snapshot). Builds only the turns the viewport shows (at the end). */
   reset(entries: readonly TranscriptEntry[]): void {
-    this.model.clear();
-    this.toolViews.clear();
-    this.folds.clear();
+    this.flows.clear();
+    this.clock.clear();
     this.turns.clear();
-    for (const e of entries) this.add({ entry: e }, false);
+    for (const e of entries) this.add({ entry: e }, this.flows.place(e), false);
     this.turns.layout(true);
   }
 
@@ -63,70 +74,92 @@ export class TranscriptView {
     this.turns.layout(atEnd);
   }
 
-  /** How many entries the conversation holds (shown or not). */
+  /** How many entries the conversation holds (shown or not, in lanes too). */
   get size(): number {
-    return this.model.order.length;
+    return this.flows.size;
   }
 
-  /** The entries in order (find searches them all, mounted or not). */
+  /** The entries in the order they are shown, each lane's after its place (find searches them all, mounted or not). */
   entries(): IterableIterator<TranscriptEntry> {
-    return this.model.entries();
+    return this.flows.entries();
   }
 
-  /** The entries from the newest back. */
+  /** The entries from the newest to arrive back. */
   newestFirst(): IterableIterator<TranscriptEntry> {
-    return this.model.newestFirst();
+    return this.flows.newestFirst();
   }
 
   /**
-   * Puts an entry in the DOM to scroll to it: its turn mounted (built if need be) and its folded group expanded.
-   * Returns its node, or undefined for an unknown id.
+   * Puts an entry in the DOM to scroll to it: its turn mounted (built if need be), the lanes it is in opened and its
+   * folded group expanded. A lane's own entry opens it (its task is shown whole then) and gives its header. Returns
+   * its node, or undefined for an unknown id.
    */
   reveal(entryId: string): HTMLElement | undefined {
-    const t = this.model.turnOfEntry(entryId);
+    const flow = this.flows.of(entryId);
+    if (!flow) return undefined;
+    const chain = this.flows.chain(flow);
+    const t = this.model.turnOfEntry(chain[0]?.lane?.entryId ?? entryId);
     if (t === undefined) return undefined;
     this.turns.reveal(t);
-    this.folds.expandAround(entryId);
-    return this.model.slots.get(entryId)?.view?.node;
+    for (const lane of chain) this.setOpen(lane, true);
+    flow.folds.expandAround(entryId);
+    const slot = flow.model.slots.get(entryId);
+    const lane = slot && this.flows.laneOf(slot.entry);
+    if (lane) {
+      this.setOpen(lane, true);
+      return lane.view?.head;
+    }
+    return slot?.view?.node;
   }
 
-  /** Upserts entries: known ids update their view in place, new ids are appended in order. */
+  /**
+   * Upserts entries: known ids update their view in place, new ids are appended in order, each in its flow (a lane's
+   * entry touches only its lane's DOM). Lanes open and fold as their state says, after the entries are in.
+   */
   patch(entries: readonly TranscriptEntry[]): void {
     const added: Slot[] = [];
-    // The indices of the tool calls this patch touches (a call, or the permission that names it): where folds change.
-    let lo = Infinity;
-    let hi = -1;
-    const touch = (id: string | undefined) => {
-      const i = id === undefined ? undefined : this.model.index.get(id);
+    // Per flow, the indices of the tool calls this patch touches (a call, or the permission that names it): where folds change.
+    const touched = new Map<Flow, [number, number]>();
+    const touch = (flow: Flow, id: string | undefined) => {
+      const i = id === undefined ? undefined : flow.model.index.get(id);
       if (i === undefined) return;
-      lo = Math.min(lo, i);
-      hi = Math.max(hi, i);
+      const r = touched.get(flow);
+      touched.set(flow, r ? [Math.min(r[0], i), Math.max(r[1], i)] : [i, i]);
     };
+    const opens: [Flow, boolean][] = [];
     for (const e of entries) {
-      const slot = this.model.slots.get(e.id);
-      if (slot) {
+      let flow = this.flows.of(e.id);
+      const slot = flow?.model.slots.get(e.id);
+      const before = slot?.entry;
+      if (flow && slot && before) {
         slot.entry = e;
-        if (e.kind === 'tool') touch(e.id);
-        if (e.kind === 'permission') touch(this.model.noteAsked(e.permission.toolCallId));
+        if (e.kind === 'tool') touch(flow, e.id);
+        if (e.kind === 'permission') touch(flow, flow.model.noteAsked(e.permission.toolCallId));
         if (slot.view && slot.view.node.dataset.entryKind !== e.kind) {
           // Never expected: an id changing kind. Rebuild it rather than misrender.
           this.unmount(slot);
-          this.mount(slot, null);
+          this.mount(slot, flow, null);
         } else slot.view?.update(e);
-        continue;
+        if (before.kind === 'subagent' && e.kind === 'subagent') this.laneChanged(e, before.subagent, opens);
+      } else {
+        const s: Slot = { entry: e };
+        flow = this.flows.place(e);
+        if (e.kind === 'permission') touch(flow, flow.model.noteAsked(e.permission.toolCallId));
+        this.add(s, flow, true);
+        if (e.kind === 'tool') touch(flow, e.id);
+        added.push(s);
       }
-      const s: Slot = { entry: e };
-      if (e.kind === 'permission') touch(this.model.noteAsked(e.permission.toolCallId));
-      this.add(s, true);
-      if (e.kind === 'tool') touch(e.id);
-      added.push(s);
+      // A new approval inside a lane is in sight: its lane (and the lanes around it) open.
+      if (pending(e) && !(before && pending(before))) for (const lane of this.flows.chain(flow)) opens.push([lane, true]);
     }
-    // New entries are built when their turn is (a turn the user scrolled away from waits until it is shown).
+    // New entries are built when their turn is (a turn the user scrolled away from waits until it is shown; a folded
+    // lane's until it is opened).
     for (const s of added) {
-      const block = this.turns.block(this.model.turnOfEntry(s.entry.id)!);
-      if (block.built && !s.view && !this.folds.folds(s.entry.id)) this.mount(s, null);
+      const flow = this.flows.of(s.entry.id)!;
+      if (flow.built(flow.model.turnOfEntry(s.entry.id)!) && !s.view && !flow.folds.folds(s.entry.id)) this.mount(s, flow, null);
     }
-    if (hi >= 0) this.folds.refold(lo, hi + 1);
+    for (const [flow, [lo, hi]] of touched) flow.folds.refold(lo, hi + 1);
+    for (const [lane, open] of opens) this.setOpen(lane, open);
   }
 
   /**
@@ -134,7 +167,7 @@ export class TranscriptView {
    * state the append builds on: the page missed a message and needs a snapshot.
    */
   append(a: EntryAppend): boolean {
-    const slot = this.model.slots.get(a.id);
+    const slot = this.flows.slot(a.id);
     const next = slot && appended(slot.entry, a);
     if (!slot || !next) return false;
     slot.entry = next;
@@ -144,40 +177,72 @@ export class TranscriptView {
 
   /** Renders the mounted permission cards again (what a durable answer did came from the host). */
   refreshPermissions(): void {
-    for (const slot of this.model.slots.values()) if (slot.view instanceof PermissionView) slot.view.refresh(slot.entry);
+    for (const flow of this.flows.all()) {
+      for (const slot of flow.model.slots.values()) if (slot.view instanceof PermissionView) slot.view.refresh(slot.entry);
+    }
   }
 
   /** The DOM node of an entry if it is rendered (tests and scrolling). */
   nodeOf(entryId: string): HTMLElement | undefined {
-    return this.model.slots.get(entryId)?.view?.node;
+    return this.flows.slot(entryId)?.view?.node;
   }
 
   get renderedCount(): number {
     let n = 0;
-    for (const s of this.model.slots.values()) if (s.view) n++;
+    for (const flow of this.flows.all()) for (const s of flow.model.slots.values()) if (s.view) n++;
     return n;
   }
 
   entry(entryId: string): TranscriptEntry | undefined {
-    return this.model.slots.get(entryId)?.entry;
+    return this.flows.slot(entryId)?.entry;
   }
 
-  /** Appends an entry; a user message (or the first entry) starts a turn. `follow`: see VirtualList.push. */
-  private add(slot: Slot, follow: boolean): void {
-    const echo = this.model.noteEcho(slot.entry);
+  /** Appends an entry to its flow (placed by the caller); a user message of the main flow (or its first entry) starts a turn. `follow`: see VirtualList.push. */
+  private add(slot: Slot, flow: Flow, follow: boolean): void {
+    const e = slot.entry;
+    const echo = flow.model.noteEcho(e);
     if (echo?.view) echo.view.node.hidden = true;
-    if (this.model.startsTurn(slot.entry)) this.turns.push(follow);
-    this.model.push(slot);
+    if (flow.model.startsTurn(e) && flow === this.flows.main) this.turns.push(follow);
+    flow.model.push(slot);
+    // A lane arrives open while its subagent works, folded once it is done.
+    const lane = this.flows.laneOf(e);
+    if (lane && e.kind === 'subagent') lane.open = !laneFinished(e.subagent);
   }
 
-  /** The state of a tool call the transcript holds, on screen or not (a permission asks its question from it). */
+  /** A lane's entry changed: what a screen reader hears of it, and whether it opens (at work again, needs the user) or folds (finished). */
+  private laneChanged(e: EntryOf<'subagent'>, before: SubagentLane, opens: [Flow, boolean][]): void {
+    const news = laneNews(before, e.subagent);
+    if (news) this.onLaneNews?.(news);
+    const lane = this.flows.laneOf(e);
+    if (!lane) return;
+    if (laneFinished(e.subagent) && !laneFinished(before)) opens.push([lane, false]);
+    else if (laneActive(e.subagent) && (!laneActive(before) || (e.subagent.state === 'requires_action' && before.state !== 'requires_action'))) {
+      for (const f of this.flows.chain(lane)) opens.push([f, true]);
+    }
+  }
+
+  /** Opens a lane (its entries built into its body) or folds it (its body emptied: a folded lane holds no views). */
+  private setOpen(lane: Flow, open: boolean): void {
+    if (lane.open === open) return;
+    lane.open = open;
+    if (!lane.view) return;
+    lane.view.setOpen(open);
+    if (open) lane.fill();
+    else this.empty(lane);
+  }
+
+  private empty(lane: Flow): void {
+    for (const slot of lane.model.slots.values()) this.unmount(slot);
+    lane.view?.body.replaceChildren();
+  }
+
+  /** The state of a tool call the transcript holds, on screen or not, in any flow (a permission asks its question from it). */
   toolCallOf(toolCallId: string): ToolCallState | undefined {
-    return this.model.toolCallOf(toolCallId);
-  }
-
-  /** The element that holds turn `t`'s entries. */
-  private container(t: number): HTMLElement {
-    return this.turns.block(t).body;
+    for (const flow of this.flows.all()) {
+      const call = flow.model.toolCallOf(toolCallId);
+      if (call) return call;
+    }
+    return undefined;
   }
 
   /**
@@ -196,26 +261,32 @@ export class TranscriptView {
     }
   }
 
-  /** Puts back the deferred renders of turn `t`'s views (a view out of the DOM is not rendered). */
+  /** Puts back the deferred renders of turn `t`'s views, in its lanes too (a view out of the DOM is not rendered). */
   private rerender(t: number): void {
-    for (let i = this.model.turnStart[t]!; i < this.model.turnEnd(t); i++) {
-      const view = this.model.slots.get(this.model.order[i]!)?.view;
-      if (view && 'renderNow' in view) this.ctx.requestRender(view as EntryView & Renderable);
-    }
+    for (let i = this.model.turnStart[t]!; i < this.model.turnEnd(t); i++) this.rerenderSlot(this.model.slots.get(this.model.order[i]!)!);
   }
 
-  private mount(slot: Slot, before: Node | null, container: HTMLElement = this.container(this.model.turnOfEntry(slot.entry.id)!)): void {
-    const view = this.createView(slot.entry);
+  private rerenderSlot(slot: Slot): void {
+    const view = slot.view;
+    if (view && 'renderNow' in view) this.ctx.requestRender(view as EntryView & Renderable);
+    if (!(view instanceof LaneView)) return;
+    view.tick(this.clock.now());
+    const lane = this.flows.laneOf(slot.entry);
+    if (lane?.view === view) for (const s of lane.model.slots.values()) this.rerenderSlot(s);
+  }
+
+  private mount(slot: Slot, flow: Flow, before: Node | null, container: HTMLElement = flow.container(flow.model.turnOfEntry(slot.entry.id)!)): void {
+    const view = this.createView(slot.entry, flow);
     slot.view = view;
     view.node.dataset.entryId = slot.entry.id;
     view.node.dataset.entryKind = slot.entry.kind;
-    if (this.model.echoes.has(slot.entry.id)) view.node.hidden = true;
+    if (flow.model.echoes.has(slot.entry.id)) view.node.hidden = true;
     view.update(slot.entry);
     if (view instanceof ToolCallView) {
-      this.toolViews.set((slot.entry as Extract<TranscriptEntry, { kind: 'tool' }>).toolCall.toolCallId, view);
+      flow.toolViews.set((slot.entry as EntryOf<'tool'>).toolCall.toolCallId, view);
       container.insertBefore(view.node, before);
       // A permission that arrived before its card (or was shown standalone) moves in.
-      for (const s of this.model.slots.values()) {
+      for (const s of flow.model.slots.values()) {
         if (s.view instanceof PermissionView && s.view.toolCallId === view.node.dataset.toolCallId && !view.permissionSlot.contains(s.view.node)) {
           view.permissionSlot.appendChild(s.view.node);
           s.view.refresh(s.entry);
@@ -224,12 +295,20 @@ export class TranscriptView {
       return;
     }
     if (view instanceof PermissionView) {
-      const tool = this.toolViews.get(view.toolCallId);
+      const tool = flow.toolViews.get(view.toolCallId);
       if (tool) tool.permissionSlot.appendChild(view.node);
       else container.insertBefore(view.node, before);
       return;
     }
     container.insertBefore(view.node, before);
+    if (view instanceof LaneView) {
+      const lane = this.flows.laneOf(slot.entry);
+      view.setOpen(lane?.open ?? false);
+      if (lane) {
+        lane.view = view;
+        lane.fill();
+      }
+    }
     // Its deferred render, asked for by update() before the node was in the page (where renders run), asked again.
     if ('renderNow' in view) this.ctx.requestRender(view as EntryView & Renderable);
   }
@@ -238,20 +317,37 @@ export class TranscriptView {
     const view = slot.view;
     if (!view) return;
     view.node.remove();
+    slot.view = undefined;
     if (view instanceof ToolCallView) {
       const id = view.node.dataset.toolCallId;
-      if (id && this.toolViews.get(id) === view) this.toolViews.delete(id);
+      const flow = this.flows.of(slot.entry.id);
+      if (id && flow?.toolViews.get(id) === view) flow.toolViews.delete(id);
     }
-    slot.view = undefined;
+    if (view instanceof LaneView) {
+      // The lane's views go with it (built again when it is mounted again).
+      view.dispose();
+      const lane = this.flows.laneOf(slot.entry);
+      if (lane?.view === view) {
+        for (const s of lane.model.slots.values()) this.unmount(s);
+        lane.view = undefined;
+      }
+    }
   }
 
-  private createView(e: TranscriptEntry): EntryView {
+  /** The name of the subagent whose lane `flow` is; undefined for the main flow. */
+  private laneNameOf(flow: Flow): string | undefined {
+    const lane = flow.lane;
+    const entry = lane && lane.parent.model.slots.get(lane.entryId)?.entry;
+    return entry?.kind === 'subagent' ? laneName(entry.subagent) : undefined;
+  }
+
+  private createView(e: TranscriptEntry, flow: Flow): EntryView {
     switch (e.kind) {
       case 'user':
         return new UserMessageView(this.ctx);
       case 'agent': {
         const v = new AgentView(this.ctx);
-        v.onRendered = (text) => this.onAgentText?.(e.id, text);
+        if (!flow.lane) v.onRendered = (text) => this.onAgentText?.(e.id, text);
         return v;
       }
       case 'thought':
@@ -262,8 +358,9 @@ export class TranscriptView {
         let view: PermissionView | undefined = undefined;
         view = new PermissionView(
           this.ctx,
-          () => !view || !this.toolViews.has(view.toolCallId),
-          (id) => this.toolCallOf(id),
+          () => !view || !flow.toolViews.has(view.toolCallId),
+          (id) => flow.model.toolCallOf(id),
+          () => this.laneNameOf(flow),
         );
         return view;
       }
@@ -273,8 +370,22 @@ export class TranscriptView {
         return new ErrorView(this.ctx);
       case 'turn-end':
         return new TurnEndView(this.ctx);
+      case 'subagent':
+        return new LaneView(
+          this.clock,
+          () => {
+            const lane = this.flows.laneOf(e);
+            if (lane) this.setOpen(lane, !lane.open);
+          },
+          (sessionId) => this.ctx.post({ type: 'cancelSubagent', sessionId }),
+        );
       default:
         return unreachable(e, 'entry');
     }
   }
+}
+
+/** A permission still waiting for the user's answer. */
+function pending(e: TranscriptEntry): boolean {
+  return e.kind === 'permission' && e.permission.outcome.status === 'pending';
 }

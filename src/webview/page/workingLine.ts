@@ -18,12 +18,13 @@ export function describeWork(turn: SessionMeta['turn'], newestFirst: Iterable<Tr
   let waiting = false;
   let since: number | undefined;
   for (const e of newestFirst) {
-    // The turn before this one ended: this turn's prompt is not in yet.
-    if (e.kind === 'turn-end') break;
+    // The turn before this one ended: this turn's prompt is not in yet. (A subagent's own turn ends and prompts, in
+    // its lane, are not the main turn's.)
+    if (e.kind === 'turn-end' && e.lane === undefined) break;
     newest ??= e;
     if (e.kind === 'permission' && e.permission.outcome.status === 'pending') waiting = true;
     if (e.kind === 'tool' && !running && (e.toolCall.status === 'in_progress' || e.toolCall.status === 'pending')) running = e.toolCall;
-    if (e.kind === 'user') {
+    if (e.kind === 'user' && e.lane === undefined) {
       since = e.at;
       break;
     }

@@ -54,6 +54,8 @@ function buildWebviewSchemas() {
     z.object({ type: z.literal('blurred') }),
     z.object({ type: z.literal('sendPrompt'), text: str(MAX_TEXT), attachments: z.array(attachment).check(z.maxLength(100)) }),
     z.object({ type: z.literal('cancelTurn') }),
+    /** Stop one subagent (its child session id); the turn and the other subagents go on. */
+    z.object({ type: z.literal('cancelSubagent'), sessionId: z.string().check(z.minLength(1), z.maxLength(256)) }),
     z.object({ type: z.literal('queuedPrompt'), id: str(64), action: z.enum(['remove', 'steer', 'send']) }),
     z.object({ type: z.literal('editQueuedPrompt'), id: str(64), text: str(MAX_TEXT) }),
     z.object({ type: z.literal('restartAgent') }),

@@ -16,6 +16,7 @@ export type {
   PermissionRecord,
   QueuedPrompt,
   SessionMeta,
+  SubagentLane,
   ToolCallState,
   ToolCallUiStatus,
   TranscriptEntry,
@@ -37,7 +38,7 @@ export { parseExternalLink } from './linkPolicy';
 // What the webview posts is defined by its validation schema, so a message cannot exist without being validated.
 export type { Attachment, EntryAppend, Mention, WebviewToHost } from './messageValidation';
 
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 
 /** What the agent can take in a prompt; drives which composer features are enabled. */
 export interface ComposerCapabilities {
@@ -79,6 +80,11 @@ export interface ChangedFileView {
   cannotRevert?: string;
   /** How many of the agent's changes to it are still under review in the editor (absent: none). */
   toReview?: number;
+  /**
+   * Who changed it, worded ("Main agent", a subagent's title): set only in a turn where a subagent changed files, and
+   * only for a file the record says who wrote (absent: not known, or no subagent took part).
+   */
+  by?: string[];
 }
 
 /** One turn's changes, shown at the end of that turn. */

@@ -69,7 +69,7 @@ describe('AcpClient start', () => {
     expect(agent.wire[0]).toMatchObject({ method: 'initialize', id: 0 });
     expect((agent.wire[0] as { params: unknown }).params).toEqual({
       protocolVersion: 1,
-      clientCapabilities: { session: { configOptions: { boolean: {} }, notices: {}, compaction: {} } },
+      clientCapabilities: { session: { configOptions: { boolean: {} }, notices: {}, compaction: {} }, subagents: {} },
       clientInfo: { name: 'acp-chat-test', version: '0.0.0' },
     });
     expect(client.initializeResponse.agentInfo?.name).toBe('fake-agent');
@@ -80,6 +80,7 @@ describe('AcpClient start', () => {
     const caps = (agent.wire[0] as { params: { clientCapabilities: Record<string, unknown> } }).params.clientCapabilities;
     expect(caps).toEqual({
       session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
+      subagents: {},
       elicitation: { form: {} },
       _meta: { terminal_output: true },
     });

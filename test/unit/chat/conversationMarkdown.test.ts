@@ -125,6 +125,36 @@ describe('conversationMarkdown', () => {
     expect(conversationMarkdown(entries, 'T')).toBe('# T\n\n## Agent\n\none\n\n*Note*\n\ntwo\n');
   });
 
+  it('heads a subagent’s entries by its name, with its task and answer where it was launched', () => {
+    const lane = 'child-1';
+    const entries: TranscriptEntry[] = [
+      user('u1', 'Use a subagent'),
+      {
+        kind: 'subagent',
+        id: `subagent:${lane}`,
+        at,
+        subagent: { sessionId: lane, title: 'Edit b', prompt: 'change beta', reply: 'Changed it.', state: 'idle', startedAt: at, cancellable: false },
+      },
+      { ...user('lu1', 'change beta'), lane },
+      { ...agent('la1', 'On it.'), lane },
+      agent('a1', 'Done.'),
+    ];
+    expect(conversationMarkdown(entries, 'T')).toBe(
+      [
+        '# T',
+        '## You',
+        'Use a subagent',
+        '## Agent',
+        '*Subagent: Edit b — change beta*\n\nChanged it.',
+        '## Subagent: Edit b',
+        'change beta',
+        'On it.',
+        '## Agent',
+        'Done.',
+      ].join('\n\n') + '\n',
+    );
+  });
+
   it('calls a conversation without a title “Conversation”', () => {
     expect(conversationMarkdown([user('u1', 'x')], '  \n ')).toBe('# Conversation\n\n## You\n\nx\n');
   });

@@ -124,6 +124,38 @@ describe('parseRecords', () => {
     expect(parseRecords(make(), 'sess-1')).toBeUndefined();
   });
 
+  it('reads who changed each file, and a file of an older record (none said) as not known', () => {
+    const json = good() as unknown as { turns: { files: Record<string, unknown>[] }[] };
+    const withAuthors = {
+      ...json.turns[1]!.files[0]!,
+      changedBy: [{ agent: 'main' }, { agent: 'subagent', lane: 'child-1', title: 'Edit b' }, { agent: 'subagent', lane: 'child-2' }],
+    };
+    json.turns[1]!.files = [withAuthors];
+    const turns = parseRecords(json, 'sess-1')!.turns;
+    expect(turns[0]!.files[0]).not.toHaveProperty('changedBy');
+    expect(turns[1]!.files[0]!.changedBy).toEqual([
+      { agent: 'main' },
+      { agent: 'subagent', lane: 'child-1', title: 'Edit b' },
+      { agent: 'subagent', lane: 'child-2' },
+    ]);
+  });
+
+  it('reads who changed a file as not known when it is not of this shape, and keeps the rest of the record', () => {
+    for (const changedBy of [
+      'main',
+      [],
+      [{ agent: 'someone' }],
+      [{ agent: 'subagent' }],
+      [{ agent: 'subagent', lane: 'c', title: 3 }],
+      [{ agent: 'main' }, null],
+    ]) {
+      const json = good() as unknown as { turns: { files: Record<string, unknown>[] }[] };
+      json.turns[0]!.files = [{ ...json.turns[0]!.files[0]!, changedBy }];
+      const read = parseRecords(json, 'sess-1');
+      expect(read?.turns[0]!.files[0], JSON.stringify(changedBy)).toEqual(file('/w/a', 'a', 'b', { added: 1, removed: 1 }));
+    }
+  });
+
   it('reads a bad dropped count as none', () => {
     expect(parseRecords({ ...good(), dropped: -4 }, 'sess-1')!.dropped).toBe(0);
     expect(parseRecords({ ...good(), dropped: 'many' }, 'sess-1')!.dropped).toBe(0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCallState } from '../../../src/acpClient/transcript';
-import { describeChange, diffsByPath, lineCounts, revertRefusal, undoDiffs } from '../../../src/checkpoints/turnChangeModel';
+import { describeChange, diffsByPath, lineCounts, revertRefusal, undoDiffs, writersByPath } from '../../../src/checkpoints/turnChangeModel';
 
 function call(status: ToolCallState['status'], ...diffs: { path: string; oldText: string | null; newText: string }[]): ToolCallState {
   return { toolCallId: `t${Math.random()}`, title: 'Edit', status, locations: [], content: diffs.map((d) => ({ type: 'diff' as const, ...d })) };
@@ -18,6 +18,20 @@ describe('turn change model', () => {
     expect(byPath.get('/w/a')).toEqual([
       { oldText: 'x', newText: 'y' },
       { oldText: 'y', newText: 'w' },
+    ]);
+  });
+
+  it('says who wrote each path: the lanes of its completed calls, each once, in the order they first did', () => {
+    const writers = writersByPath([
+      { call: call('completed', { path: '/w/c', oldText: 'x', newText: 'y' }), lane: 'sub-1' },
+      { call: call('completed', { path: '/w/a', oldText: 'x', newText: 'y' }, { path: '/w/c', oldText: 'y', newText: 'z' }) },
+      { call: call('failed', { path: '/w/b', oldText: 'x', newText: 'y' }), lane: 'sub-2' },
+      { call: call('completed', { path: '/w/c', oldText: 'z', newText: 'w' }), lane: 'sub-1' },
+      { call: { ...call('completed'), kind: 'execute' }, lane: 'sub-2' },
+    ]);
+    expect([...writers]).toEqual([
+      ['/w/c', ['sub-1', undefined]],
+      ['/w/a', [undefined]],
     ]);
   });
 

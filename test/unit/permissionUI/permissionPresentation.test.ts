@@ -9,6 +9,7 @@ import {
   buildModalDetail,
   buildPermissionPresentation,
   buildPromptDetail,
+  askedQuestion,
   buildPromptHeading,
   OPTION_KIND_ICON,
   TITLE_MAX,
@@ -302,6 +303,24 @@ describe('details', () => {
     expect(buildPromptDetail(inside)).toBe('Edit src/cart.js: replaces 1 line with 2 lines');
     const outside = edit('/etc/hosts');
     expect(buildPromptHeading(outside)).toBe('Edit this file? /etc/hosts (outside workspace)');
+    // A subagent's request names it in the heading (the QuickPick's title; the modal asks `askedQuestion`).
+    const bySubagent = (title?: string) =>
+      buildPermissionPresentation(
+        {
+          params: {
+            sessionId: 'child',
+            toolCall: { toolCallId: 't', title: 'Edit', kind: 'edit', rawInput: { file_path: '/ws/b.txt' }, content: [] },
+            options,
+          },
+          subagent: title === undefined ? {} : { title },
+        },
+        { workspaceFolders: ['/ws'], pathFlavour: posix },
+      );
+    expect(buildPromptHeading(bySubagent('Edit b'))).toBe('Edit b asks: Edit this file? b.txt');
+    expect(askedQuestion(bySubagent('Edit b'))).toBe('Edit b asks: Edit this file?');
+    expect(buildPromptHeading(bySubagent())).toBe('Subagent asks: Edit this file? b.txt');
+    expect(buildPromptHeading(bySubagent('\u001b[31mRed\u001b[0m'))).not.toContain('\u001b');
+    expect(inside.askedBy).toBeUndefined();
     expect(buildPromptDetail(outside)).toBe('Edit /etc/hosts (outside workspace): replaces 1 line with 2 lines');
   });
 

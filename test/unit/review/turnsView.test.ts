@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 // VS Code's l10n in its default language: the English message with its arguments put in.
 vi.mock('vscode', async () => ({ l10n: (await import('../../../src/contributions/l10n')).l10n }));
 
-import type { TurnChangeSet } from '../../../src/checkpoints/turnChangeTracker';
+import type { TrackedFile, TurnChangeSet } from '../../../src/checkpoints/turnChangeTracker';
 import { turnChangesView, turnsView } from '../../../src/review/turnCards';
 
 const label = (p: string) => p.replace('/w/', '');
@@ -61,6 +61,53 @@ describe('turnChangesView', () => {
         },
       ],
     });
+  });
+});
+
+describe('who changed each file', () => {
+  const changed = (name: string, changedBy?: TrackedFile['changedBy']): TrackedFile => ({
+    path: `/w/${name}`,
+    before: 'a',
+    after: 'b',
+    added: 1,
+    removed: 1,
+    source: 'git',
+    reverted: false,
+    ...(changedBy ? { changedBy } : {}),
+  });
+  const MAIN = { agent: 'main' } as const;
+  const byOf = (s: TurnChangeSet) => turnChangesView(s, label).files.map((f) => [f.label, f.by]);
+
+  it('names the main agent and each subagent by its title in a turn a subagent took part in; a file no call wrote says no one', () => {
+    const sub = { agent: 'subagent', lane: 'child-1', title: 'Edit b' } as const;
+    const view = set('s1', 0, {
+      files: [changed('a.ts', [MAIN]), changed('b.ts', [sub]), changed('c.ts', [sub, MAIN]), changed('d.ts')],
+    });
+    expect(byOf(view)).toEqual([
+      ['a.ts', ['Main agent']],
+      ['b.ts', ['Edit b']],
+      ['c.ts', ['Edit b', 'Main agent']],
+      ['d.ts', undefined],
+    ]);
+    expect(turnChangesView(view, label).files[3]).not.toHaveProperty('by');
+  });
+
+  it('calls a subagent without a title “Subagent”, each name once', () => {
+    const view = set('s1', 0, {
+      files: [
+        changed('a.ts', [
+          { agent: 'subagent', lane: 'c1' },
+          { agent: 'subagent', lane: 'c2', title: ' ' },
+          { agent: 'subagent', lane: 'c3', title: 'Read a' },
+        ]),
+      ],
+    });
+    expect(byOf(view)).toEqual([['a.ts', ['Subagent', 'Read a']]]);
+  });
+
+  it('says nothing when only the main agent changed files, or the record does not say (an older one)', () => {
+    expect(turnChangesView(set('s1', 0, { files: [changed('a.ts', [MAIN]), changed('b.ts')] }), label).files.every((f) => !('by' in f))).toBe(true);
+    expect(turnChangesView(set('s2', 0, { files: [changed('a.ts')] }), label).files.every((f) => !('by' in f))).toBe(true);
   });
 });
 

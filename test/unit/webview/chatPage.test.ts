@@ -66,7 +66,8 @@ describe('composeChatPage', () => {
     expect(source).toContain('onDidChangeWorktree');
     expect(actions).toContain('sendPrompt');
     expect(actions).toContain('worktreeAction');
+    expect(actions).toContain('cancelSubagent');
     expect(source.length).toBe(25);
-    expect(actions.length).toBe(32);
+    expect(actions.length).toBe(33);
   });
 });

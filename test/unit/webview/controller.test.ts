@@ -99,6 +99,7 @@ function setup() {
     start: vi.fn(),
     sendPrompt: vi.fn(),
     cancelTurn: vi.fn(),
+    cancelSubagent: vi.fn(),
     queuedPrompt: vi.fn(),
     editQueuedPrompt: vi.fn(),
     restartAgent: vi.fn(),
@@ -229,6 +230,8 @@ describe('ChatWebviewController', () => {
     t.fromWebview.fire({ type: 'openDiff', toolCallId: 't1', contentIndex: 2 });
     t.fromWebview.fire({ type: 'answerElicitation', key: 'k', action: 'decline' });
     t.fromWebview.fire({ type: 'cancelTurn' });
+    t.fromWebview.fire({ type: 'cancelSubagent', sessionId: 'child-1' });
+    t.fromWebview.fire({ type: 'cancelSubagent', sessionId: '' });
     t.fromWebview.fire({ type: 'reviewTurnChanges', id: 'turn-1' });
     t.fromWebview.fire({ type: 'revertTurnChanges', id: 'turn-1', path: '/w/a.ts' });
     t.fromWebview.fire({ type: 'revertTurnChanges', id: 'turn-1' });
@@ -243,6 +246,8 @@ describe('ChatWebviewController', () => {
     expect(t.actions.openDiff).toHaveBeenCalledWith('t1', 2);
     expect(t.actions.answerElicitation).toHaveBeenCalledWith('k', 'decline', undefined);
     expect(t.actions.cancelTurn).toHaveBeenCalledOnce();
+    // One subagent stopped by its child session id; one naming none is dropped.
+    expect(t.actions.cancelSubagent.mock.calls).toEqual([['child-1']]);
     expect(t.actions.reviewTurnChanges).toHaveBeenCalledWith('turn-1');
     expect(t.actions.keepTurnChanges).toHaveBeenCalledWith('turn-1', '/w/a.ts');
     expect(t.actions.revertTurnChanges.mock.calls).toEqual([
@@ -251,7 +256,7 @@ describe('ChatWebviewController', () => {
     ]);
     expect(t.actions.setFollowAgent).toHaveBeenCalledWith(true);
     expect(t.actions.openFolder).toHaveBeenCalledOnce();
-    expect(t.log.warn).toHaveBeenCalledTimes(2);
+    expect(t.log.warn).toHaveBeenCalledTimes(3);
   });
 
   it('an answer the host refuses resends the state (the clicked card must not stay disabled); an accepted one does not', async () => {

@@ -1,7 +1,7 @@
 // Transcript fixtures for the webview tests, shaped like what the real claude-agent-acp sends (see
 // /work/shared/reference/claude-adapter-wire.md): Bash with a ```console result, Edit diffs, Read locations.
 import type { CreateElicitationRequest } from '@agentclientprotocol/sdk';
-import type { PermissionRecord, SessionMeta, TranscriptEntry, TranscriptSnapshot } from '../../../src/acpClient/transcript';
+import type { PermissionRecord, SessionMeta, SubagentLane, TranscriptEntry, TranscriptSnapshot } from '../../../src/acpClient/transcript';
 import { parseElicitationForm } from '../../../src/permissionUI/elicitationForm';
 import type { ComposerCapabilities, ElicitationView, HostToWebview } from '../../../src/webview/protocol/protocol';
 import { PROTOCOL_VERSION } from '../../../src/webview/protocol/protocol';
@@ -98,6 +98,20 @@ export function permission(id: string, toolCallId: string, outcome: PermissionRe
     },
   };
 }
+
+/** A subagent's place in its parent's flow (`parentLane`: a nested one's parent lane), running unless `over` says otherwise. */
+export function sub(sessionId: string, over: Partial<SubagentLane> = {}, parentLane?: string): TranscriptEntry {
+  return {
+    kind: 'subagent',
+    id: `subagent:${sessionId}`,
+    at: T0,
+    ...(parentLane ? { lane: parentLane } : {}),
+    subagent: { sessionId, title: 'Explore', description: 'Find where tokens refresh', state: 'running', startedAt: T0, cancellable: true, ...over },
+  };
+}
+
+/** An entry of a child session (its lane). */
+export const inLane = <E extends TranscriptEntry>(lane: string, e: E): E => ({ ...e, lane });
 
 /** A snapshot with one entry of every kind. */
 export function fullSnapshot(): TranscriptSnapshot {

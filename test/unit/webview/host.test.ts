@@ -220,6 +220,7 @@ describe('incoming message validation and link policy', () => {
       { type: 'ready', v: 1 },
       { type: 'sendPrompt', text: 'hi', attachments: [{ type: 'file', path: '/a', name: 'a' }] },
       { type: 'cancelTurn' },
+      { type: 'cancelSubagent', sessionId: 'child-session-1' },
       { type: 'setMode', modeId: 'default' },
       { type: 'setConfigOption', configId: 'fast', value: true },
       { type: 'answerPermission', key: 's:1', optionId: 'allow-once' },
@@ -244,6 +245,11 @@ describe('incoming message validation and link policy', () => {
       // A field the host could not receive as sent (the parsed object would lose it to its prototype).
       JSON.parse('{"type":"answerElicitation","key":"k","action":"accept","content":{"__proto__":0}}'),
       { type: 'openDiff', toolCallId: 't', contentIndex: -1 },
+      // Stop one subagent: it names one, as text of a session id's length.
+      { type: 'cancelSubagent' },
+      { type: 'cancelSubagent', sessionId: '' },
+      { type: 'cancelSubagent', sessionId: 7 },
+      { type: 'cancelSubagent', sessionId: 'x'.repeat(257) },
       { type: 'sendPrompt', text: 'x', attachments: [{ type: 'image', mimeType: 'text/html', data: '', name: 'x' }] },
     ];
     for (const m of bad) {

@@ -10,7 +10,7 @@ import { App } from '../../../src/webview/page/app';
 import { markdownRenderer } from '../../../src/webview/page/markdown';
 import { findAll, occurrences } from '../../../src/webview/page/transcriptSearch';
 import { visibleRange } from '../../../src/webview/page/virtualList';
-import { agent, bashTool, meta, snapshotMsg, user } from './fixtures';
+import { agent, bashTool, inLane, meta, snapshotMsg, sub, user } from './fixtures';
 
 const TURN = 100;
 const VIEW = 300;
@@ -135,6 +135,33 @@ describe('the transcript as a virtual list of turns', () => {
     t.send({ type: 'patch', entries: [], appends: [{ id: 'a21', field: 'text', from: 'later reply'.length, text: ' and more' }] });
     t.scrollTo(22 * TURN);
     expect(t.root.querySelector('[data-entry-id="a21"]')!.textContent).toContain('later reply and more');
+  });
+});
+
+describe('lanes in the virtual list', () => {
+  it("a lane in a turn far from the viewport builds nothing, nor its child's new entries; find brings the turn and the lane in", () => {
+    const t = setup(100, (i) =>
+      i === 2 ? [sub('L', { state: 'idle', stopReason: 'end_turn', reply: 'Found it.' }), inLane('L', agent('L-a1', 'the lane needle'))] : [],
+    );
+    expect(t.app.transcript.nodeOf('subagent:L')).toBeUndefined();
+    expect(t.app.transcript.nodeOf('L-a1')).toBeUndefined();
+    t.send({ type: 'patch', entries: [inLane('L', bashTool('L-t1'))] });
+    expect(t.app.transcript.nodeOf('e-L-t1')).toBeUndefined();
+    expect(t.app.transcript.renderedCount).toBe(12);
+    // Find, as the user does it: the view stops following the end and brings the match in.
+    t.root.dispatchEvent(new KeyboardEvent('keydown', { key: 'f', ctrlKey: true, bubbles: true }));
+    const input = t.root.querySelector<HTMLInputElement>('[data-testid="find-input"]')!;
+    input.value = 'lane needle';
+    input.dispatchEvent(new Event('input'));
+    expect(t.root.querySelector('[data-testid="find-count"]')!.textContent).toBe('1 of 1');
+    const node = t.app.transcript.nodeOf('L-a1')!;
+    expect(node.isConnected).toBe(true);
+    expect(t.mounted()).toContain('u2');
+    // Its lane opened to show it, with the rest of the lane's entries, and the deferred markdown rendered.
+    const lane = t.app.transcript.nodeOf('subagent:L')!;
+    expect(lane.querySelector('[data-testid="lane-toggle"]')!.getAttribute('aria-expanded')).toBe('true');
+    expect(Array.from(lane.querySelectorAll<HTMLElement>('[data-testid="lane-body"] > *'), (n) => n.dataset.entryId)).toEqual(['L-a1', 'e-L-t1']);
+    expect(node.textContent).toContain('the lane needle');
   });
 });
 

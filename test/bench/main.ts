@@ -16,6 +16,8 @@ export interface BenchSizes {
   tools: number;
   screenChunks: number;
   screenTools: number;
+  /** Tool calls of each of the three subagents in the subagents scenario (the page-size figure also runs a tenth). */
+  screenSubagentCalls: number;
   /** Rounds of each screen scenario (ours, then the floor's page); last/first is the median round's. */
   screenRounds: number;
   wireRuns: number;
@@ -33,6 +35,7 @@ export const FULL: BenchSizes = {
   tools: 2_000,
   screenChunks: 20_000,
   screenTools: 2_000,
+  screenSubagentCalls: 100,
   screenRounds: SCREEN_ROUNDS,
   wireRuns: 5,
   startupRuns: 5,
@@ -46,6 +49,7 @@ export const QUICK: BenchSizes = {
   tools: 20,
   screenChunks: 200,
   screenTools: 20,
+  screenSubagentCalls: 10,
   screenRounds: 1,
   wireRuns: 1,
   startupRuns: 1,
@@ -87,6 +91,7 @@ export const GOALS = {
   manyCalls: '< 1,000 elements, no task ≥ 50 ms',
   reopen: 'last turn shown ≤ 1 s after the load starts',
   pageSize: 'elements after 40 and 400 turns within 10% of each other, < 3,000',
+  subagentPageSize: 'elements with 100 and with 10 calls per subagent within 10% of each other, < 3,000',
   streamEnd: 'the end on screen ≤ 150 ms after the last update on the wire',
   streamTask: 'no task ≥ 50 ms',
   streamCost: '≤ 1.5x the floor',
@@ -127,7 +132,12 @@ export async function runBench(opts: {
   }
 
   if (want('screen')) {
-    results.screen = await screenBench(root, { chunks: sizes.screenChunks, tools: sizes.screenTools, rounds: sizes.screenRounds });
+    results.screen = await screenBench(root, {
+      chunks: sizes.screenChunks,
+      tools: sizes.screenTools,
+      subagentCalls: sizes.screenSubagentCalls,
+      rounds: sizes.screenRounds,
+    });
     out(
       table(
         `State to screen in Chromium (real webview bundle, real messages; per update = handler + the frame it asked for + layout).\n` +
@@ -176,6 +186,17 @@ export async function runBench(opts: {
             (s) =>
               `last/first by round in "${s.scenario}": ours ${s.roundsLastOverFirst.map((x) => x.toFixed(2)).join(', ')}; floor ${s.floorRoundsLastOverFirst.map((x) => x.toFixed(2)).join(', ')}\n`,
           )
+          .join('') +
+        results.screen
+          .filter((s) => s.pageSize)
+          .map((s) => {
+            const p = s.pageSize!;
+            return (
+              `page size in "${s.scenario}" (elements in #root; goal ${GOALS.subagentPageSize}): at the end ${p.elements} with ${p.calls} calls per subagent vs ${p.tenthElements} with ${p.tenthCalls} = ${fmtRatio(p.elements / p.tenthElements)} ` +
+              `(floor ${p.floorElements} vs ${p.floorTenthElements}); every call done, the lanes still running: ${p.runningElements} vs ${p.tenthRunningElements} = ${fmtRatio(p.runningElements / p.tenthRunningElements)}; ` +
+              `${p.longTasks} tasks ≥ 50 ms in these runs; each lane unfolded shows ${p.callsShown.join(', ')} calls\n`
+            );
+          })
           .join('') +
         results.screen
           .flatMap((s) =>
@@ -277,6 +298,28 @@ export async function runBench(opts: {
           ],
         ],
       ) + '\n',
+    );
+  }
+
+  const turns = results.stream?.subagents ?? [];
+  if (turns.length) {
+    out(
+      table(
+        `The same run: one turn of three subagents through the real adapter, each reading files one Read per model reply, in a new chat each time, in the chat's webview. ` +
+          `Goals: ${GOALS.streamTask} (over the turn); ${GOALS.subagentPageSize} (elements in #root once the turn is idle).`,
+        ['calls per subagent', 'turn (prompt → idle)', 'tasks ≥ 50 ms', 'longest', 'elements at the end', 'calls shown per lane'],
+        turns.map((t) => [t.calls, `${fmtMs(t.turnMs)} ms`, t.longTasks, `${fmtMs(t.longestTaskMs)} ms`, t.elements, t.callsShown.join(', ')]),
+      ) +
+        '\n' +
+        turns
+          .flatMap((t) =>
+            [...t.longFrames.map((f) => ['webview', f] as const), ...t.workbenchFrames.map((f) => ['workbench page', f] as const)].map(
+              ([where, f]) =>
+                `frame with a long task (${where}), ${t.calls} calls per subagent: ${fmtMs(f.ms)} ms = scripts ${fmtMs(f.scriptMs)} ms (longest: ${f.script || 'none'}), style and layout ${fmtMs(f.styleLayoutMs)} ms\n`,
+            ),
+          )
+          .join('') +
+        '\n',
     );
   }
 
@@ -446,7 +489,7 @@ export function markdownSummary(r: BenchResults): string {
         ? `; the median of ${s.roundsLastOverFirst.length} rounds: ${s.roundsLastOverFirst.map((x) => `${x.toFixed(2)}x`).join(', ')} (floor ${s.floorRoundsLastOverFirst.map((x) => `${x.toFixed(2)}x`).join(', ')})`
         : '';
     rows.push([
-      `screen: ${s.scenario}, last/first 1,000 updates`,
+      `screen: ${s.scenario}, last/first ${Math.min(1000, Math.floor(s.messages / 2)).toLocaleString('en-US')} updates`,
       `${s.lastMeanMs.toFixed(2)} / ${s.firstMeanMs.toFixed(2)} ms = **${s.lastOverFirst.toFixed(2)}x** (floor ${s.floorLastOverFirst.toFixed(2)}x)${rounds}`,
       GOALS.lastOverFirst,
       s.lastOverFirst <= 1.3 ? 'met' : 'missed',
@@ -464,9 +507,25 @@ export function markdownSummary(r: BenchResults): string {
     rows.push([
       `screen: ${s.scenario}, at the end`,
       `${s.domNodes.toLocaleString('en-US')} DOM nodes (floor ${s.floorDomNodes.toLocaleString('en-US')}), JS heap **${s.heapMB.toFixed(1)} MB** (floor ${s.floorHeapMB.toFixed(1)} MB)`,
-      s.scenario.includes('tool') ? GOALS.heapAfterTools : '—',
-      s.scenario.includes('tool') ? (s.heapMB < 150 ? 'met' : 'missed') : '',
+      s.scenario.includes('tool calls with diffs') ? GOALS.heapAfterTools : '—',
+      s.scenario.includes('tool calls with diffs') ? (s.heapMB < 150 ? 'met' : 'missed') : '',
     ]);
+    const p = s.pageSize;
+    if (p) {
+      const within = (a: number, b: number) => Math.abs(a / b - 1) <= 0.1 && a < 3000 && b < 3000;
+      rows.push([
+        `screen: ${s.scenario}, the page's size at the end (every lane finished and folded): ${p.calls} calls per subagent against ${p.tenthCalls}`,
+        `**${p.elements.toLocaleString('en-US')}** elements vs ${p.tenthElements.toLocaleString('en-US')} = **${(p.elements / p.tenthElements).toFixed(2)}x** (floor ${p.floorElements.toLocaleString('en-US')} vs ${p.floorTenthElements.toLocaleString('en-US')})`,
+        GOALS.subagentPageSize,
+        within(p.elements, p.tenthElements) ? 'met' : 'missed',
+      ]);
+      rows.push([
+        `screen: ${s.scenario}, the page's size with every call done and the lanes still running (open): ${p.calls} calls per subagent against ${p.tenthCalls}`,
+        `**${p.runningElements.toLocaleString('en-US')}** elements vs ${p.tenthRunningElements.toLocaleString('en-US')} = **${(p.runningElements / p.tenthRunningElements).toFixed(2)}x**`,
+        GOALS.subagentPageSize,
+        within(p.runningElements, p.tenthRunningElements) ? 'met' : 'missed',
+      ]);
+    }
   }
   for (const o of r.reopen ?? [])
     rows.push([
@@ -500,6 +559,22 @@ export function markdownSummary(r: BenchResults): string {
       `${ms(growth.first)} in its first tenth, ${ms(growth.last)} in its last = **${(growth.last / growth.first).toFixed(2)}x**`,
       GOALS.streamFrameGrowth,
       growth.last <= 1.5 * growth.first ? 'met' : 'missed',
+    ]);
+  const turns = [...(sr?.subagents ?? [])].sort((a, b) => a.calls - b.calls);
+  for (const t of turns)
+    rows.push([
+      `${t.subagents} subagents of ${t.calls} Read calls each through the real adapter, in VS Code: the webview's tasks over the turn`,
+      `**${t.longTasks} tasks ≥ 50 ms**${t.longTasks ? `, longest ${ms(t.longestTaskMs)}` : ''}; the turn took ${ms(t.turnMs)}`,
+      GOALS.streamTask,
+      t.longTasks === 0 ? 'met' : 'missed',
+    ]);
+  const [few, many] = [turns[0], turns[turns.length - 1]];
+  if (few && many && few !== many)
+    rows.push([
+      `${many.subagents} subagents through the real adapter, in VS Code: the page's size once the turn is idle, ${many.calls} calls per subagent against ${few.calls}`,
+      `**${many.elements.toLocaleString('en-US')}** elements vs ${few.elements.toLocaleString('en-US')} = **${(many.elements / few.elements).toFixed(2)}x**`,
+      GOALS.subagentPageSize,
+      Math.abs(many.elements / few.elements - 1) <= 0.1 && many.elements < 3000 ? 'met' : 'missed',
     ]);
   const keys = sr?.cases.find((c) => c.name === 'typing')?.ours.keyEchoMs ?? [];
   if (keys.length)

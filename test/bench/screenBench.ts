@@ -14,23 +14,35 @@ import { PROTOCOL_VERSION, type HostToWebview } from '../../src/webview/protocol
 import { TranscriptPublisher, type PatchMessage } from '../../src/webview/host/transcriptPublisher';
 import { caps } from '../unit/webview/fixtures';
 import { check } from './harness';
+import { subagentTurn, type Step } from './subagentGen';
 import { chunks as markdownChunks } from './transcriptGen';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const ORIGIN = 'http://bench.localhost';
-/** The messages the host posts for `updates`, one publisher flush every `perTick` updates, after the first snapshot. */
-export function hostMessages(updates: SessionUpdate[], perTick: number): { first: HostToWebview; patches: PatchMessage[] } {
+/**
+ * The messages the host posts for `updates`, one publisher flush every `perTick` updates, after the first snapshot. An
+ * update is a SessionUpdate on the session itself, or a step that does what AcpClient does with one (a subagent's,
+ * subagentGen.ts). `mark`: also flush after that many updates and say how many patches there were by then.
+ */
+export function hostMessages(
+  updates: readonly (SessionUpdate | Step)[],
+  perTick: number,
+  mark?: number,
+): { first: HostToWebview; patches: PatchMessage[]; marked?: number } {
   const session = new Session('bench', detachedSessionHost());
   session.applyUpdate({ sessionUpdate: 'user_message_chunk', content: { type: 'text', text: 'Please do the work.' } });
   const patches: PatchMessage[] = [];
   const pub = new TranscriptPublisher({ post: (m) => patches.push(m), getMeta: () => session.meta, schedule: () => () => {} });
   session.onDidChange((c) => pub.push(c));
   const first = snapshotMessage(session);
+  let marked: number | undefined;
   updates.forEach((u, i) => {
-    session.applyUpdate(u);
-    if ((i + 1) % perTick === 0 || i === updates.length - 1) pub.flush();
+    if (typeof u === 'function') u(session);
+    else session.applyUpdate(u);
+    if ((i + 1) % perTick === 0 || i === updates.length - 1 || i + 1 === mark) pub.flush();
+    if (i + 1 === mark) marked = patches.length;
   });
-  return { first, patches };
+  return { first, patches, ...(marked === undefined ? {} : { marked }) };
 }
 
 /** The snapshot message the host posts for `session` (a page's first message, and what a load posts). */
@@ -75,7 +87,10 @@ const FLOOR_SCRIPT = `
 const root = document.getElementById('root');
 const nodes = new Map();
 function textOf(e) {
-  if (e.kind === 'tool') return e.toolCall.title + '\\n' + e.toolCall.content.map((c) => (c.type === 'diff' ? c.newText : '')).join('\\n');
+  if (e.kind === 'tool')
+    return e.toolCall.title + '\\n' + e.toolCall.content.map((c) => (c.type === 'diff' ? c.newText : c.type === 'content' && c.content.type === 'text' ? c.content.text : '')).join('\\n');
+  // A subagent: its name, task, prompt and reply, as plain text (its entries are cards of their own, in arrival order).
+  if (e.kind === 'subagent') return [e.subagent.title, e.subagent.description, e.subagent.state, e.subagent.prompt, e.subagent.reply].filter(Boolean).join('\\n\\n');
   return (e.content || []).map((b) => (b.type === 'text' ? b.text : '')).join('');
 }
 // Text goes into paragraphs split at blank lines, the last one growing, so no single text node grows without end.
@@ -182,6 +197,28 @@ export interface ScreenFigure {
   /** Per-message costs averaged over buckets along the session, for the chart. */
   curve: number[];
   floorCurve: number[];
+  /** The subagents scenario: the page's size against the same turn with a tenth of the calls. */
+  pageSize?: SubagentPageSize;
+}
+
+/**
+ * The subagents scenario's page size: elements in the page (`#root *`, as the reopen figures count them) for the turn
+ * with `calls` tool calls per subagent and with `tenthCalls`, at the end (every lane finished and folded) and just
+ * before the first lane ends (every call done, every lane still running and open); the floor page's at the end.
+ */
+export interface SubagentPageSize {
+  subagents: number;
+  calls: number;
+  tenthCalls: number;
+  elements: number;
+  tenthElements: number;
+  runningElements: number;
+  tenthRunningElements: number;
+  floorElements: number;
+  floorTenthElements: number;
+  /** Tasks of 50 ms or more in these runs (ours), and the calls each lane showed once unfolded (a check). */
+  longTasks: number;
+  callsShown: number[];
 }
 
 /** `extraHead`: markup put in the head after the driver, before the page's own script (e.g. a probe of its own). */
@@ -277,7 +314,7 @@ async function scenario(
   browser: Browser,
   root: string,
   name: string,
-  updates: SessionUpdate[],
+  updates: readonly (SessionUpdate | Step)[],
   perTick: number,
   rounds: number,
   verify: (page: Page) => Promise<void>,
@@ -337,7 +374,77 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-export async function screenBench(root: string, sizes: { chunks: number; tools: number; rounds: number }): Promise<ScreenFigure[]> {
+/** Subagents in the subagents scenario (issue 54: three of 100 tool calls each). */
+export const SUBAGENTS = 3;
+
+interface SizeRun {
+  running: number;
+  end: number;
+  longTasks: number[];
+  callsShown: number[];
+}
+
+/** One page fed the subagent turn: its elements just before the first lane ends and at the end; ours, each lane's calls once unfolded. */
+async function sizeRun(browser: Browser, root: string, kind: 'app' | 'floor', calls: number): Promise<SizeRun> {
+  const turn = subagentTurn('bench', SUBAGENTS, calls);
+  const { first, patches, marked } = hostMessages(turn.steps, 2, turn.runningSteps);
+  const page = await openPage(browser, root, kind);
+  try {
+    type W = { __posts: { type: string }[]; __feed(m: unknown[]): Promise<number[]>; __since: number; __longTasks: number[] };
+    if (kind === 'app') await page.waitForFunction(() => (window as unknown as W).__posts.some((m) => m.type === 'ready'));
+    await page.evaluate((m) => (window as unknown as W).__feed([m]), first as unknown);
+    await page.evaluate(() => ((window as unknown as W).__since = performance.now()));
+    const elements = () => page.evaluate(() => document.querySelectorAll('#root *').length);
+    await page.evaluate((ms) => (window as unknown as W).__feed(ms), patches.slice(0, marked) as unknown[]);
+    const running = await elements();
+    await page.evaluate((ms) => (window as unknown as W).__feed(ms), patches.slice(marked) as unknown[]);
+    const end = await elements();
+    const longTasks = await page.evaluate(() => (window as unknown as W).__longTasks);
+    const callsShown: number[] = [];
+    if (kind === 'app') {
+      // Each lane unfolded: its calls are all there, as cards or in folded lines.
+      for (const id of turn.childIds) {
+        const lane = page.locator(`[data-testid="lane"][data-lane="${id}"]`);
+        await lane.getByTestId('lane-toggle').click();
+        const body = lane.getByTestId('lane-body');
+        const folded = await body
+          .locator('[data-testid="tool-group"]')
+          .evaluateAll((els) => els.reduce((n, e) => n + Number((e as HTMLElement).dataset.count), 0));
+        callsShown.push(folded + (await body.locator('[data-testid="tool-card"]').count()));
+      }
+      check(
+        callsShown.every((n) => n === calls),
+        `each lane holds its ${calls} calls once unfolded (${callsShown.join(', ')})`,
+      );
+    }
+    return { running, end, longTasks, callsShown };
+  } finally {
+    await page.close();
+  }
+}
+
+async function subagentPageSize(browser: Browser, root: string, calls: number): Promise<SubagentPageSize> {
+  const tenthCalls = Math.max(1, Math.round(calls / 10));
+  const full = await sizeRun(browser, root, 'app', calls);
+  const tenth = await sizeRun(browser, root, 'app', tenthCalls);
+  const floor = await sizeRun(browser, root, 'floor', calls);
+  const floorTenth = await sizeRun(browser, root, 'floor', tenthCalls);
+  return {
+    subagents: SUBAGENTS,
+    calls,
+    tenthCalls,
+    elements: full.end,
+    tenthElements: tenth.end,
+    runningElements: full.running,
+    tenthRunningElements: tenth.running,
+    floorElements: floor.end,
+    floorTenthElements: floorTenth.end,
+    longTasks: [...full.longTasks, ...tenth.longTasks].filter((d) => d >= 50).length,
+    callsShown: full.callsShown,
+  };
+}
+
+export async function screenBench(root: string, sizes: { chunks: number; tools: number; subagentCalls: number; rounds: number }): Promise<ScreenFigure[]> {
   const browser = await launchChromium();
   try {
     const streamed = streamUpdates(sizes.chunks);
@@ -362,7 +469,22 @@ export async function screenBench(root: string, sizes: { chunks: number; tools: 
         check(count === String(sizes.tools), `the turn's tool calls are on screen, folded (${count})`);
       },
     );
-    return [stream, tools];
+    const lanes = await scenario(
+      browser,
+      root,
+      `${SUBAGENTS} subagents of ${sizes.subagentCalls} tool calls each, one call per tick`,
+      subagentTurn('bench', SUBAGENTS, sizes.subagentCalls).steps,
+      2,
+      sizes.rounds,
+      async (page) => {
+        const states = await page.locator('[data-testid="lane"]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.state));
+        check(states.length === SUBAGENTS, `the ${SUBAGENTS} lanes are on screen (${states.length})`);
+        const gists = await page.locator('[data-testid="lane-gist"][data-shows="reply"]').count();
+        check(gists === SUBAGENTS, `each finished lane is folded to its reply (${gists})`);
+      },
+    );
+    lanes.pageSize = await subagentPageSize(browser, root, sizes.subagentCalls);
+    return [stream, tools, lanes];
   } finally {
     await browser.close();
   }

@@ -14,9 +14,9 @@ import { join } from 'node:path';
 import { afterAll, afterEach, expect, test } from 'vitest';
 import { adapterEntry, nodeBin } from '../../fixtures/adapter';
 import { fakeApiAgentEnv, installedClaudeCode } from '../../fixtures/agentEnv';
-import { streamedText } from '../../fixtures/fakeAnthropic';
+import { agents, streamedText, text, toolUse, type ScriptedReply } from '../../fixtures/fakeAnthropic';
 import { bareClientRun, type BareRun } from '../bareClient';
-import { AGENT_START_MS, captureFailure, openChat, sendPrompt, startChatBed, waitTurnIdle, type ChatBed } from '../../e2e/chatBed';
+import { AGENT_START_MS, captureFailure, openChat, sendPrompt, startChatBed, tidyWorkbench, waitTurnIdle, type ChatBed } from '../../e2e/chatBed';
 import { AGENT_MARKDOWN } from '../transcriptGen';
 
 const END = 'This is where the long reply ends.';
@@ -83,8 +83,32 @@ export interface StreamCaseFigure {
   floor: PageStreamFigure;
 }
 
+/** One turn of subagents through the real adapter (issue 54), in a new chat: the page's tasks and its size at the end. */
+export interface SubagentTurnFigure {
+  subagents: number;
+  /** Read calls of each subagent. */
+  calls: number;
+  /** Prompt sent → the turn idle in the page (ms): the adapter's and Claude Code's pace as much as ours. */
+  turnMs: number;
+  /** Tasks of 50 ms or more in the chat's webview over the turn (Long Tasks API), and the longest. */
+  longTasks: number;
+  longestTaskMs: number;
+  /** The webview's frames that held a task of 50 ms or more (Long Animation Frames API): where their time went. */
+  longFrames: { ms: number; scriptMs: number; styleLayoutMs: number; script: string }[];
+  /** The workbench page's frames with a task of 50 ms or more over the turn, likewise. */
+  workbenchFrames: { ms: number; scriptMs: number; styleLayoutMs: number; script: string }[];
+  /** Whose those tasks were, as the Long Tasks API attributes them ('self': this page's; an ancestor's: the workbench's), counted. */
+  taskOwners: Record<string, number>;
+  /** Elements in the page (`#root *`) once the turn is idle, every lane finished and folded. */
+  elements: number;
+  /** The calls each lane shows once unfolded (a check that they all reached the page). */
+  callsShown: number[];
+}
+
 export interface StreamFigure {
   cases: StreamCaseFigure[];
+  /** Three subagents of a tenth of the calls, then of all of them, each turn in a new chat. */
+  subagents?: SubagentTurnFigure[];
   /** The long reply through a bare ACP client: the model API's first delta and the chunks' arrivals. */
   bare: BareRun & { model: { first: number; last: number } };
 }
@@ -99,7 +123,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test("replies streamed end to end, each beside a plain-paragraph floor in the same webview, and the adapter's own pace", { timeout: 600_000 }, async () => {
+test("replies streamed end to end, each beside a plain-paragraph floor in the same webview, and the adapter's own pace", { timeout: 1_500_000 }, async () => {
   const out = process.env.ACP_BENCH_STREAM_OUT;
   expect(out, 'ACP_BENCH_STREAM_OUT names the output file').toBeTruthy();
   const wireOut = join(dir, 'wire.json');
@@ -116,6 +140,19 @@ test("replies streamed end to end, each beside a plain-paragraph floor in the sa
   const body = bed.chat.locator('body');
   await body.evaluate(installProbe);
   const cases: StreamCaseFigure[] = [];
+  const subagents = async (): Promise<SubagentTurnFigure[]> => {
+    const turns: SubagentTurnFigure[] = [];
+    for (const calls of [SUBAGENT_CALLS / 10, SUBAGENT_CALLS]) {
+      turns.push(await subagentTurn(bed, calls));
+      step(`subagents, ${calls} calls each: done`);
+    }
+    return turns;
+  };
+  // ACP_BENCH_STREAM_ONLY=subagents (a run by hand, not the bench's): only the subagent turns.
+  if (process.env.ACP_BENCH_STREAM_ONLY === 'subagents') {
+    writeFileSync(out!, JSON.stringify({ cases, subagents: await subagents() }));
+    return;
+  }
   for (const name of Object.keys(CASES) as StreamCaseName[]) {
     const reply = CASES[name]();
     await body.evaluate((_el, end) => (window as unknown as { __stream: { start(end: string): void } }).__stream.start(end), END);
@@ -173,9 +210,143 @@ test("replies streamed end to end, each beside a plain-paragraph floor in the sa
   step('bare client done');
   const model = bed.fake.mainRequests()[asked]?.streamed;
   expect(model && bare.chunks > 0).toBeTruthy();
-  const figure: StreamFigure = { cases, bare: { ...bare, model: model! } };
+  // Subagents last, so the replies' and the bare client's figures are measured as before.
+  const figure: StreamFigure = { cases, bare: { ...bare, model: model! }, subagents: await subagents() };
   writeFileSync(out!, JSON.stringify(figure));
 });
+
+const SUBAGENTS = 3;
+const SUBAGENT_CALLS = 100;
+
+/**
+ * One turn in a new chat: the main loop launches three subagents in the foreground (Claude Code runs them
+ * concurrently); each reads `calls` files of its own, one Read per model reply with a line of text every 25, then
+ * answers. The adapter shows them as child sessions; the page as lanes. Measured in the chat's webview: its tasks of
+ * 50 ms or more over the turn and its elements at the end; then each lane is unfolded to check its calls are there.
+ */
+async function subagentTurn(bed: ChatBed, calls: number): Promise<SubagentTurnFigure> {
+  await tidyWorkbench(bed, { newSession: true });
+  const body = bed.chat.locator('body');
+  const launches = Array.from({ length: SUBAGENTS }, (_, c) => {
+    const marker = `MARKER-L${calls}-C${c};`;
+    const dir = join(bed.workspace, `lane${calls}-${c}`);
+    mkdirSync(dir, { recursive: true });
+    const script: ScriptedReply[] = [];
+    for (let i = 0; i < calls; i++) {
+      const file = join(dir, `module${i}.ts`);
+      writeFileSync(file, `export function module${i}(x: number): number {\n  return compute(x, ${i});\n}\n`);
+      script.push(toolUse('Read', { file_path: file }, i % 25 === 0 ? `Reading modules ${i} to ${Math.min(calls, i + 25) - 1}.` : undefined));
+    }
+    script.push(text(`Package ${c}: ${calls} modules read, nothing to change.`));
+    bed.fake.setSubagentScript(marker, script);
+    return { description: `Check package ${c}`, prompt: `${marker} read every module of lane${calls}-${c}`, run_in_background: false };
+  });
+  bed.fake.setScript([agents(launches, `I'll split this between ${SUBAGENTS} subagents.`), text(`All ${SUBAGENTS} packages are checked.`)]);
+  type Frame = SubagentTurnFigure['longFrames'][number];
+  type W = { __laneTasks: number[]; __laneTaskOwners: string[]; __laneFrames: Frame[]; __laneWatch?: boolean };
+  await body.evaluate(() => {
+    const w = window as unknown as W;
+    w.__laneTasks = [];
+    w.__laneTaskOwners = [];
+    w.__laneFrames = [];
+    if (w.__laneWatch) return;
+    w.__laneWatch = true;
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) {
+        w.__laneTasks.push(e.duration);
+        w.__laneTaskOwners.push((e as PerformanceEntry & { attribution?: { name: string }[] }).attribution?.[0]?.name ?? '');
+      }
+    }).observe({ type: 'longtask' });
+    type LoAF = PerformanceEntry & {
+      blockingDuration: number;
+      styleAndLayoutStart: number;
+      scripts: { duration: number; invoker: string; sourceFunctionName: string; sourceURL: string }[];
+    };
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries() as LoAF[]) {
+        if (!(e.blockingDuration > 0)) continue;
+        const top = e.scripts.slice().sort((a, b) => b.duration - a.duration)[0];
+        w.__laneFrames.push({
+          ms: e.duration,
+          scriptMs: e.scripts.reduce((a, x) => a + x.duration, 0),
+          styleLayoutMs: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
+          script: top ? `${top.invoker} ${top.sourceFunctionName || ''} ${Math.round(top.duration)} ms` : '',
+        });
+      }
+    }).observe({ type: 'long-animation-frame' });
+  });
+  // The workbench's own frames too: the webview's messages pass through its renderer, which shares a thread with it.
+  await bed.page.evaluate(watchLongFrames);
+  const start = Date.now();
+  await sendPrompt(bed, `check the ${SUBAGENTS} packages, ${calls} modules each`);
+  await bed.chat.getByTestId('stop').waitFor({ state: 'visible', timeout: AGENT_START_MS });
+  await waitTurnIdle(bed, 600_000);
+  const turnMs = Date.now() - start;
+  const { tasks, owners, longFrames } = await body.evaluate(() => {
+    const w = window as unknown as W;
+    return { tasks: w.__laneTasks.slice(), owners: w.__laneTaskOwners.slice(), longFrames: w.__laneFrames.slice() };
+  });
+  const workbenchFrames = await bed.page.evaluate(() => (window as unknown as { __benchFrames: SubagentTurnFigure['longFrames'] }).__benchFrames.slice());
+  const lanes = bed.chat.getByTestId('lane');
+  await expect.poll(() => bed.chat.locator('[data-testid="lane-gist"][data-shows="reply"]').count(), { timeout: 10_000 }).toBe(SUBAGENTS);
+  const elements = await body.evaluate(() => document.querySelectorAll('#root *').length);
+  const callsShown: number[] = [];
+  for (let i = 0; i < SUBAGENTS; i++) {
+    const lane = lanes.nth(i);
+    await lane.getByTestId('lane-toggle').click();
+    const laneBody = lane.getByTestId('lane-body');
+    const folded = await laneBody
+      .locator('[data-testid="tool-group"]')
+      .evaluateAll((els) => els.reduce((n, e) => n + Number((e as HTMLElement).dataset.count), 0));
+    callsShown.push(folded + (await laneBody.locator('[data-testid="tool-card"]').count()));
+  }
+  expect(callsShown).toEqual(Array.from({ length: SUBAGENTS }, () => calls));
+  return {
+    subagents: SUBAGENTS,
+    calls,
+    turnMs,
+    longTasks: tasks.filter((d) => d >= 50).length,
+    longestTaskMs: Math.max(0, ...tasks),
+    taskOwners: countBy(owners.filter((_, i) => tasks[i]! >= 50)),
+    longFrames,
+    workbenchFrames,
+    elements,
+    callsShown,
+  };
+}
+
+/** In a page: records its frames that held a task of 50 ms or more from now on (`__benchFrames`), with their longest script. */
+function watchLongFrames(): void {
+  type LoAF = PerformanceEntry & {
+    blockingDuration: number;
+    styleAndLayoutStart: number;
+    scripts: { duration: number; invoker: string; sourceFunctionName: string; sourceURL: string; sourceCharPosition: number }[];
+  };
+  const w = window as unknown as { __benchFrames: SubagentTurnFigure['longFrames']; __benchFrameWatch?: boolean };
+  w.__benchFrames = [];
+  if (w.__benchFrameWatch) return;
+  w.__benchFrameWatch = true;
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries() as LoAF[]) {
+      if (!(e.blockingDuration > 0)) continue;
+      const top = e.scripts.slice().sort((a, b) => b.duration - a.duration)[0];
+      w.__benchFrames.push({
+        ms: e.duration,
+        scriptMs: e.scripts.reduce((a, x) => a + x.duration, 0),
+        styleLayoutMs: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
+        script: top
+          ? `${top.invoker} ${top.sourceFunctionName} ${top.sourceURL.split('/').pop()}:${top.sourceCharPosition} ${Math.round(top.duration)} ms`
+          : '',
+      });
+    }
+  }).observe({ type: 'long-animation-frame' });
+}
+
+function countBy(xs: readonly string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const x of xs) out[x || 'unknown'] = (out[x || 'unknown'] ?? 0) + 1;
+  return out;
+}
 
 /** Keys typed into the composer, one every 25 ms, until the reply's end is on screen (or 200 keys). */
 async function typeWhileStreaming(bed: ChatBed): Promise<void> {

@@ -1,6 +1,7 @@
 // The recipe: the core, then each capability through its one door, then their commands. Nothing starts until a chat
 // view is shown or a command runs (activation is driven by the contributed views and commands).
 import * as vscode from 'vscode';
+import { activateAttention } from './attention/feature';
 import { activateChatContext } from './chatContext/feature';
 import { activateCheckpoints } from './checkpoints/feature';
 import { activateChatCommands } from './commands/chatCommands';
@@ -17,6 +18,7 @@ import { activateReviewComments } from './reviewComments/feature';
 import { activateSignIn } from './signIn/feature';
 import { testApi } from './testApi';
 import { activateTouchedFiles } from './touchedFiles/feature';
+import { activateUsage } from './usage/feature';
 import { activateWorktrees } from './worktrees/feature';
 
 export function activate(context: vscode.ExtensionContext) {
@@ -37,7 +39,9 @@ export function activate(context: vscode.ExtensionContext) {
     activateTouchedFiles(core),
     activateGrants(core),
     activateFollow(core),
+    activateUsage(core),
     activateChatContext(core),
+    activateAttention(core),
   ];
   for (const { chatPart } of features) if (chatPart) core.parts.register(chatPart.key, (chat) => chatPart.make(chat));
 

@@ -4,7 +4,7 @@ import { RequestError, type ContentBlock, type SessionConfigOption, type Session
 import { applyConfigOptions } from './sessionReducer';
 import { closeWorkingLanes } from './subagentLanes';
 import { appendTerminalOutput, cancelToolCall, terminalAppend } from './toolCallMerge';
-import { blocksText, type PermissionOutcome, type PermissionRecord, type TextAppend, type ToolCallState } from './transcript';
+import { blocksText, type PermissionOutcome, type PermissionRecord, type PromptUsage, type TextAppend, type ToolCallState } from './transcript';
 import { Draft, type ReduceResult, type TranscriptState } from './transcriptState';
 import { l10n } from '../contributions/l10n';
 
@@ -12,7 +12,10 @@ export type ClientEvent =
   | { type: 'prompt-sent'; content: ContentBlock[] }
   | { type: 'turn-cancelling' }
   /** `stillRunning`: another (queued) prompt of this session is in flight, so the turn stays running. */
-  | { type: 'turn-ended'; stopReason: string; stillRunning?: boolean }
+  /** `usage`: the PromptResponse's, as sent (ACP's unstable field; Claude's adapter: acp-agent.js turnOutcome, sessionUsage). */
+  | { type: 'turn-ended'; stopReason: string; stillRunning?: boolean; usage?: unknown }
+  /** A notice the client adds where the transcript is now (a usage limit the agent reported in its usage figures). */
+  | { type: 'notice-added'; severity: 'info' | 'warning'; title: string; description?: string }
   /** `needsSignIn`: the agent refused the prompt until the user signs in (a first step, not a failure). */
   | { type: 'turn-failed'; message: string; stillRunning?: boolean; needsSignIn?: boolean }
   /** `lane`: a subagent's request (its child session id). */
@@ -62,6 +65,9 @@ export function applyClientEvent(state: TranscriptState, event: ClientEvent, now
         (d.currentMeta.queue ?? []).filter((q) => q.id !== event.id),
       );
       break;
+    case 'notice-added':
+      d.add({ kind: 'notice', id: d.newId(), severity: event.severity, title: event.title, description: event.description ?? null, at: now });
+      break;
     case 'title-remembered':
       if (!d.currentMeta.title) d.setMeta('title', event.title);
       break;
@@ -70,7 +76,13 @@ export function applyClientEvent(state: TranscriptState, event: ClientEvent, now
       d.add({ kind: 'user', id: d.newId(), content: event.content, at: now });
       break;
     case 'turn-ended':
-      d.add({ kind: 'turn-end', id: d.newId(), stopReason: event.stopReason, at: now });
+      d.add({
+        kind: 'turn-end',
+        id: d.newId(),
+        stopReason: event.stopReason,
+        at: now,
+        ...(isObject(event.usage) ? { usage: event.usage as PromptUsage } : {}),
+      });
       if (event.stopReason === 'cancelled') cancelUnfinishedToolCalls(d, 'main');
       if (!event.stillRunning) endTurn(d);
       break;
@@ -180,4 +192,8 @@ export function failedTurnLine(state: TranscriptState, error: Error): string {
   if (last?.kind !== 'agent') return error.message;
   const said = blocksText(last.content).trim();
   return said !== '' && error.message === RequestError.internalError(undefined, said).message ? said : error.message;
+}
+
+function isObject(x: unknown): x is object {
+  return typeof x === 'object' && x !== null;
 }

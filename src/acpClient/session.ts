@@ -148,7 +148,7 @@ export class Session implements PermissionSessionView {
       try {
         const response = await this.host.agent.request(acp.methods.agent.session.prompt, { sessionId: this.id, prompt: blocks });
         this.inFlight -= 1;
-        this.apply({ type: 'turn-ended', stopReason: response.stopReason, stillRunning: this.inFlight > 0 });
+        this.apply({ type: 'turn-ended', stopReason: response.stopReason, stillRunning: this.inFlight > 0, usage: (response as { usage?: unknown }).usage });
         // A cancelled turn leaves the queue waiting: the user stopped to think, not to send the next one.
         if (this.inFlight === 0 && response.stopReason !== 'cancelled') this.sendNextQueued();
         return response;
@@ -194,6 +194,7 @@ export class Session implements PermissionSessionView {
     return true;
   }
 
+  addNotice = (severity: 'info' | 'warning', title: string, description?: string) => this.apply({ type: 'notice-added', severity, title, description });
   /** The title this session had before (a load does not replay it); ignored once the agent has named it. */
   rememberTitle(title: string): void {
     this.apply({ type: 'title-remembered', title });

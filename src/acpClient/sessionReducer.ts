@@ -63,7 +63,14 @@ export function applySessionUpdate(state: TranscriptState, update: SessionUpdate
       if (update.updatedAt !== undefined) d.setMeta('updatedAt', update.updatedAt);
       break;
     case 'usage_update':
-      d.setMeta('usage', { used: update.used, size: update.size, cost: update.cost ?? null });
+      // Claude's adapter sends one on each model stream's usage (no cost), at each `result` (the session's cumulative
+      // cost) and with each rate-limit event (`_meta["_claude/rateLimit"]`, no cost): acp-agent.js, rate_limit_event.
+      d.setMeta('usage', {
+        used: update.used,
+        size: update.size,
+        cost: update.cost ?? null,
+        ...(update._meta?.['_claude/rateLimit'] !== undefined ? { rateLimit: update._meta['_claude/rateLimit'] } : {}),
+      });
       break;
     case 'notice':
       d.add({ kind: 'notice', id: d.newId(), severity: update.severity, title: update.title, description: update.description ?? null, at: now, ...tag });

@@ -98,7 +98,8 @@ export type TranscriptEntry =
   | { kind: 'permission'; id: string; permission: PermissionRecord; at: number; lane?: string }
   | { kind: 'notice'; id: string; severity: string; title: string; description?: string | null; at: number; lane?: string }
   | { kind: 'error'; id: string; message: string; at: number; lane?: string }
-  | { kind: 'turn-end'; id: string; stopReason: string; at: number; lane?: string }
+  /** `usage`: the PromptResponse's token counts for the turn, as the agent sent them (read by usage/usageFigures.ts). */
+  | { kind: 'turn-end'; id: string; stopReason: string; at: number; lane?: string; usage?: PromptUsage }
   /** Where a subagent's lane sits in its parent's flow; `lane` is set only for a nested child (its parent lane). */
   | { kind: 'subagent'; id: string; at: number; lane?: string; subagent: SubagentLane };
 
@@ -108,6 +109,18 @@ export interface Usage {
   used: number;
   size: number;
   cost?: { amount: number; currency: string } | null;
+  /** Claude's `_meta["_claude/rateLimit"]` (its SDKRateLimitInfo), as sent: usage/usageFigures.ts reads it. */
+  rateLimit?: unknown;
+}
+
+/** A turn's token counts (ACP's unstable PromptResponse `usage`), as the agent sent them: checked where they are shown. */
+export interface PromptUsage {
+  totalTokens?: unknown;
+  inputTokens?: unknown;
+  outputTokens?: unknown;
+  thoughtTokens?: unknown;
+  cachedReadTokens?: unknown;
+  cachedWriteTokens?: unknown;
 }
 
 /** Session-level fields (everything but the entry list). */

@@ -65,14 +65,22 @@ export function entryMarkdown(e: TranscriptEntry): string {
   }
 }
 
-/** The whole conversation: a heading per message, in order. */
-export function conversationMarkdown(entries: readonly TranscriptEntry[], title: string): string {
+/**
+ * The whole conversation: a heading per message, in order. `notes`: a line after the entry of that id (a turn's
+ * usage), and `total` at the end.
+ */
+export function conversationMarkdown(
+  entries: readonly TranscriptEntry[],
+  title: string,
+  notes?: { byEntry: ReadonlyMap<string, string>; total?: string },
+): string {
   const parts = [`# ${title.replace(/\s+/gu, ' ').trim() || 'Conversation'}`];
   let last: string | undefined;
   // A subagent's entries are headed by its name, as its lane in the chat is.
   const subagents = new Map(entries.flatMap((e) => (e.kind === 'subagent' ? [[e.subagent.sessionId, e.subagent.title ?? 'Subagent'] as const] : [])));
   for (const e of entries) {
-    const body = entryMarkdown(e);
+    const note = notes?.byEntry.get(e.id);
+    const body = [entryMarkdown(e), note ? `*${note}*` : ''].filter(Boolean).join('\n\n');
     if (!body) continue;
     const speaks = e.kind === 'agent' || e.kind === 'thought' || e.kind === 'tool' || e.kind === 'permission' || e.kind === 'subagent';
     const who =
@@ -87,5 +95,6 @@ export function conversationMarkdown(entries: readonly TranscriptEntry[], title:
     last = who ?? last;
     parts.push(body);
   }
+  if (notes?.total) parts.push(`---\n\n*${notes.total}*`);
   return `${parts.join('\n\n')}\n`;
 }

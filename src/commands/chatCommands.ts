@@ -9,6 +9,7 @@ import type { Core } from '../core/core';
 import type { Feature } from '../core/feature';
 import { selectionAttachment } from '../webview/host/selectionAttachment';
 import { showAgentMenu } from '../workbench/agentStatusItem';
+import { USAGE } from '../usage/feature';
 import { exportConversation } from '../workbench/exportConversation';
 import { HistoryPicker } from '../workbench/historyPicker';
 import { bindContextKeys } from './contextKeys';
@@ -21,6 +22,8 @@ export function activateChatCommands(core: Core): Feature {
       deleted: (id) => core.places.current.deleted?.(id) ?? Promise.resolve(),
     }),
     (what, err) => presenter.report(err, { what }),
+    Date.now,
+    (id) => core.needsYou.current(id),
   );
   const starting = vscode.l10n.t('Starting a new chat');
   return {
@@ -73,7 +76,9 @@ export function activateChatCommands(core: Core): Feature {
         return path !== undefined ? claudeCode.use(path) : false;
       },
       [COMMANDS.removeDownloadedClaudeCode]: reporting(core, vscode.l10n.t('Removing the downloaded Claude Code'), () => claudeCode.remove()),
-      [COMMANDS.exportConversation]: inActiveChat(core, vscode.l10n.t('Exporting the chat'), (chat) => exportConversation(chat)),
+      [COMMANDS.exportConversation]: inActiveChat(core, vscode.l10n.t('Exporting the chat'), (chat) =>
+        exportConversation(chat, core.parts.get(chat, USAGE).usage.exportNotes()),
+      ),
     },
     test: { history },
   };

@@ -8,6 +8,8 @@ export const COMMANDS = {
   focusChat: 'acpChat.focusChat',
   cancelTurn: 'acpChat.cancelTurn',
   showPendingPermission: 'acpChat.showPendingPermission',
+  /** The chats that wait for the user (approval, question, error, limit, finished), oldest first. */
+  nextChatNeedingYou: 'acpChat.nextChatNeedingYou',
   addSelectionToChat: 'acpChat.addSelectionToChat',
   /** A file as an attachment: from the Explorer, an editor tab's menu, or the active editor. */
   addFileToChat: 'acpChat.addFileToChat',
@@ -24,6 +26,8 @@ export const COMMANDS = {
   addAgentFromRegistry: 'acpChat.addAgentFromRegistry',
   undoRestore: 'acpChat.undoRestore',
   exportConversation: 'acpChat.exportConversation',
+  /** Today's, this workspace's and each chat's tokens and cost, as the agent reported them. */
+  showUsage: 'acpChat.showUsage',
   showMcpServers: 'acpChat.showMcpServers',
   /** A chat in its own git worktree, and the list of the workspace's chats' worktrees. */
   newChatInWorktree: 'acpChat.newChatInWorktree',

@@ -83,6 +83,8 @@ export interface Core {
   readonly folders: AgentFolders;
   readonly places: Slot<WorkPlaces>;
   readonly sessionTools: Slot<((cwd: string) => Promise<SessionTools>) | undefined>;
+  /** Why the chat showing a conversation waits for the user, worded (provided by the attention capability). */
+  readonly needsYou: Slot<(sessionId: string) => string | undefined>;
   /** The running agent's process id (the tests' view). */
   agentPid(): number | undefined;
   /** Disposed last-in first-out after every capability's. */
@@ -102,6 +104,7 @@ export function createCore(context: vscode.ExtensionContext): Core {
   const agents = new AgentChoice(context.globalState, logger);
   const claudeCode = new ClaudeCodeSetup({ extensionPath: context.extensionPath, globalStorageDir: context.globalStorageUri.fsPath, logger });
   const sessionTools = new Slot<((cwd: string) => Promise<SessionTools>) | undefined>('The MCP servers of a session', undefined);
+  const needsYou = new Slot<(sessionId: string) => string | undefined>('Why a chat waits for the user', () => undefined);
   const launcher = new AgentLauncher({
     extensionPath: context.extensionPath,
     logger,
@@ -183,7 +186,7 @@ export function createCore(context: vscode.ExtensionContext): Core {
     launcher,
     views,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, views.sideView),
-    new PendingAttention(permissions.broker, (n) => views.sideView.setPendingApprovals(n), logger),
+    new PendingAttention(permissions.broker, (n) => views.sideView.setPendingApprovals(n)),
     trackSessions(chats, sessions),
     autoRestart(
       { onDidExitUnexpectedly: host.onDidExitUnexpectedly, restart: () => chats.restart() },
@@ -228,6 +231,7 @@ export function createCore(context: vscode.ExtensionContext): Core {
     folders,
     places,
     sessionTools,
+    needsYou,
     agentPid: () => (host.agent && !host.agent.closed ? spawned?.pid : undefined),
     disposables,
   };

@@ -268,14 +268,9 @@ export class UserErrorPresenter implements vscode.Disposable {
     const follow = (session: Session | undefined) => {
       turns?.dispose();
       turns = session?.onDidChange((changes) => {
-        const mainFlow = (e: TranscriptEntry) => e.lane === undefined;
-        if (
-          !changes.some(
-            (c) =>
-              c.type === 'entry-added' && mainFlow(c.entry) && (c.entry.kind === 'user' || (c.entry.kind === 'turn-end' && c.entry.stopReason === 'end_turn')),
-          )
-        )
-          return;
+        // The main agent's (a subagent's entries, in its lane, end nothing of the chat's).
+        const moot = (e: TranscriptEntry) => e.lane === undefined && (e.kind === 'user' || (e.kind === 'turn-end' && e.stopReason === 'end_turn'));
+        if (!changes.some((c) => c.type === 'entry-added' && moot(c.entry))) return;
         chat.notices.keptPrompt = undefined;
         chat.notices.resendWhenSignedIn = false;
         chat.notices.clear();

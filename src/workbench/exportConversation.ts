@@ -4,8 +4,11 @@ import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
 import { conversationMarkdown } from '../chat/conversationMarkdown';
 
-/** Asks where, then writes; false when there was nothing to export or the user cancelled. */
-export async function exportConversation(chat: Chat): Promise<boolean> {
+/**
+ * Asks where, then writes; false when there was nothing to export or the user cancelled. `usage`: what the usage
+ * capability says after each turn's end (by its entry id) and of the whole chat.
+ */
+export async function exportConversation(chat: Chat, usage?: { byEntry: ReadonlyMap<string, string>; total?: string }): Promise<boolean> {
   const session = chat.session;
   const entries = session?.snapshot().entries ?? [];
   if (!session || !entries.length) {
@@ -27,6 +30,6 @@ export async function exportConversation(chat: Chat): Promise<boolean> {
     ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
   });
   if (!target) return false;
-  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(conversationMarkdown(entries, title)));
+  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(conversationMarkdown(entries, title, usage)));
   return true;
 }

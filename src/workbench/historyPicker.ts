@@ -40,6 +40,8 @@ export class HistoryPicker implements vscode.Disposable {
     /** Reports a failed action (the one place that words errors for the user does the rest). */
     private readonly report: (what: string, err: unknown) => void,
     private readonly now: () => number = Date.now,
+    /** Why the chat showing a conversation waits for the user ("finished", "an approval"…), if it does. */
+    private readonly waitingOf: (sessionId: string) => string | undefined = () => undefined,
   ) {}
 
   /** Opens the picker (or focuses the open one) and fills it from the agent; a pick opens in `target`'s chat. */
@@ -115,6 +117,7 @@ export class HistoryPicker implements vscode.Disposable {
 
   private toItem(item: HistoryItem): Item {
     const current = item.sessionId === this.target?.session?.id;
+    const waiting = this.waitingOf(item.sessionId);
     const buttons: vscode.QuickInputButton[] = [];
     if (this.source.canFork()) buttons.push(FORK);
     if (this.source.canDelete()) buttons.push(DELETE);
@@ -122,7 +125,12 @@ export class HistoryPicker implements vscode.Disposable {
       // Titles are agent text: shown literally, never as icon syntax.
       label: escapeCodicons(toDisplayText(displayTitle(item), 200)),
       // A conversation in a worktree names its branch (our own record, not agent text).
-      description: [item.branch ? `$(git-branch) ${escapeCodicons(item.branch)}` : '', relativeTime(item.updatedAt, this.now()), current ? 'current' : '']
+      description: [
+        waiting ? `$(bell-dot) ${vscode.l10n.t('needs you: {0}', waiting)}` : '',
+        item.branch ? `$(git-branch) ${escapeCodicons(item.branch)}` : '',
+        relativeTime(item.updatedAt, this.now()),
+        current ? 'current' : '',
+      ]
         .filter(Boolean)
         .join(' · '),
       sessionId: item.sessionId,

@@ -340,6 +340,12 @@ describe('the README tour', () => {
     await addComment(cb.page, modified, 'const discount', 'Read the discount codes from config instead of hard-coding SAVE10.');
     await shoot('review-comments-dark');
     await runCommand(cb.page, 'View: Close All Editor Groups');
+
+    // What the turns cost, as the agent reported it: today, this workspace, and each chat.
+    await runCommand(cb.page, 'ACP Chat: Show Usage');
+    await cb.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'This workspace' }).waitFor({ timeout: 10_000 });
+    await shoot('usage-dark');
+    await cb.page.keyboard.press('Escape');
     // VS Code opened its Comments panel for the first comment: closed again for the pictures that follow.
     await runCommand(cb.page, 'View: Hide Panel');
   });

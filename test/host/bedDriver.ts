@@ -51,3 +51,19 @@ export async function walkthroughSteps(): Promise<Array<[string, boolean]>> {
 export async function screenshot(name: string): Promise<void> {
   await drive('screenshot', { name });
 }
+
+/** The window loses the focus (another page comes to the front, as another window would), or takes it back. */
+export async function setWindowFocus(focused: boolean): Promise<void> {
+  await drive('focus', { focused });
+}
+
+/** The notifications' messages, as VS Code's notifications center lists them (opened for the reading). */
+export async function notificationMessages(): Promise<string[]> {
+  await vscode.commands.executeCommand('notifications.showList');
+  return (await drive<{ messages: string[] }>('notifications')).messages;
+}
+
+/** Clicks `button` on the notification that says `text`, in the notifications center (open it first). */
+export async function clickNotificationButton(text: string, button: string): Promise<void> {
+  await drive('notificationButton', { text, button });
+}

@@ -29,6 +29,7 @@ import type { ReviewStore } from '../../src/reviewComments/reviewStore';
 import type { CommentThreads } from '../../src/reviewComments/commentThreads';
 import type { ReviewSender } from '../../src/reviewComments/reviewSender';
 import type { PlanReview } from '../../src/reviewComments/planReview';
+import type { AttentionCenter } from '../../src/attention/attentionCenter';
 
 export const EXTENSION_ID = 'acp-chat.acp-chat';
 
@@ -71,6 +72,8 @@ export interface ExtensionApi {
   context: vscode.ExtensionContext;
   /** The agents of `acpChat.agents` and the one picked for new sessions. */
   agents: AgentChoice;
+  /** The chats' events told to the user, and which chats need the user. */
+  attention: AttentionCenter;
   /** How long activate() itself took (what it logs). */
   activationMs: number;
 }

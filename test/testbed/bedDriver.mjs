@@ -9,6 +9,9 @@
 //   POST /command    {"title": "ACP Chat: Restart Agent"}           → {}   (run from the open palette)
 //   POST /screenshot {"name": "…"}                                  → {"path": …}  (test-results/screenshots/host-<name>.png)
 //   POST /walkthrough {}                                            → {"steps": [["Open the chat", true], …]}
+//   POST /focus      {"focused": false}                             → {}   (the window loses the focus, or takes it back)
+//   POST /notifications {}                                          → {"messages": [...]}  (the open notifications center's)
+//   POST /notificationButton {"text": "…finished", "button": "Show"} → {}   (clicks a button of the notification saying `text`)
 // A test finds the server through ACP_BED_DRIVER (its URL) and ACP_BED_DRIVER_TOKEN in its environment.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -25,7 +28,53 @@ const SCREENSHOTS = join(resolve(fileURLToPath(new URL('../..', import.meta.url)
  */
 export async function startBedDriver(pageOf) {
   const token = randomBytes(16).toString('hex');
+  /** While the window has no focus: the page in front of it, and the DevTools session that stopped faking its focus. */
+  let away;
   const routes = {
+    // Playwright tells every page it has the focus (focus emulation); without it, another page brought to the front
+    // takes the focus as another window would: the workbench's page gets `blur` and document.hasFocus() turns false,
+    // which is what VS Code reads for window.state.focused.
+    async focus(page, { focused }) {
+      if (!focused && !away) {
+        // The keyboard in a webview (a chat's page) is in its iframe: the workbench's own window had its `blur` then,
+        // and would hear nothing now. The focus comes back to the workbench's document first, as a click on its frame
+        // would bring it.
+        await page.evaluate(() => {
+          const active = globalThis.document.activeElement;
+          if (active?.tagName === 'IFRAME') active.blur();
+        });
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false });
+        const other = await page.context().newPage();
+        await other.bringToFront();
+        away = { cdp, other };
+      } else if (focused && away) {
+        const { cdp, other } = away;
+        away = undefined;
+        await page.bringToFront();
+        await other.close();
+        // Kept attached: its emulation setting is this session's, and it is Playwright's own state again.
+        await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true });
+      }
+      return {};
+    },
+    // The workbench shows no toasts under --enable-smoke-test-driver (which the bed needs): the notifications are read,
+    // and their buttons pressed, in VS Code's notifications center, which the test opens (notifications.showList).
+    async notifications(page) {
+      const center = page.locator('.notifications-center');
+      await center.waitFor({ state: 'visible', timeout: 10_000 });
+      const messages = await center.locator('.notification-list-item-message').allTextContents();
+      return { messages: messages.map((m) => m.trim()) };
+    },
+    async notificationButton(page, { text, button }) {
+      const row = page.locator('.notifications-center .monaco-list-row', { hasText: String(text) }).first();
+      await row.waitFor({ timeout: 10_000 });
+      const target = row.locator('.monaco-button', { hasText: String(button) }).first();
+      // A collapsed notification shows no buttons: expanded as a user would, by its chevron.
+      if (!(await target.isVisible())) await row.locator('.codicon-notifications-expand').click({ timeout: 10_000 });
+      await target.click({ timeout: 10_000 });
+      return {};
+    },
     async press(page, { keys }) {
       if (!Array.isArray(keys)) throw new Error('keys: an array of key names');
       for (const key of keys) await page.keyboard.press(String(key));

@@ -15,6 +15,7 @@ import type {
   Mention,
   MentionCompletion,
   TurnsView,
+  UsageView,
   WebviewToHost,
   WorktreeView,
 } from '../protocol/protocol';
@@ -119,6 +120,9 @@ export interface ChatSource {
   /** The error or sign-in card to show (null: none). */
   getNotice(): ChatNotice | null;
   onDidChangeNotice: Subscribe<void>;
+  /** The chat's tokens and cost per turn and in total, and the warning before compaction (the usage capability). */
+  getUsage(): UsageView;
+  onDidChangeUsage: Subscribe<void>;
 }
 
 /** One capability's share of a chat's page: what it shows there and the actions the page may ask of it. */
@@ -154,6 +158,8 @@ const SOURCE_MEMBERS: Record<keyof ChatSource, true> = {
   onDidChangeAgents: true,
   getNotice: true,
   onDidChangeNotice: true,
+  getUsage: true,
+  onDidChangeUsage: true,
 };
 const ACTION_MEMBERS: Record<keyof ChatActions, true> = {
   start: true,

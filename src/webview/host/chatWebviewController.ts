@@ -85,6 +85,7 @@ export class ChatWebviewController implements vscode.Disposable {
       source.onDidChangeWorktree(() => this.post({ type: 'worktree', worktree: source.getWorktree() })),
       source.onDidChangeAgents(() => this.post({ type: 'agents', ...source.getAgents() })),
       source.onDidChangeNotice(() => this.post({ type: 'notice', notice: source.getNotice() })),
+      source.onDidChangeUsage(() => this.post({ type: 'usage', usage: source.getUsage() })),
     );
     webview.options = chatWebviewOptions(deps.extensionUri);
     webview.html = this.html();
@@ -155,6 +156,7 @@ export class ChatWebviewController implements vscode.Disposable {
     this.post({ type: 'approvalSignal', ...s.getApprovalSignal() });
     this.post({ type: 'worktree', worktree: s.getWorktree() });
     this.post({ type: 'agents', ...s.getAgents() });
+    this.post({ type: 'usage', usage: s.getUsage() });
     // The notice is independent of the session; a freshly loaded page has none, so only a current one is sent.
     const notice = s.getNotice();
     if (notice) this.post({ type: 'notice', notice });

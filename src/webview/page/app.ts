@@ -238,6 +238,9 @@ export class App {
       case 'followAgent':
         this.followToggle.update(msg.enabled);
         return;
+      case 'usage':
+        this.header.setUsage(msg.usage);
+        return;
       case 'approvalSignal':
         this.approvalSignal.configure({ sound: msg.sound, announce: msg.announce });
         return;

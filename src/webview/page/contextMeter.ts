@@ -17,7 +17,8 @@ export interface ContextMeter {
 export function contextMeter(usage: SessionMeta['usage']): ContextMeter | undefined {
   const u = usageText(usage);
   if (!u || !usage) return undefined;
-  const share = usage.size > 0 ? (usage.used / usage.size) * 100 : 0;
+  // More used than the window holds (a figure from before a compaction) reads as full, not over.
+  const share = usage.size > 0 ? Math.min(100, (usage.used / usage.size) * 100) : 0;
   // A first prompt fills a fraction of a percent of a large window: "0%" would read as nothing used.
   const pct = share > 0 && share < 1 ? '<1' : String(Math.round(share));
   return { text: l10n.t('{0}% context', pct), label: l10n.t('{0}% of context used', pct), tooltip: u.detail, level: u.level };

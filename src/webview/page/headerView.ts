@@ -2,7 +2,7 @@
 // when there is something to say and no error card says it, the connection status with Restart. The chat's title, New Chat and Show
 // Chats… are VS Code's own (the view's or the tab's title bar: chatChrome.ts, the manifest's menus). The
 // session's config options live in the ConfigBar under the composer.
-import type { SessionMeta } from '../protocol/protocol';
+import type { SessionMeta, UsageView } from '../protocol/protocol';
 import { needsFolder, type ConnectionStatus, type WebviewToHost } from '../protocol/protocol';
 import { AccountBadge } from './accountBadge';
 import { contextMeter } from './contextMeter';
@@ -13,6 +13,9 @@ export class HeaderView {
   readonly node: HTMLElement;
   private readonly row: HTMLElement;
   private readonly usage = h('span', { class: 'usage', 'data-testid': 'usage' });
+  /** The host's words on the chat's tokens and cost and the warning before compaction (usage/). */
+  private usageView: UsageView = { lines: [], cost: null, warning: null };
+  private meta: SessionMeta | null = null;
   /** The page's heading for screen readers: the chat's title (VS Code's title bar shows it to everyone else). */
   private readonly heading = h('h1', { class: 'sr-only' }, l10n.t('Chat'));
   readonly statusBar = h('div', { class: 'status-bar', role: 'status', 'data-testid': 'connection-status' });
@@ -45,19 +48,30 @@ export class HeaderView {
   /** `cardShown`: the chat's error card is on screen; it says why and offers Restart, so this line stays away. */
   update(meta: SessionMeta | null, status: ConnectionStatus, cardShown: boolean): void {
     this.heading.textContent = meta?.title || l10n.t('New chat');
+    this.meta = meta;
     this.renderUsage(meta);
     this.renderStatus(meta, status, cardShown);
     this.account.update(status);
   }
 
+  setUsage(view: UsageView): void {
+    this.usageView = view;
+    this.renderUsage(this.meta);
+  }
+
+  /** The meter, its tooltip the context, the last turn's and the chat's tokens and cost; a warning near compaction. */
   private renderUsage(meta: SessionMeta | null): void {
     const u = contextMeter(meta?.usage);
-    this.usage.hidden = !u;
-    if (!u) return;
-    this.usage.textContent = u.text;
-    this.usage.title = u.tooltip;
-    this.usage.setAttribute('aria-label', u.label);
-    this.usage.dataset.level = u.level;
+    const { lines, cost, warning } = this.usageView;
+    this.usage.hidden = !u && lines.length === 0;
+    if (this.usage.hidden) return;
+    const tooltip = [warning, u?.tooltip, ...lines].filter(Boolean).join('\n');
+    // The chat's cost beside the meter, short enough for a side bar of 290 px; the rest in the tooltip.
+    const shown = [u?.text, cost].filter(Boolean).join(' · ');
+    setChildren(this.usage, warning ? icon('warning') : null, shown || l10n.t('Usage'));
+    this.usage.title = tooltip;
+    this.usage.setAttribute('aria-label', [warning, u?.label, ...lines].filter(Boolean).join('. '));
+    this.usage.dataset.level = warning ? 'warning' : (u?.level ?? 'low');
   }
 
   private renderStatus(meta: SessionMeta | null, status: ConnectionStatus, cardShown: boolean): void {

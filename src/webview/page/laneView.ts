@@ -1,11 +1,13 @@
 // A subagent's lane: a header (its name, its task or, folded once finished, its reply's first line, its state in words,
 // its model, how long it ran, Stop) and a body where the transcript view mounts the lane's entries with the same views
 // the main flow uses. Whether it is open is the transcript's (transcriptLanes.ts): folded, its body holds nothing.
+// Running, its body starts with one quiet row, "N earlier steps", above its latest steps (laneWindow.ts).
 import type { SubagentLane, TranscriptEntry } from '../protocol/protocol';
 import { button, h, icon, setChildren } from './dom';
 import { l10n } from './l10n';
 import { firstLine, laneActive, laneElapsed, laneFinished, laneName, laneShownState, laneStateLabel, laneStoppable } from './laneState';
 import type { EntryOf, EntryView } from './messageViews';
+import { countText } from './toolGroups';
 import { elapsed } from './workingLine';
 
 /** The elapsed time is read in whole seconds: a running lane's time changes once a second. */
@@ -68,11 +70,14 @@ export class LaneView implements EntryView {
   private lane: SubagentLane | undefined;
   private open = true;
   private key = '';
+  /** The "N earlier steps" row, made the first time there are some. */
+  private earlier: { row: HTMLButtonElement; chevron: HTMLElement; label: HTMLElement } | undefined;
 
   constructor(
     private readonly clock: LaneClock,
     onToggle: () => void,
     onStop: (sessionId: string) => void,
+    private readonly onEarlier: () => void,
   ) {
     this.toggle.setAttribute('aria-describedby', this.state.id);
     this.toggle.append(this.chevron, icon('hubot', 'lane-icon'), this.title, this.gist);
@@ -97,9 +102,12 @@ export class LaneView implements EntryView {
     this.node.dataset.state = shown;
     this.title.textContent = laneName(lane);
     this.node.setAttribute('aria-label', laneName(lane));
-    const { label, icon: glyph, detail } = laneStateLabel(shown);
-    setChildren(this.state, icon(glyph), h('span', { class: 'lane-state-label' }, label));
-    this.state.title = detail ?? label;
+    // Its state's icon and word built again only when the state changes (the entry comes again with each lane update).
+    if (before === undefined || laneShownState(before) !== shown) {
+      const { label, icon: glyph, detail } = laneStateLabel(shown);
+      setChildren(this.state, icon(glyph), h('span', { class: 'lane-state-label' }, label));
+      this.state.title = detail ?? label;
+    }
     this.model.textContent = lane.model ?? '';
     this.model.hidden = !lane.model;
     this.model.title = lane.model ? l10n.t('Model: {0}', lane.model) : '';
@@ -119,6 +127,35 @@ export class LaneView implements EntryView {
     this.toggle.title = this.tooltip();
     setChildren(this.chevron, icon(open ? 'chevron-down' : 'chevron-right'));
     this.renderGist();
+  }
+
+  /**
+   * The row above the lane's latest steps: how many came before them, and whether they are shown (`expanded`); none
+   * when `count` is 0. It stays the body's first child.
+   */
+  setEarlier(count: number, expanded: boolean): void {
+    if (count === 0) {
+      this.earlier?.row.remove();
+      return;
+    }
+    const e = (this.earlier ??= this.earlierRow());
+    if (this.body.firstChild !== e.row) this.body.insertBefore(e.row, this.body.firstChild);
+    // A new step changes only the count's text.
+    const n = countText(count);
+    const label = count === 1 ? l10n.t('{0} earlier step', n) : l10n.t('{0} earlier steps', n);
+    if (e.label.textContent !== label) e.label.textContent = label;
+    if (e.row.getAttribute('aria-expanded') === String(expanded) && e.chevron.firstChild) return;
+    e.row.setAttribute('aria-expanded', String(expanded));
+    e.row.title = expanded ? l10n.t('Show only the latest steps') : l10n.t('Show every step');
+    setChildren(e.chevron, icon(expanded ? 'chevron-down' : 'chevron-right'));
+  }
+
+  private earlierRow(): { row: HTMLButtonElement; chevron: HTMLElement; label: HTMLElement } {
+    const chevron = h('span', { class: 'lane-chevron' });
+    const label = h('span', { class: 'lane-earlier-label', 'data-testid': 'lane-earlier-label' });
+    const row = h('button', { type: 'button', class: 'lane-earlier', 'data-testid': 'lane-earlier', 'aria-expanded': 'false' }, chevron, label);
+    row.addEventListener('click', () => this.onEarlier());
+    return { row, chevron, label };
   }
 
   /** The lane is out of the page for good (unmounted): its time stops ticking. */

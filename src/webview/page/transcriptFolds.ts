@@ -1,6 +1,7 @@
 // The folded runs of tool calls in the transcript's turns (toolGroups.ts says which runs fold): each group kept in
 // step with the entries as they change, a folded call's card built only while its group is expanded, and a turn's
-// nodes in transcript order. A turn not built yet is folded when it is.
+// nodes in transcript order. A turn not built yet is folded when it is. A running lane shows only its latest entries
+// (its window, laneWindow.ts): what is above it is folded as the rest but built only when it is shown.
 import type { Slot, TranscriptModel } from './transcriptModel';
 import { ToolGroupView } from './toolGroupView';
 import { foldRuns } from './toolGroups';
@@ -14,6 +15,8 @@ export interface FoldTarget {
   /** Builds an entry's view at the end of `container` (by default its turn's). */
   mount(slot: Slot, container?: HTMLElement): void;
   unmount(slot: Slot): void;
+  /** Index of turn `t`'s first entry shown (a running lane's window); the entries before it have no nodes. */
+  from?(t: number): number;
 }
 
 export class TranscriptFolds {
@@ -32,6 +35,11 @@ export class TranscriptFolds {
   /** Whether an entry is folded into a group. */
   folds(entryId: string): boolean {
     return this.groupOf.has(entryId);
+  }
+
+  /** The calls of the group an entry is folded into, in order; undefined when it is not folded. */
+  members(entryId: string): readonly string[] | undefined {
+    return this.groupOf.get(entryId)?.members;
   }
 
   /** Expands the group an entry is folded into, if it is and the group is collapsed. */
@@ -57,6 +65,7 @@ export class TranscriptFolds {
   private refoldTurn(t: number, lo: number, hi: number): void {
     const { order, index, slots } = this.model;
     const list = this.target.container(t);
+    const from = this.target.from?.(t) ?? 0;
     let L = lo;
     let R = hi;
     if (L >= R) return;
@@ -93,7 +102,7 @@ export class TranscriptFolds {
         if (slot.view) this.target.unmount(slot);
       }
       g.setMembers(ids);
-      if (g.expanded) this.fillGroup(g);
+      if (g.expanded && this.shown(g, from)) this.fillGroup(g);
     }
     for (const g of old) {
       for (const m of g.members) if (this.groupOf.get(m) === g) this.groupOf.delete(m);
@@ -103,19 +112,28 @@ export class TranscriptFolds {
       }
       g.node.remove();
     }
-    // Everything not folded is mounted at the top level (a call that left an expanded group comes out of it).
+    // Everything not folded is mounted at the top level (a call that left an expanded group comes out of it); what is
+    // above the window (a group whose calls all are) goes.
     for (let i = L; i < R; i++) {
       const id = order[i]!;
-      if (this.groupOf.has(id)) continue;
+      const g = this.groupOf.get(id);
+      if (g) {
+        if (g.members[0] === id && !this.shown(g, from)) this.hide(g);
+        continue;
+      }
       const slot = slots.get(id)!;
+      if (i < from) {
+        if (slot.view) this.target.unmount(slot);
+        continue;
+      }
       if (slot.view && slot.entry.kind !== 'permission' && slot.view.node.parentNode !== list) this.target.unmount(slot);
       if (!slot.view) this.target.mount(slot);
     }
     // The region's nodes in order, before the first node after it.
     let next: Node | null = null;
-    for (let j = R; j < this.model.turnEnd(t) && !next; j++) next = this.topNode(j, list) ?? null;
+    for (let j = R; j < this.model.turnEnd(t) && !next; j++) next = this.topNode(j, list, from) ?? null;
     for (let i = R - 1; i >= L; i--) {
-      const n = this.topNode(i, list);
+      const n = this.topNode(i, list, from);
       if (!n) continue;
       if (n.parentNode !== list || n.nextSibling !== next) list.insertBefore(n, next);
       next = n;
@@ -123,13 +141,27 @@ export class TranscriptFolds {
   }
 
   /** The node an entry puts in the list itself: its group's (for the group's first member) or its own. */
-  private topNode(i: number, list: HTMLElement): Node | undefined {
+  private topNode(i: number, list: HTMLElement, from: number): Node | undefined {
     const id = this.model.order[i]!;
     const g = this.groupOf.get(id);
-    if (g) return g.members[0] === id ? g.node : undefined;
+    if (g) return g.members[0] === id && this.shown(g, from) ? g.node : undefined;
     // Not an entry's own when it is elsewhere: a permission inside its tool card, a card inside an expanded group.
     const node = this.model.slots.get(id)?.view?.node;
     return node?.parentNode === list ? node : undefined;
+  }
+
+  /** Whether a group is in the window (one of its calls is at or after `from`). */
+  private shown(g: ToolGroupView, from: number): boolean {
+    return this.model.index.get(g.members[g.members.length - 1]!)! >= from;
+  }
+
+  /** A group above the window: its line and its cards out of the page. */
+  private hide(g: ToolGroupView): void {
+    for (const id of g.members) {
+      const slot = this.model.slots.get(id);
+      if (slot?.view) this.target.unmount(slot);
+    }
+    g.node.remove();
   }
 
   private toggleGroup(g: ToolGroupView): void {

@@ -2,9 +2,12 @@
 // `lane` names a subagent the page knows (its `subagent` entry came first) goes to that lane, every other entry (the
 // main agent's, or one naming a lane never announced) to the main flow, so nothing is lost. A `subagent` entry sits in
 // its parent's flow (the main one, or for a nested subagent its parent's lane) and its view is the lane's block. Each
-// flow keeps its own order, folds and tool cards; where an entry went is decided once, when it arrives.
+// flow keeps its own order, folds and tool cards; where an entry went is decided once, when it arrives. A running lane
+// shows its window (laneWindow.ts): its latest steps, the earlier ones behind one row until the user asks for them.
 import type { TranscriptEntry } from '../protocol/protocol';
+import { laneActive, laneName } from './laneState';
 import type { LaneView } from './laneView';
+import { laneWindow } from './laneWindow';
 import type { ToolCallView } from './toolCallView';
 import { TranscriptFolds, type FoldTarget } from './transcriptFolds';
 import { TranscriptModel, type Slot } from './transcriptModel';
@@ -31,6 +34,12 @@ export class Flow {
   view: LaneView | undefined;
   /** A lane's entries are shown (a running lane, one that needs the user, one the user unfolded). */
   open = true;
+  /** The user asked for every step of this lane while it runs (it stays so). */
+  all = false;
+  /** Index of the first entry shown: a running lane's window; 0 when every entry is. */
+  from = 0;
+  /** The lane's approvals still waiting for the user: always in its window. */
+  private readonly pending = new Set<string>();
 
   constructor(
     /** Undefined: the main flow. */
@@ -44,7 +53,15 @@ export class Flow {
       container: (t) => this.container(t),
       mount: (slot, container) => views.mount(slot, this, container),
       unmount: (slot) => views.unmount(slot),
+      from: () => this.from,
     });
+  }
+
+  /** Notes an entry that arrived or changed: whether it is an approval still waiting. */
+  note(e: TranscriptEntry): void {
+    if (e.kind !== 'permission') return;
+    if (e.permission.outcome.status === 'pending') this.pending.add(e.id);
+    else this.pending.delete(e.id);
   }
 
   /** Whether turn `t`'s entries have their views: a lane's while it is open and its view mounted. */
@@ -57,9 +74,53 @@ export class Flow {
     return this.blocks ? this.blocks.container(t) : this.view!.body;
   }
 
-  /** Brings every entry of a lane that was just opened or mounted into its body, folded as the main flow folds. */
+  /**
+   * Brings a lane that was just opened or mounted into its body, folded as the main flow folds: its folds first, with
+   * nothing built, then the entries of its window (every entry when it is not running).
+   */
   fill(): void {
-    if (this.built(0)) this.folds.refold(0, this.model.order.length);
+    if (!this.built(0)) return;
+    this.from = this.model.order.length;
+    this.folds.refold(0, this.model.order.length);
+    this.fit();
+  }
+
+  /**
+   * Brings a built lane's window in step after its entries or its state changed: the steps that left it unmounted, those
+   * that came in built, and the "N earlier steps" row. A running lane shows its window unless the user asked for all.
+   */
+  fit(): void {
+    if (!this.lane || !this.built(0)) return;
+    const { start, earlier } = laneWindow(this.model, this.folds, this.pending);
+    const running = this.running();
+    const from = running && !this.all ? start : 0;
+    if (from !== this.from) {
+      const [lo, hi] = from < this.from ? [from, this.from] : [this.from, from];
+      this.from = from;
+      this.folds.refold(lo, hi);
+    }
+    this.view!.setEarlier(running ? earlier : 0, this.all);
+  }
+
+  /** Puts an entry of this lane in its window: every step shown when it is above it. */
+  show(entryId: string): void {
+    const i = this.model.index.get(entryId);
+    if (i === undefined || i >= this.from) return;
+    this.all = true;
+    this.fit();
+  }
+
+  /** Shows every step of a running lane, or its window again. */
+  toggleAll(): void {
+    this.all = !this.all;
+    this.fit();
+  }
+
+  /** The lane's subagent is at work (running or waiting for the user). */
+  private running(): boolean {
+    const lane = this.lane;
+    const e = lane && lane.parent.model.slots.get(lane.entryId)?.entry;
+    return e?.kind === 'subagent' && laneActive(e.subagent);
   }
 }
 
@@ -120,6 +181,13 @@ export class Flows {
     const out: Flow[] = [];
     for (let f: Flow | undefined = flow; f?.lane; f = f.lane.parent) out.unshift(f);
     return out;
+  }
+
+  /** The name of the subagent whose lane `flow` is; undefined for the main flow. */
+  nameOf(flow: Flow): string | undefined {
+    const lane = flow.lane;
+    const entry = lane && lane.parent.model.slots.get(lane.entryId)?.entry;
+    return entry?.kind === 'subagent' ? laneName(entry.subagent) : undefined;
   }
 
   /** Every flow, the main one first. */

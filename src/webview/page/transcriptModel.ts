@@ -109,6 +109,11 @@ export class TranscriptModel {
     return this.toolEntry.get(toolCallId);
   }
 
+  /** The entry id of a tool call, if the transcript holds the call. */
+  toolEntryOf(toolCallId: string): string | undefined {
+    return this.toolEntry.get(toolCallId);
+  }
+
   /** The transcript's state of a tool call, if it holds the call. */
   toolCallOf(toolCallId: string): ToolCallState | undefined {
     const id = this.toolEntry.get(toolCallId);

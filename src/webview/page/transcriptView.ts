@@ -6,14 +6,15 @@
 // while it is expanded. Permission entries whose tool card is on screen are mounted inside that card. An agent message
 // that only repeats the error after it is not shown (errorEcho.ts). A subagent's entries leave the main flow for its
 // lane (transcriptLanes.ts), a block at its place in its parent's flow (laneView.ts) whose body holds them, built with
-// the same views, folds and cards as the main flow's while the lane is open and not at all while it is folded.
+// the same views, folds and cards as the main flow's while the lane is open and not at all while it is folded; while
+// its subagent runs, only its latest steps are built (laneWindow.ts), the earlier ones when the user asks for them.
 import type { SubagentLane, ToolCallState, TranscriptEntry } from '../protocol/protocol';
 import type { EntryAppend } from '../protocol/protocol';
 import { AgentView, ThoughtView } from './agentMessageView';
 import { h } from './dom';
 import { appended } from './entryAppend';
 import { l10n } from './l10n';
-import { laneActive, laneFinished, laneName, laneNews } from './laneState';
+import { laneActive, laneFinished, laneNews } from './laneState';
 import { LaneClock, LaneView } from './laneView';
 import { ErrorView, NoticeView, TurnEndView, type EntryOf, type EntryView } from './messageViews';
 import { PermissionView } from './permissionView';
@@ -101,7 +102,11 @@ export class TranscriptView {
     const t = this.model.turnOfEntry(chain[0]?.lane?.entryId ?? entryId);
     if (t === undefined) return undefined;
     this.turns.reveal(t);
-    for (const lane of chain) this.setOpen(lane, true);
+    // Each lane opened, and the entry it holds on the way (a nested lane's place, or the entry) in its window.
+    chain.forEach((lane, k) => {
+      this.setOpen(lane, true);
+      lane.show(chain[k + 1]?.lane?.entryId ?? entryId);
+    });
     flow.folds.expandAround(entryId);
     const slot = flow.model.slots.get(entryId);
     const lane = slot && this.flows.laneOf(slot.entry);
@@ -127,6 +132,8 @@ export class TranscriptView {
       touched.set(flow, r ? [Math.min(r[0], i), Math.max(r[1], i)] : [i, i]);
     };
     const opens: [Flow, boolean][] = [];
+    // The lanes whose window may move: an entry of theirs arrived or changed, or their state did.
+    const lanes = new Set<Flow>();
     for (const e of entries) {
       let flow = this.flows.of(e.id);
       const slot = flow?.model.slots.get(e.id);
@@ -140,6 +147,7 @@ export class TranscriptView {
           this.unmount(slot);
           this.mount(slot, flow, null);
         } else slot.view?.update(e);
+        flow.note(e);
         if (before.kind === 'subagent' && e.kind === 'subagent') this.laneChanged(e, before.subagent, opens);
       } else {
         const s: Slot = { entry: e };
@@ -151,6 +159,7 @@ export class TranscriptView {
       }
       // A new approval inside a lane is in sight: its lane (and the lanes around it) open.
       if (pending(e) && !(before && pending(before))) for (const lane of this.flows.chain(flow)) opens.push([lane, true]);
+      for (const f of [flow, this.flows.laneOf(e)]) if (f?.lane) lanes.add(f);
     }
     // New entries are built when their turn is (a turn the user scrolled away from waits until it is shown; a folded
     // lane's until it is opened).
@@ -160,6 +169,8 @@ export class TranscriptView {
     }
     for (const [flow, [lo, hi]] of touched) flow.folds.refold(lo, hi + 1);
     for (const [lane, open] of opens) this.setOpen(lane, open);
+    // A new step mounts at the end of its lane's window; the one that leaves it at the top is unmounted.
+    for (const lane of lanes) lane.fit();
   }
 
   /**
@@ -204,6 +215,7 @@ export class TranscriptView {
     if (echo?.view) echo.view.node.hidden = true;
     if (flow.model.startsTurn(e) && flow === this.flows.main) this.turns.push(follow);
     flow.model.push(slot);
+    flow.note(e);
     // A lane arrives open while its subagent works, folded once it is done.
     const lane = this.flows.laneOf(e);
     if (lane && e.kind === 'subagent') lane.open = !laneFinished(e.subagent);
@@ -334,13 +346,6 @@ export class TranscriptView {
     }
   }
 
-  /** The name of the subagent whose lane `flow` is; undefined for the main flow. */
-  private laneNameOf(flow: Flow): string | undefined {
-    const lane = flow.lane;
-    const entry = lane && lane.parent.model.slots.get(lane.entryId)?.entry;
-    return entry?.kind === 'subagent' ? laneName(entry.subagent) : undefined;
-  }
-
   private createView(e: TranscriptEntry, flow: Flow): EntryView {
     switch (e.kind) {
       case 'user':
@@ -360,7 +365,7 @@ export class TranscriptView {
           this.ctx,
           () => !view || !flow.toolViews.has(view.toolCallId),
           (id) => flow.model.toolCallOf(id),
-          () => this.laneNameOf(flow),
+          () => this.flows.nameOf(flow),
         );
         return view;
       }
@@ -378,6 +383,7 @@ export class TranscriptView {
             if (lane) this.setOpen(lane, !lane.open);
           },
           (sessionId) => this.ctx.post({ type: 'cancelSubagent', sessionId }),
+          () => this.flows.laneOf(e)?.toggleAll(),
         );
       default:
         return unreachable(e, 'entry');

@@ -155,6 +155,8 @@ export type HostToWebview =
   | { type: 'grants'; grants: GrantView[] }
   /** Whether the editor follows the agent (remembered across sessions and windows). */
   | { type: 'followAgent'; enabled: boolean }
+  /** The chat's usage in words (the usage capability): under the context meter's tooltip. Sent after every snapshot and on change. */
+  | { type: 'usage'; usage: UsageView }
   /** How an approval that needs the user is signalled (VS Code's setting for it). Sent after every snapshot and on change. */
   | ({ type: 'approvalSignal' } & ApprovalSignalView)
   /** The agents the user can pick for new sessions, and the picked one (by name). */
@@ -162,6 +164,16 @@ export type HostToWebview =
   | { type: 'notice'; notice: ChatNotice | null }
   /** The worktree the chat works in (null: the workspace's folder). Sent after every snapshot and on change. */
   | { type: 'worktree'; worktree: WorktreeView | null };
+
+/** What the chat's header says of its usage beyond the context meter, worded by the host (usage/usageWording.ts). */
+export interface UsageView {
+  /** The last turn's tokens and cost, the chat's total ("not reported" where the agent said nothing). */
+  lines: string[];
+  /** The chat's cost in short ("$0.02"), beside the meter; null while the agent reported none. */
+  cost: string | null;
+  /** Set when the context is near where the agent compacts the chat: the meter turns into a warning. */
+  warning: string | null;
+}
 
 /** The git worktree a chat works in: its branch and what it changed against where it started. */
 export interface WorktreeView {

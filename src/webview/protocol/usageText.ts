@@ -11,7 +11,8 @@ export interface UsageText {
 }
 
 export function usageText(usage: SessionMeta['usage']): UsageText | undefined {
-  if (!usage) return undefined;
+  // Figures that are not sane token counts say nothing (usage/usageFigures.ts checks the rest of what is shown).
+  if (!usage || !tokenCount(usage.used) || !tokenCount(usage.size)) return undefined;
   const pct = usage.size > 0 ? Math.round((usage.used / usage.size) * 100) : 0;
   const money = usage.cost && formatCost(usage.cost.amount, usage.cost.currency);
   const cost = money ? ` · ${money}` : '';
@@ -20,6 +21,10 @@ export function usageText(usage: SessionMeta['usage']): UsageText | undefined {
     detail: `Context: ${usage.used.toLocaleString()} of ${usage.size.toLocaleString()} tokens (${pct}%)${cost}`,
     level: pct >= 90 ? 'high' : pct >= 70 ? 'medium' : 'low',
   };
+}
+
+function tokenCount(n: unknown): n is number {
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 1_000_000_000;
 }
 
 /** 1234 → "1.2k", 1000000 → "1M". */
@@ -34,6 +39,6 @@ function formatTokens(n: number): string {
  * agent's string is never shown as it is: it would reach VS Code's title bar (bidi overrides and all).
  */
 function formatCost(amount: number, currency: string): string | undefined {
-  if (!/^[A-Z]{3}$/u.test(currency) || !Number.isFinite(amount)) return undefined;
+  if (typeof currency !== 'string' || !/^[A-Z]{3}$/u.test(currency) || typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0) return undefined;
   return new Intl.NumberFormat(undefined, { style: 'currency', currency, maximumFractionDigits: 4 }).format(amount);
 }

@@ -67,7 +67,7 @@ describe('composeChatPage', () => {
     expect(actions).toContain('sendPrompt');
     expect(actions).toContain('worktreeAction');
     expect(actions).toContain('cancelSubagent');
-    expect(source.length).toBe(25);
+    expect(source.length).toBe(27);
     expect(actions.length).toBe(33);
   });
 });

@@ -94,6 +94,8 @@ function setup() {
     onDidChangeWorktree: emitter<void>().event,
     getNotice: () => null,
     onDidChangeNotice: emitter<void>().event,
+    getUsage: () => ({ lines: [], cost: null, warning: null }),
+    onDidChangeUsage: emitter<void>().event,
   };
   const actions = {
     start: vi.fn(),
@@ -199,13 +201,15 @@ describe('ChatWebviewController', () => {
       { type: 'approvalSignal', sound: false, announce: true },
       { type: 'worktree', worktree: null },
       { type: 'agents', agents: [{ name: 'Claude' }, { name: 'Other' }], selected: 'Claude' },
+      { type: 'usage', usage: { lines: [], cost: null, warning: null } },
       { type: 'patch', entries: [user('u2', 'ab')], sentAt: expect.any(Number) },
     ]);
     t.setSnapshot(null);
     t.session.fire();
-    expect(t.posted.at(-7)).toMatchObject({ type: 'snapshot', snapshot: null });
-    expect(t.posted.at(-6)).toEqual({ type: 'turns', turns: { changes: [], superseded: [] } });
-    expect(t.posted.at(-1)).toMatchObject({ type: 'agents', selected: 'Claude' });
+    expect(t.posted.at(-8)).toMatchObject({ type: 'snapshot', snapshot: null });
+    expect(t.posted.at(-7)).toEqual({ type: 'turns', turns: { changes: [], superseded: [] } });
+    expect(t.posted.at(-2)).toMatchObject({ type: 'agents', selected: 'Claude' });
+    expect(t.posted.at(-1)).toMatchObject({ type: 'usage' });
   });
 
   it('answers a resync (an append the page could not apply) with a snapshot that supersedes pending patches', async () => {
@@ -219,7 +223,7 @@ describe('ChatWebviewController', () => {
     // A snapshot is the page's whole state (turn changes, follow and agents follow it); the dropped append is not sent.
     const last = t.posted.map((m) => m.type).lastIndexOf('snapshot');
     expect(t.posted[last]).toMatchObject({ type: 'snapshot', snapshot: { entries: [user('u1', 'hi!')] } });
-    expect(t.posted.slice(last + 1).map((m) => m.type)).toEqual(['turns', 'grants', 'followAgent', 'approvalSignal', 'worktree', 'agents']);
+    expect(t.posted.slice(last + 1).map((m) => m.type)).toEqual(['turns', 'grants', 'followAgent', 'approvalSignal', 'worktree', 'agents', 'usage']);
     expect(t.posted.some((m) => m.type === 'patch')).toBe(false); // the pending append was dropped, not sent after it
   });
 

@@ -111,6 +111,28 @@ describe('TranscriptPublisher', () => {
     expect(posts[1]!.entries[0]).toEqual(agent('a1', 'Hello'));
   });
 
+  it("counts a tick from the last post: a burst's last change waits only for what is left of it, and the meta is read only for a turn change", () => {
+    const m = meta({ turn: 'running' });
+    let reads = 0;
+    const posts: PatchMessage[] = [];
+    const delays: number[] = [];
+    const clock = { now: 1000 };
+    const pub = new TranscriptPublisher({
+      post: (p) => posts.push(p),
+      getMeta: () => (reads++, m),
+      schedule: (_fn, ms) => (delays.push(ms), () => undefined),
+      now: () => clock.now,
+    });
+    clock.now += 16;
+    pub.push([{ type: 'entry-added', entry: agent('a1', 'He'), index: 0 }]);
+    clock.now += 10;
+    pub.push([{ type: 'entry-changed', entry: agent('a1', 'Hel') }]);
+    pub.push([{ type: 'entry-changed', entry: agent('a1', 'Hell') }]);
+    expect(posts).toHaveLength(1);
+    expect(delays).toEqual([6]);
+    expect(reads).toBe(0);
+  });
+
   it("sends the turn's end when it comes, with what was pending", () => {
     const m = meta({ turn: 'running' });
     const { pub, posts, timers } = make(m);

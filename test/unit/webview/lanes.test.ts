@@ -2,8 +2,9 @@
 // Subagents as lanes: the host's flat transcript (entries with `lane` are a child session's, a `subagent` entry marks
 // where the lane sits) becomes lanes at their places, a nested lane in its parent's, an entry naming an unknown lane
 // in the main flow; a lane's header says its state in words, ticks while it runs and offers Stop when the agent can stop
-// it; a finished lane folds to its reply's first line and builds nothing of its body; a child's new call touches only
-// its lane's DOM; find and the working row read lane entries as entries.
+// it; a finished lane folds to its reply's first line and builds nothing of its body; a running lane builds only its
+// latest steps, the earlier ones behind one row; a child's new call touches only its lane's DOM; find and the working
+// row read lane entries as entries.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -334,6 +335,152 @@ describe("the patch path: one child's call", () => {
     expect(outside).toEqual([]);
     expect(records.some((r) => headA.contains(r.target))).toBe(false);
     expect(t.ids(bodyA)).toEqual(['e-A-t1', 'e-A-t2']);
+  });
+});
+
+describe("a running lane's window", () => {
+  /** `n` steps of lane A that never fold: a line of text, then a finished read, in turn. */
+  const steps = (n: number, from = 0): TranscriptEntry[] =>
+    Array.from({ length: n }, (_, k) => ((k + from) % 2 === 0 ? inLane('A', agent(`A-a${k + from}`, `Step ${k + from}.`)) : read(`A-r${k + from}`, 'A')));
+  const running = (n: number) => snapshotMsg({ meta: meta({ turn: 'running' }), entries: [user('u1', 'go'), sub('A'), ...steps(n)] });
+  const shown = (t: ReturnType<typeof setup>) => t.body('A').querySelectorAll(':scope > [data-entry-id]').length;
+  const row = (t: ReturnType<typeof setup>) => t.q<HTMLButtonElement>(':scope > [data-testid="lane-earlier"]', t.body('A'));
+
+  it('a running lane of 40 steps mounts its latest 5 and above them one row saying how many came before', () => {
+    const t = setup();
+    t.send(running(40));
+    expect(shown(t)).toBe(5);
+    expect(t.body('A').childElementCount).toBe(6);
+    expect(t.body('A').firstElementChild).toBe(row(t));
+    expect(t.ids(t.body('A'))).toEqual([undefined, 'e-A-r35', 'A-a36', 'e-A-r37', 'A-a38', 'e-A-r39']);
+    expect([row(t)!.textContent, row(t)!.getAttribute('aria-expanded'), row(t)!.tagName, row(t)!.type]).toEqual([
+      '35 earlier steps',
+      'false',
+      'BUTTON',
+      'button',
+    ]);
+    // The hidden steps have no views at all.
+    expect(t.app.transcript.nodeOf('A-a0')).toBeUndefined();
+    // A short lane has no row.
+    const u = setup();
+    u.send(running(5));
+    expect([shown(u), row(u)]).toEqual([5, null]);
+  });
+
+  it('the row shows every step and stays so as steps arrive; clicked again, the latest only', () => {
+    const t = setup();
+    t.send(running(40));
+    const r = row(t)!;
+    r.focus();
+    r.click();
+    expect([shown(t), r.getAttribute('aria-expanded'), t.body('A').firstElementChild === r, document.activeElement === r]).toEqual([40, 'true', true, true]);
+    expect(t.ids(t.body('A')).slice(1, 4)).toEqual(['A-a0', 'e-A-r1', 'A-a2']);
+    expect(r.textContent).toBe('35 earlier steps');
+    t.send({ type: 'patch', entries: steps(2, 40) });
+    expect(shown(t)).toBe(42);
+    expect(r.textContent).toBe('37 earlier steps');
+    r.click();
+    expect([shown(t), r.getAttribute('aria-expanded')]).toEqual([5, 'false']);
+    expect(t.ids(t.body('A'))).toEqual([undefined, 'e-A-r37', 'A-a38', 'e-A-r39', 'A-a40', 'e-A-r41']);
+  });
+
+  it('a folded run of calls is one step of the window; the count says each call', () => {
+    const t = setup();
+    const reads = Array.from({ length: 12 }, (_, k) => read(`A-x${k}`, 'A'));
+    t.send(snapshotMsg({ meta: meta({ turn: 'running' }), entries: [user('u1', 'go'), sub('A'), ...steps(5), ...reads, ...steps(4, 6)] }));
+    expect(t.ids(t.body('A'))).toEqual([undefined, 'group:12', 'A-a6', 'e-A-r7', 'A-a8', 'e-A-r9']);
+    expect(row(t)!.textContent).toBe('5 earlier steps');
+  });
+
+  it('a waiting approval and what came after it stay in the window; answered, the window is the latest steps again', () => {
+    const t = setup();
+    const ask = inLane('A', bashTool('A-ask', { status: 'pending', kind: 'edit' }));
+    t.send(
+      snapshotMsg({
+        meta: meta({ turn: 'running' }),
+        entries: [user('u1', 'go'), sub('A', { state: 'requires_action' }), ...steps(4), ask, inLane('A', permission('A-p1', 'A-ask')), ...steps(20, 4)],
+      }),
+    );
+    const ids = t.ids(t.body('A'));
+    expect(ids.slice(0, 2)).toEqual([undefined, 'e-A-ask']);
+    expect(ids).toHaveLength(22);
+    expect(t.q('[data-tool-call-id="A-ask"] [data-testid="permission"]', t.body('A'))).not.toBeNull();
+    expect(row(t)!.textContent).toBe('4 earlier steps');
+    // More steps while it waits: it stays.
+    t.send({ type: 'patch', entries: steps(3, 24) });
+    expect(t.ids(t.body('A'))[1]).toBe('e-A-ask');
+    t.send({
+      type: 'patch',
+      entries: [
+        inLane('A', permission('A-p1', 'A-ask', { status: 'selected', optionId: 'allow-once', optionName: 'Yes', optionKind: 'allow_once' })),
+        sub('A'),
+        ...steps(1, 27),
+      ],
+    });
+    expect(shown(t)).toBe(5);
+    expect(t.ids(t.body('A'))).toEqual([undefined, 'e-A-r23', 'A-a24', 'e-A-r25', 'A-a26', 'e-A-r27']);
+  });
+
+  it("a new step mounts one node at the window's end and unmounts the one that left it; the row's count is the only other change", () => {
+    const t = setup();
+    t.send(running(40));
+    const body = t.body('A');
+    const observer = new MutationObserver(() => undefined);
+    observer.observe(t.root.querySelector('.transcript-list')!, { subtree: true, childList: true, attributes: true, characterData: true });
+    t.send({ type: 'patch', entries: steps(1, 40) });
+    const records = observer.takeRecords();
+    observer.disconnect();
+    expect(records.filter((r) => !body.contains(r.target))).toEqual([]);
+    const inBody = records.filter((r) => r.target === body);
+    expect(inBody.flatMap((r) => Array.from(r.addedNodes, (n) => (n as HTMLElement).dataset.entryId))).toEqual(['A-a40']);
+    expect(inBody.flatMap((r) => Array.from(r.removedNodes, (n) => (n as HTMLElement).dataset.entryId))).toEqual(['e-A-r35']);
+    // Elsewhere in the body, only the new step's own render and the row's words.
+    const label = t.q('[data-testid="lane-earlier-label"]', body)!;
+    const added = t.app.transcript.nodeOf('A-a40')!;
+    expect(records.filter((r) => r.target !== body && !label.contains(r.target) && !added.contains(r.target))).toEqual([]);
+    expect([shown(t), row(t)!.textContent]).toEqual([5, '36 earlier steps']);
+  });
+
+  it('a finished lane folds as before, and opened it shows every step without the row', () => {
+    const t = setup();
+    t.send(running(40));
+    t.send({ type: 'patch', entries: [sub('A', { state: 'idle', stopReason: 'end_turn', reply: 'Done.', endedAt: T0 + 1000 })] });
+    expect([t.toggle('A').getAttribute('aria-expanded'), t.body('A').childElementCount]).toEqual(['false', 0]);
+    t.toggle('A').click();
+    expect([shown(t), row(t)]).toEqual([40, null]);
+  });
+
+  it('find reaches a step above the window: the lane shows every step and the entry is in the page', () => {
+    const t = setup();
+    const entries = running(40);
+    t.send(entries);
+    t.send({ type: 'patch', entries: [inLane('A', agent('A-a2', 'The needle is here.'))] });
+    expect(findAll(t.app.transcript.entries(), 'needle')).toEqual([{ entryId: 'A-a2', nth: 0 }]);
+    expect(t.app.transcript.nodeOf('A-a2')).toBeUndefined();
+    const node = t.app.transcript.reveal('A-a2');
+    expect(node?.isConnected).toBe(true);
+    expect(t.body('A').contains(node!)).toBe(true);
+    expect(row(t)!.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('find reaches a nested lane above its parent lane’s window, and a step above its own', () => {
+    const t = setup();
+    t.send(
+      snapshotMsg({
+        meta: meta({ turn: 'running' }),
+        entries: [
+          user('u1', 'go'),
+          sub('A'),
+          sub('C', { title: 'Helper' }, 'A'),
+          ...Array.from({ length: 12 }, (_, k) => inLane('C', agent(`C-a${k}`, k === 1 ? 'The needle.' : `Helping ${k}.`))),
+          ...steps(12),
+        ],
+      }),
+    );
+    expect(t.app.transcript.nodeOf('subagent:C')).toBeUndefined();
+    const node = t.app.transcript.reveal('C-a1');
+    expect(node?.isConnected).toBe(true);
+    expect(t.body('C').contains(node!)).toBe(true);
   });
 });
 

@@ -4,7 +4,7 @@
 // that chat (its view on screen, the window focused). Show on a notification brings that chat forward.
 import * as vscode from 'vscode';
 import { withoutLinks } from '../acpClient/displayText';
-import { Emitter, type Disposable } from '../acpClient/events';
+import { Emitter } from '../acpClient/events';
 import type { Logger } from '../acpClient/logger';
 import type { Chat } from '../chat/chat';
 import type { ChatRegistry } from '../chat/chatRegistry';
@@ -16,7 +16,7 @@ import { chooseMeans, type AttentionKind, type Means } from './attentionMeans';
 import { readAttentionSetting, readLongTurnMs } from './attentionSettings';
 import { chatName, limitMessage, promptMessage, reasonsText, turnMessage, waitingLine } from './attentionWording';
 import { NeedsYou, type WaitReason } from './needsYou';
-import { watchChats, watchTurns, type TurnEvent } from './turnWatch';
+import { watchTurns, type TurnEvent } from './turnWatch';
 
 export interface AttentionDeps {
   chats: ChatRegistry;
@@ -26,8 +26,6 @@ export interface AttentionDeps {
   logger: Logger;
   /** Whether the one error presenter tells of a chat's error itself (it notifies when no chat is on screen). */
   presenterNotifies(): boolean;
-  /** Calls `listener` with its title when the agent reports a usage limit in `chat`. */
-  onDidReportLimit(chat: Chat, listener: (title: string) => void): Disposable;
 }
 
 /** A notification raised (the tests' view). */
@@ -68,12 +66,14 @@ export class AttentionCenter implements vscode.Disposable {
       views.onDidChangeVisibility(lookedAt),
       chats.onDidChangeActive(lookedAt),
       chats.onDidRemove((chat) => this.needsYou.forget(chat)),
-      watchChats(chats, (chat) =>
-        deps.onDidReportLimit(chat, (title) => this.tell('limit', chat, { reason: 'limit', message: () => limitMessage(chatName(chat), title) })),
-      ),
       // Another conversation in the same chat: what the old one waited for to be seen is gone with it.
       chats.onDidChangeSession(({ chat }) => this.needsYou.seen(chat)),
     );
+  }
+
+  /** The agent reported a usage limit in `chat` (`title`: the notice the chat shows). */
+  limitReported(chat: Chat, title: string): void {
+    this.tell('limit', chat, { reason: 'limit', message: () => limitMessage(chatName(chat), title) });
   }
 
   /** Reveals the next chat that needs the user (oldest waiting first); false when none does. */

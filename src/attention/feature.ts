@@ -7,7 +7,11 @@ import { reporting } from '../core/commandHandlers';
 import type { Core } from '../core/core';
 import type { Feature } from '../core/feature';
 import { USAGE } from '../usage/feature';
+import { partKey } from '../chat/chatParts';
+import type { ChatPart } from '../core/core';
 import { AttentionCenter } from './attentionCenter';
+
+const ATTENTION = partKey<ChatPart>('attention');
 
 export function activateAttention(core: Core): Feature {
   const attention = new AttentionCenter({
@@ -18,13 +22,16 @@ export function activateAttention(core: Core): Feature {
     logger: core.logger,
     // The presenter notifies of an error itself while no chat is on screen (feedback/userErrorPresenter.ts).
     presenterNotifies: () => !core.views.anyVisible,
-    // A usage limit the agent reports (usage/chatUsage.ts says it in the chat once).
-    onDidReportLimit: (chat, listener) => core.parts.get(chat, USAGE).usage.onDidReportLimit(listener),
   });
   return {
     disposables: [attention, core.needsYou.provide((sessionId) => attention.waitingOf(sessionId))],
     commands: {
       [COMMANDS.nextChatNeedingYou]: reporting(core, vscode.l10n.t('Going to the next chat that needs you'), () => attention.goToNext()),
+    },
+    // Each chat's part listens to that chat's usage part (registered before it) for the limits the agent reports.
+    chatPart: {
+      key: ATTENTION,
+      make: (chat) => core.parts.get(chat, USAGE).usage.onDidReportLimit((title) => attention.limitReported(chat, title)),
     },
     test: { attention },
   };

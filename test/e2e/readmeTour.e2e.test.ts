@@ -341,13 +341,14 @@ describe('the README tour', () => {
     await shoot('review-comments-dark');
     await runCommand(cb.page, 'View: Close All Editor Groups');
 
+    // VS Code opened its Comments panel for the first comment: closed again for the pictures that follow.
+    await runCommand(cb.page, 'View: Hide Panel');
+
     // What the turns cost, as the agent reported it: today, this workspace, and each chat.
     await runCommand(cb.page, 'ACP Chat: Show Usage');
     await cb.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'This workspace' }).waitFor({ timeout: 10_000 });
     await shoot('usage-dark');
     await cb.page.keyboard.press('Escape');
-    // VS Code opened its Comments panel for the first comment: closed again for the pictures that follow.
-    await runCommand(cb.page, 'View: Hide Panel');
   });
 
   test('a running turn at 290 px and in high contrast; the idle composer', { timeout: 120_000 }, async () => {

@@ -1,5 +1,6 @@
 // The adapter's own pace, for the streaming bench: a bare ACP client (the SDK and nothing of ACP Chat) that starts the
-// real adapter, sends one prompt and only records when each agent_message_chunk arrives.
+// real adapter (behind the bench's relay, as the chat's is, when `relay` is given), sends one prompt and only records
+// when each agent_message_chunk arrives.
 import { spawn } from 'node:child_process';
 import { Readable, Writable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
@@ -11,10 +12,17 @@ export interface BareRun {
   last: number;
 }
 
-export async function bareClientRun(opts: { node: string; adapter: string; env: Record<string, string>; cwd: string; prompt: string }): Promise<BareRun> {
+export async function bareClientRun(opts: {
+  node: string;
+  adapter: string;
+  relay?: string;
+  env: Record<string, string>;
+  cwd: string;
+  prompt: string;
+}): Promise<BareRun> {
   const now = () => performance.timeOrigin + performance.now();
   const arrivals: number[] = [];
-  const child = spawn(opts.node, [opts.adapter], { cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'ignore'] });
+  const child = spawn(opts.node, opts.relay ? [opts.relay, opts.adapter] : [opts.adapter], { cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'ignore'] });
   try {
     const app = acp
       .client({ name: 'bare-bench-client' })

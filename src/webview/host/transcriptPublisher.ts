@@ -67,14 +67,17 @@ export class TranscriptPublisher {
     }
     if (!this.hasPending()) return;
     const tick = this.opts.tickMs ?? 16;
-    if (endsTurn(changes, this.opts.getMeta()) || (!this.cancelTimer && this.now() - this.lastPostAt >= tick)) {
+    if (this.cancelTimer && !endsTurn(changes, () => this.opts.getMeta())) return; // joins the tick already scheduled
+    const since = this.now() - this.lastPostAt;
+    if (since >= tick || endsTurn(changes, () => this.opts.getMeta())) {
       this.flush();
       return;
     }
-    this.cancelTimer ??= this.schedule(() => {
+    // The tick is counted from the last post, so the last change of a burst waits at most what is left of it.
+    this.cancelTimer = this.schedule(() => {
       this.cancelTimer = undefined;
       this.flush();
-    }, tick);
+    }, tick - since);
   }
 
   hasPending(): boolean {
@@ -94,8 +97,8 @@ export class TranscriptPublisher {
     }
     const msg: PatchMessage = { type: 'patch', entries, sentAt: this.now() };
     if (appends.length > 0) msg.appends = appends;
-    const meta = this.opts.getMeta();
-    if (meta && this.metaKeys.size > 0) {
+    const meta = this.metaKeys.size > 0 ? this.opts.getMeta() : undefined;
+    if (meta) {
       const partial: Record<string, unknown> = {};
       // undefined is lost in postMessage's JSON; null tells the webview the field was cleared.
       for (const k of this.metaKeys) partial[k] = meta[k] ?? null;
@@ -135,10 +138,10 @@ export class TranscriptPublisher {
   }
 }
 
-/** Whether `changes` end the turn: its end entry, or the session going idle. */
-function endsTurn(changes: readonly TranscriptChange[], meta: Readonly<SessionMeta> | undefined): boolean {
+/** Whether `changes` end the turn: its end entry, or the session going idle (the meta is read only then). */
+function endsTurn(changes: readonly TranscriptChange[], meta: () => Readonly<SessionMeta> | undefined): boolean {
   return changes.some(
-    (c) => (c.type === 'entry-added' && c.entry.kind === 'turn-end') || (c.type === 'meta-changed' && c.keys.includes('turn') && meta?.turn === 'idle'),
+    (c) => (c.type === 'entry-added' && c.entry.kind === 'turn-end') || (c.type === 'meta-changed' && c.keys.includes('turn') && meta()?.turn === 'idle'),
   );
 }
 

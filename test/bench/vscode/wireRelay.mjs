@@ -14,7 +14,8 @@ const child = spawn(process.execPath, [entry, ...args], { stdio: ['pipe', 'pipe'
 process.stdin.pipe(child.stdin);
 
 const now = () => performance.timeOrigin + performance.now();
-const stamps = { times: [] };
+// `host`: the relay's parent, the process that spawned the agent (the extension host, or the bare client).
+const stamps = { host: process.ppid, times: [] };
 const decoder = new StringDecoder('utf8');
 let pending = '';
 let quiet;

@@ -60,9 +60,9 @@ describe('ACP Chat e2e: errors said once', () => {
     await cb.chat.getByTestId('transcript').getByText('The next answer.').waitFor({ timeout: TURN_MS });
     await waitTurnIdle(cb);
     expect(await card().isVisible()).toBe(false);
-    // The context meter, in words; its numbers in the tooltip.
+    // The context meter, in words, and what the chat has cost as the agent reported it; the numbers in the tooltip.
     const usage = cb.chat.getByTestId('usage');
-    await expect.poll(() => usage.innerText(), { timeout: 10_000 }).toMatch(/^(<1|\d+)% context$/);
+    await expect.poll(() => usage.innerText(), { timeout: 10_000 }).toMatch(/^(<1|\d+)% context · \$\d+\.\d+$/);
     expect(await usage.getAttribute('title')).toMatch(/^Context: [\d,]+ of [\d,]+ tokens \(\d+%\)/);
   });
 });

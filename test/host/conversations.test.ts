@@ -126,7 +126,9 @@ suite('Several conversations at once', function () {
     const fileA = join(workspaceRoot(), 'tab-a.txt');
     const fileB = join(workspaceRoot(), 'tab-b.txt');
     // Each tab is titled after its chat once the agent names it (Claude Code asks the model for a title).
-    const tabLabels = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label));
+    // A tab's title without the mark of a chat that needs the user ("● ", tested in attention.test.ts).
+    const titleOf = (label: string | undefined) => label?.replace(/^● /u, '');
+    const tabLabels = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => titleOf(t.label)));
     assert.equal(tabLabels().filter((l) => l === 'New chat').length, 2, 'untitled tabs say so');
     for (const [session, title] of [
       [one, 'Touching a'],
@@ -150,7 +152,7 @@ suite('Several conversations at once', function () {
     await api.views.reveal(first);
     await waitFor(() => api.chats.active === first, 'the first tab to be the chat the user is in');
     await vscode.commands.executeCommand('acpChat.showPendingPermission');
-    await waitFor(() => vscode.window.tabGroups.activeTabGroup.activeTab?.label === 'Touching a', 'the first tab revealed');
+    await waitFor(() => titleOf(vscode.window.tabGroups.activeTabGroup.activeTab?.label) === 'Touching a', 'the first tab revealed');
 
     // Each answered in its own session, second first.
     fake.setScript([text('b done')]);

@@ -20,7 +20,7 @@ import type { PermissionSessionView } from './permissionHandler';
 import { HeldTerminals, type TerminalExit } from './heldTerminals';
 import { agentQueuesPrompts } from './steering';
 import { applySessionUpdate } from './sessionReducer';
-import { applyLaneUpdate, laneOf, type LaneUpdate } from './subagentLanes';
+import { applyLaneUpdate, laneOf, subagentName, type LaneUpdate } from './subagentLanes';
 import {
   type PermissionOutcome,
   type PermissionRecord,
@@ -269,7 +269,7 @@ export class Session implements PermissionSessionView {
     this.assertUsable();
     const lane = laneOf(this.state, childSessionId);
     if (!lane) throw new Error(l10n.t('This chat has no such subagent.'));
-    const name = lane.title ?? l10n.t('Subagent');
+    const name = subagentName(lane.title);
     if (!lane.cancellable) throw new NotSupportedError(l10n.t('The agent does not allow stopping “{0}” on its own; stop the turn instead.', name));
     const sent = this.host.agent.notify(acp.methods.agent.session.cancel, { sessionId: childSessionId });
     this.host.pending.cancelLane(this.id, childSessionId, 'turn-cancelled');

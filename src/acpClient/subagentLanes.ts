@@ -9,6 +9,8 @@
 // child's own updates (messages, tool calls, permissions) carry its session id; the client routes them to the root
 // session (sessionRequests.ts), which folds them with `lane` (sessionReducer.ts).
 import type { SessionConfigOption, SessionMessage, SessionMessageChunk, SubagentUpdate } from '@agentclientprotocol/sdk/unstable';
+import { l10n } from '../contributions/l10n';
+import { toDisplayText } from './displayText';
 import { cancelToolCall } from './toolCallMerge';
 import { blocksText, type SubagentLane, type TranscriptEntry } from './transcript';
 import { Draft, type ReduceResult, type TranscriptState } from './transcriptState';
@@ -69,6 +71,11 @@ export function laneOf(state: Pick<TranscriptState, 'laneIndex' | 'entries'>, se
   const at = state.laneIndex.get(sessionId);
   const entry = at === undefined ? undefined : state.entries[at];
   return entry?.kind === 'subagent' ? entry.subagent : undefined;
+}
+
+/** A subagent's name as every surface of the host says it: its title from the agent, cleaned, else the word for one. */
+export function subagentName(title: string | undefined): string {
+  return (title !== undefined && toDisplayText(title, 80)) || l10n.t('Subagent');
 }
 
 /** Whether the lane's foreground work is in progress (a Stop applies to it). */

@@ -4,6 +4,7 @@
 import type { PermissionOption, RequestPermissionRequest, ToolCallContent, ToolCallLocation, ToolKind } from '@agentclientprotocol/sdk';
 import type { ToolCallState } from '../acpClient/transcript';
 import { toDisplayText, toVerbatimText, truncate } from '../acpClient/displayText';
+import { subagentName } from '../acpClient/subagentLanes';
 import { OPTION_KIND_ICON, TOOL_KIND_ICON } from './kindIcons';
 import { checkLocation, locationLabel, type PathFlavour } from '../workbench/locationLinks';
 import { shownPath } from '../workbench/shownPath';
@@ -161,11 +162,6 @@ export function buildPermissionPresentation(input: PresentationInput, context: P
     defaultToNo: hint.defaultToNo,
     askedBy: input.subagent ? subagentName(input.subagent.title) : undefined,
   };
-}
-
-/** A subagent's name as every surface shows it: its title from the agent, cleaned, else the word for one. */
-export function subagentName(title: string | undefined): string {
-  return (title !== undefined && toDisplayText(title, 80)) || l10n.t('Subagent');
 }
 
 /** The question as a surface's heading asks it: naming the subagent that asks, when one does. */

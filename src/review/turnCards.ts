@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { Chat } from '../chat/chat';
 import { Emitter } from '../acpClient/events';
+import { subagentName } from '../acpClient/subagentLanes';
 import type { TurnChangeSet } from '../checkpoints/turnChangeTracker';
 import { fileLabel } from '../checkpoints/fileLabel';
 import type { ChangeAuthor } from '../checkpoints/turnChangeModel';
@@ -38,7 +39,7 @@ export function turnChangesView(set: TurnChangeSet, label: (path: string) => str
 
 /** The names of who changed a file, each once, in the order they first did. */
 export function authorNames(authors: readonly ChangeAuthor[]): string[] {
-  const names = authors.map((a) => (a.agent === 'main' ? vscode.l10n.t('Main agent') : a.title?.trim() || vscode.l10n.t('Subagent')));
+  const names = authors.map((a) => (a.agent === 'main' ? vscode.l10n.t('Main agent') : subagentName(a.title)));
   return [...new Set(names)];
 }
 

@@ -67,9 +67,10 @@ export class TranscriptPublisher {
     }
     if (!this.hasPending()) return;
     const tick = this.opts.tickMs ?? 16;
-    if (this.cancelTimer && !endsTurn(changes, () => this.opts.getMeta())) return; // joins the tick already scheduled
+    const ends = endsTurn(changes, () => this.opts.getMeta());
+    if (this.cancelTimer && !ends) return; // joins the tick already scheduled
     const since = this.now() - this.lastPostAt;
-    if (since >= tick || endsTurn(changes, () => this.opts.getMeta())) {
+    if (ends || since >= tick) {
       this.flush();
       return;
     }

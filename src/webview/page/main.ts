@@ -6,7 +6,7 @@ import { App } from './app';
 import { CodeHighlighter } from './codeHighlighter';
 import { l10n, useBundle } from './l10n';
 import { translateSharedWords } from '../protocol/protocol';
-import { markdownRenderer } from './markdown';
+import { markdownRenderer, warmUpMarkdown } from './markdown';
 
 declare function acquireVsCodeApi(): { postMessage(msg: unknown): void; getState(): unknown; setState(s: unknown): void };
 
@@ -30,4 +30,7 @@ if (root) {
   const app = new App({ post: (m) => vscode.postMessage(m), root, renderMarkdown: markdownRenderer(highlighter) });
   window.addEventListener('message', (e: MessageEvent) => app.handleMessage(e.data));
   app.start();
+  // While the page waits for the first reply (a browser without idle callbacks does it at once).
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(warmUpMarkdown, { timeout: 2000 });
+  else warmUpMarkdown();
 }

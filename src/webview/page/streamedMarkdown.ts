@@ -3,8 +3,11 @@
 // which then grow by their new text instead of being rendered anew.
 import { stableMarkdownPrefix } from './markdownSegments';
 
-/** About how much finished text one part holds: the unit of work a frame's budget is counted in. */
-const PART_CHARS = 4096;
+/**
+ * About how much finished text one part holds: the unit of work a frame's budget is counted in. The budget is checked
+ * between parts, so a frame can run over it by one part's cost (and its layout): 2 KB keeps that small.
+ */
+const PART_CHARS = 2048;
 
 /** Where the part of `text` that starts at `from` (a block start) ends: a block boundary about PART_CHARS on, at most `boundary`. */
 export function nextPartEnd(text: string, from: number, boundary: number): number {
@@ -75,4 +78,40 @@ export function openFence(tail: string, from = 0): { lang: string | undefined; c
     pos = nl + 1;
   }
   return { lang: info.trim().split(/\s+/u)[0] || undefined, contentStart };
+}
+
+const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/u;
+
+/**
+ * When `tail` starts with a table still being written: the end of its head (its header and delimiter lines, each
+ * ended by a newline) and where each row after them starts (the last may be unfinished). Undefined otherwise. Whether
+ * each line really is a row of the table is for the render to say (agentMessageView.ts checks what it builds).
+ */
+export function openTableRows(tail: string): { headEnd: number; rows: number[] } | undefined {
+  const headerEnd = tail.indexOf('\n');
+  if (headerEnd < 0 || !tail.slice(0, headerEnd).includes('|')) return undefined;
+  const delimiterEnd = tail.indexOf('\n', headerEnd + 1);
+  if (delimiterEnd < 0 || !TABLE_DELIMITER.test(tail.slice(headerEnd + 1, delimiterEnd))) return undefined;
+  const headEnd = delimiterEnd + 1;
+  const rows: number[] = [];
+  for (let pos = headEnd; pos < tail.length;) {
+    rows.push(pos);
+    const nl = tail.indexOf('\n', pos);
+    if (nl < 0) break;
+    pos = nl + 1;
+  }
+  return { headEnd, rows };
+}
+
+/** Characters that, added to the end of a line of inline markdown, cannot change how the text before them renders. */
+const INERT = /^[\p{L}\p{N} ,'"?!]*$/u;
+
+/**
+ * Whether `added`, written after `before` (one line of inline markdown, rendered), renders as the same text appended:
+ * no newline, no markup character, and the word it ends in holds none either (so a link cannot form, `example.co` + `m`).
+ */
+export function appendsAsText(before: string, added: string): boolean {
+  if (!INERT.test(added)) return false;
+  const word = /\S*$/u.exec(before + added)![0];
+  return INERT.test(word) && !before.includes('\n');
 }

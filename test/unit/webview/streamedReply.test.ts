@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { HostToWebview, WebviewToHost } from '../../../src/webview/protocol/protocol';
 import { App } from '../../../src/webview/page/app';
 import { markdownRenderer } from '../../../src/webview/page/markdown';
-import { openFence, openListItems } from '../../../src/webview/page/streamedMarkdown';
+import { appendsAsText, openFence, openListItems, openTableRows } from '../../../src/webview/page/streamedMarkdown';
 import { agent, meta, snapshotMsg, user } from './fixtures';
 
 /** An App whose clock moves on `costMs` each time markdown is rendered: a frame's budget (8 ms) holds a known count of parts. */
@@ -150,6 +150,113 @@ describe('a list still being written', () => {
       text = text.slice(0, text.lastIndexOf('\n') + 1);
     }
     expect(t.body().querySelector('.md-tail ol')!.getAttribute('start')).toBe('3');
+  });
+});
+
+/** What one full render of `text` shows in its unfinished end. */
+function fullTail(text: string): string {
+  const full = setup(0);
+  full.send(snapshotMsg({ meta: meta(), entries: [user('u1', 'hi'), agent('a1', text)] }));
+  full.frame();
+  return full.body().querySelector('.md-tail')!.innerHTML;
+}
+
+describe('the last item of a list still being written', () => {
+  it('grows by its plain words without a render, and is rendered anew for markup, showing what a full render shows', () => {
+    const t = setup(0);
+    let text = 'The steps:\n\n- first item\n- ';
+    t.send(snapshotMsg({ meta: meta({ turn: 'running' }), entries: [user('u1', 'hi'), agent('a1', text)] }));
+    t.frame();
+    const rendersFor = (piece: string) => {
+      text += piece;
+      t.md.mockClear();
+      t.send({ type: 'patch', entries: [agent('a1', text)] });
+      t.frame();
+      expect(t.body().querySelector('.md-tail')!.innerHTML).toBe(fullTail(text));
+      return t.md.mock.calls.length;
+    };
+    expect(rendersFor('the')).toBe(1); // the item had no text yet
+    const item = t.body().querySelectorAll('.md-tail li')[1];
+    for (const piece of [' second', ' item, ', ' grows', ' word by word ', ' ']) expect(rendersFor(piece)).toBe(0);
+    expect(t.body().querySelectorAll('.md-tail li')[1]).toBe(item);
+    expect(rendersFor('**bold**')).toBe(1);
+    expect(rendersFor(' see example')).toBe(0);
+    expect(rendersFor('.co')).toBe(1); // a mark: rendered anew
+    expect(rendersFor('m')).toBe(1); // the word holds a dot: linkify may make it a link
+    expect(rendersFor('\n- third')).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('a table still being written', () => {
+  const rows = Array.from({ length: 30 }, (_, i) => `| ${i + 1} | \`module${i}\` | **${i % 3 ? 'ok' : 'fails'}** |`);
+
+  it('grows by its new rows, each rendered once, and shows at every frame what one full render shows', () => {
+    const t = setup(0);
+    let text = 'Results:\n\n| # | module | state |\n| --: | :-- | :-: |\n';
+    t.send(snapshotMsg({ meta: meta({ turn: 'running' }), entries: [user('u1', 'hi'), agent('a1', text)] }));
+    t.frame();
+    let firstRow: Element | undefined;
+    for (let i = 0; i < rows.length; i += 3) {
+      text += rows.slice(i, i + 3).join('\n') + '\n' + (i + 3 < rows.length ? rows[i + 3]!.slice(0, 8) : '');
+      t.md.mockClear();
+      t.send({ type: 'patch', entries: [agent('a1', text)] });
+      t.frame();
+      expect(t.md.mock.calls.length).toBeLessThanOrEqual(2); // the rows finished since the last frame, and the last one
+      expect(t.body().querySelector('.md-tail')!.innerHTML).toBe(fullTail(text));
+      firstRow ??= t.body().querySelector('.md-tail tbody tr')!;
+      expect(t.body().querySelector('.md-tail tbody tr')).toBe(firstRow);
+      text = text.slice(0, text.lastIndexOf('\n') + 1);
+    }
+    expect(t.body().querySelectorAll('.md-tail tbody tr')).toHaveLength(rows.length);
+    // The table ends: what follows is rendered with it, as a full render does.
+    text += '\nThat is all.\n';
+    t.send({ type: 'patch', entries: [agent('a1', text)] });
+    t.frame();
+    expect(t.body().querySelector('.md-tail')!.innerHTML).toBe(fullTail(text));
+  });
+});
+
+describe('openTableRows', () => {
+  it('is the head of a table at the start and where each row starts', () => {
+    expect(openTableRows('| a | b |\n|---|:-:|\n| 1 | 2 |\n| 3')).toEqual({ headEnd: 20, rows: [20, 30] });
+    expect(openTableRows('a | b\n--- | ---\n')).toEqual({ headEnd: 16, rows: [] });
+    expect(openTableRows('| a | b |\n|---')).toBeUndefined(); // the delimiter line is not finished
+    expect(openTableRows('just text\n---\n')).toBeUndefined(); // no pipe: a heading
+    expect(openTableRows('| a |\nnot a delimiter\n')).toBeUndefined();
+  });
+});
+
+describe('appendsAsText', () => {
+  it('holds for plain words after a line whose last word is plain, and for nothing that could be markup', () => {
+    expect(appendsAsText('- the', ' second item')).toBe(true);
+    expect(appendsAsText('- *open', ' words')).toBe(true);
+    for (const added of ['*', '`', '_x', '.', ':', '/', '[', ')', '<', '&', '\\', '|', '#', '-', '\n'])
+      expect(appendsAsText('- the', added), added).toBe(false);
+    expect(appendsAsText('- see example.co', 'm')).toBe(false);
+    expect(appendsAsText('- a\n  b', ' c')).toBe(false);
+  });
+});
+
+describe('the plain text of a frame that fell behind', () => {
+  it('is in boxes that keep their text and element while it does not change, and shows all of it', () => {
+    const t = setup(3);
+    let text = LONG;
+    t.send(snapshotMsg({ meta: meta({ turn: 'running' }), entries: [user('u1', 'hi'), agent('a1', text)] }));
+    t.frame();
+    const boxes = () => [...t.body().querySelectorAll<HTMLElement>('.md-plain-box')];
+    const before = boxes();
+    expect(before.length).toBeGreaterThan(3);
+    const stableText = () => t.body().querySelector('.md-stable')!.textContent!.length;
+    expect(t.body().querySelector('.md-plain')!.textContent).toBe(text.slice(text.length - t.body().querySelector('.md-plain')!.textContent!.length));
+    text += 'More words at the end.';
+    t.send({ type: 'patch', entries: [agent('a1', text)] });
+    t.frame();
+    const after = boxes();
+    expect(t.body().querySelector('.md-plain')!.textContent!.endsWith('More words at the end.')).toBe(true);
+    // The boxes between the first (where building goes on) and the last (which grew) are the same elements.
+    const kept = after.slice(1, -1).filter((b) => before.includes(b));
+    expect(kept.length).toBe(after.length - 2);
+    expect(stableText()).toBeGreaterThan(0);
   });
 });
 

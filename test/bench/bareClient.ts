@@ -19,6 +19,8 @@ export async function bareClientRun(opts: {
   env: Record<string, string>;
   cwd: string;
   prompt: string;
+  /** Called just before the prompt is sent and as soon as it is answered (before the agent ends). */
+  aroundPrompt?: (when: 'before' | 'after') => void;
 }): Promise<BareRun> {
   const now = () => performance.timeOrigin + performance.now();
   const arrivals: number[] = [];
@@ -35,7 +37,9 @@ export async function bareClientRun(opts: {
     );
     await conn.agent.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: {} });
     const { sessionId } = await conn.agent.request(acp.methods.agent.session.new, { cwd: opts.cwd, mcpServers: [] });
+    opts.aroundPrompt?.('before');
     await conn.agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: opts.prompt }] });
+    opts.aroundPrompt?.('after');
     return { chunks: arrivals.length, first: arrivals[0] ?? 0, last: arrivals[arrivals.length - 1] ?? 0 };
   } finally {
     child.kill();

@@ -10,6 +10,7 @@ import { idleBench, totalCallbacks, type IdleFigure } from './idleBench';
 import { streamBench, type StreamFigure } from './streamBench';
 import { manyCallsBench, type ManyCallsFigure } from './manyCallsBench';
 import { wireBench, type WireFigure } from './wireBench';
+import type { CpuShare } from './cpuShare';
 
 export interface BenchSizes {
   chunks: number;
@@ -304,6 +305,18 @@ export async function runBench(opts: {
         ],
       ) + '\n',
     );
+    const shares = cpuShares(st);
+    if (shares.length)
+      out(
+        table(
+          `The same run: where the machine's ${CORES_LABEL} cores went over each round of the long burst, from the prompt sent to the turn's end, the chat's round and then the bare client's (ms on a core, all threads; "waited": ms its main thread was runnable but had no core).`,
+          ['round', 'wall', ...CPU_ROLES],
+          shares.flatMap(({ round, chat, bare }) => [
+            [`${round}: chat`, fmtMs(chat.wallMs), ...CPU_ROLES.map((r) => cpuCell(chat, r))],
+            [`${round}: bare client`, bare ? fmtMs(bare.wallMs) : 'n/a', ...CPU_ROLES.map((r) => (bare ? cpuCell(bare, r) : ''))],
+          ]),
+        ) + '\n',
+      );
     if (st.hostProfile)
       out(
         table(
@@ -602,6 +615,19 @@ export function markdownSummary(r: BenchResults): string {
       GOALS.keyEcho,
       p95(keys) < 50 && keys.length >= 100 ? 'met' : 'missed',
     ]);
+  for (const { round, chat, bare } of sr ? cpuShares(sr) : []) {
+    const of = (share: CpuShare, roles: string[]) =>
+      roles
+        .filter((role) => share.roles[role])
+        .map((role) => `${role} ${cpuCell(share, role)}`)
+        .join(', ');
+    rows.push([
+      `the long burst, round ${round}: where the ${CORES_LABEL} cores went from the prompt to the turn's end (ms on a core; "waited": its main thread runnable with no core)`,
+      `chat: ${ms(chat.wallMs)} wall; ${of(chat, CPU_ROLES)}` + (bare ? `. Bare client: ${ms(bare.wallMs)} wall; ${of(bare, CPU_ROLES)}` : ''),
+      '—',
+      '',
+    ]);
+  }
   if (sr?.bare.length) {
     const ratios = adapterPaces(sr).map((p) => p.ours / p.bare);
     const rounds = adapterPaces(sr)
@@ -770,6 +796,32 @@ function p95(xs: readonly number[]): number {
 function adapterPaces(st: StreamFigure): { ours: number; bare: number }[] {
   const longs = st.cases.filter((c) => c.name === 'long');
   return st.bare.map((b, i) => ({ ours: longs[i]!.ours.endShown - longs[i]!.model.first, bare: b.last - b.model.first }));
+}
+
+/** The roles cpuShare.ts tells apart, in the order the tables show them. */
+const CPU_ROLES = [
+  'Chromium renderers',
+  'Chromium browser and GPU',
+  'VS Code server',
+  'extension host',
+  'relay',
+  'adapter',
+  'Claude Code',
+  'bench (fake model API, driver)',
+  'other',
+];
+const CORES_LABEL = 'two';
+
+/** Each round of the long burst's CPU shares: the chat's and the bare client's after it. */
+function cpuShares(st: StreamFigure): { round: number; chat: CpuShare; bare: CpuShare | undefined }[] {
+  return st.cases.filter((c) => c.name === 'long' && c.cpu).map((c, i) => ({ round: c.round ?? i + 1, chat: c.cpu!, bare: st.bare[i]?.cpu }));
+}
+
+/** One role's time on a core, and its main thread's wait when there was any. */
+function cpuCell(share: CpuShare, role: string): string {
+  const r = share.roles[role];
+  if (!r) return '0';
+  return r.mainWaitMs >= 1 ? `${fmtMs(r.runMs)} (waited ${fmtMs(r.mainWaitMs)})` : fmtMs(r.runMs);
 }
 
 /** A case's name, with its round when it ran in several. */

@@ -16,6 +16,7 @@ import { adapterEntry, nodeBin } from '../../fixtures/adapter';
 import { fakeApiAgentEnv, installedClaudeCode } from '../../fixtures/agentEnv';
 import { agents, paced, streamedText, text, toolUse, type ScriptedReply } from '../../fixtures/fakeAnthropic';
 import { bareClientRun, type BareRun } from '../bareClient';
+import { benchRole, cpuShare, sampleProcesses, type CpuShare, type ProcessSample } from '../cpuShare';
 import { AGENT_START_MS, captureFailure, openChat, sendPrompt, startChatBed, tidyWorkbench, waitTurnIdle, type ChatBed } from '../../e2e/chatBed';
 import { AGENT_MARKDOWN } from '../transcriptGen';
 
@@ -116,6 +117,8 @@ export interface StreamCaseFigure {
   wire: { chunks: number; first: number; last: number };
   ours: PageStreamFigure;
   floor: PageStreamFigure;
+  /** The long burst's rounds: where the machine's CPU went from the prompt sent to the turn idle (cpuShare.ts). */
+  cpu?: CpuShare;
 }
 
 /** One turn of subagents through the real adapter (issue 54), in a new chat: the page's tasks and its size at the end. */
@@ -148,7 +151,7 @@ export interface StreamFigure {
    * The long burst through a bare ACP client behind the same relay, once after each of the chat's rounds: the model
    * API's first delta and the chunks' arrivals.
    */
-  bare: (BareRun & { model: { first: number; last: number } })[];
+  bare: (BareRun & { model: { first: number; last: number }; cpu?: CpuShare })[];
   /** The realistic case's pace (MODEL_PACE). */
   modelPace: typeof MODEL_PACE;
   /** The extension host's CPU profile over one more long burst (not one of the measured rounds), if taken. */
@@ -212,11 +215,22 @@ test("replies streamed end to end, each beside a plain-paragraph floor in the sa
     ...fakeApiAgentEnv({ apiUrl: bed.fake.url, home, claudeCode: installedClaudeCode(join(__dirname, '..', '..', '..')) }),
   };
   const bare: StreamFigure['bare'] = [];
+  /** Where the CPU went since `from` (the extension host: the chat's relay's parent, known once it wrote its stamps). */
+  const cpuSince = (from: { at: number; sample: Map<number, ProcessSample> }): CpuShare => {
+    const host = readJson(wireOut)?.host;
+    return cpuShare(from.sample, sampleProcesses(), performance.now() - from.at, (p, all) => benchRole(p, all, host, process.pid));
+  };
   /** The adapter's own pace: the long burst to a client that only records arrivals, behind the same relay as the chat. */
   const bareRound = async (round: number) => {
     bed.fake.setScript([streamedText(longReply(), DELTAS)]);
     const asked = bed.fake.mainRequests().length;
+    let cpuFrom: { at: number; sample: Map<number, ProcessSample> } | undefined;
+    let cpu: CpuShare | undefined;
     const run = await bareClientRun({
+      aroundPrompt: (when) => {
+        if (when === 'before') cpuFrom = { at: performance.now(), sample: sampleProcesses() };
+        else if (cpuFrom) cpu = cpuSince(cpuFrom);
+      },
       node: await nodeBin(),
       adapter: adapterEntry(),
       relay: join(__dirname, 'wireRelay.mjs'),
@@ -226,7 +240,7 @@ test("replies streamed end to end, each beside a plain-paragraph floor in the sa
     });
     const model = bed.fake.mainRequests()[asked]?.streamed;
     expect(model && run.chunks > 0).toBeTruthy();
-    bare.push({ ...run, model: model! });
+    bare.push({ ...run, model: model!, ...(cpu ? { cpu } : {}) });
     step(`bare client, round ${round}: done`);
   };
   const order: { spec: CaseSpec; round?: number }[] = [{ spec: SPECS.realistic }];
@@ -239,6 +253,7 @@ test("replies streamed end to end, each beside a plain-paragraph floor in the sa
     const scripted = streamedText(reply, spec.deltas);
     bed.fake.setScript([spec.pace ? paced(scripted, spec.pace.charsPerSecond, spec.pace.burstMs) : scripted]);
     const asked = bed.fake.mainRequests().length;
+    const cpuFrom = round ? { at: performance.now(), sample: sampleProcesses() } : undefined;
     await sendPrompt(bed, `write the ${name} reply`);
     step(`${name}${round ? ` ${round}` : ''}: prompt sent`);
     // Typing while the reply streams, from the prompt on (the probe counts the keys pressed while it streams): each
@@ -254,6 +269,7 @@ test("replies streamed end to end, each beside a plain-paragraph floor in the sa
     await body.evaluate(() => (window as unknown as { __stream: { done: Promise<void> } }).__stream.done);
     step(`${name}: reply shown`);
     await waitTurnIdle(bed, AGENT_START_MS);
+    const cpu = cpuFrom ? cpuSince(cpuFrom) : undefined;
     if (spec.typed) await bed.chat.getByTestId('composer-input').fill('');
     const ours = await body.evaluate(() => (window as unknown as { __stream: { figure(): unknown } }).__stream.figure() as PageStreamFigure);
     expect(await bed.chat.getByTestId('agent-message').last().textContent()).toContain(END);
@@ -277,6 +293,7 @@ test("replies streamed end to end, each beside a plain-paragraph floor in the sa
       wire: { chunks: times.length, first: times[0]!, last: times[times.length - 1]! },
       ours,
       floor,
+      ...(cpu ? { cpu } : {}),
     });
     if (round) await bareRound(round);
   }

@@ -305,6 +305,17 @@ export async function runBench(opts: {
         ],
       ) + '\n',
     );
+    const heldUp = st.cases.filter((c) => c.workbenchFrames?.length);
+    if (heldUp.length)
+      out(
+        table(
+          `The same run: the workbench page's frames with a task of 50 ms or more while each reply streamed (Long Animation Frames API; the webview shares the workbench renderer's thread), with the longest script of each.`,
+          ['reply', 'frame', 'scripts', 'style and layout', 'longest script'],
+          heldUp.flatMap((c) =>
+            c.workbenchFrames!.map((f) => [caseLabel(c), `${fmtMs(f.ms)} ms`, `${fmtMs(f.scriptMs)} ms`, `${fmtMs(f.styleLayoutMs)} ms`, f.script || '(none)']),
+          ),
+        ) + '\n',
+      );
     const shares = cpuShares(st);
     if (shares.length)
       out(
@@ -577,7 +588,7 @@ export function markdownSummary(r: BenchResults): string {
     ]);
     rows.push([
       `the ${caseLabel(c)} reply, in VS Code: the webview's main-thread work and its tasks`,
-      `${ms(c.ours.busyMs)} vs ${ms(c.floor.busyMs)} for the plain-paragraph floor = **${(c.ours.busyMs / c.floor.busyMs).toFixed(2)}x**; ${c.ours.longTasks} tasks ≥ 50 ms${c.ours.longTasks ? `, longest ${ms(c.ours.longestTaskMs)}` : ''} (floor ${c.floor.longTasks})`,
+      `${ms(c.ours.busyMs)} vs ${ms(c.floor.busyMs)} for the plain-paragraph floor = **${(c.ours.busyMs / c.floor.busyMs).toFixed(2)}x**; ${c.ours.longTasks} tasks ≥ 50 ms${c.ours.longTasks ? `, longest ${ms(c.ours.longestTaskMs)}` : ''} (floor ${c.floor.longTasks})${heldUpText(c)}`,
       `${GOALS.streamCost}; ${GOALS.streamTask}`,
       c.ours.busyMs <= 2 * c.floor.busyMs && c.ours.longTasks === 0 ? 'met' : 'missed',
     ]);
@@ -796,6 +807,16 @@ function p95(xs: readonly number[]): number {
 function adapterPaces(st: StreamFigure): { ours: number; bare: number }[] {
   const longs = st.cases.filter((c) => c.name === 'long');
   return st.bare.map((b, i) => ({ ours: longs[i]!.ours.endShown - longs[i]!.model.first, bare: b.last - b.model.first }));
+}
+
+/** The workbench page's frames with a task of 50 ms or more over a reply, as a clause of its row. */
+function heldUpText(c: StreamFigure['cases'][number]): string {
+  const frames = c.workbenchFrames ?? [];
+  if (!frames.length) return c.workbenchFrames ? '; no workbench frame with a task ≥ 50 ms' : '';
+  const each = frames.map(
+    (f) => `${fmtMs(f.ms)} ms (scripts ${fmtMs(f.scriptMs)}, style and layout ${fmtMs(f.styleLayoutMs)}${f.script ? `; longest: ${f.script}` : ''})`,
+  );
+  return `; workbench frames with a task ≥ 50 ms: ${each.join(', ')}`;
 }
 
 /** The roles cpuShare.ts tells apart, in the order the tables show them. */

@@ -119,6 +119,12 @@ export interface StreamCaseFigure {
   floor: PageStreamFigure;
   /** The long burst's rounds: where the machine's CPU went from the prompt sent to the turn idle (cpuShare.ts). */
   cpu?: CpuShare;
+  /**
+   * The workbench page's frames that held a task of 50 ms or more from the prompt to the turn idle (Long Animation
+   * Frames API), with their longest script: in code-server the webview shares the workbench renderer's thread, and the
+   * webview's own observer does not see them.
+   */
+  workbenchFrames?: { ms: number; scriptMs: number; styleLayoutMs: number; script: string }[];
 }
 
 /** One turn of subagents through the real adapter (issue 54), in a new chat: the page's tasks and its size at the end. */
@@ -253,6 +259,7 @@ test("replies streamed end to end, each beside a plain-paragraph floor in the sa
     const scripted = streamedText(reply, spec.deltas);
     bed.fake.setScript([spec.pace ? paced(scripted, spec.pace.charsPerSecond, spec.pace.burstMs) : scripted]);
     const asked = bed.fake.mainRequests().length;
+    await bed.page.evaluate(watchLongFrames);
     const cpuFrom = round ? { at: performance.now(), sample: sampleProcesses() } : undefined;
     await sendPrompt(bed, `write the ${name} reply`);
     step(`${name}${round ? ` ${round}` : ''}: prompt sent`);
@@ -270,6 +277,7 @@ test("replies streamed end to end, each beside a plain-paragraph floor in the sa
     step(`${name}: reply shown`);
     await waitTurnIdle(bed, AGENT_START_MS);
     const cpu = cpuFrom ? cpuSince(cpuFrom) : undefined;
+    const workbenchFrames = await bed.page.evaluate(() => (window as unknown as { __benchFrames: SubagentTurnFigure['longFrames'] }).__benchFrames.slice());
     if (spec.typed) await bed.chat.getByTestId('composer-input').fill('');
     const ours = await body.evaluate(() => (window as unknown as { __stream: { figure(): unknown } }).__stream.figure() as PageStreamFigure);
     expect(await bed.chat.getByTestId('agent-message').last().textContent()).toContain(END);
@@ -294,6 +302,7 @@ test("replies streamed end to end, each beside a plain-paragraph floor in the sa
       ours,
       floor,
       ...(cpu ? { cpu } : {}),
+      workbenchFrames,
     });
     if (round) await bareRound(round);
   }

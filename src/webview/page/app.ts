@@ -95,16 +95,10 @@ export class App {
   constructor(private readonly opts: AppOptions) {
     this.post = opts.post;
     this.copyText = opts.copyText ?? ((t: string) => navigator.clipboard.writeText(t));
-    this.frames = new FrameScheduler(
-      opts.requestFrame ?? ((cb) => requestAnimationFrame(() => cb())),
-      opts.now ?? (() => performance.now()),
-      () => {
-        this.transcript.layout(this.follow.following);
-        this.follow.scroll();
-      },
-      // Reading a box's size lays out what changed since: a frame's budget then holds the layout of what it built.
-      () => void opts.root.offsetHeight,
-    );
+    this.frames = new FrameScheduler(opts.requestFrame ?? ((cb) => requestAnimationFrame(() => cb())), opts.now ?? (() => performance.now()), () => {
+      this.transcript.layout(this.follow.following);
+      this.follow.scroll();
+    });
     const ctx: ViewContext = {
       post: this.post,
       renderMarkdown: opts.renderMarkdown ?? defaultMarkdown,

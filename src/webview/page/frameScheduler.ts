@@ -21,13 +21,10 @@ export class FrameScheduler {
     private readonly now: () => number,
     /** Runs after each frame's renders (the layout they changed). */
     private readonly afterRenders: () => void,
-    /** Lays out what was built so far, so the budget counts the layout of what it built too (a page without layout: nothing). */
-    private readonly layOut: () => void = () => {},
   ) {}
 
-  /** Whether this frame's time for building rich content (and laying it out) is used up. */
+  /** Whether this frame's time for building rich content is used up. */
   overBudget(): boolean {
-    this.layOut();
     return this.now() > this.deadline;
   }
 

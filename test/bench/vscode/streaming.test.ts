@@ -512,8 +512,16 @@ function watchLongFrames(): void {
         ms: e.duration,
         scriptMs: e.scripts.reduce((a, x) => a + x.duration, 0),
         styleLayoutMs: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
+        // Each part only when the browser gave it (a webview's frame callback comes without its function and source).
         script: top
-          ? `${top.invoker} ${top.sourceFunctionName} ${top.sourceURL.split('/').pop()}:${top.sourceCharPosition} ${Math.round(top.duration)} ms`
+          ? [
+              top.invoker,
+              top.sourceFunctionName,
+              top.sourceURL ? `${top.sourceURL.split('/').pop()}:${top.sourceCharPosition}` : '',
+              `${Math.round(top.duration)} ms`,
+            ]
+              .filter(Boolean)
+              .join(' ')
           : '',
       });
     }

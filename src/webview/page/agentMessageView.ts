@@ -214,13 +214,15 @@ export class AgentMessageView implements EntryView, Renderable {
     const itemText = (i: number) => tail.slice(starts[i]!, i + 1 < n ? starts[i + 1]! : tail.length);
     let list = this.openList?.at === this.stableLength && tail.startsWith(this.openList.shown) ? this.openList : undefined;
     if (!list) {
-      // The list element comes from its first item rendered alone (an ordered list's start with it).
-      const first = this.renderItems(itemText(0), 1);
+      // The list element comes from its finished items rendered together, or its only item (an ordered list's start
+      // with them).
+      const done = n > 1 ? n - 1 : 0;
+      const first = this.renderItems(tail.slice(starts[0]!, done ? starts[done]! : tail.length), Math.max(done, 1));
       if (!first) return false;
       this.tail.replaceChildren(listStart > 0 ? this.ctx.renderMarkdown(tail.slice(0, listStart)) : '', first.list);
-      const item = first.items[0]!;
-      list = this.openList = { at: this.stableLength, element: first.list, done: 0, last: { item, ...shownText(itemText(0)) }, shown: tail };
-      if (n === 1) return true;
+      const only = done ? undefined : { item: first.items[0]!, ...shownText(itemText(0)) };
+      list = this.openList = { at: this.stableLength, element: first.list, done, last: only, shown: tail };
+      if (only) return true;
     }
     const lastText = itemText(n - 1);
     if (list.done === n - 1 && list.last && growItem(list.last, lastText)) {

@@ -30,7 +30,6 @@ if (root) {
   const app = new App({ post: (m) => vscode.postMessage(m), root, renderMarkdown: markdownRenderer(highlighter) });
   window.addEventListener('message', (e: MessageEvent) => app.handleMessage(e.data));
   app.start();
-  // While the page waits for the first reply (a browser without idle callbacks does it at once).
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(warmUpMarkdown, { timeout: 2000 });
-  else warmUpMarkdown();
+  // While the page waits for the first reply.
+  requestIdleCallback(warmUpMarkdown, { timeout: 2000 });
 }
